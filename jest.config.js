@@ -1,0 +1,27 @@
+/**
+ * Two projects: unit specs beside the code (src/**), integration specs under test/.
+ * One PostgreSQL serves the whole run (embedded unless DATABASE_URL is set); global setup
+ * migrates and seeds template databases, and every integration file clones its own.
+ */
+const transform = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }] };
+
+/** @type {import('jest').Config} */
+module.exports = {
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+    },
+    {
+      displayName: 'integration',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/test/**/*.spec.ts'],
+      testTimeout: 60000,
+    },
+  ],
+};

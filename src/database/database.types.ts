@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Kysely table types for the subset of Docmost's schema this module touches.
@@ -7,6 +7,13 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * the SQL columns are snake_case. Keeping the same convention means the module drops
  * into Docmost's server with its `KyselyDB` unchanged.
  */
+
+/**
+ * As kysely-codegen (and Docmost's db.d.ts) define it: unlike kysely's own `Generated`, it
+ * unwraps a `ColumnType`, so `Generated<Timestamp>` selects a Date and updates from Date|string.
+ */
+export type Generated<T> =
+  T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export type Json = ColumnType<JsonValue, JsonValue | string, JsonValue | string>;

@@ -1,0 +1,2 @@
+export { writePage, mutatePage, type PageChange, type WrittenPage, type MutatePageResult } from './write-page';
+export { pageVersionConflict } from './page-version-conflict';

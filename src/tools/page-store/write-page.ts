@@ -1,0 +1,98 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, JsonValue, Page } from '../../database';
+import type { ToolCallContext } from '../../registry/tool-call-context';
+import { requirePage, type AccessiblePage } from '../access/page-access';
+import { extractText } from '../prosemirror/extract-text';
+import { asDocument, type ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import { pageVersionConflict } from './page-version-conflict';
+
+export interface PageChange {
+  /** The new document; absent to keep the content (e.g. a rename). */
+  readonly content?: ProseMirrorNode;
+  readonly title?: string;
+}
+
+export type WrittenPage = Page & { readonly version: string; readonly historyVersion: number };
+
+/**
+ * Writes a page as one atomic compare-and-set: the update applies only if the page still has
+ * `baseVersion` (its `updated_at` when the change was computed). A concurrent edit, typically a
+ * human's, makes the write fail with a conflict instead of being overwritten. `text_content`
+ * follows `content`, and every write adds a `page_history` row, in the same transaction.
+ *
+ * `ydoc` is cleared so Docmost rebuilds the collaborative document from the JSON; on a live
+ * Docmost, writes to open pages must go through its collaboration server instead (README).
+ */
+export async function writePage(
+  db: Kysely<DB>,
+  context: Pick<ToolCallContext, 'userId'>,
+  page: Pick<AccessiblePage, 'id' | 'version'>,
+  change: PageChange,
+): Promise<WrittenPage> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('pages')
+      .set({
+        ...(change.content ? { content: change.content as unknown as JsonValue, textContent: extractText(change.content), ydoc: null } : {}),
+        ...(change.title !== undefined ? { title: change.title } : {}),
+        updatedAt: sql<Date>`clock_timestamp()`,
+        lastUpdatedById: context.userId,
+      })
+      .where('id', '=', page.id)
+      .where('deletedAt', 'is', null)
+      .where(sql<boolean>`updated_at = ${page.version}::timestamptz`)
+      .returningAll()
+      .returning(sql<string>`updated_at::text`.as('version'))
+      .executeTakeFirst();
+    if (!updated) {
+      const current = await trx
+        .selectFrom('pages')
+        .select(sql<string>`updated_at::text`.as('version'))
+        .where('id', '=', page.id)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      throw pageVersionConflict(page.id, page.version, current?.version);
+    }
+    const { next } = await trx
+      .selectFrom('pageHistory')
+      .select(sql<number>`coalesce(max(version), 0) + 1`.as('next'))
+      .where('pageId', '=', page.id)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('pageHistory')
+      .values({
+        pageId: updated.id,
+        slugId: updated.slugId,
+        title: updated.title,
+        content: updated.content as JsonValue,
+        icon: updated.icon,
+        version: next,
+        lastUpdatedById: context.userId,
+        spaceId: updated.spaceId,
+        workspaceId: updated.workspaceId,
+      })
+      .execute();
+    return { ...updated, historyVersion: next };
+  });
+}
+
+export interface MutatePageResult {
+  readonly before: AccessiblePage;
+  readonly after: WrittenPage;
+}
+
+/**
+ * Read-modify-write of one page's document for a caller with write access. `mutate` gets the
+ * current document and returns the new one; the write is a compare-and-set on the version read.
+ */
+export async function mutatePage(
+  db: Kysely<DB>,
+  context: Pick<ToolCallContext, 'userId' | 'workspaceId'>,
+  pageIdOrSlugId: string,
+  mutate: (document: ProseMirrorNode, page: AccessiblePage) => ProseMirrorNode | Promise<ProseMirrorNode>,
+): Promise<MutatePageResult> {
+  const before = await requirePage(db, context, pageIdOrSlugId, { write: true });
+  const content = await mutate(asDocument(before.content), before);
+  const after = await writePage(db, context, before, { content });
+  return { before, after };
+}

@@ -1,0 +1,177 @@
+import { NoSuchToolError, type Tool, type ToolCallRepairFunction, type ToolSet } from 'ai';
+import { ToolError } from '../registry/tool-error';
+import type { ToolTier } from '../registry/tool-spec';
+import { createLoadToolsTool } from './load-tools-tool';
+import { LOAD_TOOLS_NAME } from './load-tools-input';
+import { buildToolCatalogBlock, type CatalogExternalServer } from './tool-catalog-block';
+
+/** One bound tool of the turn, as the registry describes it. */
+export interface TurnTool {
+  readonly name: string;
+  readonly tier: ToolTier;
+  /** Required for deferred tools: their line in the `<tool_catalog>` block. */
+  readonly catalogLine?: string;
+  readonly tool: Tool;
+}
+
+/** One connected external MCP server; all its tools are deferred. */
+export interface TurnExternalServer {
+  readonly name: string;
+  readonly prefix: string;
+  /** Keyed by full tool name (`<prefix>_<tool>`), in the order the server listed them. */
+  readonly tools: Readonly<Record<string, Tool>>;
+}
+
+export interface DeferredToolsTurnOptions {
+  /** The workspace toggle `settings.ai.deferredTools`; OFF means every bound tool is active. */
+  readonly enabled: boolean;
+  /** The registry's bound tools in canonical order (core tools keep this order when active). */
+  readonly boundTools: readonly TurnTool[];
+  /** Default: none. */
+  readonly externalServers?: readonly TurnExternalServer[];
+}
+
+/** What `loadTools` reports back to the model. */
+export interface LoadToolsResult {
+  readonly loaded: readonly string[];
+  /** Names that were already callable (core, or loaded earlier in this turn); absent if none. */
+  readonly alreadyActive?: readonly string[];
+}
+
+/** A direct call of an unloaded deferred tool that repair rewrote into a `loadTools` call. */
+export interface RepairedToolCall {
+  readonly toolName: string;
+  readonly input: string;
+}
+
+/**
+ * Per-turn state of deferred tools: which deferred tools the model activated, in load order.
+ * A new turn starts cold. One instance per `streamText` call, so concurrent turns of different
+ * users and chats never share it.
+ *
+ * `tools` is the object handed to `streamText`. The SDK serialises tools in the key order of
+ * that object, filtered by `activeTools`; to keep each step's tools array a byte-prefix of the
+ * next (provider prompt caches survive an activation), an activated tool's key is moved to the
+ * end of the object, so activated tools follow the core tools and `loadTools` in load order.
+ */
+export class DeferredToolsTurn {
+  readonly enabled: boolean;
+  /** The tool set for `streamText`: bound tools, `loadTools` when enabled, external tools. */
+  readonly tools: ToolSet;
+  /** The `<tool_catalog>` block; empty when disabled or nothing is deferred. */
+  readonly catalogBlock: string;
+  /** Deferred names in canonical order: registry tools, then external tools per server. */
+  readonly deferredToolNames: readonly string[];
+  private readonly coreToolNames: readonly string[];
+  private readonly deferred: ReadonlySet<string>;
+  private readonly activated: string[] = [];
+  private readonly repairedCalls = new Map<string, RepairedToolCall>();
+
+  constructor(options: DeferredToolsTurnOptions) {
+    const externalServers = options.externalServers ?? [];
+    const externalNames = externalServers.flatMap((server) => Object.keys(server.tools));
+    const registryDeferred = options.boundTools.filter((tool) => tool.tier === 'deferred');
+    this.deferredToolNames = [...registryDeferred.map((tool) => tool.name), ...externalNames];
+    this.deferred = new Set(this.deferredToolNames);
+    // Nothing to load: loadTools and the catalog would only cost tokens.
+    this.enabled = options.enabled && this.deferredToolNames.length > 0;
+    this.coreToolNames = options.boundTools.filter((tool) => tool.tier === 'core').map((tool) => tool.name);
+
+    const tools: Record<string, Tool> = {};
+    if (this.enabled) {
+      for (const tool of options.boundTools) if (tool.tier === 'core') tools[tool.name] = tool.tool;
+      tools[LOAD_TOOLS_NAME] = createLoadToolsTool(this);
+      for (const tool of registryDeferred) tools[tool.name] = tool.tool;
+    } else {
+      for (const tool of options.boundTools) tools[tool.name] = tool.tool;
+    }
+    for (const server of externalServers) Object.assign(tools, server.tools);
+    this.tools = tools;
+
+    const servers: CatalogExternalServer[] = externalServers.map((server) => ({
+      name: server.name,
+      prefix: server.prefix,
+      toolNames: Object.keys(server.tools),
+    }));
+    this.catalogBlock = this.enabled
+      ? buildToolCatalogBlock({
+          deferredTools: registryDeferred.map((tool) => ({ name: tool.name, catalogLine: tool.catalogLine ?? '' })),
+          externalServers: servers,
+        })
+      : '';
+  }
+
+  /** Deferred tools activated so far, in load order. */
+  get activatedToolNames(): readonly string[] {
+    return [...this.activated];
+  }
+
+  /**
+   * The `activeTools` of the next step: core tools in canonical order, `loadTools`, then the
+   * activated tools in load order. `undefined` when disabled: every tool stays active.
+   */
+  activeTools(): readonly string[] | undefined {
+    if (!this.enabled) return undefined;
+    return [...this.coreToolNames, LOAD_TOOLS_NAME, ...this.activated];
+  }
+
+  /**
+   * Activates deferred tools for the next step. All names are checked before any is activated,
+   * so a call with one bad name changes nothing.
+   */
+  activate(names: readonly string[]): LoadToolsResult {
+    const unknown = names.filter((name) => !this.deferred.has(name) && !this.isAlwaysActive(name));
+    if (unknown.length > 0) {
+      throw new ToolError(
+        'invalid_input',
+        `Unknown tool name${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => `"${name}"`).join(', ')}. ` +
+          `Valid names (exact, case-sensitive): ${this.deferredToolNames.join(', ')}`,
+        { unknown, validNames: this.deferredToolNames },
+      );
+    }
+    const loaded: string[] = [];
+    const alreadyActive: string[] = [];
+    for (const name of names) {
+      if (this.isAlwaysActive(name) || this.activated.includes(name)) {
+        alreadyActive.push(name);
+        continue;
+      }
+      this.activated.push(name);
+      this.moveToEnd(name);
+      loaded.push(name);
+    }
+    return alreadyActive.length > 0 ? { loaded, alreadyActive } : { loaded };
+  }
+
+  /**
+   * `experimental_repairToolCall`: a direct call of a deferred tool that is not loaded yet (the
+   * most common failure of deferred tools) becomes a `loadTools` call for that tool, so the
+   * model gets a real tool result saying the tool is now loaded and to call it again, instead
+   * of "unavailable tool". Anything else is left to the SDK's own error.
+   */
+  readonly repairToolCall: ToolCallRepairFunction<ToolSet> = async ({ toolCall, error, tools }) => {
+    if (!this.enabled || !NoSuchToolError.isInstance(error)) return null;
+    if (!this.deferred.has(toolCall.toolName) || !(LOAD_TOOLS_NAME in tools)) return null;
+    this.repairedCalls.set(toolCall.toolCallId, { toolName: toolCall.toolName, input: toolCall.input });
+    return { ...toolCall, toolName: LOAD_TOOLS_NAME, input: JSON.stringify({ names: [toolCall.toolName] }) };
+  };
+
+  /** The direct call a `loadTools` call was repaired from, if any (read once). */
+  takeRepairedCall(toolCallId: string): RepairedToolCall | undefined {
+    const repaired = this.repairedCalls.get(toolCallId);
+    this.repairedCalls.delete(toolCallId);
+    return repaired;
+  }
+
+  private isAlwaysActive(name: string): boolean {
+    return name === LOAD_TOOLS_NAME || this.coreToolNames.includes(name);
+  }
+
+  private moveToEnd(name: string): void {
+    const tools = this.tools as Record<string, Tool>;
+    const tool = tools[name];
+    if (tool === undefined) return;
+    delete tools[name];
+    tools[name] = tool;
+  }
+}

@@ -1,0 +1,19 @@
+export { DeferredToolsService } from './deferred-tools.service';
+export {
+  DeferredToolsTurn,
+  type DeferredToolsTurnOptions,
+  type LoadToolsResult,
+  type RepairedToolCall,
+  type TurnExternalServer,
+  type TurnTool,
+} from './deferred-tools-turn';
+export { createLoadToolsTool, type RepairedLoadToolsResult } from './load-tools-tool';
+export { LOAD_TOOLS_INPUT_JSON_SCHEMA, LOAD_TOOLS_MAX_NAMES, LOAD_TOOLS_NAME, parseLoadToolsInput } from './load-tools-input';
+export {
+  buildToolCatalogBlock,
+  externalServerCatalogLine,
+  type CatalogExternalServer,
+  type CatalogToolEntry,
+  type ToolCatalogBlockInput,
+} from './tool-catalog-block';
+export { LOAD_TOOLS_DESCRIPTION, TOOL_CATALOG_CLOSE, TOOL_CATALOG_HEAD } from './verbatim-texts';

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { defineTool } from '../../registry/tool-spec';
+import { CATALOG_LINES } from './catalog-lines';
+
+const pageId = z
+  .string()
+  .min(1)
+  .describe('The page: its id or slugId, as returned by searchPages, listPages or getPage.');
+
+/**
+ * Whole-page content tools of the deferred tier: scripted rewrites, full-body writes from
+ * Markdown, page creation, the lossless Markdown round trip and stashing a page for an external
+ * consumer. Their executors arrive in a later issue; until then the registry leaves them unbound.
+ */
+export const CONTENT_TOOLS = [
+  defineTool({
+    name: 'transformPage',
+    mcpName: 'transform_page',
+    title: 'Transform a page with a script',
+    description: [
+      'Rewrites a whole page by running a JavaScript transform `(doc, ctx) => doc` against its live ProseMirror document.',
+      'Use it for systematic edits that would otherwise take many patchNode/editPageText calls: renaming a term everywhere outside code blocks, renumbering headings, converting every bullet list of a section, normalising table cells.',
+      'For one or two blocks prefer patchNode or editPageText; for text-only replacements prefer editPageText.',
+      '`doc` is a deep copy of the page as getPageJson returns it (type "doc", blocks in `content`, block ids in `attrs.id`); mutate it or build a new one and return it.',
+      '`ctx` holds `pageId` and `title`.',
+      'The script runs in an isolated sandbox: no network, no require/import, no timers, bounded time and memory; a script that throws, times out or returns something that is not a document fails with that error and nothing is written.',
+      'The returned document is validated like updatePageJson: unknown node or mark types are rejected by name, and missing block ids are generated.',
+      'dryRun defaults to TRUE: the first call only returns a diff preview (changed blocks, text changes, counts of images, links and tables before and after) and writes nothing.',
+      'Read the preview, check that nothing outside the intended change moved (lost images or comments mean the script is wrong), then call again with the same script and dryRun false to write.',
+      'A write fails with a conflict if the page changed since it was read (a human may be editing it): re-run the dry run on the new content.',
+      'Every write adds a page history version, so restorePageVersion can revert it.',
+    ].join('\n'),
+    tier: 'deferred',
+    catalogLine: CATALOG_LINES.transformPage,
+    inputSchema: z.object({
+      pageId,
+      script: z
+        .string()
+        .min(1)
+        .max(20_000)
+        .describe(
+          'JavaScript source of ONE function taking (doc, ctx) and returning the new document, e.g. "(doc, ctx) => { /* ... */ return doc; }".',
+        ),
+      dryRun: z
+        .boolean()
+        .default(true)
+        .describe('true (default): preview the diff and write nothing. false: write the result as a new version.'),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  }),
+
+  defineTool({
+    name: 'updatePageContent',
+    mcpName: 'update_page_content',
+    title: 'Replace page content with Markdown',
+    description: [
+      'Replaces the ENTIRE body of a page with new content written in Markdown (headings, paragraphs, lists, task lists, tables, code blocks, quotes, links, bold/italic/code marks).',
+      'Use it to rewrite a page from scratch or to fill an empty page. It is a full-body write: anything not in your Markdown is gone, including comment anchors, block ids, images and Docmost-specific blocks Markdown cannot express (callouts, embeds, diagrams).',
+      'For targeted edits use editPageText (text) or patchNode/insertNode/deleteNode (blocks); for a lossless round trip of a whole page use exportPageMarkdown then importPageMarkdown; to create a new page use createPage.',
+      'The title is not changed (use renamePage). Do not repeat the title as a leading "# " heading unless the page really needs one.',
+      'The write fails with a conflict if the page changed while the call ran. Every write adds a page history version (revert with restorePageVersion). Returns the page id, its new version and the block count.',
+    ].join('\n'),
+    tier: 'deferred',
+    catalogLine: CATALOG_LINES.updatePageContent,
+    inputSchema: z.object({
+      pageId,
+      markdown: z
+        .string()
+        .max(500_000)
+        .describe('The complete new body of the page, in Markdown. An empty string empties the page.'),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  }),
+
+  defineTool({
+    name: 'createPage',
+    mcpName: 'create_page',
+    title: 'Create a page',
+    description: [
+      'Creates a new page in a space, with a title and optional Markdown content, at the space root or nested under a parent page (it becomes the parent\'s last child in the sidebar).',
+      'Use listSpaces to find the space id and searchPages/listSidebarPages to find a parent. Only create a page when the user asked for one; to change an existing page use the editing tools.',
+      'Requires write access to the space. Fails with a clear error if the parent page is missing, deleted, in another space or not accessible.',
+      'Returns the new page\'s id, slugId, title, spaceId and parentPageId.',
+    ].join('\n'),
+    tier: 'deferred',
+    catalogLine: CATALOG_LINES.createPage,
+    inputSchema: z.object({
+      spaceId: z.string().min(1).describe('The space to create the page in (an id from listSpaces).'),
+      title: z.string().trim().min(1).max(500).describe('The page title, shown in the sidebar and as the page heading.'),
+      markdown: z
+        .string()
+        .max(500_000)
+        .optional()
+        .describe('Initial body in Markdown. Omit for an empty page.'),
+      parentPageId: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('Nest the page under this page (id or slugId, same space). Omit to create it at the space root.'),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  }),
+
+  defineTool({
+    name: 'exportPageMarkdown',
+    mcpName: 'export_page_markdown',
+    title: 'Export a page as lossless Markdown',
+    description: [
+      'Exports one page as a single Docmost-flavoured Markdown file that round-trips without loss: ordinary Markdown for text, lists, tables and code, plus annotations that keep what Markdown cannot say (block ids, comment anchors, callouts, embeds, image attributes).',
+      'Use it to edit a page as text in bulk: export, change the Markdown while leaving the annotations in place, then write it back with importPageMarkdown. For reading a page, getPage is cheaper; for structural edits, getPageJson.',
+      'Read-only. Large pages produce large files: for a page too big for your context (many images, very long), use stashPage instead.',
+      'Returns the page id, title, version and the Markdown text.',
+    ].join('\n'),
+    tier: 'deferred',
+    catalogLine: CATALOG_LINES.exportPageMarkdown,
+    inputSchema: z.object({ pageId }),
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  }),
+
+  defineTool({
+    name: 'importPageMarkdown',
+    mcpName: 'import_page_markdown',
+    title: 'Replace page content from exported Markdown',
+    description: [
+      'Replaces a page\'s content with a Markdown file in the format exportPageMarkdown produces, restoring the Docmost extensions it annotates (block ids, comment anchors, callouts, embeds, images).',
+      'Use it as the second half of the export -> edit -> import round trip. Keep the annotations you did not mean to change: a removed comment anchor detaches its comment thread, a removed block id gives the block a new one.',
+      'Plain Markdown without annotations is accepted too but then behaves like updatePageContent (Docmost-specific content is lost).',
+      'A malformed annotation is rejected with its line number and nothing is written. The write fails with a conflict if the page changed while the call ran; it adds a page history version (revert with restorePageVersion).',
+      'Returns the page id, its new version and the block count.',
+    ].join('\n'),
+    tier: 'deferred',
+    catalogLine: CATALOG_LINES.importPageMarkdown,
+    inputSchema: z.object({
+      pageId,
+      markdown: z
+        .string()
+        .max(500_000)
+        .describe('The whole page as Docmost-flavoured Markdown, normally an edited exportPageMarkdown result.'),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  }),
+
+  defineTool({
+    name: 'stashPage',
+    mcpName: 'stash_page',
+    title: 'Stash a page behind a short-lived URL',
+    description: [
+      'Hands a whole page, images included, to an external consumer (another tool, a converter, a fetcher) through a short-lived anonymous URL, without pulling the content through your context.',
+      'Use it when a page is too large to read or pass along, and the consumer can fetch a URL. Do not use it to show a page to the user (link the page instead) or to publish it (sharePage, and only when asked).',
+      'Anyone holding the URL can read the snapshot until it expires, without signing in: pass it only to the consumer that needs it, never paste it into pages or comments.',
+      'The snapshot is taken at call time; later edits are not reflected. Returns the URL, its expiry time, the format and the size in bytes.',
+    ].join('\n'),
+    tier: 'deferred',
+    catalogLine: CATALOG_LINES.stashPage,
+    inputSchema: z.object({
+      pageId,
+      format: z
+        .enum(['markdown', 'json'])
+        .default('markdown')
+        .describe('"markdown" (default): the exportPageMarkdown format. "json": the lossless ProseMirror document.'),
+      expiresInMinutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(60)
+        .default(15)
+        .describe('How long the URL stays valid, in minutes (1-60, default 15).'),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  }),
+] as const;

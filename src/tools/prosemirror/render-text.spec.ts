@@ -1,0 +1,42 @@
+import { renderDocumentText } from './render-text';
+import { SAMPLE_DOCUMENT } from './test-documents.fixture';
+
+describe('renderDocumentText', () => {
+  it('renders one line per text block with block ids and top-level indexes, without markup', () => {
+    const rendered = renderDocumentText(SAMPLE_DOCUMENT);
+    expect(rendered.text).toBe(
+      [
+        '#0 [aaaaaaaaaaaa] (heading 1) Roadmap',
+        '#1 [bbbbbbbbbbbb] We ship faster with docs.',
+        '#2 (bulletList)',
+        '     - [cccccccccccc] ship the docs',
+        '     - [dddddddddddd] review',
+        '#3 (table 2×2)',
+        '     | [eeeeeeeeeeee] Plan | [ffffffffffff] Price |',
+        '     | [gggggggggggg] Team | [hhhhhhhhhhhh] $8 |',
+        '#4 (image alt="architecture diagram" src="/files/diagram.png")',
+        '#5 (code ts) ship()',
+      ].join('\n'),
+    );
+    expect(rendered).toMatchObject({ totalBlocks: 6, blockRange: [0, 5], truncated: false });
+  });
+
+  it('stops at a block boundary before the limit and continues from a given block', () => {
+    const first = renderDocumentText(SAMPLE_DOCUMENT, { maxChars: 90 });
+    expect(first.text.split('\n')).toHaveLength(2);
+    expect(first).toMatchObject({ blockRange: [0, 1], truncated: true });
+    const next = renderDocumentText(SAMPLE_DOCUMENT, { fromBlock: 2, maxChars: 90 });
+    expect(next.text.startsWith('#2 (bulletList)')).toBe(true);
+    expect(next.blockRange?.[0]).toBe(2);
+  });
+
+  it('cuts a single block longer than the limit instead of returning nothing', () => {
+    const rendered = renderDocumentText(SAMPLE_DOCUMENT, { fromBlock: 3, maxChars: 20 });
+    expect(rendered.text).toHaveLength(20);
+    expect(rendered).toMatchObject({ blockRange: [3, 3], truncated: true });
+  });
+
+  it('returns no range past the last block', () => {
+    expect(renderDocumentText(SAMPLE_DOCUMENT, { fromBlock: 6 })).toEqual({ text: '', totalBlocks: 6, blockRange: null, truncated: false });
+  });
+});

@@ -1,0 +1,33 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { z } from 'zod';
+import { CurrentUser, type AuthenticatedUser } from '../host/auth';
+import { AiSettingsService, type AiToolsSettings } from './ai-settings.service';
+import { describeReceived, parseRequestBody } from './request-body';
+
+const updateBodySchema = z.strictObject(
+  { deferredTools: z.boolean({ error: (issue) => `expected a boolean (true or false), got ${describeReceived(issue.input)}` }) },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.map((key) => `"${key}"`).join(', ')}` : `got ${describeReceived(issue.input)}`) },
+);
+
+/** Workspace AI settings of this module, under Docmost's `POST` + `@HttpCode(200)` convention. */
+@Controller('ai-tools/settings')
+export class AiSettingsController {
+  constructor(private readonly settings: AiSettingsService) {}
+
+  /** `{ deferredTools }` of the caller's workspace; any workspace member. */
+  @Post('info')
+  @HttpCode(200)
+  info(@CurrentUser() user: AuthenticatedUser): Promise<AiToolsSettings> {
+    return this.settings.getSettings(user);
+  }
+
+  /** `{ deferredTools: boolean }` -> the stored value; owners and admins only. */
+  @Post('update')
+  @HttpCode(200)
+  update(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown): Promise<AiToolsSettings> {
+    // Permission first: a member learns nothing about the expected body.
+    this.settings.assertMayUpdate(user);
+    const update = parseRequestBody(updateBodySchema, body, '{ "deferredTools": true | false }');
+    return this.settings.updateSettings(user, update);
+  }
+}

@@ -22,6 +22,9 @@ export type WrittenPage = Page & { readonly version: string; readonly historyVer
  *
  * `ydoc` is cleared so Docmost rebuilds the collaborative document from the JSON; on a live
  * Docmost, writes to open pages must go through its collaboration server instead (README).
+ *
+ * Given a transaction, it runs inside it (Kysely cannot nest transactions), so a caller can
+ * make another row change atomic with the page write, e.g. a comment and its anchor mark.
  */
 export async function writePage(
   db: Kysely<DB>,
@@ -29,7 +32,7 @@ export async function writePage(
   page: Pick<AccessiblePage, 'id' | 'version'>,
   change: PageChange,
 ): Promise<WrittenPage> {
-  return db.transaction().execute(async (trx) => {
+  const write = async (trx: Kysely<DB>): Promise<WrittenPage> => {
     const updated = await trx
       .updateTable('pages')
       .set({
@@ -73,7 +76,8 @@ export async function writePage(
       })
       .execute();
     return { ...updated, historyVersion: next };
-  });
+  };
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
 }
 
 export interface MutatePageResult {

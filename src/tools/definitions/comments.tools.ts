@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { defineTool } from '../../registry/tool-spec';
+import { commentIdField, pageIdField } from './shared-fields';
+
+/** Docmost's limit on a comment's anchored text. */
+export const MAX_COMMENT_SELECTION_LENGTH = 250;
+export const MAX_COMMENT_LENGTH = 10_000;
+
+export const createCommentTool = defineTool({
+  name: 'createComment',
+  mcpName: 'create_comment',
+  title: 'Comment on a page',
+  description: [
+    'Adds a comment to a page as the user you act for, visible to everyone in the space. Two forms:',
+    `- New thread: give \`selection\`, an exact piece of the page text (at most ${MAX_COMMENT_SELECTION_LENGTH} characters, inside ONE paragraph, heading, list item or table cell) that the comment is about. Its FIRST occurrence on the page is highlighted as the thread's anchor, so choose a selection long enough to be unique. Copy it verbatim from getPage: plain text, no Markdown. Anchoring changes the page, so it needs write access (role writer or admin) and adds a page history version.`,
+    '- Reply: give `parentCommentId`, a top-level thread on the same page (from listComments), and no selection. A reply to a reply is not possible: reply to its thread.',
+    'Use comments to ask questions, flag problems or suggest changes for a human to review, when the user asked for a review rather than an edit.',
+    'Fails when the selection is not in the page text (read the page again and copy the exact words; text cannot span two blocks), when both or neither of selection and parentCommentId are given, or when the page changed at that moment (retry).',
+    'Returns the new comment\'s id, and for a thread the id of the block holding its anchor.',
+  ].join('\n'),
+  tier: 'core',
+  inputSchema: z.object({
+    pageId: pageIdField,
+    content: z.string().trim().min(1).max(MAX_COMMENT_LENGTH).describe('The comment text, plain text; line breaks start new paragraphs.'),
+    selection: z
+      .string()
+      .min(1)
+      .max(MAX_COMMENT_SELECTION_LENGTH)
+      .optional()
+      .describe(`New thread only: the exact page text to anchor the comment to (1 to ${MAX_COMMENT_SELECTION_LENGTH} characters, within one block). Omit for a reply.`),
+    parentCommentId: z.string().trim().min(1).optional().describe('Reply only: the id of the thread to reply to. Omit for a new thread.'),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+});
+
+export const getCommentTool = defineTool({
+  name: 'getComment',
+  mcpName: 'get_comment',
+  title: 'Read a comment',
+  description: [
+    'Reads one comment: its text, author, createdAt, createdSource ("user" or "agent"), page id, and resolved state; for a thread also its anchored selection and its replies; for a reply its parentCommentId.',
+    'Use it to follow up one comment id; to see all of a page\'s discussion use listComments.',
+    'Fails with "comment … not found or no access" for an unknown or deleted comment, or one on a page you cannot read.',
+  ].join('\n'),
+  tier: 'core',
+  inputSchema: z.object({ commentId: commentIdField }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+});
+
+export const listCommentsTool = defineTool({
+  name: 'listComments',
+  mcpName: 'list_comments',
+  title: 'List a page\'s comments',
+  description: [
+    'Lists a page\'s comment threads, oldest first, each with its replies nested. Per comment: id, text, author name, createdAt, createdSource ("user" or "agent"). Per thread also: selection (the anchored text), anchorBlockId (the block holding the highlight now; null when that text was deleted) and resolved state.',
+    'Resolved threads are left out unless includeResolved is true; the result says how many were hidden.',
+    'Use it when the user asks about feedback on a page, before working through review comments, or when a [signal] line reports new comments.',
+    'Fails with "page … not found or no access" for a page you cannot read.',
+  ].join('\n'),
+  tier: 'core',
+  inputSchema: z.object({
+    pageId: pageIdField,
+    includeResolved: z.boolean().default(false).describe('Also list resolved threads. Default false: open threads only.'),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+});
+
+export const resolveCommentTool = defineTool({
+  name: 'resolveComment',
+  mcpName: 'resolve_comment',
+  title: 'Resolve a comment thread',
+  description: [
+    'Marks a comment thread resolved, as the Resolve button does (or reopens it with resolved: false); the highlight of its anchor in the page is updated too.',
+    'Resolve a thread only when what it asked for has been done (for example after your edit fixed it) or the user asked you to.',
+    'Only threads can be resolved: given a reply, the call fails and names its thread. Resolving a thread that is already resolved changes nothing and says so.',
+    'Needs write access to the page (role writer or admin). Fails with "comment … not found or no access" for an unknown comment or one on a page you cannot read.',
+  ].join('\n'),
+  tier: 'core',
+  inputSchema: z.object({
+    commentId: commentIdField,
+    resolved: z.boolean().default(true).describe('true (default) to resolve the thread, false to reopen it.'),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+});
+
+/** Reading and writing page comments: core tier, always active. */
+export const COMMENT_TOOLS = [createCommentTool, getCommentTool, listCommentsTool, resolveCommentTool] as const;

@@ -23,7 +23,7 @@ export interface ToolRegistryOptions<Specs extends readonly AnyToolSpec[]> {
    * Executors by camelCase name, each typed from its spec. A spec without one is unbound: left
    * out of every surface. A key naming no spec is a build error.
    */
-  readonly executors: ToolExecutorMap<Specs>;
+  readonly executors: NoInfer<ToolExecutorMap<Specs>>;
   /** Wrap every executor on both surfaces; the first is outermost. Default: none. */
   readonly interceptors?: readonly ToolInterceptor[];
   /** Make unbound tools a build error instead of a warning. Default: false. */

@@ -1,0 +1,195 @@
+import type { CommentCountPage, CommentCountResult, CommentWatermarkBound } from './comment-signal-source';
+import type { PageCommentNews } from './signal-text';
+
+/**
+ * A watermark as the session keeps it: a database timestamp a source returned, or a moment
+ * of this process's clock (converted to database time at query time, as "so long ago").
+ */
+export type SessionWatermark = { readonly database: string } | { readonly localAt: number };
+
+interface PageState {
+  /** Absent: the session baseline applies. */
+  watermark?: SessionWatermark;
+  /** When a per-page source last checked this page. */
+  lastCheckedAt?: number;
+  /** Comment ids of the page's `comment` marks seen so far; absent until the first scan. */
+  seenMarks?: Set<string>;
+  /** Too many marks to track: the mark scan ignores this page. */
+  marksUntracked?: boolean;
+}
+
+/** One planned check: the requests to send, and what they were based on. */
+export interface CheckPlan {
+  readonly pageGroups: ReadonlyArray<readonly CommentCountPage[]>;
+  readonly baseline: CommentWatermarkBound;
+  readonly resolvePreviousTurn: boolean;
+  /** Watermarks as they were when planned; a page whose watermark moved meanwhile is not reported. */
+  readonly plannedWatermarks: ReadonlyMap<string, SessionWatermark | undefined>;
+  readonly plannedBaseline: SessionWatermark;
+  readonly forcedPages: readonly string[];
+}
+
+export interface SessionLimits {
+  readonly maxWorkingSetPages: number;
+  readonly maxSeenMarksPerPage: number;
+}
+
+/**
+ * What the comment signal knows about one chat turn or MCP session: the working set of pages
+ * (least recently touched first), each page's watermark and seen comment marks, and the
+ * debounce and backoff clocks. All state is bounded by `SessionLimits`.
+ */
+export class CommentSignalSession {
+  private readonly pages = new Map<string, PageState>();
+  private baseline: SessionWatermark;
+  /** Chat sessions start at the end of the chat's previous turn, known only after a first count. */
+  private previousTurnPending: boolean;
+  private lastWindowAt: number | undefined;
+  private readonly forcedPages = new Set<string>();
+  private checking = false;
+  private failures = 0;
+  private backoffUntil = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    startedAt: number,
+    resolvePreviousTurn: boolean,
+    private readonly limits: SessionLimits,
+  ) {
+    this.baseline = { localAt: startedAt };
+    this.previousTurnPending = resolvePreviousTurn;
+  }
+
+  get workingSetSize(): number {
+    return this.pages.size;
+  }
+
+  /** Moves pages to the most recent end of the working set, forgetting the oldest beyond the limit. */
+  touch(pageIds: Iterable<string>): void {
+    for (const pageId of pageIds) {
+      const state = this.pages.get(pageId) ?? {};
+      this.pages.delete(pageId);
+      this.pages.set(pageId, state);
+    }
+    for (const pageId of this.pages.keys()) {
+      if (this.pages.size <= this.limits.maxWorkingSetPages) break;
+      this.pages.delete(pageId);
+      this.forcedPages.delete(pageId);
+    }
+  }
+
+  /** A workspace-wide comment check covered everything up to `at`. */
+  coverAll(at: number): void {
+    this.baseline = { localAt: at };
+    this.previousTurnPending = false;
+    for (const state of this.pages.values()) delete state.watermark;
+    this.forcedPages.clear();
+  }
+
+  /** A page's comments were listed as of `at`. */
+  coverPages(pageIds: Iterable<string>, at: number): void {
+    for (const pageId of pageIds) {
+      const state = this.pages.get(pageId);
+      if (state === undefined) continue;
+      state.watermark = { localAt: at };
+      this.forcedPages.delete(pageId);
+    }
+  }
+
+  /**
+   * Compares a page's comment marks with those seen before. The first scan of a page only
+   * learns them; a mark seen for the first time later means a new anchored comment, and the
+   * page is checked at the next opportunity without waiting for the debounce.
+   */
+  scanMarks(pageId: string, commentIds: ReadonlySet<string>): void {
+    const state = this.pages.get(pageId);
+    if (state === undefined || state.marksUntracked) return;
+    if (state.seenMarks === undefined) {
+      state.seenMarks = new Set(commentIds);
+    } else {
+      for (const commentId of commentIds) {
+        if (state.seenMarks.has(commentId)) continue;
+        state.seenMarks.add(commentId);
+        this.forcedPages.add(pageId);
+      }
+    }
+    if (state.seenMarks.size > this.limits.maxSeenMarksPerPage) {
+      state.marksUntracked = true;
+      delete state.seenMarks;
+    }
+  }
+
+  /** Decides what to count now, if anything, and marks it as started. Empty working set: nothing. */
+  planCheck(now: number, mode: 'grouped' | 'per-page', debounceMs: number, maxPagesPerCheck: number): CheckPlan | undefined {
+    if (this.checking || now < this.backoffUntil || this.pages.size === 0) return undefined;
+    let pageIds: string[];
+    if (mode === 'grouped') {
+      const windowDue = this.lastWindowAt === undefined || now - this.lastWindowAt >= debounceMs;
+      if (windowDue) this.lastWindowAt = now;
+      pageIds = windowDue ? [...this.pages.keys()] : [...this.forcedPages];
+    } else {
+      const due = [...this.pages.entries()]
+        .filter(([pageId, state]) => this.forcedPages.has(pageId) || state.lastCheckedAt === undefined || now - state.lastCheckedAt >= debounceMs)
+        .sort(([leftId, left], [rightId, right]) => {
+          const forced = Number(this.forcedPages.has(rightId)) - Number(this.forcedPages.has(leftId));
+          return forced !== 0 ? forced : (left.lastCheckedAt ?? Number.NEGATIVE_INFINITY) - (right.lastCheckedAt ?? Number.NEGATIVE_INFINITY);
+        });
+      pageIds = due.slice(0, maxPagesPerCheck).map(([pageId]) => pageId);
+      for (const pageId of pageIds) this.pages.get(pageId)!.lastCheckedAt = now;
+    }
+    if (pageIds.length === 0) return undefined;
+    const forcedPages = pageIds.filter((pageId) => this.forcedPages.has(pageId));
+    for (const pageId of forcedPages) this.forcedPages.delete(pageId);
+    const plannedWatermarks = new Map(pageIds.map((pageId) => [pageId, this.pages.get(pageId)!.watermark]));
+    const requestPages = pageIds.map((pageId): CommentCountPage => {
+      const watermark = plannedWatermarks.get(pageId);
+      return watermark === undefined ? { pageId } : { pageId, after: toBound(watermark, now) };
+    });
+    this.checking = true;
+    return {
+      pageGroups: mode === 'grouped' ? [requestPages] : requestPages.map((page) => [page]),
+      baseline: toBound(this.baseline, now),
+      resolvePreviousTurn: this.previousTurnPending,
+      plannedWatermarks,
+      plannedBaseline: this.baseline,
+      forcedPages,
+    };
+  }
+
+  /**
+   * Applies what the check found: each page with news advances to the newest comment counted
+   * (not to "now", so a comment committed meanwhile is still news next time) and is reported
+   * once. Pages whose watermark moved while the check ran (a listComments call) are skipped.
+   */
+  completeCheck(plan: CheckPlan, results: readonly CommentCountResult[], failed: boolean, now: number, initialBackoffMs: number, maxBackoffMs: number): PageCommentNews[] {
+    this.checking = false;
+    if (failed) {
+      this.failures += 1;
+      this.backoffUntil = now + Math.min(maxBackoffMs, initialBackoffMs * 2 ** Math.min(this.failures - 1, 30));
+      for (const pageId of plan.forcedPages) if (this.pages.has(pageId)) this.forcedPages.add(pageId);
+    } else {
+      this.failures = 0;
+    }
+    const baselineMoved = this.baseline !== plan.plannedBaseline;
+    const resolvedBaseline = results[0]?.baseline;
+    if (resolvedBaseline !== undefined && !baselineMoved) {
+      this.baseline = { database: resolvedBaseline };
+      this.previousTurnPending = false;
+    }
+    const news: PageCommentNews[] = [];
+    for (const result of results) {
+      for (const page of result.pages) {
+        const state = this.pages.get(page.pageId);
+        if (state === undefined || page.count <= 0 || !plan.plannedWatermarks.has(page.pageId)) continue;
+        const planned = plan.plannedWatermarks.get(page.pageId);
+        if (state.watermark !== planned || (planned === undefined && baselineMoved)) continue;
+        state.watermark = { database: page.latest };
+        news.push({ pageId: page.pageId, title: page.title, count: page.count });
+      }
+    }
+    return news;
+  }
+}
+
+function toBound(watermark: SessionWatermark, now: number): CommentWatermarkBound {
+  return 'database' in watermark ? { database: watermark.database } : { millisecondsAgo: Math.max(0, now - watermark.localAt) };
+}

@@ -1,0 +1,61 @@
+/**
+ * A point in time a comment must be newer than. `database` values come from the database's
+ * own clock (exact to the microsecond, as a source returned them); `millisecondsAgo` is a
+ * moment this process observed, which a source converts with the database clock
+ * (`now() - interval`) so that clock skew between the app and the database cannot move it.
+ */
+export type CommentWatermarkBound =
+  | { readonly database: string }
+  | { readonly millisecondsAgo: number };
+
+/** One page to count, with its own watermark; absent means the session's baseline. */
+export interface CommentCountPage {
+  readonly pageId: string;
+  readonly after?: CommentWatermarkBound;
+}
+
+export interface CommentCountRequest {
+  readonly workspaceId: string;
+  /** The user the agent acts for: only pages in spaces this user belongs to are counted. */
+  readonly userId: string;
+  /** Page uuids (never slug ids), at least one. */
+  readonly pages: readonly CommentCountPage[];
+  /** The watermark of pages without their own. */
+  readonly baseline: CommentWatermarkBound;
+  /**
+   * When set, the baseline is moved back to the end of this chat's previous turn (its latest
+   * assistant message) if that is earlier, so comments written between turns are news.
+   */
+  readonly previousTurnOfChatId?: string;
+  /**
+   * The agent's own comments are not news. With `chatId`: agent comments of that chat;
+   * without (MCP): agent comments written as `userId`.
+   */
+  readonly agent: { readonly chatId?: string; readonly userId: string };
+}
+
+/** New comments on one page. Never carries comment text: sources must not even read it. */
+export interface PageCommentCount {
+  readonly pageId: string;
+  readonly title: string | null;
+  readonly count: number;
+  /** The newest `created_at` counted, on the database clock: the page's next watermark. */
+  readonly latest: string;
+}
+
+export interface CommentCountResult {
+  /** The request's baseline resolved on the database clock, for the session to keep. */
+  readonly baseline: string;
+  /** Pages with at least one new comment. */
+  readonly pages: readonly PageCommentCount[];
+}
+
+/**
+ * Where new-comment counts come from. `grouped` answers any number of pages in one call (one
+ * query); `per-page` stands for a REST-only client that can only list one page's comments at
+ * a time, so it is always called with exactly one page and rate-limited per page.
+ */
+export interface CommentSignalSource {
+  readonly mode: 'grouped' | 'per-page';
+  countNewComments(request: CommentCountRequest): Promise<CommentCountResult>;
+}

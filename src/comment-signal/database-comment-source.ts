@@ -1,0 +1,147 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../database';
+import type {
+  CommentCountRequest,
+  CommentCountResult,
+  CommentSignalSource,
+  CommentWatermarkBound,
+  PageCommentCount,
+} from './comment-signal-source';
+import { isUuid } from './is-uuid';
+
+export interface DatabaseCommentSourceOptions {
+  /**
+   * `grouped` (default): one query counts every page of a request. `per-page`: one query per
+   * page, modelling Docmost's REST-only MCP server (a `listComments` call per page).
+   */
+  readonly mode?: CommentSignalSource['mode'];
+  /** `statement_timeout` of the count, in milliseconds; default 1000. */
+  readonly statementTimeoutMs?: number;
+}
+
+/** Exact to the microsecond and independent of the session's TimeZone and DateStyle. */
+const TIMESTAMP_TEXT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
+
+interface CountRow {
+  readonly baseline: string;
+  readonly pages: ReadonlyArray<{ page: string; title: string | null; total: number; latest: string }>;
+}
+
+function validate(request: CommentCountRequest, mode: CommentSignalSource['mode']): void {
+  if (request.pages.length === 0) throw new RangeError('countNewComments needs at least one page; an empty working set must not query');
+  if (mode === 'per-page' && request.pages.length !== 1) {
+    throw new RangeError(`a per-page comment source counts exactly one page per call, got ${request.pages.length}`);
+  }
+  const seen = new Set<string>();
+  for (const { pageId } of request.pages) {
+    if (!isUuid(pageId)) throw new RangeError(`page id "${pageId}" is not a uuid; resolve slug ids before counting`);
+    if (seen.has(pageId)) throw new RangeError(`page ${pageId} is listed twice; each page may appear once`);
+    seen.add(pageId);
+  }
+  for (const [name, value] of [
+    ['workspaceId', request.workspaceId],
+    ['userId', request.userId],
+    ['agent.userId', request.agent.userId],
+    ['agent.chatId', request.agent.chatId],
+    ['previousTurnOfChatId', request.previousTurnOfChatId],
+  ] as const) {
+    if (value !== undefined && !isUuid(value)) throw new RangeError(`${name} "${value}" is not a uuid`);
+  }
+}
+
+function splitBound(bound: CommentWatermarkBound | undefined): [at: string | null, millisecondsAgo: number | null] {
+  if (bound === undefined) return [null, null];
+  return 'database' in bound ? [bound.database, null] : [null, Math.max(0, bound.millisecondsAgo)];
+}
+
+/** The agent's own comments are not news: the same chat's, or on MCP the same user's. */
+function notWrittenByAgent(agent: CommentCountRequest['agent']): RawBuilder<boolean> {
+  const sameAgent =
+    agent.chatId !== undefined
+      ? sql`c.ai_chat_id is not distinct from ${agent.chatId}::uuid`
+      : sql`c.creator_id is not distinct from ${agent.userId}::uuid`;
+  return sql<boolean>`not (c.created_source = 'agent' and ${sameAgent})`;
+}
+
+/**
+ * One statement: the resolved baseline plus, per page with news, a count, the title and the
+ * newest `created_at`. It never reads `comments.content`. Pages count only in the caller's
+ * workspace, undeleted, in a space the caller belongs to (directly or through a group), so a
+ * page id the model made up or may not see yields nothing.
+ */
+function countQuery(request: CommentCountRequest): RawBuilder<CountRow> {
+  const pageIds = request.pages.map((page) => page.pageId);
+  const bounds = request.pages.map((page) => splitBound(page.after));
+  const [baselineAt, baselineMillisecondsAgo] = splitBound(request.baseline);
+  return sql<CountRow>`
+    with requested as (
+      select r.page_id, r.after_at, r.after_ms
+      from unnest(${pageIds}::uuid[], ${bounds.map((bound) => bound[0])}::timestamptz[], ${bounds.map((bound) => bound[1])}::float8[])
+        as r(page_id, after_at, after_ms)
+    ),
+    resolved as (
+      select least(
+        coalesce(${baselineAt}::timestamptz, now() - ${baselineMillisecondsAgo}::float8 * interval '1 millisecond'),
+        (select max(m.created_at) from ai_chat_messages m
+          where m.chat_id = ${request.previousTurnOfChatId ?? null}::uuid and m.workspace_id = ${request.workspaceId}::uuid
+            and m.role = 'assistant' and m.deleted_at is null)
+      ) as at
+    ),
+    visible as (
+      select p.id, p.title,
+        coalesce(r.after_at, now() - r.after_ms * interval '1 millisecond', (select at from resolved)) as after
+      from requested r
+      join pages p on p.id = r.page_id
+      where p.workspace_id = ${request.workspaceId}::uuid and p.deleted_at is null
+        and p.space_id in (
+          select sm.space_id from space_members sm join spaces s on s.id = sm.space_id
+          where s.workspace_id = ${request.workspaceId}::uuid and s.deleted_at is null and sm.deleted_at is null
+            and (sm.user_id = ${request.userId}::uuid
+              or sm.group_id in (select gu.group_id from group_users gu where gu.user_id = ${request.userId}::uuid))
+        )
+    ),
+    counted as (
+      select v.id, v.title, count(*) as total, max(c.created_at) as latest
+      from visible v
+      join comments c on c.page_id = v.id and c.created_at > v.after
+      where c.workspace_id = ${request.workspaceId}::uuid and c.deleted_at is null and ${notWrittenByAgent(request.agent)}
+      group by v.id, v.title
+    )
+    select
+      to_char((select at from resolved) at time zone 'UTC', ${TIMESTAMP_TEXT}) as baseline,
+      coalesce(
+        (select json_agg(json_build_object(
+          'page', id, 'title', title, 'total', total, 'latest', to_char(latest at time zone 'UTC', ${TIMESTAMP_TEXT})))
+          from counted),
+        '[]'::json
+      ) as pages`;
+}
+
+/**
+ * New-comment counts straight from Docmost's tables, each under its own `statement_timeout`
+ * (set locally in a transaction, so a slow count fails fast instead of holding the tool).
+ */
+export function createDatabaseCommentSource(db: Kysely<DB>, options: DatabaseCommentSourceOptions = {}): CommentSignalSource {
+  const mode = options.mode ?? 'grouped';
+  const statementTimeoutMs = options.statementTimeoutMs ?? 1000;
+  if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 1) {
+    throw new RangeError(`statementTimeoutMs must be a positive integer of milliseconds, got ${statementTimeoutMs}`);
+  }
+  return {
+    mode,
+    async countNewComments(request) {
+      validate(request, mode);
+      const row = await db.transaction().execute(async (transaction) => {
+        await sql`select set_config('statement_timeout', ${String(statementTimeoutMs)}, true)`.execute(transaction);
+        const { rows } = await countQuery(request).execute(transaction);
+        return rows[0];
+      });
+      if (row === undefined) throw new Error('the comment count returned no row');
+      const order = new Map(request.pages.map((page, index) => [page.pageId, index]));
+      const pages: PageCommentCount[] = row.pages
+        .map((page) => ({ pageId: page.page, title: page.title, count: Number(page.total), latest: page.latest }))
+        .sort((left, right) => (order.get(left.pageId) ?? 0) - (order.get(right.pageId) ?? 0));
+      return { baseline: row.baseline, pages } satisfies CommentCountResult;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { findResultPageReferences, pageIdsInInput } from './page-references';
+
+const PAGE = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+const SPACE = '33333333-3333-4333-8333-333333333333';
+const ROW = '44444444-4444-4444-8444-444444444444';
+
+describe('page references', () => {
+  it('reads page ids from inputs by key name, uuids only', () => {
+    expect(pageIdsInInput({ pageId: PAGE, parentPageId: OTHER, spaceId: SPACE })).toEqual([PAGE, OTHER]);
+    expect(pageIdsInInput({ page_id: PAGE })).toEqual([PAGE]);
+    expect(pageIdsInInput({ pageIds: [PAGE, 'slugId1', OTHER] })).toEqual([PAGE, OTHER]);
+    expect(pageIdsInInput({ pageId: 'xk3pQ9aZ' })).toEqual([]);
+    expect(pageIdsInInput('not an object')).toEqual([]);
+  });
+
+  it('takes `id` only from objects that look like pages', () => {
+    const result = findResultPageReferences({
+      page: { id: PAGE, slugId: 'abc', title: 'Roadmap' },
+      space: { id: SPACE, name: 'Product', slug: 'product' },
+      comment: { id: ROW, pageId: OTHER, spaceId: SPACE },
+      history: { id: ROW, pageId: OTHER, slugId: 'abc', title: 'Old', spaceId: SPACE },
+    });
+    expect([...result.pageIds].sort()).toEqual([PAGE, OTHER].sort());
+  });
+
+  it('ignores ids inside document content (mentions are not pages worked on)', () => {
+    const result = findResultPageReferences({
+      type: 'doc',
+      content: [{ type: 'mention', attrs: { id: ROW, entityId: OTHER, slugId: 'abc', title: 'x', spaceId: SPACE } }],
+    });
+    expect(result.pageIds).toEqual([]);
+  });
+
+  it('attributes comment marks to the nearest object that names a page', () => {
+    const text = (commentId: string) => ({ type: 'text', text: 'x', marks: [{ type: 'comment', attrs: { commentId } }] });
+    const result = findResultPageReferences({
+      source: { pageId: PAGE, content: { type: 'doc', content: [{ type: 'paragraph', content: [text('c1')] }] } },
+      target: { id: OTHER, title: 'Target', spaceId: SPACE, content: { type: 'doc', content: [text('c2'), text('c3')] } },
+    });
+    expect([...(result.commentMarks.get(PAGE) ?? [])]).toEqual(['c1']);
+    expect([...(result.commentMarks.get(OTHER) ?? [])]).toEqual(['c2', 'c3']);
+  });
+
+  it('drops marks it cannot attribute to a page', () => {
+    const result = findResultPageReferences({ type: 'doc', content: [{ type: 'text', text: 'x', marks: [{ type: 'comment', attrs: { commentId: 'c1' } }] }] });
+    expect(result.commentMarks.size).toBe(0);
+  });
+
+  it('does not walk into buffers, and survives cycles', () => {
+    const cyclic: Record<string, unknown> = { pageId: PAGE };
+    cyclic.self = cyclic;
+    const result = findResultPageReferences({ ydoc: Buffer.alloc(1_000_000), page: cyclic });
+    expect(result.pageIds).toEqual([PAGE]);
+  });
+});

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from './catalog-lines';
-
-const pageId = z
-  .string()
-  .min(1)
-  .describe('The page: its id or slugId, as returned by searchPages, listPages or getPage.');
+import { pageIdField as pageId } from './shared-fields';
 
 /**
  * Whole-page content tools of the deferred tier: scripted rewrites, full-body writes from

@@ -1,0 +1,95 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { createMcpServer } from '../../src/host/mcp/create-mcp-server';
+import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
+import { createToolRegistry } from '../../src/registry/create-tool-registry';
+import { toSnakeCase } from '../../src/registry/snake-case';
+import type { ToolExecutor } from '../../src/registry/tool-spec';
+import { TOOL_DEFINITIONS, type DocmostToolExecutors } from '../../src/tools/definitions';
+import { connectInMemory } from './support/mcp-client';
+import { generateWithToolCalls, streamWithToolCalls, type ModelCallOptions } from './support/recording-model';
+import { SAMPLE_CONTEXT } from './support/sample-tools';
+
+/**
+ * Parity by construction, checked from the outside: what an MCP client lists and what the AI SDK
+ * sends a model are derived from the same specs, so they must agree tool by tool.
+ */
+describe('parity of the in-app chat and the MCP server over the real tool definitions', () => {
+  // Every tool bound, so both surfaces list all of them; what the executors do is not the subject.
+  const placeholder: ToolExecutor = async () => 'ok';
+  const executors = Object.fromEntries(TOOL_DEFINITIONS.map((spec) => [spec.name, placeholder])) as DocmostToolExecutors;
+  const registry = createToolRegistry({ specs: TOOL_DEFINITIONS, executors, strict: true });
+  let client: Client;
+  let serverMessages: readonly string[];
+  let close: () => Promise<void>;
+  let sentByGenerate: ModelCallOptions;
+  let sentByStream: ModelCallOptions;
+
+  beforeAll(async () => {
+    ({ client, serverMessages, close } = await connectInMemory(
+      createMcpServer({ registry, context: { ...SAMPLE_CONTEXT, surface: 'mcp' } }),
+    ));
+    const toolSet = toAiSdkToolSet(registry, SAMPLE_CONTEXT);
+    sentByGenerate = (await generateWithToolCalls(toolSet, [])).sent[0]!;
+    sentByStream = (await streamWithToolCalls(toolSet, [])).sent[0]!;
+  });
+  afterAll(async () => close());
+
+  function sentTools(sent: ModelCallOptions) {
+    return (sent.tools ?? []).map((tool) => {
+      if (tool.type !== 'function') throw new Error(`unexpected ${tool.type} tool ${tool.name}`);
+      return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+    });
+  }
+
+  it('sends the model every defined tool in canonical order, from generateText and streamText alike', () => {
+    const names = TOOL_DEFINITIONS.map((spec) => spec.name);
+    expect(sentTools(sentByGenerate).map((tool) => tool.name)).toEqual(names);
+    expect(sentTools(sentByStream)).toEqual(sentTools(sentByGenerate));
+  });
+
+  it('maps names 1:1 through snake_case, with identical descriptions and JSON Schemas', async () => {
+    const { tools: listed } = await client.listTools();
+    const chat = sentTools(sentByGenerate);
+    expect(listed.map((tool) => tool.name)).toEqual(chat.map((tool) => toSnakeCase(tool.name)));
+    for (const [index, chatTool] of chat.entries()) {
+      const mcpTool = listed[index]!;
+      expect({ name: mcpTool.name, description: mcpTool.description }).toEqual({
+        name: toSnakeCase(chatTool.name),
+        description: chatTool.description,
+      });
+      expect({ name: mcpTool.name, inputSchema: mcpTool.inputSchema }).toEqual({
+        name: mcpTool.name,
+        inputSchema: chatTool.inputSchema,
+      });
+    }
+  });
+
+  it('sends the JSON Schema the registry computed, byte for byte, on both surfaces', async () => {
+    await client.listTools();
+    // The tools/list result as it went on the wire (the client re-parses and reorders keys).
+    const wire = serverMessages
+      .map((message) => JSON.parse(message) as { result?: { tools?: { name: string; inputSchema: unknown }[] } })
+      .findLast((message) => message.result?.tools !== undefined)!.result!.tools!;
+    for (const { spec, inputJsonSchema } of registry.tools) {
+      const chatTool = sentTools(sentByGenerate).find((tool) => tool.name === spec.name)!;
+      const mcpTool = wire.find((tool) => tool.name === spec.mcpName)!;
+      expect(chatTool.inputSchema).toBe(inputJsonSchema);
+      expect({ name: spec.mcpName, inputSchema: JSON.stringify(mcpTool.inputSchema) }).toEqual({
+        name: spec.mcpName,
+        inputSchema: JSON.stringify(inputJsonSchema),
+      });
+    }
+  });
+
+  it('gives MCP clients each spec\'s title and annotations', async () => {
+    const { tools: listed } = await client.listTools();
+    for (const { spec } of registry.tools) {
+      const mcpTool = listed.find((tool) => tool.name === spec.mcpName)!;
+      expect({ name: spec.mcpName, title: mcpTool.title, annotations: mcpTool.annotations }).toEqual({
+        name: spec.mcpName,
+        title: spec.title,
+        annotations: spec.annotations,
+      });
+    }
+  });
+});

@@ -49,7 +49,7 @@ export interface CommentSignalOptions {
    * works on: its page ids do not join the working set. Default 5.
    */
   readonly maxResultPages?: number;
-  /** Per-page sources: pages checked by one tool call at most (least recently checked first). Default 8. */
+  /** Per-page sources: pages checked by one tool call at most (least recently checked first). Default 4. */
   readonly maxPagesPerCheck?: number;
   /** Comment ids remembered per page for the mark scan; a page with more is not mark-scanned. Default 2 000. */
   readonly maxSeenMarksPerPage?: number;
@@ -90,7 +90,7 @@ export const COMMENT_SIGNAL_DEFAULTS = {
   sessionIdleTtlMs: 3_600_000,
   maxWorkingSetPages: 50,
   maxResultPages: 5,
-  maxPagesPerCheck: 8,
+  maxPagesPerCheck: 4,
   maxSeenMarksPerPage: 2_000,
   excludedTools: ['listComments', 'checkNewComments', 'createComment'],
   sourceModes: { chat: 'grouped', mcp: 'per-page' },

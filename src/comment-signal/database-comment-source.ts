@@ -19,6 +19,13 @@ export interface DatabaseCommentSourceOptions {
   readonly statementTimeoutMs?: number;
 }
 
+/**
+ * Counting stops here per page: a signal then says "10000", still a call to read them. The
+ * ordered, limited scan per page is also what makes PostgreSQL walk the (page_id, created_at)
+ * index range instead of every comment the page ever had.
+ */
+const MAX_COUNTED_PER_PAGE = 10_000;
+
 /** Exact to the microsecond and independent of the session's TimeZone and DateStyle. */
 const TIMESTAMP_TEXT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
 
@@ -99,20 +106,24 @@ function countQuery(request: CommentCountRequest): RawBuilder<CountRow> {
             and (sm.user_id = ${request.userId}::uuid
               or sm.group_id in (select gu.group_id from group_users gu where gu.user_id = ${request.userId}::uuid))
         )
-    ),
-    counted as (
-      select v.id, v.title, count(*) as total, max(c.created_at) as latest
-      from visible v
-      join comments c on c.page_id = v.id and c.created_at > v.after
-      where c.workspace_id = ${request.workspaceId}::uuid and c.deleted_at is null and ${notWrittenByAgent(request.agent)}
-      group by v.id, v.title
     )
     select
       to_char((select at from resolved) at time zone 'UTC', ${TIMESTAMP_TEXT}) as baseline,
       coalesce(
         (select json_agg(json_build_object(
-          'page', id, 'title', title, 'total', total, 'latest', to_char(latest at time zone 'UTC', ${TIMESTAMP_TEXT})))
-          from counted),
+          'page', v.id, 'title', v.title, 'total', n.total, 'latest', to_char(n.latest at time zone 'UTC', ${TIMESTAMP_TEXT})))
+          from visible v
+          cross join lateral (
+            select count(*) as total, max(recent.created_at) as latest
+            from (
+              select c.created_at from comments c
+              where c.page_id = v.id and c.created_at > v.after
+                and c.workspace_id = ${request.workspaceId}::uuid and c.deleted_at is null and ${notWrittenByAgent(request.agent)}
+              order by c.created_at desc
+              limit ${sql.lit(MAX_COUNTED_PER_PAGE)}
+            ) recent
+          ) n
+          where n.total > 0),
         '[]'::json
       ) as pages`;
 }

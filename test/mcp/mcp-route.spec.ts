@@ -1,0 +1,174 @@
+import 'reflect-metadata';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD, NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../src/database';
+import { KYSELY } from '../../src/database/kysely.token';
+import { BearerAuthGuard } from '../../src/host/auth/bearer-auth.guard';
+import { TOOL_REGISTRY } from '../../src/host/chat/tool-registry.token';
+import { McpModule } from '../../src/host/mcp/mcp.module';
+import { McpSessionsService } from '../../src/host/mcp/mcp-sessions.service';
+import { seedDemoWorkspace } from '../../src/host/seed/seed-demo-workspace';
+import { createToolRegistry } from '../../src/registry/create-tool-registry';
+import type { ToolRegistry } from '../../src/registry/tool-registry';
+import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+type SeedUser = Awaited<ReturnType<typeof seedDemoWorkspace>>['users'][number];
+
+/** Two tools bound to executors that report who called them and from which session. */
+function reportingRegistry(): ToolRegistry {
+  return createToolRegistry({
+    specs: TOOL_DEFINITIONS,
+    executors: {
+      getWorkspace: async (_input, context) => ({ userId: context.userId, workspaceId: context.workspaceId, sessionId: context.sessionId, surface: context.surface }),
+      listSpaces: async () => [],
+    },
+    logger: { warn: () => undefined },
+  });
+}
+
+async function startHost(db: Kysely<DB>, registry: ToolRegistry): Promise<NestFastifyApplication> {
+  @Global()
+  @Module({
+    providers: [
+      { provide: KYSELY, useValue: db },
+      { provide: TOOL_REGISTRY, useValue: registry },
+    ],
+    exports: [KYSELY, TOOL_REGISTRY],
+  })
+  class TestSharedModule {}
+
+  @Module({
+    imports: [TestSharedModule, McpModule.forRoot({ maxSessionsPerUser: 3 })],
+    providers: [{ provide: APP_GUARD, useClass: BearerAuthGuard }],
+  })
+  class TestHostModule {}
+
+  const app = await NestFactory.create<NestFastifyApplication>(TestHostModule, new FastifyAdapter(), { logger: false });
+  await app.listen(0, '127.0.0.1');
+  return app;
+}
+
+describe('POST /mcp (Streamable HTTP)', () => {
+  let database: TestDatabase;
+  let app: NestFastifyApplication;
+  let url: URL;
+  let owner: SeedUser;
+  let member: SeedUser;
+  let workspaceId: string;
+  const registry = reportingRegistry();
+  const openClients: Client[] = [];
+
+  async function connect(user: SeedUser): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit: { headers: { Authorization: `Bearer ${user.token}` } },
+    });
+    const client = new Client({ name: 'route-test', version: '1.0.0' });
+    await client.connect(transport);
+    openClients.push(client);
+    return { client, transport };
+  }
+
+  function post(body: unknown, headers: Record<string, string>): Promise<Response> {
+    return fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify(body),
+    });
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const seed = await seedDemoWorkspace(database.db);
+    owner = seed.users.find((user) => user.role === 'owner')!;
+    member = seed.users.find((user) => user.role === 'member')!;
+    workspaceId = seed.workspaceId;
+    app = await startHost(database.db, registry);
+    const address = app.getHttpServer().address();
+    url = new URL(`http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/mcp`);
+  });
+
+  afterAll(async () => {
+    await Promise.all(openClients.map((client) => client.close().catch(() => undefined)));
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('refuses a request without a bearer token', async () => {
+    const response = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, {});
+    expect(response.status).toBe(401);
+    expect(await response.text()).toContain('missing Authorization header');
+  });
+
+  it('lists the bound tools under snake_case names with their spec descriptions', async () => {
+    const { client } = await connect(owner);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['list_spaces', 'get_workspace']);
+    for (const tool of tools) {
+      expect(tool.description).toBe(registry.getByMcpName(tool.name)!.spec.description);
+    }
+  });
+
+  it('runs tools as the session\'s user, with the MCP session id as the call\'s session', async () => {
+    const { client, transport } = await connect(member);
+    const result = await client.callTool({ name: 'get_workspace', arguments: {} });
+    const text = (result.content as { type: string; text: string }[])[0]!.text;
+    expect(JSON.parse(text)).toEqual({
+      userId: member.id,
+      workspaceId,
+      sessionId: transport.sessionId,
+      surface: 'mcp',
+    });
+    expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('gives each session its own id', async () => {
+    const first = await connect(owner);
+    const second = await connect(owner);
+    expect(first.transport.sessionId).not.toBe(second.transport.sessionId);
+  });
+
+  it('answers 404 when another user presents a session id, as for an unknown one', async () => {
+    const { transport } = await connect(owner);
+    const listTools = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
+    const headers = { 'mcp-protocol-version': '2025-06-18' };
+    const stolen = await post(listTools, { ...headers, authorization: `Bearer ${member.token}`, 'mcp-session-id': transport.sessionId! });
+    const unknown = await post(listTools, { ...headers, authorization: `Bearer ${member.token}`, 'mcp-session-id': 'no-such-session' });
+    expect(stolen.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect(await stolen.json()).toEqual(await unknown.json());
+  });
+
+  it('asks for initialize when a request names no session', async () => {
+    const response = await post({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, { authorization: `Bearer ${owner.token}` });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain('initialize');
+  });
+
+  it('closes a session on DELETE; its id is then unknown', async () => {
+    const sessions = app.get(McpSessionsService);
+    const { transport } = await connect(member);
+    const sessionId = transport.sessionId!;
+    const before = sessions.openSessions;
+    await transport.terminateSession();
+    expect(sessions.openSessions).toBe(before - 1);
+    const response = await post(
+      { jsonrpc: '2.0', id: 4, method: 'tools/list' },
+      { authorization: `Bearer ${member.token}`, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
+    );
+    expect(response.status).toBe(404);
+  });
+
+  it('keeps at most the configured number of sessions per user, closing the oldest', async () => {
+    const oldest = await connect(member);
+    await connect(member);
+    await connect(member);
+    const newest = await connect(member);
+    await expect(oldest.client.listTools()).rejects.toThrow(/Session not found/);
+    await expect(newest.client.listTools()).resolves.toMatchObject({ tools: expect.any(Array) });
+  });
+});

@@ -33,9 +33,11 @@ export function locateBlock(root: ProseMirrorNode, id: string): LocatedBlock | u
   return undefined;
 }
 
-/** Every block id in the tree (inline nodes excluded), in document order. */
+/** Every block id in the tree, the root's included (inline nodes excluded), in document order. */
 export function collectBlockIds(root: ProseMirrorNode): string[] {
   const ids: string[] = [];
+  const rootId = blockIdOf(root);
+  if (rootId !== undefined) ids.push(rootId);
   for (const { node } of walkNodes(root)) {
     const id = blockIdOf(node);
     if (id !== undefined) ids.push(id);

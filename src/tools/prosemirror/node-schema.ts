@@ -125,6 +125,17 @@ export const ALLOWED_CHILD_TYPES: Readonly<Record<string, readonly string[]>> = 
   codeBlock: ['text'],
 };
 
+/**
+ * Nodes that only exist inside particular containers (a listItem in a list, a tableRow in a
+ * table), derived from `ALLOWED_CHILD_TYPES`.
+ */
+export const REQUIRED_PARENT_TYPES: Readonly<Record<string, readonly string[]>> = Object.entries(ALLOWED_CHILD_TYPES).reduce<
+  Record<string, string[]>
+>((parents, [parent, children]) => {
+  for (const child of children) if (child !== 'text') (parents[child] ??= []).push(parent);
+  return parents;
+}, {});
+
 /** Containers the editor cannot represent empty (their content expression needs one child). */
 export const NON_EMPTY_TYPES: ReadonlySet<string> = new Set([
   'table',

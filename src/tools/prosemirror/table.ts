@@ -242,7 +242,7 @@ export function deleteTableRow(located: LocatedTable, row: number): { table: Pro
   const target = tableRows[row];
   if (!Number.isInteger(row) || target === undefined) throw outOfRange(located, `row ${row}`);
   if (tableRows.length === 1) {
-    throw new ToolError('invalid_input', `row ${row} is the only row of ${describeTable(located)}; a table cannot be empty (to remove the whole table, rewrite the page with updatePageJson)`);
+    throw new ToolError('invalid_input', `row ${row} is the only row of ${describeTable(located)}; a table cannot be empty; to remove the whole table use deleteNode with its outline index${located.outlineIndex === undefined ? '' : ` "#${located.outlineIndex}"`}`);
   }
   if (rowSpanCrossings(located.node)[row] || cellsOf(target).some((cell) => span(cell, 'rowspan') > 1)) {
     throw new ToolError('invalid_input', `row ${row} of ${describeTable(located)} is part of a merged cell; unmerge it in the editor first`);

@@ -113,6 +113,23 @@ function checkNode(node: unknown, path: string, depth: number, isRoot: boolean, 
   });
 }
 
+/**
+ * Checks one container level only: its children's placement, and that it is not left empty or
+ * without its required first child. For edits that put a validated node into a stored document
+ * (whose other parts are not re-validated: they are the editor's own output).
+ */
+export function findContainerIssues(parent: ProseMirrorNode, label: string): NodeIssue[] {
+  const issues: NodeIssue[] = [];
+  const children = parent.content ?? [];
+  if (children.length === 0 && NON_EMPTY_TYPES.has(parent.type)) issues.push({ path: label, message: `${withArticle(parent.type)} needs at least one child` });
+  const firstChildType = FIRST_CHILD_TYPE[parent.type];
+  if (firstChildType !== undefined && children[0] !== undefined && children[0].type !== firstChildType) {
+    issues.push({ path: `${label}.content[0]`, message: `${withArticle(parent.type)} must start with ${withArticle(firstChildType)}` });
+  }
+  children.forEach((child, index) => checkPlacement(parent.type, child, `${label}.content[${index}]`, issues));
+  return issues;
+}
+
 function checkPlacement(parentType: string, child: unknown, path: string, issues: NodeIssue[]): void {
   if (!isObject(child) || typeof child.type !== 'string' || !NODE_TYPE_SET.has(child.type)) return;
   const allowed = ALLOWED_CHILD_TYPES[parentType];

@@ -1,0 +1,10 @@
+/** Options of the deferred-tier executors over Docmost's schema. */
+export interface DeferredExecutorOptions {
+  /**
+   * Origin of the Docmost web app, used to build public share URLs (`<origin>/share/<key>/p/<slug>`),
+   * e.g. Docmost's `APP_URL`. Default `http://localhost:3000`.
+   */
+  readonly publicBaseUrl?: string;
+}
+
+export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:3000';

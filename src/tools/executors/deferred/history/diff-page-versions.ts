@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../database';
+import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import { ToolError } from '../../../../registry/tool-error';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import { isUuid, requirePage, type AccessiblePage } from '../../../access';
+import type { diffPageVersionsTool } from '../../../definitions/history.tools';
+import { diffDocuments, type DocumentDiff } from '../../../prosemirror/document-diff';
+import { asDocument, type ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
+import { isoTime } from '../iso-time';
+
+export interface VersionSide {
+  /** A historyId, or "current". */
+  readonly ref: string;
+  /** History version number; null for the current page. */
+  readonly version: number | null;
+  readonly title: string | null;
+  readonly savedAt: string;
+}
+
+export type PageVersionsDiff = { readonly pageId: string; readonly from: VersionSide; readonly to: VersionSide } & DocumentDiff;
+
+async function loadSide(db: Kysely<DB>, page: AccessiblePage, ref: string): Promise<{ side: VersionSide; content: ProseMirrorNode }> {
+  if (ref.toLowerCase() === 'current') {
+    return { side: { ref: 'current', version: null, title: page.title, savedAt: isoTime(page.updatedAt) }, content: asDocument(page.content) };
+  }
+  const row = isUuid(ref)
+    ? await db.selectFrom('pageHistory').selectAll().where('id', '=', ref).where('pageId', '=', page.id).executeTakeFirst()
+    : undefined;
+  if (!row) {
+    throw new ToolError('not_found', `page version ${ref} not found for page ${page.id} or no access; give a historyId from listPageHistory for this page, or "current"`);
+  }
+  return { side: { ref: row.id, version: row.version, title: row.title, savedAt: isoTime(row.createdAt) }, content: asDocument(row.content) };
+}
+
+/** Text changes and integrity counts between two versions of one page (either may be "current"). */
+export async function diffPageVersions(db: Kysely<DB>, input: ToolInput<typeof diffPageVersionsTool>, context: ToolCallContext): Promise<PageVersionsDiff> {
+  const page = await requirePage(db, context, input.pageId);
+  const from = await loadSide(db, page, input.from);
+  const to = await loadSide(db, page, input.to);
+  return { pageId: page.id, from: from.side, to: to.side, ...diffDocuments(from.content, to.content, { maxChangedLines: input.maxChangedLines }) };
+}

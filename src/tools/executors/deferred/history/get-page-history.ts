@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../database';
+import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import type { getPageHistoryTool } from '../../../definitions/history.tools';
+import { extractText } from '../../../prosemirror/extract-text';
+import { asDocument, type ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
+import { isoTime } from '../iso-time';
+import { requirePageVersion } from './require-page-version';
+
+export interface PageVersion {
+  readonly historyId: string;
+  readonly pageId: string;
+  readonly version: number;
+  readonly title: string | null;
+  readonly savedAt: string;
+  readonly savedById: string | null;
+  readonly format: 'text' | 'json';
+  /** With format "text". */
+  readonly text?: string;
+  /** With format "json". */
+  readonly content?: ProseMirrorNode;
+}
+
+export async function getPageHistory(db: Kysely<DB>, input: ToolInput<typeof getPageHistoryTool>, context: ToolCallContext): Promise<PageVersion> {
+  const { version } = await requirePageVersion(db, context, input.historyId);
+  const content = asDocument(version.content);
+  return {
+    historyId: version.id,
+    pageId: version.pageId,
+    version: version.version,
+    title: version.title,
+    savedAt: isoTime(version.createdAt),
+    savedById: version.lastUpdatedById,
+    format: input.format,
+    ...(input.format === 'json' ? { content } : { text: extractText(content) }),
+  };
+}

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../database';
+import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import type { restorePageVersionTool } from '../../../definitions/history.tools';
+import { asDocument } from '../../../prosemirror/prosemirror-node';
+import { writeWholeDocument } from '../structure/write-whole-document';
+import { requirePageVersion } from './require-page-version';
+
+export interface RestorePageVersionResult {
+  readonly pageId: string;
+  readonly restoredVersion: number;
+  readonly version: string;
+  /** The history version the restore itself created: restore the one before it to undo. */
+  readonly historyVersion: number;
+}
+
+/** Writes a saved version's content back as a new version (the title stays). */
+export async function restorePageVersion(db: Kysely<DB>, input: ToolInput<typeof restorePageVersionTool>, context: ToolCallContext): Promise<RestorePageVersionResult> {
+  const { version, page } = await requirePageVersion(db, context, input.historyId, { write: true });
+  const written = await writeWholeDocument(db, context, page, asDocument(version.content), input.baseVersion);
+  return { pageId: written.id, restoredVersion: version.version, version: written.version, historyVersion: written.historyVersion };
+}

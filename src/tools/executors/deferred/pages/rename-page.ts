@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../database';
+import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import { requirePage } from '../../../access';
+import type { renamePageTool } from '../../../definitions/page-management.tools';
+import { writePage } from '../../../page-store';
+
+export interface RenamePageResult {
+  readonly pageId: string;
+  readonly previousTitle: string | null;
+  readonly title: string;
+  readonly version: string;
+  readonly historyVersion: number;
+}
+
+export async function renamePage(db: Kysely<DB>, input: ToolInput<typeof renamePageTool>, context: ToolCallContext): Promise<RenamePageResult> {
+  const page = await requirePage(db, context, input.pageId, { write: true });
+  const written = await writePage(db, context, page, { title: input.title });
+  return { pageId: written.id, previousTitle: page.title, title: input.title, version: written.version, historyVersion: written.historyVersion };
+}

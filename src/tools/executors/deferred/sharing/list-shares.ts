@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../database';
+import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import { memberSpaceIds, requireSpace } from '../../../access';
+import type { listSharesTool } from '../../../definitions/sharing.tools';
+import { isoTime } from '../iso-time';
+import { shareUrl } from './share-url';
+import { isSharingDisabled } from './sharing-disabled';
+
+export interface ShareListItem {
+  readonly shareId: string;
+  readonly url: string;
+  readonly pageId: string;
+  readonly pageTitle: string | null;
+  readonly spaceId: string;
+  readonly includeSubPages: boolean;
+  readonly searchIndexing: boolean;
+  readonly createdById: string | null;
+  readonly createdAt: string;
+}
+
+export interface ShareList {
+  readonly sharingDisabled: boolean;
+  readonly shares: readonly ShareListItem[];
+}
+
+/** Shares of live pages in the caller's spaces only, newest first. */
+export async function listShares(
+  db: Kysely<DB>,
+  input: ToolInput<typeof listSharesTool>,
+  context: ToolCallContext,
+  publicBaseUrl: string,
+): Promise<ShareList> {
+  const spaceId = input.spaceId === undefined ? undefined : (await requireSpace(db, context, input.spaceId)).id;
+  const rows = await db
+    .selectFrom('shares')
+    .innerJoin('pages', 'pages.id', 'shares.pageId')
+    .select([
+      'shares.id',
+      'shares.key',
+      'shares.pageId',
+      'shares.includeSubPages',
+      'shares.searchIndexing',
+      'shares.creatorId',
+      'shares.createdAt',
+      'pages.slugId',
+      'pages.title',
+      'pages.spaceId',
+    ])
+    .where('shares.workspaceId', '=', context.workspaceId)
+    .where('shares.deletedAt', 'is', null)
+    .where('pages.deletedAt', 'is', null)
+    // The page's space decides visibility, as for the page itself.
+    .where('pages.spaceId', 'in', memberSpaceIds(db, context))
+    .$if(spaceId !== undefined, (query) => query.where('pages.spaceId', '=', spaceId!))
+    .orderBy('shares.createdAt', 'desc')
+    .execute();
+  return {
+    sharingDisabled: await isSharingDisabled(db, context.workspaceId),
+    shares: rows.map((row) => ({
+      shareId: row.id,
+      url: shareUrl(publicBaseUrl, row.key, row),
+      pageId: row.pageId!,
+      pageTitle: row.title,
+      spaceId: row.spaceId,
+      includeSubPages: row.includeSubPages,
+      searchIndexing: row.searchIndexing,
+      createdById: row.creatorId,
+      createdAt: isoTime(row.createdAt),
+    })),
+  };
+}

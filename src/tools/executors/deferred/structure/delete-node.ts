@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../database';
+import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import type { deleteNodeTool } from '../../../definitions/structure.tools';
+import { mutatePage } from '../../../page-store';
+import { spliceAtPath } from '../../../prosemirror/block-tree';
+import { extractText } from '../../../prosemirror/extract-text';
+import { assertValidContainer } from './assert-valid-container';
+import { resolveBlock } from './resolve-block';
+
+export interface DeleteNodeResult {
+  readonly pageId: string;
+  readonly deleted: { readonly type: string; readonly text: string };
+  readonly version: string;
+  readonly historyVersion: number;
+}
+
+/** Removes one block with its content; refuses to leave a container the editor cannot hold. */
+export async function deleteNode(db: Kysely<DB>, input: ToolInput<typeof deleteNodeTool>, context: ToolCallContext): Promise<DeleteNodeResult> {
+  let deleted = { type: '', text: '' };
+  const { after } = await mutatePage(db, context, input.pageId, (doc) => {
+    const located = resolveBlock(doc, input.nodeId, 'nodeId');
+    deleted = { type: located.node.type, text: extractText(located.node) };
+    const updated = spliceAtPath(doc, located.path, []);
+    assertValidContainer(updated, located.path.slice(0, -1), `deleting ${input.nodeId}`);
+    return updated;
+  });
+  return { pageId: after.id, deleted, version: after.version, historyVersion: after.historyVersion };
+}

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../database';
+import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import { requirePage } from '../../../access';
+import type { getPageJsonTool } from '../../../definitions/structure.tools';
+import { asDocument, type ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
+import { isoTime } from '../iso-time';
+
+export interface PageJson {
+  readonly pageId: string;
+  readonly slugId: string;
+  readonly title: string | null;
+  readonly spaceId: string;
+  /** Pass back as `baseVersion` to make a full-document write fail if the page changed since. */
+  readonly version: string;
+  readonly updatedAt: string;
+  readonly content: ProseMirrorNode;
+}
+
+/** The page's document exactly as stored: nothing added, nothing normalised. */
+export async function getPageJson(db: Kysely<DB>, input: ToolInput<typeof getPageJsonTool>, context: ToolCallContext): Promise<PageJson> {
+  const page = await requirePage(db, context, input.pageId);
+  return {
+    pageId: page.id,
+    slugId: page.slugId,
+    title: page.title,
+    spaceId: page.spaceId,
+    version: page.version,
+    updatedAt: isoTime(page.updatedAt),
+    content: asDocument(page.content),
+  };
+}

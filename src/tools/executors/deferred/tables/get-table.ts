@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../database';
+import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import { requirePage } from '../../../access';
+import type { getTableTool } from '../../../definitions/tables.tools';
+import { asDocument } from '../../../prosemirror/prosemirror-node';
+import { readTableCells, resolveTable, type TableCellView } from '../../../prosemirror/table';
+
+export interface TableView {
+  readonly pageId: string;
+  readonly version: string;
+  readonly tableIndex: number;
+  /** `#<n>` of getOutline; null for a table nested in another block. */
+  readonly outlineIndex: number | null;
+  readonly rows: number;
+  readonly columns: number;
+  readonly cells: readonly (readonly TableCellView[])[];
+}
+
+export async function getTable(db: Kysely<DB>, input: ToolInput<typeof getTableTool>, context: ToolCallContext): Promise<TableView> {
+  const page = await requirePage(db, context, input.pageId);
+  const table = resolveTable(asDocument(page.content), input.table);
+  return {
+    pageId: page.id,
+    version: page.version,
+    tableIndex: table.tableIndex,
+    outlineIndex: table.outlineIndex ?? null,
+    rows: table.rows,
+    columns: table.columns,
+    cells: readTableCells(table.node),
+  };
+}

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../database';
+import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import type { tableDeleteRowTool } from '../../../definitions/tables.tools';
+import { deleteTableRow } from '../../../prosemirror/table';
+import { editTable } from './edit-table';
+
+export interface TableDeleteRowResult {
+  readonly pageId: string;
+  readonly row: number;
+  readonly deletedCells: readonly string[];
+  readonly rows: number;
+  readonly columns: number;
+  readonly version: string;
+  readonly historyVersion: number;
+}
+
+export async function tableDeleteRow(db: Kysely<DB>, input: ToolInput<typeof tableDeleteRowTool>, context: ToolCallContext): Promise<TableDeleteRowResult> {
+  let deletedCells: readonly string[] = [];
+  const edited = await editTable(db, context, input.pageId, input.table, (table) => {
+    const result = deleteTableRow(table, input.row);
+    deletedCells = result.deletedTexts;
+    return result.table;
+  });
+  return {
+    pageId: edited.page.id,
+    row: input.row,
+    deletedCells,
+    rows: edited.rows,
+    columns: edited.columns,
+    version: edited.page.version,
+    historyVersion: edited.page.historyVersion,
+  };
+}

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../database';
+import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import type { tableInsertRowTool } from '../../../definitions/tables.tools';
+import { insertTableRow } from '../../../prosemirror/table';
+import { editTable } from './edit-table';
+
+export interface TableInsertRowResult {
+  readonly pageId: string;
+  readonly row: number;
+  readonly rows: number;
+  readonly columns: number;
+  readonly version: string;
+  readonly historyVersion: number;
+}
+
+export async function tableInsertRow(db: Kysely<DB>, input: ToolInput<typeof tableInsertRowTool>, context: ToolCallContext): Promise<TableInsertRowResult> {
+  let row = 0;
+  const edited = await editTable(db, context, input.pageId, input.table, (table, takenIds) => {
+    row = input.index ?? table.rows;
+    return insertTableRow(table, row, input.cells, takenIds);
+  });
+  return { pageId: edited.page.id, row, rows: edited.rows, columns: edited.columns, version: edited.page.version, historyVersion: edited.page.historyVersion };
+}

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../database';
+import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import type { tableUpdateCellTool } from '../../../definitions/tables.tools';
+import { updateTableCell } from '../../../prosemirror/table';
+import { editTable } from './edit-table';
+
+export interface TableUpdateCellResult {
+  readonly pageId: string;
+  readonly row: number;
+  readonly column: number;
+  readonly previousText: string;
+  readonly text: string;
+  readonly version: string;
+  readonly historyVersion: number;
+}
+
+export async function tableUpdateCell(db: Kysely<DB>, input: ToolInput<typeof tableUpdateCellTool>, context: ToolCallContext): Promise<TableUpdateCellResult> {
+  let previousText = '';
+  const edited = await editTable(db, context, input.pageId, input.table, (table, takenIds) => {
+    const result = updateTableCell(table, input.row, input.column, input.text, takenIds);
+    previousText = result.previousText;
+    return result.table;
+  });
+  return {
+    pageId: edited.page.id,
+    row: input.row,
+    column: input.column,
+    previousText,
+    text: input.text,
+    version: edited.page.version,
+    historyVersion: edited.page.historyVersion,
+  };
+}

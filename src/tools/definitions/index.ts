@@ -3,7 +3,12 @@ import { DEFERRED_TOOL_NAMES } from './catalog-lines';
 import { COMMENT_TOOLS } from './comments.tools';
 import { CONTENT_TOOLS } from './content.tools';
 import { EDIT_TEXT_TOOLS } from './edit-text.tools';
+import { HISTORY_TOOLS } from './history.tools';
+import { PAGE_MANAGEMENT_TOOLS } from './page-management.tools';
 import { READING_TOOLS } from './reading.tools';
+import { SHARING_TOOLS } from './sharing.tools';
+import { STRUCTURE_TOOLS } from './structure.tools';
+import { TABLE_TOOLS } from './tables.tools';
 
 export { CATALOG_LINES, DEFERRED_TOOL_NAMES } from './catalog-lines';
 export type { DeferredToolName } from './catalog-lines';
@@ -33,7 +38,17 @@ export const TOOL_NAMES = [...CORE_TOOL_NAMES, ...DEFERRED_TOOL_NAMES] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 /** Every group file's specs; order here does not matter, `TOOL_NAMES` decides it. */
-const GROUPED_SPECS = [...READING_TOOLS, ...COMMENT_TOOLS, ...EDIT_TEXT_TOOLS, ...CONTENT_TOOLS] as const;
+const GROUPED_SPECS = [
+  ...READING_TOOLS,
+  ...COMMENT_TOOLS,
+  ...EDIT_TEXT_TOOLS,
+  ...CONTENT_TOOLS,
+  ...STRUCTURE_TOOLS,
+  ...TABLE_TOOLS,
+  ...PAGE_MANAGEMENT_TOOLS,
+  ...HISTORY_TOOLS,
+  ...SHARING_TOOLS,
+] as const;
 
 type DocmostToolSpec = (typeof GROUPED_SPECS)[number];
 

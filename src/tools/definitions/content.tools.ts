@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from './catalog-lines';
 import { pageIdField as pageId } from './shared-fields';
+import { baseVersionField } from './structure.tools';
+
+const baseVersion = baseVersionField.describe(
+  'Optional: the `version` of the page when you read it (getPage, getPageJson and exportPageMarkdown return it). If the page changed since (a human edited it), the write fails with a conflict and nothing is written. Omit to write over whatever is current.',
+);
 
 /**
  * Whole-page content tools of the deferred tier: scripted rewrites, full-body writes from
@@ -23,7 +28,7 @@ export const CONTENT_TOOLS = [
       'The returned document is validated like updatePageJson: unknown node or mark types are rejected by name, and missing block ids are generated.',
       'dryRun defaults to TRUE: the first call only returns a diff preview (changed blocks, text changes, counts of images, links and tables before and after) and writes nothing.',
       'Read the preview, check that nothing outside the intended change moved (lost images or comments mean the script is wrong), then call again with the same script and dryRun false to write.',
-      'A write fails with a conflict if the page changed since it was read (a human may be editing it): re-run the dry run on the new content.',
+      'The dry run returns the page `version` it ran on: pass it as baseVersion with dryRun false, so the write fails with a conflict instead of applying the script to content you have not previewed (a human may be editing the page); then re-run the dry run.',
       'Every write adds a page history version, so restorePageVersion can revert it.',
     ].join('\n'),
     tier: 'deferred',
@@ -41,6 +46,9 @@ export const CONTENT_TOOLS = [
         .boolean()
         .default(true)
         .describe('true (default): preview the diff and write nothing. false: write the result as a new version.'),
+      baseVersion: baseVersion.describe(
+        'Optional, with dryRun false: the `version` the dry run reported. If the page changed since, nothing is written and you get a conflict.',
+      ),
     }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   }),
@@ -54,7 +62,7 @@ export const CONTENT_TOOLS = [
       'Use it to rewrite a page from scratch or to fill an empty page. It is a full-body write: anything not in your Markdown is gone, including comment anchors, block ids, images and Docmost-specific blocks Markdown cannot express (callouts, embeds, diagrams).',
       'For targeted edits use editPageText (text) or patchNode/insertNode/deleteNode (blocks); for a lossless round trip of a whole page use exportPageMarkdown then importPageMarkdown; to create a new page use createPage.',
       'The title is not changed (use renamePage). Do not repeat the title as a leading "# " heading unless the page really needs one.',
-      'The write fails with a conflict if the page changed while the call ran. Every write adds a page history version (revert with restorePageVersion). Returns the page id, its new version and the block count.',
+      'Pass the `version` you read as baseVersion: if a human edited the page since, the write fails with a conflict instead of discarding their edit. Every write adds a page history version (revert with restorePageVersion). Returns the page id, its new version and the block count.',
     ].join('\n'),
     tier: 'deferred',
     catalogLine: CATALOG_LINES.updatePageContent,
@@ -64,6 +72,7 @@ export const CONTENT_TOOLS = [
         .string()
         .max(500_000)
         .describe('The complete new body of the page, in Markdown. An empty string empties the page.'),
+      baseVersion,
     }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   }),
@@ -121,7 +130,7 @@ export const CONTENT_TOOLS = [
       'Replaces a page\'s content with a Markdown file in the format exportPageMarkdown produces, restoring the Docmost extensions it annotates (block ids, comment anchors, callouts, embeds, images).',
       'Use it as the second half of the export -> edit -> import round trip. Keep the annotations you did not mean to change: a removed comment anchor detaches its comment thread, a removed block id gives the block a new one.',
       'Plain Markdown without annotations is accepted too but then behaves like updatePageContent (Docmost-specific content is lost).',
-      'A malformed annotation is rejected with its line number and nothing is written. The write fails with a conflict if the page changed while the call ran; it adds a page history version (revert with restorePageVersion).',
+      'A malformed annotation is rejected with its line number and nothing is written. Pass the `version` exportPageMarkdown returned as baseVersion: if the page changed since the export, the write fails with a conflict. Every write adds a page history version (revert with restorePageVersion).',
       'Returns the page id, its new version and the block count.',
     ].join('\n'),
     tier: 'deferred',
@@ -132,6 +141,7 @@ export const CONTENT_TOOLS = [
         .string()
         .max(500_000)
         .describe('The whole page as Docmost-flavoured Markdown, normally an edited exportPageMarkdown result.'),
+      baseVersion,
     }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   }),

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createToolRegistry, MAX_CATALOG_LINE_LENGTH } from '../../registry/create-tool-registry';
+import { NODE_INPUT_ERROR } from '../../registry/prosemirror-node-input';
+import { parseToolInput } from '../../registry/tool-input-schema';
 import type { ToolInputJsonSchema } from '../../registry/tool-input-schema';
 import {
   CATALOG_LINES,
@@ -68,5 +70,21 @@ describe('the tool definitions', () => {
       expect({ name: spec.name, title: spec.title.trim() !== '' }).toEqual({ name: spec.name, title: true });
       expect({ name: spec.name, long: spec.description.length >= 80 }).toEqual({ name: spec.name, long: true });
     }
+  });
+
+  it.each([
+    ['patchNode', 'node', { nodeId: 'abcdefghijkl' }, { type: 'paragraph', content: [{ type: 'text', text: 'Hi' }] }],
+    ['insertNode', 'node', {}, { type: 'paragraph', content: [{ type: 'text', text: 'Hi' }] }],
+    ['updatePageJson', 'doc', {}, { type: 'doc', content: [] }],
+  ])('%s takes its %s as an object or a JSON string, and rejects bad JSON by name', async (name, field, rest, node) => {
+    const spec = TOOL_DEFINITIONS.find((candidate) => candidate.name === name)!;
+    const asObject = await parseToolInput(spec, { pageId: 'p1', ...rest, [field]: node });
+    const asString = await parseToolInput(spec, { pageId: 'p1', ...rest, [field]: JSON.stringify(node) });
+    expect(asObject).toMatchObject({ success: true, input: { [field]: node } });
+    expect(asString).toMatchObject({ success: true, input: { [field]: node } });
+    const bad = await parseToolInput(spec, { pageId: 'p1', ...rest, [field]: '{"type":' });
+    expect(bad.success).toBe(false);
+    expect(bad.success ? '' : bad.error.message).toContain(`${NODE_INPUT_ERROR}; the string is not valid JSON`);
+    expect(bad.success ? '' : bad.error.message).toContain(` at ${field}`);
   });
 });

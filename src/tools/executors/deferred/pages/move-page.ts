@@ -74,7 +74,7 @@ function choosePosition(siblings: readonly Sibling[], input: ToolInput<typeof mo
     const index = siblings.findIndex((sibling) => sibling.id === input.afterPageId || sibling.slugId === input.afterPageId);
     if (index === -1) {
       const names = siblings.map((sibling) => `${quote(sibling.title)} (${sibling.id})`).join(', ') || 'none';
-      throw new ToolError('invalid_input', `afterPageId ${input.afterPageId} is not a page at ${where}; the pages there are: ${names}`);
+      throw new ToolError('invalid_input', `afterPageId ${input.afterPageId} is not a page ${where}; the pages there are: ${names}`);
     }
     const before = validKey(siblings[index]);
     const after = validKey(siblings.slice(index + 1).find((sibling) => validKey(sibling) !== null));
@@ -104,7 +104,7 @@ export async function movePage(db: Kysely<DB>, input: ToolInput<typeof movePageT
     await lockSpaceTree(trx, [page.spaceId, targetSpaceId]);
     if (parent) await assertNoCycle(trx, page, parent);
 
-    const where = parent ? `under ${quote(parent.title)}` : 'the root of the space';
+    const where = parent ? `under ${quote(parent.title)}` : 'at the root of the space';
     const siblings = await siblingsOf(trx, targetSpaceId, parent?.id ?? null, page.id);
     const position = choosePosition(siblings, input, where);
     const descendants = await descendantPageIds(trx, page.id, { includeDeleted: true });

@@ -30,7 +30,7 @@ describe('prosemirrorNodeInput', () => {
     expect(rest).toEqual([]);
     expect(issue!.path).toEqual(['node']);
     expect(issue!.message).toMatch(
-      new RegExp(`^${NODE_INPUT_ERROR}; the string is not valid JSON: .*JSON`),
+      new RegExp(`^${NODE_INPUT_ERROR}; the string is not valid JSON \\(.*JSON.*\\)$`),
     );
   });
 

@@ -47,7 +47,7 @@ export function prosemirrorNodeInput(options: ProseMirrorNodeInputOptions = {}) 
       try {
         parsed = JSON.parse(value);
       } catch (error) {
-        context.addIssue({ code: 'custom', message: `${NODE_INPUT_ERROR}; the string is not valid JSON: ${(error as Error).message}` });
+        context.addIssue({ code: 'custom', message: `${NODE_INPUT_ERROR}; the string is not valid JSON (${(error as Error).message})` });
         return z.NEVER;
       }
       const checked = nodeObject.safeParse(parsed);

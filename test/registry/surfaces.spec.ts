@@ -103,7 +103,7 @@ describe('the two surfaces of one registry', () => {
       const badJson = '{"type":"paragraph"';
       const chat = (await chatResult(toolSet, 'patchNode', { pageId: 'p1', node: badJson })) as { type: string; value: string };
       const mcp = await mcpResult(client, 'patch_node', { pageId: 'p1', node: badJson });
-      const expected = new RegExp(`${NODE_INPUT_ERROR}; the string is not valid JSON: .+ at node`);
+      const expected = new RegExp(`${NODE_INPUT_ERROR}; the string is not valid JSON \\(.+\\) at node`);
       expect(chat.type).toBe('error-text');
       expect(chat.value).toMatch(expected);
       expect(mcp.isError).toBe(true);

@@ -84,7 +84,7 @@ describe('the tool definitions', () => {
     expect(asString).toMatchObject({ success: true, input: { [field]: node } });
     const bad = await parseToolInput(spec, { pageId: 'p1', ...rest, [field]: '{"type":' });
     expect(bad.success).toBe(false);
-    expect(bad.success ? '' : bad.error.message).toContain(`${NODE_INPUT_ERROR}; the string is not valid JSON`);
+    expect(bad.success ? '' : bad.error.message).toContain(`${NODE_INPUT_ERROR}; the string is not valid JSON (`);
     expect(bad.success ? '' : bad.error.message).toContain(` at ${field}`);
   });
 });

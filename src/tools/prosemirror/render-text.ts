@@ -103,6 +103,8 @@ export interface RenderedDocument {
   readonly blockRange: readonly [number, number] | null;
   /** Set when blocks after `blockRange` (or the end of the last one) were left out. */
   readonly truncated: boolean;
+  /** Set when the one block shown was longer than the limit and was cut. */
+  readonly lastBlockCut: boolean;
 }
 
 /** Renders top-level blocks from `fromBlock` until `maxChars` would be passed. */
@@ -113,6 +115,7 @@ export function renderDocumentText(doc: ProseMirrorNode, options: RenderDocument
   let length = 0;
   let last = -1;
   let truncated = false;
+  let lastBlockCut = false;
   for (let index = fromBlock; index < blocks.length; index++) {
     const [first = '', ...rest] = renderNode(blocks[index]!);
     const text = [`#${index} ${first}`, ...rest.map((line) => `${TOP_LEVEL_CONTINUATION}${line}`)].join('\n');
@@ -123,6 +126,7 @@ export function renderDocumentText(doc: ProseMirrorNode, options: RenderDocument
       if (parts.length === 0) {
         parts.push(truncateText(text, maxChars));
         last = index;
+        lastBlockCut = true;
       }
       break;
     }
@@ -135,5 +139,6 @@ export function renderDocumentText(doc: ProseMirrorNode, options: RenderDocument
     totalBlocks: blocks.length,
     blockRange: last >= fromBlock ? [fromBlock, last] : null,
     truncated,
+    lastBlockCut,
   };
 }

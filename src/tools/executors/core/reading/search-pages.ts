@@ -1,0 +1,109 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../../../database';
+import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import { memberSpaceIds, requireSpace } from '../../../access';
+import type { searchPagesTool } from '../../../definitions/reading.tools';
+
+export interface PageSearchHit {
+  readonly id: string;
+  readonly slugId: string;
+  readonly title: string;
+  readonly spaceId: string;
+  /** Plain text around the best match (or the page's beginning), at most ~200 characters. */
+  readonly snippet: string;
+  readonly rank: number;
+}
+
+export interface SearchPagesResult {
+  readonly query: string;
+  readonly hits: readonly PageSearchHit[];
+  /** Present when no page had every word and the hits match some of them. */
+  readonly note?: string;
+}
+
+const MAX_QUERY_WORDS = 12;
+const SNIPPET_CHARS = 200;
+/** Characters of text shown before a literal match. */
+const SNIPPET_LEAD = 80;
+
+/** Words of the query usable in a tsquery: letters and digits only, so no tsquery syntax gets through. */
+function queryWords(query: string): string[] {
+  return [...new Set((query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS))];
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** One line of at most ~200 characters; a snippet cut inside a word starts at the next word. */
+function cleanSnippet(snippet: string, cutAtStart: boolean): string {
+  let flat = snippet.replace(/\s+/g, ' ').trim();
+  if (cutAtStart) flat = `…${flat.replace(/^\S*\s/, '')}`;
+  return flat.length <= SNIPPET_CHARS ? flat : `${flat.slice(0, SNIPPET_CHARS - 1)}…`;
+}
+
+/**
+ * Prefix matching on stemmed words ("roadm" finds "Roadmap"), combined with AND or OR; null
+ * when the query has no words (only symbols), leaving the substring match alone.
+ */
+function prefixQuery(words: readonly string[], operator: '&' | '|'): RawBuilder<unknown> | null {
+  if (words.length === 0) return null;
+  return sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(` ${operator} `)})`;
+}
+
+async function runSearch(
+  db: Kysely<DB>,
+  context: ToolCallContext,
+  input: ToolInput<typeof searchPagesTool>,
+  query: RawBuilder<unknown> | null,
+): Promise<PageSearchHit[]> {
+  const document = sql`(setweight(to_tsvector('english', coalesce(pages.title, '')), 'A') || setweight(to_tsvector('english', coalesce(pages.text_content, '')), 'B'))`;
+  const pattern = `%${escapeLike(input.query)}%`;
+  const titleMatch = sql<boolean>`coalesce(pages.title, '') ilike ${pattern}`;
+  const bodyPosition = sql<number>`strpos(lower(coalesce(pages.text_content, '')), lower(${input.query}))`;
+  const textRank = query ? sql<number>`ts_rank(${document}, ${query})` : sql<number>`0`;
+  // A literal substring is what the user typed: it outranks stem matches, a title hit most.
+  const rank = sql<number>`(${textRank} + case when ${titleMatch} then 1 else 0 end + case when ${bodyPosition} > 0 then 0.5 else 0 end)::float8`;
+  const headline = query
+    ? sql<string>`ts_headline('english', coalesce(pages.text_content, ''), ${query}, 'MaxWords=30, MinWords=12, MaxFragments=1, StartSel="", StopSel=""')`
+    : sql<string>`left(coalesce(pages.text_content, ''), ${SNIPPET_CHARS})`;
+  const snippet = sql<string>`case when ${bodyPosition} > 0 then substr(pages.text_content, greatest(1, ${bodyPosition} - ${SNIPPET_LEAD}), ${SNIPPET_CHARS + 20}) else ${headline} end`;
+
+  let select = db
+    .selectFrom('pages')
+    .select(['pages.id', 'pages.slugId', 'pages.title', 'pages.spaceId'])
+    .select(rank.as('rank'))
+    .select(snippet.as('snippet'))
+    .select(bodyPosition.as('bodyPosition'))
+    .where('pages.workspaceId', '=', context.workspaceId)
+    .where('pages.deletedAt', 'is', null)
+    .where('pages.spaceId', 'in', memberSpaceIds(db, context))
+    .where((eb) => {
+      const conditions = [eb(titleMatch, '=', true), eb(sql`coalesce(pages.text_content, '')`, 'ilike', pattern)];
+      if (query) conditions.push(eb(sql`${document} @@ ${query}`, '=', true));
+      return eb.or(conditions);
+    });
+  if (input.spaceId !== undefined) select = select.where('pages.spaceId', '=', input.spaceId);
+  const rows = await select.orderBy('rank', 'desc').orderBy('pages.updatedAt', 'desc').limit(input.limit).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    slugId: row.slugId,
+    title: row.title ?? '',
+    spaceId: row.spaceId,
+    snippet: cleanSnippet(row.snippet ?? '', row.bodyPosition > SNIPPET_LEAD + 1),
+    rank: Math.round(row.rank * 1000) / 1000,
+  }));
+}
+
+/** Full-text search over title and body, only in the caller's spaces, best first. */
+export async function searchPages(db: Kysely<DB>, input: ToolInput<typeof searchPagesTool>, context: ToolCallContext): Promise<SearchPagesResult> {
+  if (input.spaceId !== undefined) await requireSpace(db, context, input.spaceId);
+  const words = queryWords(input.query);
+  const hits = await runSearch(db, context, input, prefixQuery(words, '&'));
+  if (hits.length > 0 || words.length < 2) return { query: input.query, hits };
+  const anyWordHits = await runSearch(db, context, input, prefixQuery(words, '|'));
+  return anyWordHits.length === 0
+    ? { query: input.query, hits: [] }
+    : { query: input.query, hits: anyWordHits, note: 'No page contains every word; these pages match some of them.' };
+}

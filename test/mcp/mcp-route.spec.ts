@@ -15,6 +15,7 @@ import { seedDemoWorkspace } from '../../src/host/seed/seed-demo-workspace';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import { createDocmostExecutors } from '../../src/tools/executors';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 type SeedUser = Awaited<ReturnType<typeof seedDemoWorkspace>>['users'][number];
@@ -170,5 +171,53 @@ describe('POST /mcp (Streamable HTTP)', () => {
     const newest = await connect(member);
     await expect(oldest.client.listTools()).rejects.toThrow(/Session not found/);
     await expect(newest.client.listTools()).resolves.toMatchObject({ tools: expect.any(Array) });
+  });
+});
+
+describe('POST /mcp with the Docmost executors', () => {
+  let database: TestDatabase;
+  let app: NestFastifyApplication;
+  let seed: Awaited<ReturnType<typeof seedDemoWorkspace>>;
+  const clients: Client[] = [];
+
+  async function spacesOf(user: SeedUser): Promise<string[]> {
+    const address = app.getHttpServer().address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${user.token}` } },
+    });
+    const client = new Client({ name: 'route-test', version: '1.0.0' });
+    await client.connect(transport);
+    clients.push(client);
+    const result = await client.callTool({ name: 'list_spaces', arguments: {} });
+    const text = (result.content as { text: string }[])[0]!.text;
+    return (JSON.parse(text) as { spaces: { name: string }[] }).spaces.map((space) => space.name);
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    seed = await seedDemoWorkspace(database.db);
+    const registry = createToolRegistry({
+      specs: TOOL_DEFINITIONS,
+      executors: createDocmostExecutors(database.db),
+      logger: { warn: () => undefined },
+    });
+    app = await startHost(database.db, registry);
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('acts as each session\'s user: the member only sees the spaces it belongs to', async () => {
+    const owner = seed.users.find((user) => user.role === 'owner')!;
+    const member = seed.users.find((user) => user.role === 'member')!;
+    const ownerSpaces = await spacesOf(owner);
+    const memberSpaces = await spacesOf(member);
+    expect(ownerSpaces).toEqual(expect.arrayContaining(memberSpaces));
+    expect(memberSpaces.length).toBeGreaterThan(0);
+    expect(memberSpaces.length).toBeLessThan(ownerSpaces.length);
   });
 });

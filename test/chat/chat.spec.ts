@@ -213,22 +213,6 @@ describe('POST /api/ai/chat', () => {
     expect(response.chunks.some((chunk) => chunk.type === 'tool-output-error' || chunk.type === 'tool-input-error')).toBe(false);
   });
 
-  it('runs the proofreader scenario (read, comment, edit text) without a single loadTools', async () => {
-    const pageId = SEED_IDS.pages.releaseNotes;
-    const proofreader = createScriptedModel([
-      { toolCalls: [{ toolName: 'getCurrentPage', input: {} }] },
-      { toolCalls: [{ toolName: 'listComments', input: { pageId } }] },
-      { toolCalls: [{ toolName: 'createComment', input: { pageId, content: 'Typo: "teh" should be "the".', selection: 'teh page path' } }] },
-      { toolCalls: [{ toolName: 'editPageText', input: { pageId, find: 'teh page path', replace: 'the page path' } }] },
-      { text: 'Fixed one typo and left a comment.' },
-    ]);
-    models.use(proofreader);
-    const response = await postChat(app, token('member'), { message: 'Proofread this page', pageId });
-    expect(response.statusCode).toBe(200);
-    expect(calls.map((call) => call.name)).toEqual(['getCurrentPage', 'listComments', 'createComment', 'editPageText']);
-    expect(proofreader.doStreamCalls.every((call) => !JSON.stringify(call.prompt).includes('"toolName":"loadTools"'))).toBe(true);
-  });
-
   it('toggle OFF: every bound tool is sent in canonical order, with no loadTools and no catalog', async () => {
     await database.db.updateTable('workspaces').set({ settings: JSON.stringify({ ai: { deferredTools: false } }) }).where('id', '=', seed.workspaceId).execute();
     try {

@@ -1,0 +1,114 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadAppConfig } from '../../src/config/app-config';
+import { createKysely } from '../../src/database';
+import { authenticateBearer } from '../../src/host/auth/authenticate-bearer';
+import { AuthenticationError } from '../../src/host/auth/authentication-error';
+import { createApp } from '../../src/host/create-app';
+import { seedDemoWorkspace, type SeedResult } from '../../src/host/seed/seed-demo-workspace';
+import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+async function startApp(db: TestDatabase['db']): Promise<NestFastifyApplication> {
+  const app = await createApp({ db, config: loadAppConfig({}), logger: false });
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  return app;
+}
+
+describe('reference host over HTTP', () => {
+  let database: TestDatabase;
+  let app: NestFastifyApplication;
+  let stale: SeedResult;
+  let seed: SeedResult;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // The template's tokens are unknown here: seed twice to get revoked and current ones.
+    stale = await seedDemoWorkspace(database.db);
+    seed = await seedDemoWorkspace(database.db);
+    app = await startApp(database.db);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  const me = (authorization?: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/me', headers: authorization === undefined ? {} : { authorization } });
+
+  it('answers GET /api/health without a token', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('rejects a request without an Authorization header with a 401 JSON error saying so', async () => {
+    const response = await me();
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: expect.stringContaining('missing Authorization header') });
+  });
+
+  it('rejects a header that is not a bearer token', async () => {
+    const response = await me('Basic b3duZXI6cGFzc3dvcmQ=');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toContain('not a bearer token');
+  });
+
+  it('rejects an unknown token', async () => {
+    const response = await me('Bearer dmt_not-a-real-token');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized', message: expect.stringContaining('unknown API token') });
+  });
+
+  it('rejects a token that a later seed revoked', async () => {
+    const response = await me(`Bearer ${stale.users[0]!.token}`);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toContain('revoked');
+  });
+
+  it('accepts a current token and returns who it belongs to', async () => {
+    const member = seed.users.find((user) => user.role === 'member')!;
+    const response = await me(`Bearer ${member.token}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ userId: SEED_IDS.users.member, workspaceId: SEED_IDS.workspace, role: 'member', email: 'member@acme.test' });
+  });
+
+  it('rejects the token of a user who was deleted', async () => {
+    const admin = seed.users.find((user) => user.role === 'admin')!;
+    await database.db.updateTable('users').set({ deletedAt: new Date() }).where('id', '=', admin.id).execute();
+    try {
+      const response = await me(`Bearer ${admin.token}`);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toContain('no longer in its workspace');
+    } finally {
+      await database.db.updateTable('users').set({ deletedAt: null }).where('id', '=', admin.id).execute();
+    }
+  });
+
+  it('serves other routes under /api only', async () => {
+    const owner = seed.users[0]!;
+    const response = await app.inject({ method: 'POST', url: '/auth/me', headers: { authorization: `Bearer ${owner.token}` } });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('exposes the same check to raw routes through authenticateBearer', async () => {
+    const owner = seed.users[0]!;
+    await expect(authenticateBearer(database.db, [`Bearer ${owner.token}`])).resolves.toMatchObject({ role: 'owner', email: 'owner@acme.test' });
+    await expect(authenticateBearer(database.db, undefined)).rejects.toBeInstanceOf(AuthenticationError);
+  });
+});
+
+describe('health check without a database', () => {
+  it('answers 503 when PostgreSQL is unreachable', async () => {
+    const unreachable = createKysely({ connectionString: 'postgres://nobody:secret@127.0.0.1:1/none', max: 1 });
+    const app = await startApp(unreachable);
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'error', database: 'unreachable' });
+    } finally {
+      await app.close();
+      await unreachable.destroy();
+    }
+  });
+});

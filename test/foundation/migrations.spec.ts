@@ -1,0 +1,134 @@
+import { sql, type Kysely } from 'kysely';
+import { migrateAllDown, migrateToLatest } from '../../src/database';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+const DOCMOST_TABLES = [
+  'workspaces',
+  'users',
+  'groups',
+  'group_users',
+  'spaces',
+  'space_members',
+  'pages',
+  'comments',
+  'page_history',
+  'shares',
+  'ai_chats',
+  'ai_chat_messages',
+];
+
+async function publicTables(db: Kysely<any>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** Indexes on Docmost's tables (not on Kysely's bookkeeping tables). */
+async function indexNames(db: Kysely<any>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select indexname as name from pg_indexes
+    where schemaname = 'public' and tablename in (${sql.join(DOCMOST_TABLES)}) order by indexname`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** Everything the base set could touch on Docmost's tables: columns, indexes, constraints, comments. */
+async function schemaSnapshot(db: Kysely<any>): Promise<unknown> {
+  const columns = await sql`
+    select table_name, column_name, data_type, is_nullable, column_default, collation_name
+    from information_schema.columns where table_schema = 'public' and table_name in (${sql.join(DOCMOST_TABLES)})
+    order by table_name, ordinal_position`.execute(db);
+  const indexes = await sql`
+    select tablename, indexname, indexdef from pg_indexes
+    where schemaname = 'public' and tablename in (${sql.join(DOCMOST_TABLES)}) order by tablename, indexname`.execute(db);
+  const constraints = await sql`
+    select conrelid::regclass::text as table_name, conname, pg_get_constraintdef(oid) as definition
+    from pg_constraint where connamespace = 'public'::regnamespace and conrelid::regclass::text in (${sql.join(DOCMOST_TABLES)})
+    order by 1, 2`.execute(db);
+  const comments = await sql`
+    select relname, obj_description(oid, 'pg_class') as comment from pg_class
+    where relnamespace = 'public'::regnamespace and relkind = 'r' and relname in (${sql.join(DOCMOST_TABLES)}) order by relname`.execute(db);
+  return { columns: columns.rows, indexes: indexes.rows, constraints: constraints.rows, comments: comments.rows };
+}
+
+describe('migrations on an empty database', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ empty: true });
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('go up, down and up again', async () => {
+    const db = database.db as Kysely<any>;
+    expect(await publicTables(db)).toEqual([]);
+
+    const applied = await migrateToLatest(db);
+    expect(applied).toEqual([
+      'base/20250101T000000-docmost-schema-subset up',
+      'host/20250101T000100-api-tokens up',
+      'module/20250101T000200-comments-page-created-index up',
+    ]);
+    const tables = await publicTables(db);
+    expect(tables).toEqual(expect.arrayContaining([...DOCMOST_TABLES, 'api_tokens']));
+    expect(await indexNames(db)).toEqual(expect.arrayContaining(['idx_comments_page_id', 'idx_comments_page_id_created_at']));
+    expect(await migrateToLatest(db)).toEqual([]);
+
+    const reverted = await migrateAllDown(db);
+    expect(reverted).toHaveLength(3);
+    const remaining = await publicTables(db);
+    for (const table of [...DOCMOST_TABLES, 'api_tokens']) expect(remaining).not.toContain(table);
+    // Only Kysely's bookkeeping is left behind.
+    for (const table of remaining) expect(table).toMatch(/^ai_tools_(base_|host_)?migration(_lock)?$/);
+
+    expect(await migrateToLatest(db)).toHaveLength(3);
+    expect(await publicTables(db)).toEqual(tables);
+  });
+});
+
+describe('the base set on a database that already has Docmost tables', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ empty: true });
+    const db = database.db as Kysely<any>;
+    // Build "Docmost's" tables: create them, then erase every trace of this module so they
+    // look like tables Docmost made itself (no bookkeeping, no ownership marker).
+    await migrateToLatest(db, ['base']);
+    await sql`drop table ai_tools_base_migration, ai_tools_base_migration_lock`.execute(db);
+    for (const table of DOCMOST_TABLES) await sql.raw(`comment on table ${table} is null`).execute(db);
+    // Docmost differs from our subset: an extra column and an index of its own.
+    await sql`alter table pages add column contributor_ids uuid[]`.execute(db);
+    await sql`create index idx_pages_title on pages (title)`.execute(db);
+    await sql`insert into workspaces (id, name) values ('11111111-1111-4111-8111-111111111111', 'Existing')`.execute(db);
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('changes nothing going up, and its down drops nothing it did not create', async () => {
+    const db = database.db as Kysely<any>;
+    const before = await schemaSnapshot(db);
+
+    expect(await migrateToLatest(db, ['base'])).toEqual(['base/20250101T000000-docmost-schema-subset up']);
+    expect(await schemaSnapshot(db)).toEqual(before);
+
+    expect(await migrateAllDown(db, ['base'])).toEqual(['base/20250101T000000-docmost-schema-subset down']);
+    expect(await schemaSnapshot(db)).toEqual(before);
+    const { rows } = await sql<{ name: string }>`select name from workspaces`.execute(db);
+    expect(rows).toEqual([{ name: 'Existing' }]);
+  });
+
+  it('gets the module set: only the comment index, removed again by down', async () => {
+    const db = database.db as Kysely<any>;
+    const tablesBefore = await publicTables(db);
+    const indexesBefore = await indexNames(db);
+
+    expect(await migrateToLatest(db, ['module'])).toEqual(['module/20250101T000200-comments-page-created-index up']);
+    expect((await indexNames(db)).sort()).toEqual([...indexesBefore, 'idx_comments_page_id_created_at'].sort());
+    expect((await publicTables(db)).filter((table) => !tablesBefore.includes(table))).toEqual(['ai_tools_migration', 'ai_tools_migration_lock']);
+
+    await migrateAllDown(db, ['module']);
+    expect(await indexNames(db)).toEqual(indexesBefore);
+  });
+});

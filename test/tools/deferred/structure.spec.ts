@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
 import { ToolError } from '../../../src/registry/tool-error';
 import { extractText } from '../../../src/tools/prosemirror/extract-text';
@@ -93,6 +94,28 @@ describe('patchNode', () => {
     expect(outOfRange.message).toContain('there is no block #40: the page has 5 top-level blocks (#0–#4)');
     const malformed = await rejection(harness.call('patchNode', { pageId: P.pricing, nodeId: 'Intro', node: { type: 'paragraph' } }));
     expect(malformed.code).toBe('invalid_input');
+  });
+});
+
+describe('a human saving while a block edit runs', () => {
+  it('makes the edit fail with a conflict and keeps the human\'s save', async () => {
+    const humanContent = { type: 'doc', content: [{ type: 'paragraph', attrs: { id: 'humanhumanhu' }, content: [{ type: 'text', text: 'Saved by a person.' }] }] };
+    let agent: Promise<unknown> | undefined;
+    await harness.db.transaction().execute(async (human) => {
+      // The human's save holds the row; the agent reads the old version, then waits to write.
+      await sql`select id from pages where id = ${P.supportPlaybook} for update`.execute(human);
+      agent = harness.call('deleteNode', { pageId: P.supportPlaybook, nodeId: '#0' });
+      agent.catch(() => undefined);
+      for (let waited = 0; waited < 100; waited++) {
+        const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(harness.db);
+        if (rows[0]!.waiting > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await human.updateTable('pages').set({ content: JSON.stringify(humanContent), updatedAt: sql`clock_timestamp()` }).where('id', '=', P.supportPlaybook).execute();
+    });
+    const error = await rejection(agent!);
+    expect(error.code).toBe('conflict');
+    expect((await harness.page(P.supportPlaybook)).content).toEqual(humanContent);
   });
 });
 

@@ -54,6 +54,17 @@ describe('findNodeIssues', () => {
 
   it('requires a block where a block is expected', () => {
     expect(findNodeIssues({ type: 'text', text: 'x' }, { expectBlock: true })[0]?.message).toMatch(/is inline content; a block/);
+    expect(findNodeIssues({ type: 'doc', content: [] }, { expectBlock: true })[0]?.message).toMatch(/a "doc" is a whole document/);
+  });
+
+  it('keeps list items, rows and cells inside their containers', () => {
+    const messages = (node: unknown) => findNodeIssues(node, { label: 'doc' }).map((issue) => `${issue.path}: ${issue.message}`);
+    expect(messages({ type: 'doc', content: [{ type: 'listItem', content: [paragraph('x')] }] })).toEqual([
+      'doc.content[0]: a listItem can only be inside bulletList or orderedList, not inside a doc',
+    ]);
+    expect(messages({ type: 'doc', content: [{ type: 'blockquote', content: [{ type: 'tableCell', content: [paragraph('x')] }] }] })).toEqual([
+      'doc.content[0].content[0]: a tableCell can only be inside tableRow, not inside a blockquote',
+    ]);
   });
 
   it('knows the node types of Docmost features beyond StarterKit', () => {

@@ -8,6 +8,7 @@ import {
   MARK_TYPE_SET,
   NODE_TYPE_SET,
   NON_EMPTY_TYPES,
+  REQUIRED_PARENT_TYPES,
   TEXT_BLOCK_TYPES,
   isInlineType,
 } from './node-schema';
@@ -54,6 +55,9 @@ export function findNodeIssues(node: unknown, options: ValidateNodeOptions = {})
   const issues: NodeIssue[] = [];
   if (options.expectBlock && isObject(node) && typeof node.type === 'string' && isInlineType(node.type)) {
     issues.push({ path: label, message: `"${node.type}" is inline content; a block (paragraph, heading, table, list, ...) is expected here` });
+  }
+  if (options.expectBlock && isObject(node) && node.type === 'doc') {
+    issues.push({ path: label, message: 'a "doc" is a whole document; give one block here (updatePageJson replaces a whole page)' });
   }
   checkNode(node, label, 0, true, issues);
   return issues;
@@ -132,6 +136,11 @@ export function findContainerIssues(parent: ProseMirrorNode, label: string): Nod
 
 function checkPlacement(parentType: string, child: unknown, path: string, issues: NodeIssue[]): void {
   if (!isObject(child) || typeof child.type !== 'string' || !NODE_TYPE_SET.has(child.type)) return;
+  const requiredParents = REQUIRED_PARENT_TYPES[child.type];
+  if (requiredParents !== undefined && !requiredParents.includes(parentType)) {
+    issues.push({ path, message: `${withArticle(child.type)} can only be inside ${requiredParents.join(' or ')}, not inside ${withArticle(parentType)}` });
+    return;
+  }
   const allowed = ALLOWED_CHILD_TYPES[parentType];
   if (allowed !== undefined) {
     if (!allowed.includes(child.type)) {

@@ -1,4 +1,4 @@
-import { listTextBlocks, replaceNodeAtPath, walkNodes } from './find-block';
+import { listTextBlocks, replaceNodeAtPath } from './find-block';
 import { addMarkToRange, findOccurrences, matchableText } from './inline-text';
 import type { ProseMirrorMark, ProseMirrorNode } from './prosemirror-node';
 
@@ -93,8 +93,3 @@ export function findCommentAnchors(doc: ProseMirrorNode): ReadonlyMap<string, Co
   return anchors;
 }
 
-/** Whether any node of the document carries the thread's mark. */
-export function hasCommentMark(doc: ProseMirrorNode, commentId: string): boolean {
-  for (const { node } of walkNodes(doc)) if (node.marks?.some((mark) => isMarkOf(mark, commentId))) return true;
-  return false;
-}

@@ -1,4 +1,3 @@
-import { isInlineNode } from './find-block';
 import type { ProseMirrorMark, ProseMirrorNode } from './prosemirror-node';
 
 /**
@@ -115,7 +114,3 @@ export function addMarkToRange(block: ProseMirrorNode, start: number, end: numbe
   return withContent(block, normalizeInline(result));
 }
 
-/** Whether a block's inline content is all text and atoms (nothing this module cannot map). */
-export function hasOnlyInlineContent(block: ProseMirrorNode): boolean {
-  return (block.content ?? []).every(isInlineNode);
-}

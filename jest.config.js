@@ -3,10 +3,12 @@
  * One PostgreSQL serves the whole run (embedded unless DATABASE_URL is set); global setup
  * migrates and seeds template databases, and every integration file clones its own.
  */
-const transform = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }] };
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Per-project testTimeout is ignored by jest; integration tests boot Nest and query Postgres.
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
@@ -23,7 +25,6 @@ module.exports = {
       // runs never start PostgreSQL.
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      testTimeout: 60000,
     },
   ],
 };

@@ -4,10 +4,12 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/app-config.token';
 import type { DB } from './database';
-import { KYSELY } from './database/kysely.token';
+import { AiToolsModule } from './ai-tools.module';
 import { AuthModule } from './host/auth/auth.module';
 import { BearerAuthGuard } from './host/auth/bearer-auth.guard';
+import { ChatModule } from './host/chat/chat.module';
 import { HealthModule } from './host/health/health.module';
+import { McpModule } from './host/mcp/mcp.module';
 
 export interface AppModuleOptions {
   /** The open database; the caller owns it and closes it after the app. */
@@ -16,8 +18,8 @@ export interface AppModuleOptions {
 }
 
 /**
- * The reference host. Global, so every imported feature module can inject `KYSELY` and
- * `APP_CONFIG` the way Docmost's modules inject its database.
+ * The reference host: Docmost's side of the seam. Global, so feature modules inject
+ * `APP_CONFIG`; `KYSELY` comes from the (global) AiToolsModule.
  */
 @Module({})
 export class AppModule {
@@ -25,13 +27,24 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [AuthModule, HealthModule],
+      imports: [
+        // Provides KYSELY (the same instance), the tool registry, the comment signal and the
+        // settings routes, exactly as Docmost's server would import it.
+        AiToolsModule.forRoot({
+          db: options.db,
+          publicBaseUrl: options.config.publicBaseUrl,
+          commentSignal: { debounceMs: options.config.ai.commentSignalDebounceMs },
+        }),
+        AuthModule,
+        HealthModule,
+        ChatModule.forRoot(),
+        McpModule.forRoot(),
+      ],
       providers: [
-        { provide: KYSELY, useValue: options.db },
         { provide: APP_CONFIG, useValue: options.config },
         { provide: APP_GUARD, useClass: BearerAuthGuard },
       ],
-      exports: [KYSELY, APP_CONFIG],
+      exports: [APP_CONFIG],
     };
   }
 }

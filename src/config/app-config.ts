@@ -20,6 +20,8 @@ export interface AiConfig {
 
 export interface AppConfig {
   readonly port: number;
+  /** Origin of this server as users reach it (`APP_URL`), used in public share links. */
+  readonly publicBaseUrl: string;
   /** Absent: an embedded PostgreSQL under `.data/`. */
   readonly databaseUrl?: string;
   readonly ai: AiConfig;
@@ -74,9 +76,26 @@ function parseExternalMcp(raw: string | undefined): readonly ExternalMcpServerCo
 }
 
 /** Reads the environment once at boot; a bad value is a one-line error naming the variable. */
+function parsePublicBaseUrl(raw: string | undefined, port: number): string {
+  const value = optional(raw);
+  if (value === undefined) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new StartupError(`APP_URL="${value}" is not a URL; expected an origin such as https://docs.example.com`, 'APP_URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new StartupError(`APP_URL="${value}" must use http or https; expected an origin such as https://docs.example.com`, 'APP_URL');
+  }
+  return value.replace(/\/+$/, '');
+}
+
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = integer('PORT', env.PORT, 3000, 0, 65535);
   return {
-    port: integer('PORT', env.PORT, 3000, 0, 65535),
+    port,
+    publicBaseUrl: parsePublicBaseUrl(env.APP_URL, port),
     databaseUrl: optional(env.DATABASE_URL),
     ai: {
       baseUrl: optional(env.AI_BASE_URL),

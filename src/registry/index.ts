@@ -19,3 +19,4 @@ export { formatToolTable, toolListing } from './tool-listing';
 export type { ToolListingEntry } from './tool-listing';
 export { defineTool } from './tool-spec';
 export type { AnyToolSpec, ToolAnnotations, ToolExecutor, ToolExecutorMap, ToolInput, ToolSpec, ToolTier } from './tool-spec';
+export { TOOL_REGISTRY, InjectToolRegistry } from './tool-registry.token';

@@ -19,7 +19,7 @@ import { ChatRepository } from './chat.repository';
 import { ExternalMcpService } from './external-mcp.service';
 import { prepareAgentStep } from './prepare-agent-step';
 import { buildChatSystemPrompt } from './system-prompt';
-import { InjectToolRegistry } from './tool-registry.token';
+import { InjectToolRegistry } from '../../registry/tool-registry.token';
 
 export interface ChatTurnInput {
   readonly user: AuthenticatedUser;

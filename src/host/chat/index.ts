@@ -2,7 +2,7 @@ export { ChatModule, type ChatModuleOptions } from './chat.module';
 export { ChatService, type ChatMessageMetadata, type ChatTurn, type ChatTurnInput } from './chat.service';
 export { CHAT_ID_HEADER } from './chat.controller';
 export { CHAT_MODEL_FACTORY, openAiCompatibleModelFactory, missingModelVariables, type ChatModelFactory } from './chat-model';
-export { TOOL_REGISTRY, InjectToolRegistry } from './tool-registry.token';
+export { TOOL_REGISTRY, InjectToolRegistry } from '../../registry/tool-registry.token';
 export { prepareAgentStep, FINAL_STEP_INSTRUCTION, type AgentStepSettings, type PrepareAgentStepInput } from './prepare-agent-step';
 export { buildChatSystemPrompt, type ChatSystemPromptInput } from './system-prompt';
 export { buildMcpToolingBlock, type McpToolingServer } from './mcp-tooling-block';

@@ -4,7 +4,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolRegistry } from '../../registry/tool-registry';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { InjectToolRegistry } from '../chat/tool-registry.token';
+import { InjectToolRegistry } from '../../registry/tool-registry.token';
 import { createMcpServer } from './create-mcp-server';
 import { DEFAULT_MCP_ROUTE_OPTIONS, InjectMcpRouteOptions, type McpRouteOptions } from './mcp-route-options';
 import { McpSessionStore, type McpSession } from './mcp-session-store';

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../src/database';
 import { KYSELY } from '../../../src/database/kysely.token';
 import { BearerAuthGuard } from '../../../src/host/auth/bearer-auth.guard';
-import { TOOL_REGISTRY } from '../../../src/host/chat/tool-registry.token';
+import { TOOL_REGISTRY } from '../../../src/registry/tool-registry.token';
 import { McpModule } from '../../../src/host/mcp/mcp.module';
 import { seedDemoWorkspace } from '../../../src/host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { CommentSignalOptions } from './comment-signal';
+import type { DB } from './database';
+import type { RegistryLogger } from './registry';
+import type { DocmostToolExecutors } from './tools/definitions';
+
+export const AI_TOOLS_OPTIONS = Symbol('AI_TOOLS_OPTIONS');
+
+export interface AiToolsModuleOptions {
+  /**
+   * The host's Kysely over Docmost's schema, with `CamelCasePlugin` (Docmost's `KyselyDB`).
+   * Give this or `databaseUrl`.
+   */
+  readonly db?: Kysely<DB>;
+  /** A PostgreSQL URL for a pool the module opens itself and closes on shutdown. */
+  readonly databaseUrl?: string;
+  /**
+   * Executors that replace the built-in ones by tool name, e.g. writes routed through
+   * Docmost's collaboration server. Each is typed from its tool's spec.
+   */
+  readonly executors?: DocmostToolExecutors;
+  /** Origin used in public share URLs; default `http://localhost:3000`. */
+  readonly publicBaseUrl?: string;
+  /** Refuse to boot when a tool has no executor instead of leaving it out. Default false. */
+  readonly strict?: boolean;
+  /**
+   * The comment signal's options (debounce, limits), or `false` to turn the signal off.
+   * Default: on, with a 20 s debounce.
+   */
+  readonly commentSignal?: false | Omit<CommentSignalOptions, 'db'>;
+  /** Where the registry reports unbound tools; default Nest's logger. */
+  readonly logger?: RegistryLogger;
+}
+
+export interface AiToolsModuleAsyncOptions {
+  readonly imports?: readonly any[];
+  readonly inject?: readonly any[];
+  readonly useFactory: (...args: any[]) => AiToolsModuleOptions | Promise<AiToolsModuleOptions>;
+}

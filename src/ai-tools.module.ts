@@ -1,0 +1,92 @@
+import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { AI_TOOLS_OPTIONS, type AiToolsModuleAsyncOptions, type AiToolsModuleOptions } from './ai-tools-module-options';
+import { COMMENT_SIGNAL_OPTIONS, CommentSignalInterceptor, type CommentSignalOptions } from './comment-signal';
+import { createKysely, KYSELY, type DB } from './database';
+import { DeferredToolsService } from './deferred/deferred-tools.service';
+import { createToolRegistry, TOOL_REGISTRY, type ToolRegistry } from './registry';
+import { AiSettingsModule } from './settings/ai-settings.module';
+import { TOOL_DEFINITIONS } from './tools/definitions';
+import { createDocmostExecutors } from './tools/executors';
+
+/** Opens the module's own pool when it was given a URL, and closes only that one. */
+@Injectable()
+class OwnedDatabaseCloser implements OnApplicationShutdown {
+  constructor(
+    @Inject(AI_TOOLS_OPTIONS) private readonly options: AiToolsModuleOptions,
+    @Inject(KYSELY) private readonly db: Kysely<DB>,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.options.db) await this.db.destroy();
+  }
+}
+
+function resolveDatabase(options: AiToolsModuleOptions): Kysely<DB> {
+  if (options.db) return options.db;
+  if (options.databaseUrl) return createKysely({ connectionString: options.databaseUrl });
+  throw new Error('AiToolsModule needs `db` (the host Kysely instance) or `databaseUrl`');
+}
+
+function buildRegistry(options: AiToolsModuleOptions, db: Kysely<DB>, signal: CommentSignalInterceptor): ToolRegistry {
+  const logger = options.logger ?? new Logger('AiTools');
+  return createToolRegistry({
+    specs: TOOL_DEFINITIONS,
+    executors: { ...createDocmostExecutors(db, { publicBaseUrl: options.publicBaseUrl }), ...options.executors },
+    interceptors: options.commentSignal === false ? [] : [signal.intercept],
+    strict: options.strict,
+    logger,
+  });
+}
+
+const MODULE_PROVIDERS: readonly Provider[] = [
+  { provide: KYSELY, inject: [AI_TOOLS_OPTIONS], useFactory: resolveDatabase },
+  {
+    provide: COMMENT_SIGNAL_OPTIONS,
+    inject: [AI_TOOLS_OPTIONS, KYSELY],
+    useFactory: (options: AiToolsModuleOptions, db: Kysely<DB>): CommentSignalOptions => {
+      const logger = new Logger('CommentSignal');
+      return {
+        onCheckFailed: (error: unknown) => logger.warn(`comment check skipped: ${error instanceof Error ? error.message : String(error)}`),
+        ...(options.commentSignal || {}),
+        db,
+      };
+    },
+  },
+  CommentSignalInterceptor,
+  { provide: TOOL_REGISTRY, inject: [AI_TOOLS_OPTIONS, KYSELY, CommentSignalInterceptor], useFactory: buildRegistry },
+  DeferredToolsService,
+  OwnedDatabaseCloser,
+];
+
+const MODULE_EXPORTS = [KYSELY, TOOL_REGISTRY, DeferredToolsService, CommentSignalInterceptor, AiSettingsModule];
+
+/**
+ * Docmost's AI tools in one module: the tool registry both surfaces derive from (exported as
+ * `TOOL_REGISTRY`), the deferred-tools service for the chat loop, the comment signal wrapped
+ * around every executor, and the `settings.ai.deferredTools` routes. Global, like Docmost's
+ * database module, so the chat and MCP hosts inject these without re-importing it.
+ */
+@Module({})
+export class AiToolsModule {
+  static forRoot(options: AiToolsModuleOptions): DynamicModule {
+    return {
+      module: AiToolsModule,
+      global: true,
+      imports: [AiSettingsModule],
+      providers: [{ provide: AI_TOOLS_OPTIONS, useValue: options }, ...MODULE_PROVIDERS],
+      exports: MODULE_EXPORTS,
+    };
+  }
+
+  /** For hosts whose database and settings come from other providers (Docmost's `KyselyDB`, env service). */
+  static forRootAsync(options: AiToolsModuleAsyncOptions): DynamicModule {
+    return {
+      module: AiToolsModule,
+      global: true,
+      imports: [...(options.imports ?? []), AiSettingsModule],
+      providers: [{ provide: AI_TOOLS_OPTIONS, inject: [...(options.inject ?? [])], useFactory: options.useFactory }, ...MODULE_PROVIDERS],
+      exports: MODULE_EXPORTS,
+    };
+  }
+}

@@ -6,6 +6,7 @@ import { createApp } from './host/create-app';
 import { assertPortFree, portError } from './host/startup/assert-port-free';
 import { fatalErrorLine } from './host/startup/fatal-error-line';
 import { openConfiguredDatabase } from './host/startup/open-configured-database';
+import { StderrLogger } from './host/startup/stderr-logger';
 
 const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 /** A request that never finishes (a stuck stream) must not keep the process alive forever. */
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
   try {
     const applied = await migrateToLatest(database.db);
     for (const line of applied) process.stderr.write(`migration ${line}\n`);
-    app = await createApp({ db: database.db, config, logger: ['error', 'warn'] });
+    app = await createApp({ db: database.db, config, logger: new StderrLogger({ logLevels: ['error', 'warn'] }) });
     await listen(app, config.port);
   } catch (error) {
     await app?.close().catch(() => undefined);

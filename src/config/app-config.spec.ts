@@ -15,6 +15,7 @@ describe('loadAppConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
     expect(loadAppConfig({})).toEqual({
       port: 3000,
+      publicBaseUrl: 'http://localhost:3000',
       databaseUrl: undefined,
       ai: { baseUrl: undefined, apiKey: undefined, model: undefined, maxSteps: 20, commentSignalDebounceMs: 20_000, externalMcp: [] },
     });
@@ -30,9 +31,11 @@ describe('loadAppConfig', () => {
       AI_MAX_STEPS: '5',
       AI_COMMENT_SIGNAL_DEBOUNCE_MS: '',
       AI_EXTERNAL_MCP: '[{"name":"Jira","url":"https://mcp.test/jira","prefix":"jira"}]',
+      APP_URL: 'https://docs.acme.test/',
     });
     expect(config).toEqual({
       port: 8080,
+      publicBaseUrl: 'https://docs.acme.test',
       databaseUrl: 'postgres://u:p@db:5432/docmost',
       ai: {
         baseUrl: 'http://llm.test/v1',
@@ -51,6 +54,8 @@ describe('loadAppConfig', () => {
     ['AI_MAX_STEPS', { AI_MAX_STEPS: '0' }, 'AI_MAX_STEPS="0" is not valid; expected an integer from 1 to 200'],
     ['AI_MAX_STEPS', { AI_MAX_STEPS: '2.5' }, 'AI_MAX_STEPS="2.5" is not valid'],
     ['AI_COMMENT_SIGNAL_DEBOUNCE_MS', { AI_COMMENT_SIGNAL_DEBOUNCE_MS: '-1' }, 'AI_COMMENT_SIGNAL_DEBOUNCE_MS="-1" is not valid'],
+    ['APP_URL', { APP_URL: 'docs.acme.test' }, 'APP_URL="docs.acme.test" is not a URL'],
+    ['APP_URL', { APP_URL: 'ftp://docs.acme.test' }, 'must use http or https'],
     ['AI_EXTERNAL_MCP', { AI_EXTERNAL_MCP: '{oops' }, 'AI_EXTERNAL_MCP is not valid JSON'],
     ['AI_EXTERNAL_MCP', { AI_EXTERNAL_MCP: '[{"name":"x","url":"ftp://x","prefix":"x"}]' }, 'AI_EXTERNAL_MCP[0]["url"]'],
     ['AI_EXTERNAL_MCP', { AI_EXTERNAL_MCP: '[{"name":"x","url":"http://x","prefix":"Bad-Prefix"}]' }, 'lowercase letters and digits'],

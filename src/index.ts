@@ -1,0 +1,30 @@
+/**
+ * The public surface of docmost-ai-tools for a host such as Docmost's server. The reference
+ * host (src/host) is not part of it.
+ */
+export { AiToolsModule } from './ai-tools.module';
+export { AI_TOOLS_OPTIONS, type AiToolsModuleOptions, type AiToolsModuleAsyncOptions } from './ai-tools-module-options';
+export {
+  createToolRegistry,
+  toAiSdkToolSet,
+  registerMcpTools,
+  defineTool,
+  ToolError,
+  RegistryError,
+  TOOL_REGISTRY,
+  InjectToolRegistry,
+  type ToolRegistry,
+  type ToolCallContext,
+  type ToolSpec,
+  type ToolExecutor,
+  type ToolExecutorMap,
+  type ToolInterceptor,
+  type ToolOutcome,
+} from './registry';
+export { TOOL_DEFINITIONS, type DocmostToolExecutors } from './tools/definitions';
+export { createDocmostExecutors, type DocmostExecutorOptions } from './tools/executors';
+export { DeferredToolsService, DeferredToolsTurn, buildToolCatalogBlock } from './deferred';
+export { CommentSignalInterceptor, createCommentSignalInterceptor, type CommentSignalOptions } from './comment-signal';
+export { AiSettingsModule, AiSettingsService } from './settings';
+export { migrateToLatest } from './database';
+export type { DB } from './database';

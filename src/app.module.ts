@@ -7,6 +7,7 @@ import type { DB } from './database';
 import { AiToolsModule } from './ai-tools.module';
 import { AuthModule } from './host/auth/auth.module';
 import { BearerAuthGuard } from './host/auth/bearer-auth.guard';
+import type { ChatModelFactory } from './host/chat/chat-model';
 import { ChatModule } from './host/chat/chat.module';
 import { HealthModule } from './host/health/health.module';
 import { McpModule } from './host/mcp/mcp.module';
@@ -15,6 +16,8 @@ export interface AppModuleOptions {
   /** The open database; the caller owns it and closes it after the app. */
   readonly db: Kysely<DB>;
   readonly config: AppConfig;
+  /** The chat's language model; default: the OpenAI-compatible endpoint of `AI_*` (the demo passes a scripted one). */
+  readonly chatModelFactory?: ChatModelFactory;
 }
 
 /**
@@ -37,7 +40,7 @@ export class AppModule {
         }),
         AuthModule,
         HealthModule,
-        ChatModule.forRoot(),
+        ChatModule.forRoot(options.chatModelFactory === undefined ? {} : { modelFactory: options.chatModelFactory }),
         McpModule.forRoot(),
       ],
       providers: [

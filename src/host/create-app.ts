@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { AppModule } from '../app.module';
 import type { AppConfig } from '../config/app-config';
 import type { DB } from '../database';
+import type { ChatModelFactory } from './chat/chat-model';
 
 export interface CreateAppOptions {
   /** The open database; the caller closes it after `app.close()`. */
@@ -12,6 +13,8 @@ export interface CreateAppOptions {
   readonly config: AppConfig;
   /** Nest's logger; default: Nest's console logger. Tests pass `false`. */
   readonly logger?: LoggerService | LogLevel[] | false;
+  /** The chat's language model; default: the OpenAI-compatible endpoint of `AI_*` (the demo passes a scripted one). */
+  readonly chatModelFactory?: ChatModelFactory;
 }
 
 /**
@@ -31,7 +34,7 @@ const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
  */
 export async function createApp(options: CreateAppOptions): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ db: options.db, config: options.config }),
+    AppModule.forRoot({ db: options.db, config: options.config, chatModelFactory: options.chatModelFactory }),
     new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES }),
     { logger: options.logger ?? undefined, abortOnError: false },
   );

@@ -4,7 +4,7 @@ import { AI_TOOLS_OPTIONS, type AiToolsModuleAsyncOptions, type AiToolsModuleOpt
 import { COMMENT_SIGNAL_OPTIONS, CommentSignalInterceptor, type CommentSignalOptions } from './comment-signal';
 import { createKysely, KYSELY, type DB } from './database';
 import { DeferredToolsService } from './deferred/deferred-tools.service';
-import { createToolRegistry, TOOL_REGISTRY, type ToolRegistry } from './registry';
+import { createToolRegistry, TOOL_REGISTRY, ToolRegistryService, type ToolRegistry } from './registry';
 import { AiSettingsModule } from './settings/ai-settings.module';
 import { TOOL_DEFINITIONS } from './tools/definitions';
 import { createDocmostExecutors } from './tools/executors';
@@ -55,15 +55,16 @@ const MODULE_PROVIDERS: readonly Provider[] = [
   },
   CommentSignalInterceptor,
   { provide: TOOL_REGISTRY, inject: [AI_TOOLS_OPTIONS, KYSELY, CommentSignalInterceptor], useFactory: buildRegistry },
+  ToolRegistryService,
   DeferredToolsService,
   OwnedDatabaseCloser,
 ];
 
-const MODULE_EXPORTS = [KYSELY, TOOL_REGISTRY, DeferredToolsService, CommentSignalInterceptor, AiSettingsModule];
+const MODULE_EXPORTS = [KYSELY, TOOL_REGISTRY, ToolRegistryService, DeferredToolsService, CommentSignalInterceptor, AiSettingsModule];
 
 /**
- * Docmost's AI tools in one module: the tool registry both surfaces derive from (exported as
- * `TOOL_REGISTRY`), the deferred-tools service for the chat loop, the comment signal wrapped
+ * Docmost's AI tools in one module: the tool registry both surfaces derive from
+ * (`ToolRegistryService`, and the raw `TOOL_REGISTRY`), the deferred-tools service for the chat loop, the comment signal wrapped
  * around every executor, and the `settings.ai.deferredTools` routes. Global, like Docmost's
  * database module, so the chat and MCP hosts inject these without re-importing it.
  */

@@ -12,6 +12,7 @@ export {
   ToolError,
   RegistryError,
   TOOL_REGISTRY,
+  ToolRegistryService,
   InjectToolRegistry,
   type ToolRegistry,
   type ToolCallContext,

@@ -20,3 +20,4 @@ export type { ToolListingEntry } from './tool-listing';
 export { defineTool } from './tool-spec';
 export type { AnyToolSpec, ToolAnnotations, ToolExecutor, ToolExecutorMap, ToolInput, ToolSpec, ToolTier } from './tool-spec';
 export { TOOL_REGISTRY, InjectToolRegistry } from './tool-registry.token';
+export { ToolRegistryService } from './tool-registry.service';

@@ -11,7 +11,7 @@ import { KYSELY, type DB } from '../../src/database';
 import { createApp } from '../../src/host/create-app';
 import { seedDemoWorkspace } from '../../src/host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../src/host/seed/seed-ids';
-import { TOOL_REGISTRY, type ToolRegistry } from '../../src/registry';
+import { TOOL_REGISTRY, ToolRegistryService, type ToolRegistry } from '../../src/registry';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -60,6 +60,8 @@ describe('the assembled host', () => {
         ['transformPage', 'updatePageContent', 'createPage', 'exportPageMarkdown', 'importPageMarkdown', 'stashPage'],
       );
       expect(tools.map((tool) => tool.name)).toContain('get_outline');
+      // The service Docmost's chat would use wraps that very registry.
+      expect(app.get(ToolRegistryService).registry).toBe(registry);
     } finally {
       await client.close();
     }

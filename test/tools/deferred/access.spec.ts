@@ -1,7 +1,6 @@
 import { SEED_IDS } from '../../../src/host/seed/seed-ids';
-import { ToolError } from '../../../src/registry/tool-error';
 import { DEFERRED_EXECUTOR_SPECS } from '../../../src/tools/executors/deferred';
-import { createDeferredToolsHarness, type DeferredToolsHarness } from './support/deferred-tools-harness';
+import { createDeferredToolsHarness, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
 
 const P = SEED_IDS.pages;
 const S = SEED_IDS.spaces;
@@ -47,15 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness.database.drop();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
-}
 
 async function leadershipSnapshot() {
   const pages = await harness.db.selectFrom('pages').selectAll().where('spaceId', '=', S.leadership).orderBy('id').execute();

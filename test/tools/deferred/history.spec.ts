@@ -1,8 +1,7 @@
 import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
 import { DEMO_PAGE_HISTORY } from '../../../src/host/seed/demo-page-history';
-import { ToolError } from '../../../src/registry/tool-error';
 import { extractText } from '../../../src/tools/prosemirror/extract-text';
-import { createDeferredToolsHarness, type DeferredToolsHarness } from './support/deferred-tools-harness';
+import { createDeferredToolsHarness, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
 
 const P = SEED_IDS.pages;
 const H = SEED_IDS.pageHistory;
@@ -15,15 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness.database.drop();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
-}
 
 describe('listPageHistory', () => {
   it('lists versions newest first, with who saved them, paged by cursor', async () => {

@@ -1,8 +1,7 @@
 import { SEED_IDS } from '../../../src/host/seed/seed-ids';
-import { ToolError } from '../../../src/registry/tool-error';
 import { COMMENT_MARK_TYPE } from '../../../src/tools/prosemirror/comment-mark';
 import { stripMarks } from '../../../src/tools/prosemirror/strip-marks';
-import { createDeferredToolsHarness, type DeferredToolsHarness } from './support/deferred-tools-harness';
+import { createDeferredToolsHarness, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
 
 const P = SEED_IDS.pages;
 const S = SEED_IDS.spaces;
@@ -14,15 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness.database.drop();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
-}
 
 interface TreeNode {
   title: string;

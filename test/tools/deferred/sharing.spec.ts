@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_SHARE_KEY } from '../../../src/host/seed/seed-ids';
-import { ToolError } from '../../../src/registry/tool-error';
-import { createDeferredToolsHarness, PUBLIC_BASE_URL, type DeferredToolsHarness } from './support/deferred-tools-harness';
+import { createDeferredToolsHarness, PUBLIC_BASE_URL, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
 
 const P = SEED_IDS.pages;
 const S = SEED_IDS.spaces;
@@ -14,15 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness.database.drop();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
-}
 
 async function setSharingDisabled(disabled: boolean): Promise<void> {
   await harness.db

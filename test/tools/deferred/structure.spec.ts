@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
-import { ToolError } from '../../../src/registry/tool-error';
 import { extractText } from '../../../src/tools/prosemirror/extract-text';
-import { createDeferredToolsHarness, type DeferredToolsHarness } from './support/deferred-tools-harness';
+import { createDeferredToolsHarness, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
 
 const P = SEED_IDS.pages;
 const N = SEED_NODE_IDS;
@@ -14,15 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness.database.drop();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
-}
 
 describe('getPageJson', () => {
   it('returns the stored document losslessly with its version, by id or slugId', async () => {

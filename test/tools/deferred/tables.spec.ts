@@ -1,6 +1,5 @@
 import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
-import { ToolError } from '../../../src/registry/tool-error';
-import { createDeferredToolsHarness, type DeferredToolsHarness } from './support/deferred-tools-harness';
+import { createDeferredToolsHarness, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
 
 const P = SEED_IDS.pages;
 const N = SEED_NODE_IDS;
@@ -12,15 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness.database.drop();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
-}
 
 const texts = (table: { cells: { text: string }[][] }) => table.cells.map((row) => row.map((cell) => cell.text));
 

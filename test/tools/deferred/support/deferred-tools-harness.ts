@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../../src/database';
 import { SEED_IDS } from '../../../../src/host/seed/seed-ids';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
+import { ToolError } from '../../../../src/registry/tool-error';
 import type { ToolCallContext } from '../../../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../../../src/registry/tool-registry';
 import { createDeferredExecutors, DEFERRED_EXECUTOR_SPECS } from '../../../../src/tools/executors/deferred';
@@ -54,4 +55,14 @@ export async function createDeferredToolsHarness(): Promise<DeferredToolsHarness
       return { content: asDocument(row.content), textContent: row.textContent, title: row.title, version: row.version, historyCount: row.historyCount ?? 0 };
     },
   };
+}
+
+/** Awaits a call that must fail with a ToolError the model would read, and returns that error. */
+export async function rejection(promise: Promise<unknown>): Promise<ToolError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ToolError);
+  return error as ToolError;
 }

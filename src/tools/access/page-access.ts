@@ -100,7 +100,10 @@ export async function requirePage(
   pageIdOrSlugId: string,
   options: FindPageOptions = {},
 ): Promise<AccessiblePage> {
-  const page = await pageQuery(db, pageIdOrSlugId).where('pages.workspaceId', '=', context.workspaceId).executeTakeFirst();
+  // No id holds U+0000, and PostgreSQL rejects the character in a query parameter.
+  const page = pageIdOrSlugId.includes('\u0000')
+    ? undefined
+    : await pageQuery(db, pageIdOrSlugId).where('pages.workspaceId', '=', context.workspaceId).executeTakeFirst();
   const visible = page && (options.includeDeleted || page.deletedAt === null);
   const role = visible ? await findSpaceRole(db, context, page.spaceId) : undefined;
   if (!page || !visible || !role) {

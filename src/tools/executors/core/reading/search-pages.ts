@@ -1,9 +1,11 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { memberSpaceIds, requireSpace } from '../../../access';
 import type { searchPagesTool } from '../../../definitions/reading.tools';
+import { containsNulCharacter } from '../../../page-store';
 
 export interface PageSearchHit {
   readonly id: string;
@@ -98,6 +100,9 @@ async function runSearch(
 
 /** Full-text search over title and body, only in the caller's spaces, best first. */
 export async function searchPages(db: Kysely<DB>, input: ToolInput<typeof searchPagesTool>, context: ToolCallContext): Promise<SearchPagesResult> {
+  if (containsNulCharacter(input.query)) {
+    throw new ToolError('invalid_input', 'query contains the character U+0000 (NUL), which no page text holds; search for the words without it');
+  }
   if (input.spaceId !== undefined) await requireSpace(db, context, input.spaceId);
   const words = queryWords(input.query);
   const hits = await runSearch(db, context, input, prefixQuery(words, '&'));

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../../src/database';
+import { SEED_IDS } from '../../../../src/host/seed/seed-ids';
+import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
+import type { ToolCallContext } from '../../../../src/registry/tool-call-context';
+import { ToolError } from '../../../../src/registry/tool-error';
+import { CORE_EXECUTOR_SPECS, createCoreExecutors } from '../../../../src/tools/executors/core';
+import { createDeferredExecutors, DEFERRED_EXECUTOR_SPECS } from '../../../../src/tools/executors/deferred';
+
+export type SeedUser = keyof typeof SEED_IDS.users;
+
+export function contextFor(user: SeedUser): ToolCallContext {
+  return { userId: SEED_IDS.users[user], workspaceId: SEED_IDS.workspace, surface: 'chat', sessionId: `review-${user}` };
+}
+
+/** All 35 bound tools (core and deferred) over `db`, called by name with raw model input. */
+export interface BoundTools {
+  call<Output = Record<string, any>>(name: string, input: unknown, user?: SeedUser): Promise<Output>;
+  /** What a call fails with: a ToolError, or (the bug these tests guard against) anything else. */
+  failure(name: string, input: unknown, user?: SeedUser): Promise<unknown>;
+}
+
+export function boundTools(db: Kysely<DB>): BoundTools {
+  const registry = createToolRegistry({
+    specs: [...CORE_EXECUTOR_SPECS, ...DEFERRED_EXECUTOR_SPECS],
+    executors: { ...createCoreExecutors(db), ...createDeferredExecutors(db) },
+    strict: true,
+  });
+  const call = async <Output>(name: string, input: unknown, user: SeedUser = 'owner') =>
+    (await registry.call(name, input, contextFor(user))).output as Output;
+  return {
+    call,
+    async failure(name, input, user) {
+      try {
+        await call(name, input, user);
+      } catch (error) {
+        return error;
+      }
+      throw new Error(`${name} succeeded but was expected to fail`);
+    },
+  };
+}
+
+/** Narrows a failure to the ToolError it must be, failing with the raw error otherwise. */
+export function asToolError(error: unknown): ToolError {
+  if (error instanceof ToolError) return error;
+  throw new Error(`expected a ToolError, got ${(error as Error)?.constructor?.name}: ${(error as Error)?.message}`);
+}

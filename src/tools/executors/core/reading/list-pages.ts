@@ -31,10 +31,26 @@ function encodeCursor(position: CursorPosition): string {
   return Buffer.from(JSON.stringify([position.updatedAt, position.id])).toString('base64url');
 }
 
+/** `updated_at::text` as PostgreSQL prints it: `2025-06-02 11:00:00.123456+00`. */
+const POSTGRES_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+/**
+ * Whether `text` is a timestamp as this tool puts it in a cursor, with a real calendar date:
+ * anything else (a date only V8 reads, 31 June, year 0) would fail inside PostgreSQL's cast.
+ */
+function isCursorTimestamp(text: string): boolean {
+  const match = POSTGRES_TIMESTAMP.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+}
+
 function decodeCursor(cursor: string): CursorPosition {
   try {
     const [updatedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof updatedAt === 'string' && !Number.isNaN(Date.parse(updatedAt)) && typeof id === 'string' && isUuid(id)) return { updatedAt, id };
+    if (typeof updatedAt === 'string' && isCursorTimestamp(updatedAt) && typeof id === 'string' && isUuid(id)) return { updatedAt, id };
   } catch {
     // Reported below with the same message as a well-formed but foreign value.
   }

@@ -44,7 +44,8 @@ const MAX_COMMENT_CHARS = 2000;
  */
 export async function checkNewComments(db: Kysely<DB>, input: ToolInput<typeof checkNewCommentsTool>, context: ToolCallContext): Promise<NewComments> {
   const space = await requireSpace(db, context, input.spaceId);
-  if (!TIMESTAMP.safeParse(input.since).success) {
+  // PostgreSQL's calendar has no year 0 (1 BC is followed by AD 1), so its cast would fail.
+  if (!TIMESTAMP.safeParse(input.since).success || input.since.startsWith('0000-')) {
     throw new ToolError(
       'invalid_input',
       `since "${input.since}" is not an ISO 8601 timestamp with a timezone; give one like "2025-03-01T09:30:00Z" or "2025-03-01T12:30:00+03:00" (the "latest" of a previous call works)`,

@@ -31,7 +31,8 @@ export async function listPageHistory(db: Kysely<DB>, input: ToolInput<typeof li
   const page = await requirePage(db, context, input.pageId);
   let before: number | undefined;
   if (input.cursor !== undefined) {
-    if (!/^v\d+$/.test(input.cursor)) {
+    // Nine digits at most: version is a 32-bit integer column, and a longer number fails the query.
+    if (!/^v\d{1,9}$/.test(input.cursor)) {
       throw new ToolError('invalid_input', `cursor "${input.cursor}" was not returned by listPageHistory; omit it for the newest versions`);
     }
     before = Number(input.cursor.slice(1));

@@ -77,7 +77,9 @@ function choosePosition(siblings: readonly Sibling[], input: ToolInput<typeof mo
       throw new ToolError('invalid_input', `afterPageId ${input.afterPageId} is not a page ${where}; the pages there are: ${names}`);
     }
     const before = validKey(siblings[index]);
-    const after = validKey(siblings.slice(index + 1).find((sibling) => validKey(sibling) !== null));
+    // Siblings may share a key (concurrent creates, imports): the next key must be strictly
+    // greater, so the page lands after every sibling holding the same key as the anchor.
+    const after = validKey(siblings.slice(index + 1).find((sibling) => before !== null && (validKey(sibling) ?? '') > before));
     if (before !== null) return generateKeyBetween(before, after);
     return generateKeyBetween(last, null);
   }

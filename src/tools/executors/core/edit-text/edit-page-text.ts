@@ -6,7 +6,7 @@ import type { ToolInput } from '../../../../registry/tool-spec';
 import type { editPageTextTool } from '../../../definitions/edit-text.tools';
 import { mutatePage } from '../../../page-store';
 import { listTextBlocks, parseBlockReference, resolveBlockReference, type LocatedNode } from '../../../prosemirror/find-block';
-import { matchableText } from '../../../prosemirror/inline-text';
+import { ATOM_PLACEHOLDER, matchableText } from '../../../prosemirror/inline-text';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
 import { findTextMatches, replaceText, type TextMatch } from '../../../prosemirror/text-edit';
 import { findFormattingSyntax } from './formatting-syntax';
@@ -125,6 +125,14 @@ export async function editPageText(db: Kysely<DB>, input: EditPageTextInput, con
     throw new ToolError('invalid_input', 'find and replace are the same text, so there is nothing to change');
   }
   refuseNewFormatting(input);
+  // Matching sees each inline atom as U+FFFC; a find holding one could span an atom, which
+  // is not text and cannot be rewritten (the splice would fail half-way through the block).
+  if (input.find.includes(ATOM_PLACEHOLDER)) {
+    throw new ToolError(
+      'invalid_input',
+      'find contains U+FFFC (object replacement character), which stands for a mention, line break or other inline element: text cannot be matched across one; edit the text on each side separately. Nothing was changed.',
+    );
+  }
   let report: Pick<EditPageTextResult, 'replacements' | 'blocks'> = { replacements: 0, blocks: [] };
   const { after } = await mutatePage(db, context, input.pageId, (doc) => {
     const scope = resolveScope(doc, input);

@@ -29,7 +29,8 @@ export interface StubAnswer {
   readonly toolCalls?: readonly { readonly name: string; readonly arguments: unknown; readonly id?: string }[];
 }
 
-export type StubScriptEntry = StubAnswer | ((body: ChatCompletionsBody) => StubAnswer);
+/** A function entry may be async: the stub answers only once it settles (a test can act "between steps"). */
+export type StubScriptEntry = StubAnswer | ((body: ChatCompletionsBody) => StubAnswer | Promise<StubAnswer>);
 
 /**
  * The structural rules OpenAI enforces on a conversation (it answers 400 otherwise): every tool
@@ -128,6 +129,6 @@ export class OpenAiStubServer {
       return;
     }
     const entry = this.script.shift() ?? { text: 'Done.' };
-    streamAnswer(response, typeof entry === 'function' ? entry(body) : entry);
+    streamAnswer(response, typeof entry === 'function' ? await entry(body) : entry);
   }
 }

@@ -1,3 +1,3 @@
 export { writePage, mutatePage, type PageChange, type WrittenPage, type MutatePageResult } from './write-page';
 export { pageVersionConflict } from './page-version-conflict';
-export { containsNulCharacter, refuseNulCharacter } from './storable-text';
+export { findUnstorableText, refuseUnstorableText, type UnstorableText } from './storable-text';

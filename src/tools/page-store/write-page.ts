@@ -5,7 +5,7 @@ import { requirePage, type AccessiblePage } from '../access/page-access';
 import { extractText } from '../prosemirror/extract-text';
 import { asDocument, type ProseMirrorNode } from '../prosemirror/prosemirror-node';
 import { pageVersionConflict } from './page-version-conflict';
-import { refuseNulCharacter } from './storable-text';
+import { refuseUnstorableText } from './storable-text';
 
 export interface PageChange {
   /** The new document; absent to keep the content (e.g. a rename). */
@@ -33,8 +33,8 @@ export async function writePage(
   page: Pick<AccessiblePage, 'id' | 'version'>,
   change: PageChange,
 ): Promise<WrittenPage> {
-  if (change.content) refuseNulCharacter(change.content, 'the new content');
-  if (change.title !== undefined) refuseNulCharacter(change.title, 'the title');
+  if (change.content) refuseUnstorableText(change.content, 'the new content');
+  if (change.title !== undefined) refuseUnstorableText(change.title, 'the title');
   const write = async (trx: Kysely<DB>): Promise<WrittenPage> => {
     const updated = await trx
       .updateTable('pages')

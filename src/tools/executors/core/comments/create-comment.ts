@@ -6,7 +6,7 @@ import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { isUuid, requirePage, type AccessiblePage } from '../../../access';
 import type { createCommentTool } from '../../../definitions/comments.tools';
-import { mutatePage, refuseNulCharacter } from '../../../page-store';
+import { mutatePage, refuseUnstorableText } from '../../../page-store';
 import { anchorComment, type CommentAnchor } from '../../../prosemirror/comment-mark';
 import { extractText } from '../../../prosemirror/extract-text';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
@@ -117,7 +117,7 @@ async function createThread(db: Kysely<DB>, input: CreateCommentInput & { select
 /** A new anchored thread (`selection`) or a reply to a thread (`parentCommentId`), authored by the caller. */
 export async function createComment(db: Kysely<DB>, input: CreateCommentInput, context: ToolCallContext): Promise<CreatedComment> {
   const { selection, parentCommentId } = input;
-  refuseNulCharacter(input.content, 'content');
+  refuseUnstorableText(input.content, 'content');
   if (selection !== undefined && parentCommentId !== undefined) {
     throw new ToolError('invalid_input', 'give either selection (to start a new thread anchored to that text) or parentCommentId (to reply to a thread), not both: replies are not anchored');
   }

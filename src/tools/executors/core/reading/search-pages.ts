@@ -5,7 +5,7 @@ import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { memberSpaceIds, requireSpace } from '../../../access';
 import type { searchPagesTool } from '../../../definitions/reading.tools';
-import { containsNulCharacter } from '../../../page-store';
+import { findUnstorableText } from '../../../page-store';
 
 export interface PageSearchHit {
   readonly id: string;
@@ -100,7 +100,7 @@ async function runSearch(
 
 /** Full-text search over title and body, only in the caller's spaces, best first. */
 export async function searchPages(db: Kysely<DB>, input: ToolInput<typeof searchPagesTool>, context: ToolCallContext): Promise<SearchPagesResult> {
-  if (containsNulCharacter(input.query)) {
+  if (findUnstorableText(input.query) === 'nul') {
     throw new ToolError('invalid_input', 'query contains the character U+0000 (NUL), which no page text holds; search for the words without it');
   }
   if (input.spaceId !== undefined) await requireSpace(db, context, input.spaceId);

@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase } from '../../support/test-databa
 import { asToolError, boundTools, type BoundTools } from './support/bound-tools';
 
 /**
- * PostgreSQL cannot store U+0000 in text or jsonb, nor take it in a text parameter. A model (or
+ * PostgreSQL cannot store U+0000 in text or jsonb, nor take it in a text parameter, and jsonb
+ * rejects an unpaired UTF-16 surrogate. A model (or
  * an MCP client) that sends one must get a tool error naming the field, never the database's
  * "invalid byte sequence" / "unsupported Unicode escape sequence", and nothing may be written.
  */
@@ -66,6 +67,30 @@ describe('a NUL character in text to store', () => {
   it('still writes text that merely spells out "\\u0000"', async () => {
     const written = await tools.call('renamePage', { pageId: P.weeklySync, title: 'escape \\u0000 documented' });
     expect(written.title).toBe('escape \\u0000 documented');
+  });
+});
+
+describe('an unpaired UTF-16 surrogate in text to store', () => {
+  // JSON.stringify writes a lone surrogate as a "\\ud800" escape, which jsonb rejects.
+  const LONE = 'a\uD800b';
+  it.each([
+    ['tableUpdateCell', { pageId: P.pricing, table: 0, row: 1, column: 0, text: LONE }, 'the new content'],
+    ['updatePageJson', { pageId: P.weeklySync, doc: textDoc(LONE) }, 'the new content'],
+    ['editPageText', { pageId: P.releaseNotes, find: 'the', replace: 'x\uDC00', replaceAll: true }, 'the new content'],
+    ['createComment', { pageId: P.roadmap, content: LONE, parentCommentId: SEED_IDS.comments.roadmapSso }, 'content'],
+  ])('%s refuses it by field and writes nothing', async (tool, input, field) => {
+    const before = await snapshot();
+    const error = asToolError(await tools.failure(tool, input));
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toBe(
+      `${field} contains an unpaired UTF-16 surrogate (a lone \\uD800-\\uDFFF), which is not valid Unicode and cannot be stored; send the characters themselves. Nothing was written.`,
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('stores characters outside the Basic Multilingual Plane (surrogate pairs)', async () => {
+    const written = await tools.call('tableUpdateCell', { pageId: P.pricing, table: 0, row: 1, column: 0, text: 'Team 😀' });
+    expect(written.text).toBe('Team 😀');
   });
 });
 

@@ -191,13 +191,16 @@ function humanCommentScript(hooks: DemoTurnHooks): AgentStep[] {
   ];
 }
 
-/** The demo's three turns, in order. */
+/**
+ * The demo's three turns, in order. Messages stay under 80 characters: a chat's title is its
+ * first message cut to 80, and a rerun finds its earlier chats by title to remove them.
+ */
 export function buildDemoTurns(hooks: DemoTurnHooks): readonly DemoTurnDefinition[] {
   return [
     {
       id: 'proofreading',
       title: 'Proofreading (core tools only)',
-      message: 'Proofread this page: fix obvious typos, and comment where a sentence needs more than a quick fix.',
+      message: 'Proofread this page: fix plain typos, comment where more than a fix is needed.',
       pageId: SEED_IDS.pages.releaseNotes,
       script: proofreadingScript(),
     },

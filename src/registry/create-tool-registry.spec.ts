@@ -302,11 +302,36 @@ describe('calling a tool', () => {
     await expect(registry.call('getPage', { pageId: 'p1' }, context)).rejects.toBe(failure);
   });
 
+  it('turns any other failure into a neutral internal error for the model and logs the original for operators', async () => {
+    const logged: string[] = [];
+    const registry = createToolRegistry({
+      specs: [getPage],
+      executors: {
+        getPage: async () => {
+          throw new Error('invalid input syntax for type uuid: "x" (SELECT * FROM pages WHERE secret_column = 1)');
+        },
+      },
+      logger: { warn: () => undefined, error: (message) => logged.push(message) },
+    });
+    const error = await registry.call('getPage', { pageId: 'p1' }, context).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as ToolError).code).toBe('internal');
+    expect((error as ToolError).message).toMatch(/^getPage failed because of an internal error/);
+    expect((error as ToolError).message).not.toMatch(/SELECT|secret_column|uuid/);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('secret_column');
+  });
+
   it('refuses an interceptor that calls next twice, so a write never runs twice', async () => {
     const executor = jest.fn(async () => 'written');
+    const logged: string[] = [];
     const registry = createToolRegistry({
       specs: [getPage],
       executors: { getPage: executor },
+      logger: { warn: () => undefined, error: (message) => logged.push(message) },
       interceptors: [
         async (_invocation, next) => {
           await next();
@@ -314,7 +339,8 @@ describe('calling a tool', () => {
         },
       ],
     });
-    await expect(registry.call('getPage', { pageId: 'p1' }, context)).rejects.toThrow('called next() twice for getPage');
+    await expect(registry.call('getPage', { pageId: 'p1' }, context)).rejects.toThrow('getPage failed because of an internal error');
+    expect(logged[0]).toContain('called next() twice for getPage');
     expect(executor).toHaveBeenCalledTimes(1);
   });
 });

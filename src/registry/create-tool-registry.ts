@@ -14,6 +14,8 @@ export const MAX_CATALOG_LINE_LENGTH = 200;
 /** Where the registry reports, at build, the tools it leaves out. Nest's `Logger` fits. */
 export interface RegistryLogger {
   warn(message: string): void;
+  /** Unexpected executor failures; `warn` when absent. */
+  error?(message: string): void;
 }
 
 export interface ToolRegistryOptions<Specs extends readonly AnyToolSpec[]> {
@@ -75,8 +77,22 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
   const byName = new Map(tools.map((tool) => [tool.spec.name, tool]));
   const byMcpName = new Map(tools.map((tool) => [tool.spec.mcpName, tool]));
 
-  const invoke = (tool: BoundTool, input: unknown, context: ToolCallContext) =>
-    runToolCall({ spec: tool.spec, input, context }, tool.executor, interceptors);
+  // Only a ToolError is written for the model. Anything else (a driver error, a bug) may carry
+  // SQL, row data or paths: it is logged for operators and the model gets a neutral error.
+  const invoke = async (tool: BoundTool, input: unknown, context: ToolCallContext) => {
+    try {
+      return await runToolCall({ spec: tool.spec, input, context }, tool.executor, interceptors);
+    } catch (error) {
+      if (error instanceof ToolError) throw error;
+      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      (logger.error ?? logger.warn).call(logger, `tool ${tool.spec.name} failed: ${detail}`);
+      throw new ToolError(
+        'internal',
+        `${tool.spec.name} failed because of an internal error (details are in the server log). ` +
+          'Retry once; if it fails again, tell the user the tool is failing instead of guessing its result.',
+      );
+    }
+  };
 
   const registry: ToolRegistry = {
     allTools: Object.freeze(allTools),

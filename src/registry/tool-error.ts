@@ -4,7 +4,8 @@ export type ToolErrorCode =
   | 'conflict'
   | 'forbidden'
   | 'unavailable'
-  | 'limit_exceeded';
+  | 'limit_exceeded'
+  | 'internal';
 
 /**
  * An error an executor raises for the model to read: the message says what was wrong and

@@ -71,7 +71,7 @@ export const deletePageTool = defineTool({
   mcpName: 'delete_page',
   title: 'Move a page to the trash',
   description: [
-    'SOFT-deletes a page: it and all its sub-pages move to the space\'s trash, disappear from the sidebar, search and every tool, and can be restored from the trash in Docmost by a person. Nothing is ever deleted permanently by this tool.',
+    'SOFT-deletes a page: it and all its sub-pages move to the space\'s trash, disappear from the sidebar, search and every tool that reads or edits pages (their saved versions stay readable with getPageHistory), and can be restored from the trash in Docmost by a person. Nothing is ever deleted permanently by this tool.',
     'Only delete when the user asked for it, and say which sub-pages go with it (listSidebarPages shows them). Comments and history are kept with the page.',
     'Returns the page id, the number of pages moved to the trash (the page plus its sub-pages) and their ids.',
     NOT_FOUND_NOTE,

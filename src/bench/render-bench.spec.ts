@@ -1,0 +1,97 @@
+import { commentScanExcerpt } from './count-query-figures';
+import { renderBench } from './render-bench';
+import { benchFiguresJson, type BenchFigures } from './run-bench';
+
+const latency = (p50Ms: number) => ({ runs: 10, p50Ms, p95Ms: p50Ms * 2, meanMs: p50Ms * 1.2 });
+const request = (tools: number, toolTokens: number, catalogTokens: number, savingPercent: number) => ({
+  tools,
+  toolTokens,
+  catalogTokens,
+  totalTokens: toolTokens + catalogTokens,
+  savingPercent,
+});
+const signalMode = (p50Ms: number, countQueriesPerCall: number) => ({ ...latency(p50Ms), countQueriesPerCall, checkFailures: 0 });
+const PLAN = [
+  'Result (actual time=3.881..3.886 rows=1.00 loops=1)',
+  '  ->  Seq Scan on pages p (actual time=0.009..0.116 rows=214.00 loops=1)',
+  '  ->  Bitmap Heap Scan on comments c (actual time=0.005..0.005 rows=0.96 loops=50)',
+  '        ->  Bitmap Index Scan on idx_comments_page_id_created_at (actual time=0.003..0.003 rows=1.00 loops=50)',
+  '              Index Cond: ((page_id = p.id) AND (created_at > now()))',
+  'Execution Time: 3.989 ms',
+];
+
+function figures(gcExposed = true): BenchFigures {
+  return {
+    date: '2025-07-01T10:00:00.000Z',
+    machine: { cpus: 2, cpuModel: 'AMD EPYC', node: 'v20.20.2', platform: 'linux-x64' },
+    database: 'embedded PostgreSQL on port 5432 (.data/postgres)',
+    encoding: 'o200k_base',
+    toolTokens: {
+      boundTools: 35,
+      deferredOn: request(14, 4037, 520, 66),
+      afterLoadingOne: { ...request(15, 4470, 520, 62.8), loaded: ['getTable'] },
+      afterLoadingThree: { ...request(17, 5680, 520, 53.7), loaded: ['getTable', 'tableUpdateCell', 'tableInsertRow'] },
+      deferredOff: request(35, 13400, 0, 0),
+    },
+    registry: { specs: 41, buildMs: latency(8), perTurnToolSetMs: latency(0.1) },
+    volume: { pages: 200, comments: 20000, recentComments: 200 },
+    commentSignal: {
+      tool: 'getOutline',
+      workingSetPages: 50,
+      defaultDebounceMs: 20000,
+      withoutSignal: signalMode(1.3, 0),
+      debounceZero: signalMode(7.2, 1),
+      defaultDebounce: signalMode(1.6, 0.002),
+      overheadDebounceZeroMs: { p50Ms: 5.9, p95Ms: 11.8 },
+      overheadDefaultDebounceMs: { p50Ms: 0.3, p95Ms: 0.6 },
+    },
+    countQuery: {
+      pages: 50,
+      baselineMinutesAgo: 10,
+      pagesWithNews: 48,
+      newComments: 48,
+      withIndex: latency(6),
+      withIndexPlan: { usesCountIndex: true, indexes: ['space_members_space_id_group_id_key', 'idx_comments_page_id_created_at'], lines: PLAN },
+      withoutIndex: latency(12.5),
+      withoutIndexPlan: { usesCountIndex: false, indexes: ['idx_comments_page_id'], lines: ['Seq Scan on comments c'] },
+    },
+    memory: gcExposed
+      ? { gcExposed, sessions: 1000, bytesPerSessionOnePage: 1041, bytesPerSessionFullWorkingSet: 8019, workingSetPages: 50 }
+      : { gcExposed, sessions: 1000, bytesPerSessionOnePage: null, bytesPerSessionFullWorkingSet: null, workingSetPages: 50 },
+    durationMs: 16000,
+  };
+}
+
+describe('bench output', () => {
+  it('renders each figure with its unit and the comments part of the plan', () => {
+    const text = renderBench(figures());
+    expect(text).toMatch(/deferred ON, nothing loaded\s+14\s+4,037\s+520\s+4,557\s+66\.0%/);
+    expect(text).toMatch(/deferred OFF \(all 35 bound\)\s+35\s+13,400\s+0\s+13,400\s+—/);
+    expect(text).toMatch(/createToolRegistry \(41 specs\)\s+8\.000 ms\s+16\.000 ms/);
+    expect(text).toMatch(/signal, debounce 0\s+7\.200 ms\s+14\.400 ms\s+8\.640 ms\s+10\s+1\.000\s+0/);
+    expect(text).toContain('overhead, debounce 0: p50 5.900 ms, p95 11.800 ms');
+    expect(text).toMatch(/with idx_comments_page_id_created_at\s+6\.000 ms.*idx_comments_page_id_created_at$/m);
+    expect(text).toMatch(/Docmost indexes only\s+12\.500 ms.*idx_comments_page_id$/m);
+    expect(text).toContain('uses idx_comments_page_id_created_at: yes');
+    expect(text).toContain('    ->  Bitmap Index Scan on idx_comments_page_id_created_at');
+    expect(text).not.toContain('Seq Scan on pages');
+    expect(text).toContain('full working set (50 pages): 8,019 B (7.8 KiB)');
+  });
+
+  it('says so when the heap could not be measured', () => {
+    expect(renderBench(figures(false))).toContain('not measured: the garbage collector could not be exposed');
+  });
+
+  it('gives one line of JSON with every figure and without the plan texts', () => {
+    const json = benchFiguresJson(figures());
+    expect(json).not.toContain('\n');
+    const parsed = JSON.parse(json) as BenchFigures;
+    expect(parsed.toolTokens.deferredOn.totalTokens).toBe(4557);
+    expect(parsed.countQuery.withIndexPlan).toEqual({ usesCountIndex: true, indexes: ['space_members_space_id_group_id_key', 'idx_comments_page_id_created_at'] });
+    expect(parsed.memory.bytesPerSessionFullWorkingSet).toBe(8019);
+  });
+
+  it('keeps the comments scans and timings of a plan', () => {
+    expect(commentScanExcerpt(PLAN)).toEqual([PLAN[2], PLAN[3], PLAN[4], PLAN[5]]);
+  });
+});

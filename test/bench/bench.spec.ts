@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import { BENCH_DATABASE_NAME } from '../../src/bench/bench-database';
+import { runBench, type BenchFigures } from '../../src/bench/run-bench';
+import { createKysely } from '../../src/database';
+import { requireTestEnv, TEST_ENV } from '../support/test-environment';
+
+/**
+ * `npm run bench` end to end on a small volume: what each figure claims to measure is what
+ * happened (no timing is asserted; speed is the bench's own output, not a test).
+ */
+describe('the benchmarks', () => {
+  let figures: BenchFigures;
+  const adminUrl = () => requireTestEnv(TEST_ENV.adminUrl);
+
+  beforeAll(async () => {
+    figures = await runBench({
+      cluster: { adminUrl: adminUrl(), description: 'the test cluster', stop: async () => undefined },
+      volume: { pages: 60, comments: 3000 },
+      workingSetPages: 50,
+      runs: { registryBuilds: 2, perTurnToolSets: 5, toolCalls: 20, countQueries: 5, sessions: 50 },
+    });
+  });
+
+  it('counts fewer tool tokens with deferred tools on, the catalog included, and more after each load', () => {
+    const { deferredOn, afterLoadingOne, afterLoadingThree, deferredOff } = figures.toolTokens;
+    expect([deferredOn.tools, afterLoadingOne.tools, afterLoadingThree.tools]).toEqual([14, 15, 17]);
+    expect(deferredOff.tools).toBe(figures.toolTokens.boundTools);
+    expect(deferredOn.catalogTokens).toBeGreaterThan(0);
+    expect(deferredOff.catalogTokens).toBe(0);
+    expect(deferredOn.totalTokens).toBeLessThan(afterLoadingOne.totalTokens);
+    expect(afterLoadingOne.totalTokens).toBeLessThan(afterLoadingThree.totalTokens);
+    expect(afterLoadingThree.totalTokens).toBeLessThan(deferredOff.totalTokens);
+  });
+
+  it('runs a count query on every call with debounce 0 and almost none with the default debounce', () => {
+    const signal = figures.commentSignal;
+    expect(signal.workingSetPages).toBe(50);
+    expect(signal.withoutSignal.countQueriesPerCall).toBe(0);
+    expect(signal.debounceZero.countQueriesPerCall).toBe(1);
+    expect(signal.defaultDebounce.countQueriesPerCall).toBeLessThan(0.1);
+    expect(signal.debounceZero.checkFailures).toBe(0);
+  });
+
+  it('shows the count query using the module\'s index, and Docmost\'s own index once it is dropped', () => {
+    const count = figures.countQuery;
+    expect(count.withIndexPlan.usesCountIndex).toBe(true);
+    expect(count.withIndexPlan.lines.join('\n')).toContain('idx_comments_page_id_created_at');
+    expect(count.withoutIndexPlan.usesCountIndex).toBe(false);
+    expect(count.newComments).toBeGreaterThan(0);
+  });
+
+  it('measures heap per signal session, more for a full working set', () => {
+    expect(figures.memory.gcExposed).toBe(true);
+    expect(figures.memory.bytesPerSessionOnePage).toBeGreaterThan(0);
+    expect(figures.memory.bytesPerSessionFullWorkingSet).toBeGreaterThan(figures.memory.bytesPerSessionOnePage!);
+  });
+
+  it('drops its database afterwards', async () => {
+    const admin = createKysely({ connectionString: adminUrl(), max: 1 });
+    try {
+      const { rows } = await sql<{ count: number }>`select count(*) as count from pg_database where datname = ${BENCH_DATABASE_NAME}`.execute(admin);
+      expect(rows[0]?.count).toBe(0);
+    } finally {
+      await admin.destroy();
+    }
+  });
+});

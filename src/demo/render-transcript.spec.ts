@@ -38,6 +38,7 @@ function report(turns: TurnReport[]): DemoReport {
     boundToolCount: 35,
     unboundToolNames: ['transformPage', 'stashPage'],
     allActiveToolTokens: 13385,
+    commentSignalDebounceMs: 0,
     turns,
     totals: { toolTokens: 9109, catalogTokens: 1040, deferredTokens: 10149, allActiveTokens: 26770, savingPercent: 62.1 },
     notes: [],
@@ -61,6 +62,7 @@ describe('renderTranscript', () => {
     expect(text).toContain('SCRIPTED AGENT');
     expect(text).toContain('standing in for a real model');
     expect(text).toContain('gpt-tokenizer o200k_base');
+    expect(text).toContain('Comment signal: debounce 0 ms (AI_COMMENT_SIGNAL_DEBOUNCE_MS=0 for the demo');
     expect(text).toContain('Bound tools: 35 (2 more have no executor yet: transformPage, stashPage); all of them active = 13,385 tokens per request.');
   });
 

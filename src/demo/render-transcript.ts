@@ -32,6 +32,7 @@ function header(report: DemoReport): string[] {
     `Tool tokens: gpt-tokenizer ${report.encoding}, over the tools array as an OpenAI-compatible chat-completions`,
     'request carries it; "catalog" is the <tool_catalog> block of the system prompt, the price of deferring.',
     `Bound tools: ${report.boundToolCount}${unbound}; all of them active = ${number(report.allActiveToolTokens)} tokens per request.`,
+    `Comment signal: debounce ${number(report.commentSignalDebounceMs)} ms${report.commentSignalDebounceMs === 0 ? ' (AI_COMMENT_SIGNAL_DEBOUNCE_MS=0 for the demo: a count on every tool call)' : ''}.`,
     ...report.notes.map((note) => `Note: ${note}`),
   ];
 }

@@ -148,6 +148,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoReport> {
       boundToolCount: registry.tools.length,
       unboundToolNames: registry.unboundNames,
       allActiveToolTokens: allActive,
+      commentSignalDebounceMs: config.ai.commentSignalDebounceMs,
       turns: reports,
       totals: sumTurnTokens(reports),
       notes: [...(toggle.note === undefined ? [] : [toggle.note]), ...logger.lines],

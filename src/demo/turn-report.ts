@@ -131,6 +131,8 @@ export interface DemoReport {
   readonly unboundToolNames: readonly string[];
   /** Tokens of the tools array with every bound tool active (deferred tools OFF). */
   readonly allActiveToolTokens: number;
+  /** The comment signal's debounce the app ran with (the demo sets 0: a count on every tool call). */
+  readonly commentSignalDebounceMs: number;
   readonly turns: readonly TurnReport[];
   /** The turns' figures summed. */
   readonly totals: TurnTokens;

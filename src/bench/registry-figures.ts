@@ -19,13 +19,25 @@ export interface RegistryFigures {
 
 const SILENT = { warn: () => undefined };
 
-export async function measureRegistry(db: Kysely<DB>, context: ToolCallContext, runs: { readonly build: number; readonly perTurn: number }): Promise<RegistryFigures> {
+export interface RegistryBenchOptions {
+  /** Given to the executors; no query is made. */
+  readonly db: Kysely<DB>;
+  /** The caller the per-turn tool set is bound to. */
+  readonly context: ToolCallContext;
+  /** Registry builds timed. */
+  readonly buildRuns: number;
+  /** Per-turn tool-set builds timed. */
+  readonly perTurnRuns: number;
+}
+
+export async function measureRegistry(options: RegistryBenchOptions): Promise<RegistryFigures> {
+  const { db, context } = options;
   const build = () => createToolRegistry({ specs: TOOL_DEFINITIONS, executors: createDocmostExecutors(db), logger: SILENT });
   // Warm-up: the first build pays for module loading and JIT, which a server pays once at boot.
   build();
-  const buildSamples = await timeRuns(runs.build, build);
+  const buildSamples = await timeRuns(options.buildRuns, build);
   const registry = build();
-  const perTurnSamples = await timeRuns(runs.perTurn, () => {
+  const perTurnSamples = await timeRuns(options.perTurnRuns, () => {
     const toolSet = toAiSdkToolSet(registry, context);
     const turn = new DeferredToolsTurn({
       enabled: true,

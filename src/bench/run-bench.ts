@@ -76,7 +76,7 @@ export async function runBench(options: RunBenchOptions): Promise<BenchFigures> 
     log('tool-definition tokens');
     const toolTokens = await measureToolTokens(registry, context);
     log('registry build time');
-    const registryFigures = await measureRegistry(bench.db, context, { build: runs.registryBuilds ?? 30, perTurn: runs.perTurnToolSets ?? 200 });
+    const registryFigures = await measureRegistry({ db: bench.db, context, buildRuns: runs.registryBuilds ?? 30, perTurnRuns: runs.perTurnToolSets ?? 200 });
     const workingSet = volume.pageIds.slice(0, workingSetPages);
     const user = { userId: SEED_IDS.users.member, workspaceId: SEED_IDS.workspace };
     log('comment-signal overhead per tool call');

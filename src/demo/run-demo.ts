@@ -78,7 +78,7 @@ interface TurnRun {
 
 /** Plays one turn through `POST /api/ai/chat` and reads its report off the scripted agent. */
 async function runTurn(turn: DemoTurnDefinition, run: TurnRun): Promise<TurnReport> {
-  const agent = createScriptedAgent(turn.script, `turn "${turn.id}"`);
+  const agent = createScriptedAgent({ script: turn.script, label: `turn "${turn.id}"` });
   run.useModel(agent.model);
   const response = await post(run.app, run.token, '/api/ai/chat', { message: turn.message, pageId: turn.pageId });
   if (response.statusCode !== 200) throw new DemoError(`turn "${turn.id}": POST /api/ai/chat answered ${response.statusCode}: ${response.body}`);

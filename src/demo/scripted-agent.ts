@@ -89,13 +89,21 @@ function stepInput(stepNumber: number, view: ModelCallView, label: string): Agen
   };
 }
 
+export interface ScriptedAgentOptions {
+  /** One entry per model step, in order. */
+  readonly script: readonly AgentStep[];
+  /** Names the turn in errors, e.g. `turn "table-edit"`. */
+  readonly label: string;
+}
+
 /**
  * A scripted agent standing in for a real model: a `MockLanguageModelV3` whose every
  * `doStream` runs the next step of the script on what that step was sent (its tools, system
  * prompt and the tool results so far) and streams the step's reply. After the script it
  * answers "Done.". A step that throws fails the model call, so the turn ends with an error.
  */
-export function createScriptedAgent(script: readonly AgentStep[], label: string): ScriptedAgent {
+export function createScriptedAgent(options: ScriptedAgentOptions): ScriptedAgent {
+  const { script, label } = options;
   const steps: RecordedAgentStep[] = [];
   const model = new MockLanguageModelV3({
     doStream: async (callOptions) => {

@@ -99,4 +99,18 @@ describe('the demo', () => {
     expect(await countComments()).toBe(before);
     expect(again.turns.map((turn) => turn.steps.length)).toEqual(report.turns.map((turn) => turn.steps.length));
   });
+
+  it('runs with deferred tools even where an admin turned them off, and leaves the setting off', async () => {
+    const readSetting = async () =>
+      (await database.db.selectFrom('workspaces').select('settings').where('id', '=', SEED_IDS.workspace).executeTakeFirstOrThrow()).settings;
+    await database.db
+      .updateTable('workspaces')
+      .set({ settings: JSON.stringify({ ai: { deferredTools: false }, other: 'kept' }) })
+      .where('id', '=', SEED_IDS.workspace)
+      .execute();
+    const offReport = await runDemo({ db: database.db });
+    expect(offReport.notes).toContain('settings.ai.deferredTools was OFF in this workspace; the demo turned it ON and turns it back OFF at the end.');
+    expect(turnOf(offReport, 'proofreading').steps[0]!.activeToolNames).toHaveLength(14);
+    expect(await readSetting()).toEqual({ ai: { deferredTools: false }, other: 'kept' });
+  });
 });

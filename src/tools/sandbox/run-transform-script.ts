@@ -1,0 +1,261 @@
+import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten';
+import { newIsolatedQuickJS } from './isolated-quickjs';
+import { findLocation, readVmError, UNREADABLE_OBJECT, type VmError } from './read-vm-error';
+import { formatBytes, resolveSandboxLimits, type SandboxLimits, type ScriptSandboxOptions } from './sandbox-options';
+import { ScriptSandboxError, type ScriptLocation } from './script-sandbox-error';
+import { PRELUDE_FILE_NAME, transformPrelude } from './transform-prelude';
+
+/** File name the model's script is evaluated under: locations in errors refer to it. */
+export const SCRIPT_FILE_NAME = 'transform.js';
+
+/** Time granted to read a thrown value (its getters may loop) once the script has stopped. */
+const ERROR_READ_MS = 50;
+
+export interface TransformScriptRequest {
+  /** Source of one function `(doc, ctx) => doc`, as the model wrote it. */
+  readonly script: string;
+  /** Any JSON value; the script gets its own copy, parsed inside the sandbox. */
+  readonly document: unknown;
+  /** Plain data exposed on `ctx` next to the helpers. */
+  readonly data: { readonly pageId: string; readonly title: string | null };
+}
+
+export interface TransformScriptResult {
+  /** What the function returned, as JSON: not yet checked to be a document. */
+  readonly value: unknown;
+  /** console.log lines, at most `maxLogLines`. */
+  readonly logs: readonly string[];
+  /** Lines printed beyond `maxLogLines`. */
+  readonly droppedLogs: number;
+  readonly durationMs: number;
+}
+
+interface Envelope {
+  readonly kind: 'value' | 'undefined' | 'function' | 'promise' | 'symbol' | 'bigint' | 'too_large';
+  readonly logs: string[];
+  readonly droppedLogs: number;
+  readonly result?: unknown;
+  readonly length?: number;
+}
+
+const RESULT_KIND_MESSAGES: Readonly<Record<Exclude<Envelope['kind'], 'value' | 'too_large'>, string>> = {
+  undefined: 'the function returned undefined: return the document at the end (e.g. `return doc;`)',
+  promise: 'the function returned a Promise: async functions are not supported (there is nothing to await); compute the document and return it',
+  function: 'the function returned a function; it must return the document object',
+  symbol: 'the function returned a symbol; it must return the document object',
+  bigint: 'the function returned a BigInt; it must return the document object',
+};
+
+/**
+ * Runs a model-written transform `(doc, ctx) => doc` in a QuickJS interpreter compiled to
+ * WebAssembly, in an instance of its own: no `require`, no `process`, no network, no timers and
+ * no host function at all (the `ctx` helpers are JavaScript inside the sandbox), with the time,
+ * memory, stack and size limits of `options`. The document goes in as a JSON string and the result
+ * comes out as one, so nothing is shared by reference.
+ *
+ * Fails with `ScriptSandboxError` (syntax error with line and column, the script's own error,
+ * time or memory limit, a result that is not a value); the host process is never affected.
+ * The run is synchronous inside: it blocks the event loop for at most `timeLimitMs`.
+ */
+export async function runTransformScript(request: TransformScriptRequest, options: ScriptSandboxOptions = {}): Promise<TransformScriptResult> {
+  const limits = resolveSandboxLimits(options);
+  if (request.script.length > limits.maxScriptLength) {
+    throw new ScriptSandboxError('script_too_long', `the script is ${request.script.length} characters long; the limit is ${limits.maxScriptLength}`);
+  }
+  const documentJson = JSON.stringify(request.document) ?? 'null';
+  if (documentJson.length > limits.maxDocumentLength) {
+    throw new ScriptSandboxError(
+      'input_too_large',
+      `the page is ${formatBytes(documentJson.length)} as JSON; transforms take pages up to ${formatBytes(limits.maxDocumentLength)}`,
+    );
+  }
+  const { quickJs, memoryExhausted } = await newIsolatedQuickJS(limits.memoryLimitBytes);
+  const started = Date.now();
+  let deadline = started + limits.timeLimitMs;
+  const runtime = quickJs.newRuntime({
+    memoryLimitBytes: limits.memoryLimitBytes,
+    maxStackSizeBytes: limits.stackSizeBytes,
+    interruptHandler: () => Date.now() > deadline,
+  });
+  const session: RunSession = {
+    vm: runtime.newContext(),
+    limits,
+    owned: [],
+    stopScript: () => {
+      deadline = Date.now() + ERROR_READ_MS;
+    },
+    memoryExhausted,
+  };
+  let intact = true;
+  try {
+    const envelope = execute(session, request, documentJson);
+    return { value: envelope.result, logs: envelope.logs, droppedLogs: envelope.droppedLogs, durationMs: Date.now() - started };
+  } catch (error) {
+    if (error instanceof ScriptSandboxError) throw error;
+    // An exception from the interpreter's host side: the instance may be corrupt, so it is
+    // abandoned without cleanup (freeing a corrupt runtime aborts) and left to the collector.
+    intact = false;
+    throw hostFailure(error, session);
+  } finally {
+    if (intact) dispose(session, runtime);
+  }
+}
+
+interface RunSession {
+  readonly vm: QuickJSContext;
+  readonly limits: SandboxLimits;
+  /** Handles to free before the context. */
+  readonly owned: QuickJSHandle[];
+  /** Replaces the time limit by a short grace period, to read a failure without rerunning the script. */
+  readonly stopScript: () => void;
+  readonly memoryExhausted: () => boolean;
+}
+
+function own<T extends QuickJSHandle>(session: RunSession, handle: T): T {
+  session.owned.push(handle);
+  return handle;
+}
+
+function execute(session: RunSession, request: TransformScriptRequest, documentJson: string): Envelope {
+  const { vm, limits } = session;
+  const prelude = own(session, vm.unwrapResult(vm.evalCode(transformPrelude(limits.maxLogLines), PRELUDE_FILE_NAME)));
+  const run = own(session, vm.getProp(prelude, 'run'));
+  const transform = compileScript(session, request.script);
+  const call = vm.callFunction(
+    run,
+    vm.undefined,
+    transform,
+    own(session, vm.newString(documentJson)),
+    own(session, vm.newString(JSON.stringify(request.data))),
+    own(session, vm.newNumber(limits.maxResultLength)),
+  );
+  if (call.error) {
+    own(session, call.error);
+    throw scriptFailure(session, call.error, readLogs(session, prelude));
+  }
+  const envelope = JSON.parse(vm.getString(own(session, call.value))) as Envelope;
+  if (envelope.kind === 'value') return envelope;
+  if (envelope.kind === 'too_large') {
+    throw new ScriptSandboxError(
+      'result_too_large',
+      `the returned document is ${formatBytes(envelope.length ?? 0)} as JSON; the limit is ${formatBytes(limits.maxResultLength)}`,
+      undefined,
+      envelope.logs,
+    );
+  }
+  throw new ScriptSandboxError('result', RESULT_KIND_MESSAGES[envelope.kind], undefined, envelope.logs);
+}
+
+/**
+ * Evaluates the script to its function. Tried as one expression first (`(doc, ctx) => ...`,
+ * `function (doc, ctx) {...}`), then as a program whose last statement is the function, so a
+ * few helper declarations before it work too.
+ */
+function compileScript(session: RunSession, script: string): QuickJSHandle {
+  const { vm } = session;
+  // The parenthesis opens on the script's first line: lines keep their numbers, and only
+  // columns of line 1 move by one (corrected below). The newline ends a trailing // comment.
+  const asExpression = vm.evalCode(`(${script}\n)`, SCRIPT_FILE_NAME);
+  if (!asExpression.error) return requireFunction(session, own(session, asExpression.value));
+  own(session, asExpression.error);
+  const expressionError = readVmError(vm, asExpression.error);
+  if (expressionError.name !== 'SyntaxError') throw scriptFailure(session, asExpression.error);
+  const asProgram = vm.evalCode(script, SCRIPT_FILE_NAME);
+  if (!asProgram.error) return requireFunction(session, own(session, asProgram.value));
+  own(session, asProgram.error);
+  const programError = readVmError(vm, asProgram.error);
+  if (programError.name !== 'SyntaxError') throw scriptFailure(session, asProgram.error);
+  // Report the reading that parsed further: it is the one that understood the script's shape.
+  const expressionAt = shiftFirstLine(findLocation(expressionError.stack, SCRIPT_FILE_NAME));
+  const programAt = findLocation(programError.stack, SCRIPT_FILE_NAME);
+  const [error, location] = isAfter(programAt, expressionAt) ? [programError, programAt] : [expressionError, expressionAt];
+  const where = location ? ` at line ${location.line}, column ${location.column}` : '';
+  throw new ScriptSandboxError('syntax', `SyntaxError${where}: ${error.message}`, location);
+}
+
+function shiftFirstLine(location: ScriptLocation | undefined): ScriptLocation | undefined {
+  return location && location.line === 1 ? { line: 1, column: Math.max(1, location.column - 1) } : location;
+}
+
+function isAfter(a: ScriptLocation | undefined, b: ScriptLocation | undefined): boolean {
+  if (!a) return false;
+  if (!b) return true;
+  return a.line > b.line || (a.line === b.line && a.column > b.column);
+}
+
+function requireFunction(session: RunSession, handle: QuickJSHandle): QuickJSHandle {
+  const type = session.vm.typeof(handle);
+  if (type === 'function') return handle;
+  throw new ScriptSandboxError(
+    'not_function',
+    `the script must be one function taking (doc, ctx) and returning the document, e.g. "(doc, ctx) => { /* ... */ return doc; }"; it evaluated to ${type === 'undefined' ? 'undefined' : `a ${type}`}`,
+  );
+}
+
+function readLogs(session: RunSession, prelude: QuickJSHandle): readonly string[] {
+  const { vm } = session;
+  session.stopScript();
+  try {
+    const takeLogs = own(session, vm.getProp(prelude, 'takeLogs'));
+    const result = vm.callFunction(takeLogs, vm.undefined);
+    if (result.error) {
+      own(session, result.error);
+      return [];
+    }
+    return (JSON.parse(vm.getString(own(session, result.value))) as { logs: string[] }).logs;
+  } catch {
+    return [];
+  }
+}
+
+/** Maps a value thrown inside the sandbox to the failure the model reads. */
+function scriptFailure(session: RunSession, thrown: QuickJSHandle, logs: readonly string[] = []): ScriptSandboxError {
+  session.stopScript();
+  const error: VmError = readVmError(session.vm, thrown);
+  const { limits } = session;
+  if (error.name === 'InternalError' && error.message === 'interrupted') {
+    return new ScriptSandboxError(
+      'timeout',
+      `the script did not finish within ${limits.timeLimitMs} ms and was stopped (time limit): look for an endless loop, or do less work per call`,
+      undefined,
+      logs,
+    );
+  }
+  // Out of memory, QuickJS may fail to allocate the error object itself: then nothing of the
+  // thrown value can be read, and the instance's memory is at its maximum.
+  const unreadable = error.name === undefined && error.message === UNREADABLE_OBJECT;
+  if ((error.name === 'InternalError' && error.message === 'out of memory') || (unreadable && session.memoryExhausted())) {
+    return new ScriptSandboxError('memory', `the script used more than ${formatBytes(limits.memoryLimitBytes)} of memory and was stopped (memory limit)`, undefined, logs);
+  }
+  if (error.name === 'InternalError' && error.message === 'stack overflow') {
+    return new ScriptSandboxError('stack', 'the script recursed too deeply and was stopped (stack limit); use a loop or a shallower recursion', undefined, logs);
+  }
+  const location = findLocation(error.stack, SCRIPT_FILE_NAME);
+  const where = location ? ` (line ${location.line}, column ${location.column})` : '';
+  const what = error.name === undefined ? `the value ${error.message}` : `${error.name}: ${error.message}`;
+  return new ScriptSandboxError('thrown', `the script threw ${what}${where}`, location, logs);
+}
+
+function hostFailure(error: unknown, session: RunSession): ScriptSandboxError {
+  const { limits } = session;
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return new ScriptSandboxError('stack', 'the script recursed too deeply and was stopped (stack limit); use a loop or a shallower recursion');
+  }
+  if (session.memoryExhausted()) {
+    return new ScriptSandboxError('memory', `the script used more than ${formatBytes(limits.memoryLimitBytes)} of memory and was stopped (memory limit)`);
+  }
+  return new ScriptSandboxError('crashed', `the sandbox failed while running the script (limits: ${limits.timeLimitMs} ms, ${formatBytes(limits.memoryLimitBytes)})`, undefined, [], {
+    cause: error,
+  });
+}
+
+function dispose(session: RunSession, runtime: { dispose(): void }): void {
+  try {
+    for (const handle of session.owned.reverse()) if (handle.alive) handle.dispose();
+    session.vm.dispose();
+    runtime.dispose();
+  } catch {
+    // A runtime that cannot be freed cleanly belongs to this run's instance only; dropping the
+    // instance frees it.
+  }
+}

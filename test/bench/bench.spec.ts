@@ -6,7 +6,8 @@ import { requireTestEnv, TEST_ENV } from '../support/test-environment';
 
 /**
  * `npm run bench` end to end on a small volume: what each figure claims to measure is what
- * happened (no timing is asserted; speed is the bench's own output, not a test).
+ * happened (no timing or heap size is asserted: they are the bench's own output, and heap deltas
+ * under a parallel test run are noise).
  */
 describe('the benchmarks', () => {
   let figures: BenchFigures;
@@ -47,12 +48,6 @@ describe('the benchmarks', () => {
     expect(count.withIndexPlan.lines.join('\n')).toContain('idx_comments_page_id_created_at');
     expect(count.withoutIndexPlan.usesCountIndex).toBe(false);
     expect(count.newComments).toBeGreaterThan(0);
-  });
-
-  it('measures heap per signal session, more for a full working set', () => {
-    expect(figures.memory.gcExposed).toBe(true);
-    expect(figures.memory.bytesPerSessionOnePage).toBeGreaterThan(0);
-    expect(figures.memory.bytesPerSessionFullWorkingSet).toBeGreaterThan(figures.memory.bytesPerSessionOnePage!);
   });
 
   it('drops its database afterwards', async () => {

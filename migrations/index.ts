@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as docmostSchemaSubset from './base/20250101T000000-docmost-schema-subset';
 import * as apiTokens from './host/20250101T000100-api-tokens';
 import * as commentsPageCreatedIndex from './module/20250101T000200-comments-page-created-index';
+import * as pageStashes from './module/20250101T000300-page-stashes';
 
 /**
  * Three independent migration sets, each with its own Kysely bookkeeping table so that none
@@ -30,6 +31,9 @@ export const MIGRATION_SETS: readonly MigrationSet[] = [
   {
     name: 'module',
     tableName: 'ai_tools_migration',
-    migrations: { '20250101T000200-comments-page-created-index': commentsPageCreatedIndex },
+    migrations: {
+      '20250101T000200-comments-page-created-index': commentsPageCreatedIndex,
+      '20250101T000300-page-stashes': pageStashes,
+    },
   },
 ];

@@ -7,3 +7,4 @@ export { STASH_FORMATS, isStashFormat, stashContentType, stashFileName, contentD
 export { generateStashKey, hashStashKey, isStashKey } from './stash-key';
 export { StashLimitExceededError } from './stash-limit-exceeded.error';
 export type { PageStashTables, PageStashesTable } from './page-stash.table';
+export { stashUrl } from './stash-url';

@@ -159,6 +159,11 @@ describe('runTransformScript', () => {
       expect(error.message).not.toMatch(/node_modules|\.ts:|wasm/);
     });
 
+    it('keeps columns of a throw on the first line exact, whichever way the script was read', async () => {
+      expect((await failure('(doc) => { throw new Error("x"); }')).location).toEqual({ line: 1, column: 27 });
+      expect((await failure('const f = (doc) => { throw new Error("x"); }; f')).location).toEqual({ line: 1, column: 37 });
+    });
+
     it('reports a thrown non-error value', async () => {
       expect((await failure('() => { throw "stop"; }')).message).toBe('the script threw the value stop');
     });

@@ -81,6 +81,7 @@ export async function runTransformScript(request: TransformScriptRequest, option
     vm: runtime.newContext(),
     limits,
     owned: [],
+    firstLineOffset: 0,
     stopScript: () => {
       deadline = Date.now() + ERROR_READ_MS;
     },
@@ -106,6 +107,11 @@ interface RunSession {
   readonly limits: SandboxLimits;
   /** Handles to free before the context. */
   readonly owned: QuickJSHandle[];
+  /**
+   * Columns the evaluated source adds before the script's own first line: 1 when the script was
+   * compiled wrapped in parentheses. Locations on line 1 are shifted back by it.
+   */
+  firstLineOffset: number;
   /** Replaces the time limit by a short grace period, to read a failure without rerunning the script. */
   readonly stopScript: () => void;
   readonly memoryExhausted: () => boolean;
@@ -156,7 +162,10 @@ function compileScript(session: RunSession, script: string): QuickJSHandle {
   // The parenthesis opens on the script's first line: lines keep their numbers, and only
   // columns of line 1 move by one (corrected below). The newline ends a trailing // comment.
   const asExpression = vm.evalCode(`(${script}\n)`, SCRIPT_FILE_NAME);
-  if (!asExpression.error) return requireFunction(session, own(session, asExpression.value));
+  if (!asExpression.error) {
+    session.firstLineOffset = 1;
+    return requireFunction(session, own(session, asExpression.value));
+  }
   own(session, asExpression.error);
   const expressionError = readVmError(vm, asExpression.error);
   if (expressionError.name !== 'SyntaxError') throw scriptFailure(session, asExpression.error);
@@ -166,15 +175,15 @@ function compileScript(session: RunSession, script: string): QuickJSHandle {
   const programError = readVmError(vm, asProgram.error);
   if (programError.name !== 'SyntaxError') throw scriptFailure(session, asProgram.error);
   // Report the reading that parsed further: it is the one that understood the script's shape.
-  const expressionAt = shiftFirstLine(findLocation(expressionError.stack, SCRIPT_FILE_NAME));
+  const expressionAt = shiftFirstLine(findLocation(expressionError.stack, SCRIPT_FILE_NAME), 1);
   const programAt = findLocation(programError.stack, SCRIPT_FILE_NAME);
   const [error, location] = isAfter(programAt, expressionAt) ? [programError, programAt] : [expressionError, expressionAt];
   const where = location ? ` at line ${location.line}, column ${location.column}` : '';
   throw new ScriptSandboxError('syntax', `SyntaxError${where}: ${error.message}`, location);
 }
 
-function shiftFirstLine(location: ScriptLocation | undefined): ScriptLocation | undefined {
-  return location && location.line === 1 ? { line: 1, column: Math.max(1, location.column - 1) } : location;
+function shiftFirstLine(location: ScriptLocation | undefined, offset: number): ScriptLocation | undefined {
+  return location && location.line === 1 && offset > 0 ? { line: 1, column: Math.max(1, location.column - offset) } : location;
 }
 
 function isAfter(a: ScriptLocation | undefined, b: ScriptLocation | undefined): boolean {
@@ -230,7 +239,7 @@ function scriptFailure(session: RunSession, thrown: QuickJSHandle, logs: readonl
   if (error.name === 'InternalError' && error.message === 'stack overflow') {
     return new ScriptSandboxError('stack', 'the script recursed too deeply and was stopped (stack limit); use a loop or a shallower recursion', undefined, logs);
   }
-  const location = findLocation(error.stack, SCRIPT_FILE_NAME);
+  const location = shiftFirstLine(findLocation(error.stack, SCRIPT_FILE_NAME), session.firstLineOffset);
   const where = location ? ` (line ${location.line}, column ${location.column})` : '';
   const what = error.name === undefined ? `the value ${error.message}` : `${error.name}: ${error.message}`;
   return new ScriptSandboxError('thrown', `the script threw ${what}${where}`, location, logs);

@@ -19,17 +19,15 @@ export const CONTENT_TOOLS = [
     mcpName: 'transform_page',
     title: 'Transform a page with a script',
     description: [
-      'Rewrites a whole page by running a JavaScript transform `(doc, ctx) => doc` against its live ProseMirror document.',
-      'Use it for systematic edits that would otherwise take many patchNode/editPageText calls: renaming a term everywhere outside code blocks, renumbering headings, converting every bullet list of a section, normalising table cells.',
-      'For one or two blocks prefer patchNode or editPageText; for text-only replacements prefer editPageText.',
-      '`doc` is a deep copy of the page as getPageJson returns it (type "doc", blocks in `content`, block ids in `attrs.id`); mutate it or build a new one and return it.',
-      '`ctx` holds `pageId` and `title`.',
-      'The script runs in an isolated sandbox: no network, no require/import, no timers, bounded time and memory; a script that throws, times out or returns something that is not a document fails with that error and nothing is written.',
-      'The returned document is validated like updatePageJson: unknown node or mark types are rejected by name, and missing block ids are generated.',
-      'dryRun defaults to TRUE: the first call only returns a diff preview (changed blocks, text changes, counts of images, links and tables before and after) and writes nothing.',
-      'Read the preview, check that nothing outside the intended change moved (lost images or comments mean the script is wrong), then call again with the same script and dryRun false to write.',
-      'The dry run returns the page `version` it ran on: pass it as baseVersion with dryRun false, so the write fails with a conflict instead of applying the script to content you have not previewed (a human may be editing the page); then re-run the dry run.',
-      'Every write adds a page history version, so restorePageVersion can revert it.',
+      'Rewrites a whole page by running a JavaScript function `(doc, ctx) => doc` against its current ProseMirror document, in an isolated sandbox.',
+      'Use it for systematic edits that would otherwise take many patchNode/editPageText calls: renaming a term everywhere outside code blocks, renumbering headings, converting every bullet list of a section, normalising table cells. For one or two blocks prefer patchNode or editPageText.',
+      '`doc` is your own copy of the page content as getPageJson returns it (type "doc", blocks in `content`, block ids in `attrs.id`); mutate it or build a new one, and RETURN it.',
+      '`ctx` holds `pageId`, `title` and pure helpers: `ctx.text(node)` (plain text, blocks on separate lines); `ctx.walk(node, (node, parent, index) => ...)` (every node depth-first; return false to skip its children; replace a node with `parent.content[index] = newNode`); `ctx.find(node, predicate)` (array of matching nodes); `ctx.newId()` (a fresh 12-letter block id); `ctx.paragraph(text)` and `ctx.heading(level, text)` (new blocks with ids). `console.log` output is returned as `logs`.',
+      'Sandbox: plain synchronous JavaScript (ES2023) only; no require/import, network, timers, async or host access. Limits: 1 second, 32 MiB memory, a few hundred nested calls, 20,000-character script, pages up to 5 MiB of JSON. A syntax error (with line and column), an exception, a timeout, the memory limit, or a result that is not a document fails the call and nothing is written.',
+      'The result must be a whole document `{ type: "doc", content: [...] }` and is validated like updatePageJson: unknown node or mark types are rejected by name, misplaced nodes (a list item outside a list, a cell outside a row) are refused, missing or duplicate block ids are generated.',
+      'dryRun defaults to TRUE: the call returns a preview and writes nothing: text changes line by line, top-level blocks changed, counts of images, links, tables, headings, comment anchors and embeds before and after (with warnings for any that went down), and the page `version` the script ran on.',
+      'Check the preview (lost images or comment anchors mean the script is wrong), then call again with the same script, dryRun false and baseVersion set to that version. If the page changed since (a human edited it), the write fails with a conflict and nothing is written: run the dry run again.',
+      'A script that changes nothing writes nothing. Every write adds a page history version (revert with restorePageVersion). Needs write access to the page, for dry runs too.',
     ].join('\n'),
     tier: 'deferred',
     catalogLine: CATALOG_LINES.transformPage,
@@ -40,14 +38,14 @@ export const CONTENT_TOOLS = [
         .min(1)
         .max(20_000)
         .describe(
-          'JavaScript source of ONE function taking (doc, ctx) and returning the new document, e.g. "(doc, ctx) => { /* ... */ return doc; }".',
+          'JavaScript source of ONE function taking (doc, ctx) and returning the new document, e.g. "(doc, ctx) => { ctx.walk(doc, (node) => { if (node.type === \'text\') node.text = node.text.replace(/colour/g, \'color\'); }); return doc; }". Helper declarations may precede it if the function is the last statement.',
         ),
       dryRun: z
         .boolean()
         .default(true)
         .describe('true (default): preview the diff and write nothing. false: write the result as a new version.'),
       baseVersion: baseVersion.describe(
-        'Optional, with dryRun false: the `version` the dry run reported. If the page changed since, nothing is written and you get a conflict.',
+        'With dryRun false: the `version` the dry run reported. If the page changed since, nothing is written and you get a conflict.',
       ),
     }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
@@ -151,26 +149,25 @@ export const CONTENT_TOOLS = [
     mcpName: 'stash_page',
     title: 'Stash a page behind a short-lived URL',
     description: [
-      'Hands a whole page, images included, to an external consumer (another tool, a converter, a fetcher) through a short-lived anonymous URL, without pulling the content through your context.',
-      'Use it when a page is too large to read or pass along, and the consumer can fetch a URL. Do not use it to show a page to the user (link the page instead) or to publish it (sharePage, and only when asked).',
-      'Anyone holding the URL can read the snapshot until it expires, without signing in: pass it only to the consumer that needs it, never paste it into pages or comments.',
-      'The snapshot is taken at call time; later edits are not reflected. Returns the URL, its expiry time, the format and the size in bytes.',
+      'Snapshots a whole page behind a short-lived anonymous URL, so an external consumer (another tool, a converter, a fetcher) can download it without the content passing through your context.',
+      'Use it when a page is too large to read or pass along and the consumer can fetch a URL. Do not use it to show a page to the user (link the page instead) or to publish it (sharePage, and only when asked).',
+      'The snapshot is one JSON file: `{ pageId, slugId, title, spaceId, version, exportedAt, content }`, `content` being the lossless ProseMirror document (as getPageJson returns it). Images are included as image nodes with their `src` URLs and attributes; the image files themselves are not copied, and Docmost-hosted `src` paths (/api/files/...) need a Docmost session to download.',
+      'Anyone holding the URL can download the snapshot until it expires, without signing in: pass it only to the consumer that needs it, never paste it into pages, comments or messages to other people. After expiry the URL stops working.',
+      'The snapshot is taken at call time; later edits are not reflected. At most 20 MiB per snapshot and 20 unexpired stashes per user. Needs read access to the page.',
+      'Returns `{ url, expiresAt, bytes, format }` plus the page id, title and image count.',
     ].join('\n'),
     tier: 'deferred',
     catalogLine: CATALOG_LINES.stashPage,
     inputSchema: z.object({
       pageId,
-      format: z
-        .enum(['markdown', 'json'])
-        .default('markdown')
-        .describe('"markdown" (default): the exportPageMarkdown format. "json": the lossless ProseMirror document.'),
+      format: z.enum(['json']).default('json').describe('"json" (default, the only format for now): the lossless ProseMirror document with the page\'s metadata.'),
       expiresInMinutes: z
         .number()
         .int()
         .min(1)
-        .max(60)
+        .max(1440)
         .default(15)
-        .describe('How long the URL stays valid, in minutes (1-60, default 15).'),
+        .describe('How long the URL stays valid, in minutes (1-1440, default 15). Keep it as short as the consumer allows.'),
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   }),

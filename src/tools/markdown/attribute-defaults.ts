@@ -54,19 +54,29 @@ function share(table: Map<string, Shared>, type: string, attrs: Readonly<Record<
 /**
  * Types whose extra attributes an attribute block can carry in place. One such node's
  * attributes are not a pattern: moving them to the header would only take them away from it.
- * Any other type (a list, a table cell) has no such place, so its values move even when alone.
  */
 const IN_PLACE_TYPES: ReadonlySet<string> = new Set(['paragraph', 'heading', 'image', 'callout']);
+
+/**
+ * Types written in Markdown syntax with no place for extra attributes (a list, a table cell, a
+ * bold mark): their shared values move to the header even when the type occurs once. Nodes
+ * and marks written as spans or JSON blocks carry all their attributes already.
+ */
+const SYNTAX_ONLY_TYPES: ReadonlySet<string> = new Set([
+  'bulletList', 'orderedList', 'taskList', 'listItem', 'taskItem', 'blockquote', 'table', 'tableRow', 'tableCell', 'tableHeader',
+  'codeBlock', 'horizontalRule', 'hardBreak', 'text',
+  'bold', 'italic', 'strike', 'code', 'underline', 'subscript', 'superscript', 'link', 'comment',
+]);
 
 function defaultsOf(table: Map<string, Shared>): Record<string, Record<string, unknown>> {
   const result: Record<string, Record<string, unknown>> = {};
   for (const [type, { count, pairs }] of table) {
-    if (pairs.size > 0 && (count >= 2 || !IN_PLACE_TYPES.has(type))) result[type] = Object.fromEntries(pairs);
+    if (pairs.size > 0 && (SYNTAX_ONLY_TYPES.has(type) || (IN_PLACE_TYPES.has(type) && count >= 2))) result[type] = Object.fromEntries(pairs);
   }
   return result;
 }
 
-/** The attribute values shared by every node, and every mark, of a type (see `IN_PLACE_TYPES`). */
+/** The attribute values shared by every node, and every mark, of a type written in Markdown syntax. */
 export function findAttributeDefaults(doc: ProseMirrorNode): AttributeDefaults {
   const nodes = new Map<string, Shared>();
   const marks = new Map<string, Shared>();

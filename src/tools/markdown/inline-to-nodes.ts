@@ -96,13 +96,15 @@ export function convertInline(tokens: readonly Token[] | null, line: number | un
       items.push({ kind: 'inline', node });
     }
   };
-  const close = (opener: string, shown: string): void => {
-    const top = stack.pop();
-    if (top?.opener === opener) return;
-    const problem = top
-      ? `inline formatting is not nested properly: ${shown} closes while ${syntaxOf(top.opener)} is still open; close marks in the reverse order they were opened`
-      : `${shown} closes nothing that is open; remove it, or write \\${shown} for the literal text`;
-    throw new MarkdownSyntaxError(line, problem);
+  /** Closes the innermost mark; false when nothing of that kind is open (a stray `</span>`). */
+  const close = (opener: string, shown: string): boolean => {
+    if (!stack.some((open) => open.opener === opener)) return false;
+    const top = stack.pop()!;
+    if (top.opener === opener) return true;
+    throw new MarkdownSyntaxError(
+      line,
+      `inline formatting is not nested properly: ${shown} closes while ${syntaxOf(top.opener)} is still open; close marks in the reverse order they were opened`,
+    );
   };
 
   for (let index = 0; index < children.length; index++) {
@@ -151,7 +153,8 @@ export function convertInline(tokens: readonly Token[] | null, line: number | un
         break;
       }
       case DOCMOST_TOKEN.close:
-        close((token.meta as Extract<InlineTag, { kind: 'close' }>).tag, token.content);
+        // A closing tag whose opening tag is not one the dialect reads (`<span class="x">`) is text.
+        if (!close((token.meta as Extract<InlineTag, { kind: 'close' }>).tag, token.content)) pushInline(withMarks({ type: 'text', text: token.content }, stack));
         break;
       case DOCMOST_TOKEN.node:
         pushInline(withMarks((token.meta as Extract<InlineTag, { kind: 'node' }>).node, stack));

@@ -27,8 +27,10 @@ export type OpenedPageStash =
   | { readonly status: 'expired'; readonly expiredAt: Date }
   | { readonly status: 'missing' };
 
-function mebibytes(bytes: number): string {
-  return `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
+function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
+  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
+  return `${bytes} bytes`;
 }
 
 /**
@@ -51,7 +53,7 @@ export class PageStashService {
     }
     const bytes = Buffer.byteLength(stash.body, 'utf8');
     if (bytes > this.options.maxBytes) {
-      throw new StashLimitExceededError('bytes', `the snapshot is ${mebibytes(bytes)} as ${stash.format}; a stash holds at most ${mebibytes(this.options.maxBytes)}`);
+      throw new StashLimitExceededError('bytes', `the snapshot is ${formatSize(bytes)} as ${stash.format}; a stash holds at most ${formatSize(this.options.maxBytes)}`);
     }
     // Expired rows go first, so they never count against the caller and never pile up.
     await this.repository.deleteExpired(this.options.cleanupBatchSize);

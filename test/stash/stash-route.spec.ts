@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { SEED_IDS } from '../../src/host/seed/seed-ids';
 import { generateStashKey, hashStashKey, PageStashModule } from '../../src/stash';
 import type { StashPageResult } from '../../src/tools/executors/content';
+import { documentToMarkdown, markdownToDocument } from '../../src/tools/markdown';
 import { createTestHost } from '../chat/support/create-test-host';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createContentTools, PUBLIC_BASE_URL, storedPage, type ContentTools } from '../tools/content/support/content-tools-harness';
@@ -45,6 +46,20 @@ describe('GET /api/ai-tools/stash/:key', () => {
     const snapshot = response.json();
     expect(snapshot).toMatchObject({ pageId: P.designPrinciples, title: 'Design Principles' });
     expect(snapshot.content).toEqual((await storedPage(database.db, P.designPrinciples)).content);
+  });
+
+  it('serves a Markdown stash as the exportPageMarkdown file, text/markdown, named .md', async () => {
+    const stash = await tools.call<StashPageResult>('stashPage', { pageId: P.pricing, format: 'markdown' });
+    const response = await app.inject({ method: 'GET', url: pathOf(stash.url) });
+
+    expect(stash).toMatchObject({ format: 'markdown', bytes: response.rawPayload.length });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="pricing-and-plans.md"');
+    const content = (await storedPage(database.db, P.pricing)).content;
+    expect(response.body).toBe(documentToMarkdown(content));
+    expect(markdownToDocument(response.body)).toEqual(content);
+    expect(response.body).toContain('| Plan');
   });
 
   it('serves the snapshot as taken: later edits are not in it, and it can be fetched again until it expires', async () => {

@@ -56,10 +56,11 @@ export const CONTENT_TOOLS = [
     mcpName: 'update_page_content',
     title: 'Replace page content with Markdown',
     description: [
-      'Replaces the ENTIRE body of a page with new content written in Markdown (headings, paragraphs, lists, task lists, tables, code blocks, quotes, links, bold/italic/code marks).',
-      'Use it to rewrite a page from scratch or to fill an empty page. It is a full-body write: anything not in your Markdown is gone, including comment anchors, block ids, images and Docmost-specific blocks Markdown cannot express (callouts, embeds, diagrams).',
+      'Replaces the ENTIRE body of a page with new content written in Markdown: # headings, paragraphs, **bold**, _italic_, ~~strike~~, `code`, <u>underline</u>, [links](url), images on a line of their own (![alt](url)), - bullet, 1. numbered and - [ ] / - [x] task lists (nest by indenting), GFM tables (the first row is the header), ``` fenced code with a language, > quotes, > [!info] callouts (also warning, danger, success), --- rules, and hard line breaks (a trailing backslash). Any other HTML is kept as literal text.',
+      'Use it to rewrite a page from scratch or to fill an empty page. It is a full-body write: anything not in your Markdown is gone, including comment anchors, block ids (every block gets a new one), images, embeds and diagrams.',
       'For targeted edits use editPageText (text) or patchNode/insertNode/deleteNode (blocks); for a lossless round trip of a whole page use exportPageMarkdown then importPageMarkdown; to create a new page use createPage.',
       'The title is not changed (use renamePage). Do not repeat the title as a leading "# " heading unless the page really needs one.',
+      'Markdown the converter cannot read (an inline tag such as <u> left unclosed) is refused with its line number and nothing is written.',
       'Pass the `version` you read as baseVersion: if a human edited the page since, the write fails with a conflict instead of discarding their edit. Every write adds a page history version (revert with restorePageVersion). Returns the page id, its new version and the block count.',
     ].join('\n'),
     tier: 'deferred',
@@ -80,15 +81,15 @@ export const CONTENT_TOOLS = [
     mcpName: 'create_page',
     title: 'Create a page',
     description: [
-      'Creates a new page in a space, with a title and optional Markdown content, at the space root or nested under a parent page (it becomes the parent\'s last child in the sidebar).',
+      'Creates a new page in a space, with a title and optional Markdown content (the same Markdown as updatePageContent), at the space root or nested under a parent page; it becomes the last page at that level of the sidebar.',
       'Use listSpaces to find the space id and searchPages/listSidebarPages to find a parent. Only create a page when the user asked for one; to change an existing page use the editing tools.',
-      'Requires write access to the space. Fails with a clear error if the parent page is missing, deleted, in another space or not accessible.',
-      'Returns the new page\'s id, slugId, title, spaceId and parentPageId.',
+      'Requires write access to the space. Fails with a clear error if the parent page is missing, in the trash, in another space or not accessible; nothing is created then.',
+      'Returns the new page\'s id, slugId, title, spaceId, parentPageId, its path in the web app (/s/<space slug>/p/<slugId>) and its version.',
     ].join('\n'),
     tier: 'deferred',
     catalogLine: CATALOG_LINES.createPage,
     inputSchema: z.object({
-      spaceId: z.string().min(1).describe('The space to create the page in (an id from listSpaces).'),
+      spaceId: z.string().trim().min(1).describe('The space to create the page in (an id from listSpaces).'),
       title: z.string().trim().min(1).max(500).describe('The page title, shown in the sidebar and as the page heading.'),
       markdown: z
         .string()
@@ -97,6 +98,7 @@ export const CONTENT_TOOLS = [
         .describe('Initial body in Markdown. Omit for an empty page.'),
       parentPageId: z
         .string()
+        .trim()
         .min(1)
         .optional()
         .describe('Nest the page under this page (id or slugId, same space). Omit to create it at the space root.'),
@@ -109,10 +111,11 @@ export const CONTENT_TOOLS = [
     mcpName: 'export_page_markdown',
     title: 'Export a page as lossless Markdown',
     description: [
-      'Exports one page as a single Docmost-flavoured Markdown file that round-trips without loss: ordinary Markdown for text, lists, tables and code, plus annotations that keep what Markdown cannot say (block ids, comment anchors, callouts, embeds, image attributes).',
+      'Exports one page as a single Docmost-flavoured Markdown file that round-trips without loss: ordinary Markdown for text, lists, tables and code, plus annotations that keep what Markdown cannot say.',
+      'Annotations: `{#abcdefghijkl}` at the end of a paragraph, heading or table cell is its block id (other attributes follow as key=value); `<span data-comment-id="…" data-resolved="false">text</span>` anchors a comment thread; `> [!info]` starts a callout; `{align=center width=320}` right after an image holds its attributes; `<u>`, `<sub>`, `<sup>` and `<span data-mark=…>` / `<span data-node=…>` carry other marks and inline nodes such as mentions; a ```docmost-json block holds the exact JSON of a node Markdown cannot express (embeds, diagrams, merged table cells); a leading ```docmost-defaults block lists attribute values shared by every node of a type.',
       'Use it to edit a page as text in bulk: export, change the Markdown while leaving the annotations in place, then write it back with importPageMarkdown. For reading a page, getPage is cheaper; for structural edits, getPageJson.',
-      'Read-only. Large pages produce large files: for a page too big for your context (many images, very long), use stashPage instead.',
-      'Returns the page id, title, version and the Markdown text.',
+      'Read-only. A page whose Markdown exceeds the size limit (100,000 characters by default) is refused with its size: use stashPage to hand it to a consumer by URL, or read it in parts with getOutline and getPage.',
+      'Returns the page id, slugId, title, version (pass it to importPageMarkdown as baseVersion), the number of docmost-json blocks and the Markdown text.',
     ].join('\n'),
     tier: 'deferred',
     catalogLine: CATALOG_LINES.exportPageMarkdown,
@@ -128,8 +131,8 @@ export const CONTENT_TOOLS = [
       'Replaces a page\'s content with a Markdown file in the format exportPageMarkdown produces, restoring the Docmost extensions it annotates (block ids, comment anchors, callouts, embeds, images).',
       'Use it as the second half of the export -> edit -> import round trip. Keep the annotations you did not mean to change: a removed comment anchor detaches its comment thread, a removed block id gives the block a new one.',
       'Plain Markdown without annotations is accepted too but then behaves like updatePageContent (Docmost-specific content is lost).',
-      'A malformed annotation is rejected with its line number and nothing is written. Pass the `version` exportPageMarkdown returned as baseVersion: if the page changed since the export, the write fails with a conflict. Every write adds a page history version (revert with restorePageVersion).',
-      'Returns the page id, its new version and the block count.',
+      'A malformed annotation (a docmost-json block that is not valid JSON, an unclosed <span>) is rejected with its line number, and a document Docmost\'s editor cannot hold is rejected naming the problem; nothing is written then. Pass the `version` exportPageMarkdown returned as baseVersion: if the page changed since the export, the write fails with a conflict. Every write adds a page history version (revert with restorePageVersion).',
+      'Returns the page id, its new version, the block count and how many blocks got a new id.',
     ].join('\n'),
     tier: 'deferred',
     catalogLine: CATALOG_LINES.importPageMarkdown,
@@ -151,7 +154,7 @@ export const CONTENT_TOOLS = [
     description: [
       'Snapshots a whole page behind a short-lived anonymous URL, so an external consumer (another tool, a converter, a fetcher) can download it without the content passing through your context.',
       'Use it when a page is too large to read or pass along and the consumer can fetch a URL. Do not use it to show a page to the user (link the page instead) or to publish it (sharePage, and only when asked).',
-      'The snapshot is one JSON file: `{ pageId, slugId, title, spaceId, version, exportedAt, content }`, `content` being the lossless ProseMirror document (as getPageJson returns it). Images are included as image nodes with their `src` URLs and attributes; the image files themselves are not copied, and Docmost-hosted `src` paths (/api/files/...) need a Docmost session to download.',
+      'The snapshot is one file: format "json" (default) is `{ pageId, slugId, title, spaceId, version, exportedAt, content }`, `content` being the lossless ProseMirror document (as getPageJson returns it); format "markdown" is the Docmost-flavoured Markdown file exportPageMarkdown produces (the title only in the file name). Images are included as image nodes (Markdown image references) with their `src` URLs and attributes; the image files themselves are not copied, and Docmost-hosted `src` paths need a Docmost session to download.',
       'Anyone holding the URL can download the snapshot until it expires, without signing in: pass it only to the consumer that needs it, never paste it into pages, comments or messages to other people. After expiry the URL stops working.',
       'The snapshot is taken at call time; later edits are not reflected. At most 20 MiB per snapshot and 20 unexpired stashes per user. Needs read access to the page.',
       'Returns `{ url, expiresAt, bytes, format }` plus the page id, title and image count.',
@@ -160,7 +163,10 @@ export const CONTENT_TOOLS = [
     catalogLine: CATALOG_LINES.stashPage,
     inputSchema: z.object({
       pageId,
-      format: z.enum(['json']).default('json').describe('"json" (default, the only format for now): the lossless ProseMirror document with the page\'s metadata.'),
+      format: z
+        .enum(['json', 'markdown'])
+        .default('json')
+        .describe('"json" (default): the lossless ProseMirror document with the page\'s metadata. "markdown": the exportPageMarkdown file, for consumers that read text.'),
       expiresInMinutes: z
         .number()
         .int()

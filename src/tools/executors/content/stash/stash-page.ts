@@ -6,6 +6,7 @@ import type { ToolInput } from '../../../../registry/tool-spec';
 import { StashLimitExceededError, stashFileName, stashUrl, type PageStashService, type StashFormat } from '../../../../stash';
 import { requirePage } from '../../../access';
 import type { CONTENT_TOOLS } from '../../../definitions/content.tools';
+import { documentToMarkdown } from '../../../markdown';
 import { countDocument } from '../../../prosemirror/document-counts';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
 import { isoTime } from '../../deferred/iso-time';
@@ -27,7 +28,9 @@ export interface StashPageResult {
 
 /**
  * Snapshots a page the caller can read into `ai_tools_page_stashes` and returns its URL. The
- * JSON snapshot is the page as getPageJson returns it plus `exportedAt`.
+ * JSON snapshot is the page as getPageJson returns it plus `exportedAt`; the Markdown snapshot
+ * is exactly the exportPageMarkdown file (Docmost-flavoured, lossless), the title only in the
+ * download's file name.
  */
 export async function stashPage(
   db: Kysely<DB>,
@@ -39,15 +42,18 @@ export async function stashPage(
   const page = await requirePage(db, context, input.pageId);
   const content = asDocument(page.content);
   const format: StashFormat = input.format;
-  const body = JSON.stringify({
-    pageId: page.id,
-    slugId: page.slugId,
-    title: page.title,
-    spaceId: page.spaceId,
-    version: page.version,
-    exportedAt: new Date().toISOString(),
-    content,
-  });
+  const body =
+    format === 'markdown'
+      ? documentToMarkdown(content)
+      : JSON.stringify({
+          pageId: page.id,
+          slugId: page.slugId,
+          title: page.title,
+          spaceId: page.spaceId,
+          version: page.version,
+          exportedAt: new Date().toISOString(),
+          content,
+        });
   try {
     const created = await stashes.create({
       workspaceId: page.workspaceId,

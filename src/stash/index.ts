@@ -5,6 +5,6 @@ export { PageStashRepository, type NewPageStash, type StoredPageStash } from './
 export { DEFAULT_PAGE_STASH_OPTIONS, MAX_STASH_MINUTES, type PageStashOptions } from './page-stash-options';
 export { STASH_FORMATS, isStashFormat, stashContentType, stashFileName, contentDisposition, type StashFormat } from './stash-format';
 export { generateStashKey, hashStashKey, isStashKey } from './stash-key';
-export { StashLimitExceededError } from './stash-limit-exceeded.error';
-export type { PageStashTables, PageStashesTable } from './page-stash.table';
+export { StashLimitExceededError } from './stash-limit-exceeded-error';
+export type { PageStashTables, PageStashesTable } from './page-stash-table';
 export { stashUrl } from './stash-url';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../database';
-import type { PageStashTables } from './page-stash.table';
+import type { PageStashTables } from './page-stash-table';
 
 export interface NewPageStash {
   readonly keyHash: string;

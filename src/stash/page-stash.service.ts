@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_STASH_OPTIONS, MAX_STASH_MINUTES, type PageStashOptions } 
 import type { PageStashRepository } from './page-stash.repository';
 import { isStashFormat, stashContentType, type StashFormat } from './stash-format';
 import { generateStashKey, hashStashKey, isStashKey } from './stash-key';
-import { StashLimitExceededError } from './stash-limit-exceeded.error';
+import { StashLimitExceededError } from './stash-limit-exceeded-error';
 
 export interface CreatePageStash {
   readonly workspaceId: string;

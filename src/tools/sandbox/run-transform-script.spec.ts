@@ -162,6 +162,7 @@ describe('runTransformScript', () => {
     it('keeps columns of a throw on the first line exact, whichever way the script was read', async () => {
       expect((await failure('(doc) => { throw new Error("x"); }')).location).toEqual({ line: 1, column: 27 });
       expect((await failure('const f = (doc) => { throw new Error("x"); }; f')).location).toEqual({ line: 1, column: 37 });
+      expect((await failure('(() => { throw new Error("x"); })()')).location).toEqual({ line: 1, column: 25 });
     });
 
     it('reports a thrown non-error value', async () => {

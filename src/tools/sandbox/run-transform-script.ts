@@ -161,14 +161,13 @@ function compileScript(session: RunSession, script: string): QuickJSHandle {
   const { vm } = session;
   // The parenthesis opens on the script's first line: lines keep their numbers, and only
   // columns of line 1 move by one (corrected below). The newline ends a trailing // comment.
+  session.firstLineOffset = 1;
   const asExpression = vm.evalCode(`(${script}\n)`, SCRIPT_FILE_NAME);
-  if (!asExpression.error) {
-    session.firstLineOffset = 1;
-    return requireFunction(session, own(session, asExpression.value));
-  }
+  if (!asExpression.error) return requireFunction(session, own(session, asExpression.value));
   own(session, asExpression.error);
   const expressionError = readVmError(vm, asExpression.error);
   if (expressionError.name !== 'SyntaxError') throw scriptFailure(session, asExpression.error);
+  session.firstLineOffset = 0;
   const asProgram = vm.evalCode(script, SCRIPT_FILE_NAME);
   if (!asProgram.error) return requireFunction(session, own(session, asProgram.value));
   own(session, asProgram.error);

@@ -1,0 +1,132 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, JsonValue } from '../../../database';
+import type { ToolCallContext } from '../../../registry/tool-call-context';
+import { ToolError } from '../../../registry/tool-error';
+import type { ToolInput } from '../../../registry/tool-spec';
+import { requirePage, requireSpace, type AccessiblePage } from '../../access';
+import { refuseUnstorableText } from '../../page-store';
+import { extractText } from '../../prosemirror/extract-text';
+import { generateKeyBetween, isValidOrderKey } from '../deferred/pages/fractional-index';
+import { lockSpaceTree } from '../deferred/pages/page-tree';
+import type { CreatePageTool } from './markdown-tools';
+import { readMarkdownDocument } from './read-markdown-document';
+import { generateSlugId } from './slug-id';
+
+export interface CreatePageResult {
+  readonly pageId: string;
+  readonly slugId: string;
+  readonly title: string;
+  readonly spaceId: string;
+  readonly parentPageId: string | null;
+  /** Where the web app shows it: `/s/<space slug>/p/<slugId>`. */
+  readonly path: string;
+  /** Sidebar position key, after every sibling. */
+  readonly position: string;
+  /** Pass as `baseVersion` to a later full write. */
+  readonly version: string;
+  readonly blocks: number;
+}
+
+/** Tries before giving up on finding an unused slugId; each collision has odds of about 1 in 8e17. */
+const SLUG_ATTEMPTS = 5;
+
+function quote(title: string | null): string {
+  return `"${title ?? 'Untitled'}"`;
+}
+
+/** The parent page, checked to be alive and in the space the page is created in. */
+async function requireParent(db: Kysely<DB>, context: ToolCallContext, parentPageId: string, spaceId: string): Promise<AccessiblePage> {
+  const parent = await requirePage(db, context, parentPageId, { includeDeleted: true });
+  if (parent.deletedAt !== null) {
+    throw new ToolError(
+      'invalid_input',
+      `parent page ${quote(parent.title)} (${parent.id}) is in the trash; restore it first, choose another parent, or omit parentPageId to create the page at the space root. Nothing was created.`,
+    );
+  }
+  if (parent.spaceId !== spaceId) {
+    throw new ToolError(
+      'invalid_input',
+      `parent page ${quote(parent.title)} (${parent.id}) is in space ${parent.spaceId}, not in space ${spaceId}; pass the parent's spaceId or choose a parent in space ${spaceId}. Nothing was created.`,
+    );
+  }
+  return parent;
+}
+
+/** A position key after every page at that level, trashed ones included (they may come back). */
+async function positionAfterSiblings(db: Kysely<DB>, spaceId: string, parentPageId: string | null): Promise<string> {
+  const rows = await db
+    .selectFrom('pages')
+    .select('position')
+    .where('spaceId', '=', spaceId)
+    .where((eb) => (parentPageId === null ? eb('parentPageId', 'is', null) : eb('parentPageId', '=', parentPageId)))
+    .execute();
+  // Byte-wise, as Docmost compares positions (collate "C"); keys it cannot read are skipped.
+  const keys = rows.flatMap((row) => (row.position !== null && isValidOrderKey(row.position) ? [row.position] : []));
+  const last = keys.reduce<string | null>((max, key) => (max === null || key > max ? key : max), null);
+  return generateKeyBetween(last, null);
+}
+
+/**
+ * Creates a page with Markdown content at the end of its level in the sidebar, with a fresh
+ * unique slugId and a first history version, in one transaction: bad input creates nothing.
+ */
+export async function createPage(db: Kysely<DB>, input: ToolInput<CreatePageTool>, context: ToolCallContext): Promise<CreatePageResult> {
+  return db.transaction().execute(async (trx) => {
+    const space = await requireSpace(trx, context, input.spaceId, { write: true });
+    const parent = input.parentPageId === undefined ? undefined : await requireParent(trx, context, input.parentPageId, space.id);
+    refuseUnstorableText(input.title, 'title');
+    const { content } = readMarkdownDocument(input.markdown ?? '');
+    // Serialises creations and moves at this level, so two pages never get the same position.
+    await lockSpaceTree(trx, [space.id]);
+    const parentPageId = parent?.id ?? null;
+    const position = await positionAfterSiblings(trx, space.id, parentPageId);
+    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+      const created = await trx
+        .insertInto('pages')
+        .values({
+          slugId: generateSlugId(),
+          title: input.title,
+          icon: null,
+          position,
+          content: content as unknown as JsonValue,
+          textContent: extractText(content),
+          parentPageId,
+          spaceId: space.id,
+          workspaceId: space.workspaceId,
+          creatorId: context.userId,
+          lastUpdatedById: context.userId,
+        })
+        .onConflict((conflict) => conflict.column('slugId').doNothing())
+        .returningAll()
+        .returning(sql<string>`updated_at::text`.as('version'))
+        .executeTakeFirst();
+      if (!created) continue;
+      await trx
+        .insertInto('pageHistory')
+        .values({
+          pageId: created.id,
+          slugId: created.slugId,
+          title: created.title,
+          content: created.content as JsonValue,
+          icon: created.icon,
+          version: 1,
+          lastUpdatedById: context.userId,
+          spaceId: created.spaceId,
+          workspaceId: created.workspaceId,
+        })
+        .execute();
+      return {
+        pageId: created.id,
+        slugId: created.slugId,
+        title: input.title,
+        spaceId: space.id,
+        parentPageId,
+        path: `/s/${space.slug}/p/${created.slugId}`,
+        position,
+        version: created.version,
+        blocks: content.content?.length ?? 0,
+      };
+    }
+    throw new ToolError('internal', `could not find an unused slugId after ${SLUG_ATTEMPTS} attempts; nothing was created, try again`);
+  });
+}

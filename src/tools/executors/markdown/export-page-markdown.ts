@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../database';
+import type { ToolCallContext } from '../../../registry/tool-call-context';
+import { ToolError } from '../../../registry/tool-error';
+import type { ToolInput } from '../../../registry/tool-spec';
+import { requirePage } from '../../access';
+import { exportDocumentMarkdown } from '../../markdown';
+import { asDocument } from '../../prosemirror/prosemirror-node';
+import type { ExportPageMarkdownTool } from './markdown-tools';
+
+export interface ExportPageMarkdownResult {
+  readonly pageId: string;
+  readonly slugId: string;
+  readonly title: string | null;
+  /** Pass to importPageMarkdown as `baseVersion`. */
+  readonly version: string;
+  readonly chars: number;
+  /** Blocks written as `docmost-json` because Markdown has no exact form for them. */
+  readonly jsonBlocks: number;
+  readonly markdown: string;
+}
+
+/** The page as one Docmost-flavoured Markdown file that importPageMarkdown reads back exactly. */
+export async function exportPageMarkdown(
+  db: Kysely<DB>,
+  input: ToolInput<ExportPageMarkdownTool>,
+  context: ToolCallContext,
+  maxChars: number,
+): Promise<ExportPageMarkdownResult> {
+  const page = await requirePage(db, context, input.pageId);
+  const { markdown, jsonBlocks } = exportDocumentMarkdown(asDocument(page.content));
+  if (markdown.length > maxChars) {
+    throw new ToolError(
+      'limit_exceeded',
+      `page "${page.title ?? 'Untitled'}" (${page.id}) exports to ${markdown.length} characters of Markdown, over the limit of ${maxChars}; ` +
+        'use stashPage to hand the whole page to a consumer by URL, or read it in parts with getOutline and getPage (fromBlock)',
+      { chars: markdown.length, limit: maxChars },
+    );
+  }
+  return { pageId: page.id, slugId: page.slugId, title: page.title, version: page.version, chars: markdown.length, jsonBlocks, markdown };
+}

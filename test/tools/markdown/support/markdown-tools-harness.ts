@@ -1,0 +1,65 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, JsonValue } from '../../../../src/database';
+import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
+import type { ToolRegistry } from '../../../../src/registry/tool-registry';
+import { createMarkdownExecutors, MARKDOWN_EXECUTOR_SPECS, type MarkdownExecutorOptions } from '../../../../src/tools/executors/markdown';
+import { asDocument, type ProseMirrorNode } from '../../../../src/tools/prosemirror/prosemirror-node';
+import { createTestDatabase, type TestDatabase } from '../../../support/test-database';
+import { contextFor, type SeedUser } from '../../deferred/support/deferred-tools-harness';
+
+export { contextFor, rejection, type SeedUser } from '../../deferred/support/deferred-tools-harness';
+
+export type MarkdownToolName = 'createPage' | 'updatePageContent' | 'exportPageMarkdown' | 'importPageMarkdown';
+
+export interface StoredPage {
+  readonly content: ProseMirrorNode;
+  readonly textContent: string | null;
+  readonly title: string | null;
+  readonly version: string;
+  readonly historyCount: number;
+}
+
+export interface MarkdownToolsHarness {
+  readonly database: TestDatabase;
+  readonly db: Kysely<DB>;
+  readonly registry: ToolRegistry;
+  /** Validates raw input with the tool's schema (defaults applied) and runs it as `user`. */
+  call<Output = any>(name: MarkdownToolName, input: unknown, user?: SeedUser): Promise<Output>;
+  /** The page row as stored now. */
+  page(pageId: string): Promise<StoredPage>;
+  /** A human's save in the editor: new content and a new `updated_at`, outside any tool. */
+  humanEdit(pageId: string, content: ProseMirrorNode): Promise<void>;
+}
+
+/** A seeded database of its own, the four Markdown executors and a registry over them. */
+export async function createMarkdownToolsHarness(options: MarkdownExecutorOptions = {}): Promise<MarkdownToolsHarness> {
+  const database = await createTestDatabase();
+  const { db } = database;
+  const registry = createToolRegistry({ specs: MARKDOWN_EXECUTOR_SPECS, executors: createMarkdownExecutors(db, options), strict: true });
+  return {
+    database,
+    db,
+    registry,
+    async call(name, input, user = 'owner') {
+      const outcome = await registry.call(name, input, contextFor(user));
+      return outcome.output as never;
+    },
+    async page(pageId) {
+      const row = await db
+        .selectFrom('pages')
+        .select(['content', 'textContent', 'title'])
+        .select(sql<string>`updated_at::text`.as('version'))
+        .select((eb) => eb.selectFrom('pageHistory').select(sql<number>`count(*)::int`.as('count')).whereRef('pageHistory.pageId', '=', 'pages.id').as('historyCount'))
+        .where('id', '=', pageId)
+        .executeTakeFirstOrThrow();
+      return { content: asDocument(row.content), textContent: row.textContent, title: row.title, version: row.version, historyCount: row.historyCount ?? 0 };
+    },
+    async humanEdit(pageId, content) {
+      await db
+        .updateTable('pages')
+        .set({ content: content as unknown as JsonValue, updatedAt: sql<Date>`clock_timestamp()` })
+        .where('id', '=', pageId)
+        .execute();
+    },
+  };
+}

@@ -89,6 +89,10 @@ describe('documentToMarkdown', () => {
     );
   });
 
+  it('keeps a link right after an exclamation mark a link, not an image', () => {
+    expect(exported(paragraph('aaaaaaaaaaaa', text('Wow!'), text('docs', { type: 'link', attrs: { href: '/d', ...LINK } })))).toBe('Wow\\![docs](/d) {#aaaaaaaaaaaa}\n');
+  });
+
   it('writes links with Docmost default attributes as Markdown links, others as mark spans', () => {
     expect(exported(paragraph('aaaaaaaaaaaa', text('docs', { type: 'link', attrs: { href: 'https://acme.test/a b(1)', ...LINK } })))).toBe(
       '[docs](<https://acme.test/a b(1)>) {#aaaaaaaaaaaa}\n',

@@ -35,6 +35,9 @@ export interface MarkdownExport {
   readonly jsonBlocks: number;
 }
 
+/** Whole-file re-reads while repairing interactions between neighbouring blocks. */
+const MAX_REPAIR_ROUNDS = 10;
+
 const JSON_BLOCK_LINE = new RegExp(`^[ >]*\`{3,}${JSON_BLOCK_LANGUAGE}$`, 'gm');
 
 function isCanonicalDocument(doc: ProseMirrorNode): boolean {
@@ -85,7 +88,8 @@ export function exportDocumentMarkdown(doc: ProseMirrorNode): MarkdownExport {
   });
   // Each block reads back alone; neighbours can still interact (two lists merging, say), so the
   // whole file is read back too, and a block that changed falls back to JSON until none does.
-  for (let attempt = 0; attempt <= blocks.length; attempt++) {
+  // Interactions are rare, so a few rounds suffice; past them the document goes whole as JSON.
+  for (let attempt = 0; attempt <= Math.min(blocks.length, MAX_REPAIR_ROUNDS); attempt++) {
     const markdown = parts.length === 0 ? '' : `${parts.join('\n\n')}\n`;
     const read = readBlocks(markdown);
     if (read !== undefined && isDeepStrictEqual(read, blocks)) return finish(header + markdown);

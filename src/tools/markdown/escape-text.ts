@@ -46,6 +46,8 @@ export function escapeText(text: string, position: TextPosition): string {
     else if (character === '_') result += isWordCharacter(before) && isWordCharacter(after) ? '_' : '\\_';
     else if (character === '<') result += after === undefined || TAG_START.test(after) ? '\\<' : '<';
     else if (character === '&') result += after === undefined || ENTITY_START.test(after) ? '\\&' : '&';
+    // Before a link's `[`, a `!` would turn the link into an image.
+    else if (character === '!' && after === undefined) result += '\\!';
     else if (first && position.atLineStart && LINE_START_ESCAPED.has(character)) result += `\\${character}`;
     else if (character === '#' && last && position.atLineEnd) result += '\\#';
     else if (index === markerEnd) result += `\\${character}`;

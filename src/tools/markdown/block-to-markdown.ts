@@ -160,8 +160,7 @@ function writeCallout(node: ProseMirrorNode): string {
   const { type, ...rest } = isPlainObject(node.attrs) ? node.attrs : {};
   if (typeof type !== 'string' || !CALLOUT_TYPE.test(type)) throw new NotExpressibleError('callout type');
   const header = `[!${type}]${Object.keys(rest).length > 0 ? ` ${formatAttributeBlock(rest)}` : ''}`;
-  const blocks = children(node, { required: false });
-  return quoteLines(blocks.length === 0 ? header : `${header}\n\n${writeChildren(blocks, writeNestedBlock)}`);
+  return quoteLines(`${header}\n\n${writeChildren(children(node, { required: true }), writeNestedBlock)}`);
 }
 
 function writeCodeBlock(node: ProseMirrorNode): string {

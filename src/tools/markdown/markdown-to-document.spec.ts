@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import { findNodeIssues } from '../prosemirror/validate-node';
 import { MarkdownSyntaxError } from './markdown-syntax-error';
 import { markdownToDocument } from './markdown-to-document';
 
@@ -212,11 +214,15 @@ describe('markdownToDocument: Docmost annotations', () => {
     expect(blocks('![Diagram](/files/d.png){align=center width=320}')).toEqual([{ type: 'image', attrs: { src: '/files/d.png', alt: 'Diagram', title: null, align: 'center', width: 320 } }]);
   });
 
-  it('reads callouts written as GitHub alerts, with or without a blank line, type lowercased, attributes after the marker', () => {
+  it('reads callouts written as GitHub alerts, with or without a blank line, type lowercased, attributes after the marker; empty ones hold a paragraph', () => {
     const paragraph = { type: 'paragraph', content: [text('Back up first.')] };
     expect(blocks('> [!warning]\n>\n> Back up first.')).toEqual([{ type: 'callout', attrs: { type: 'warning' }, content: [paragraph] }]);
     expect(blocks('> [!NOTE] {icon="💡"}\n> Back up first.')).toEqual([{ type: 'callout', attrs: { type: 'note', icon: '💡' }, content: [paragraph] }]);
     expect(blocks('> \\[!info\\]')[0]).toEqual({ type: 'blockquote', content: [{ type: 'paragraph', content: [text('[!info]')] }] });
+    expect(blocks('> [!info]\n\n>')).toEqual([
+      { type: 'callout', attrs: { type: 'info' }, content: [{ type: 'paragraph' }] },
+      { type: 'blockquote', content: [{ type: 'paragraph' }] },
+    ]);
   });
 
   it('reads comment anchors, other marks and inline nodes from their spans', () => {
@@ -272,5 +278,29 @@ describe('markdownToDocument: errors name the line and what is valid', () => {
 
   it('refuses a malformed docmost-defaults block', () => {
     expect(syntaxError('```docmost-defaults\n{"nodes":{"paragraph":1}}\n```').message).toContain('must be {"nodes"');
+  });
+});
+
+describe('markdownToDocument: any Markdown', () => {
+  const PIECES = [
+    'word ', '\n', '\n\n', '  ', '    ', '\t', '# ', '## ', '- ', '* ', '1. ', '3) ', '> ', '> [!info]\n', '[ ] ', '[x] ', '```', '```js\n', '~~~', '---', '===',
+    '| a | b |\n', '|---|---|\n', '![i](/x.png)', '[l](/y)', '<https://x.test>', '<u>', '</u>', '<br>', '</span>', '<div>', '&amp;', '{#abcdefghijkl}', '{a=1}',
+    '**', '_', '`', '~~', '\\', '<span data-node="mention"></span>', '```docmost-json\n{"type":"paragraph"}\n```\n',
+  ];
+
+  it('reads as a document Docmost\'s editor accepts, or fails with a MarkdownSyntaxError', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }), (pieces) => {
+        let doc: ProseMirrorNode;
+        try {
+          doc = markdownToDocument(pieces.join(''));
+        } catch (error) {
+          expect(error).toBeInstanceOf(MarkdownSyntaxError);
+          return;
+        }
+        expect(findNodeIssues(doc, { label: 'doc' })).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -174,9 +174,11 @@ function convertBlock(node: TreeNode): ProseMirrorNode[] {
       return [headingBlock(node)];
     case 'blockquote_open': {
       const callout = (token.meta as CalloutMeta | null)?.callout;
-      const content = convertBlocks(node.children);
+      const blocks = convertBlocks(node.children);
+      // A bare `>` or `> [!info]` still holds a block: Docmost's editor has no empty quote or callout.
+      const content = blocks.length > 0 ? blocks : [{ type: 'paragraph' }];
       if (!callout) return [{ type: 'blockquote', content }];
-      return [{ type: 'callout', attrs: { type: callout.type, ...callout.attributes }, ...(content.length > 0 ? { content } : {}) }];
+      return [{ type: 'callout', attrs: { type: callout.type, ...callout.attributes }, content }];
     }
     case 'bullet_list_open': {
       const taskList = (token.meta as TaskListMeta | null)?.taskList === true;

@@ -6,6 +6,7 @@ import { createKysely, KYSELY, type DB } from './database';
 import { DeferredToolsService } from './deferred/deferred-tools.service';
 import { createToolRegistry, TOOL_REGISTRY, ToolRegistryService, type ToolRegistry } from './registry';
 import { AiSettingsModule } from './settings/ai-settings.module';
+import { PageStashModule } from './stash';
 import { TOOL_DEFINITIONS } from './tools/definitions';
 import { createDocmostExecutors } from './tools/executors';
 
@@ -60,12 +61,13 @@ const MODULE_PROVIDERS: readonly Provider[] = [
   OwnedDatabaseCloser,
 ];
 
-const MODULE_EXPORTS = [KYSELY, TOOL_REGISTRY, ToolRegistryService, DeferredToolsService, CommentSignalInterceptor, AiSettingsModule];
+const MODULE_EXPORTS = [KYSELY, TOOL_REGISTRY, ToolRegistryService, DeferredToolsService, CommentSignalInterceptor, AiSettingsModule, PageStashModule];
 
 /**
  * Docmost's AI tools in one module: the tool registry both surfaces derive from
  * (`ToolRegistryService`, and the raw `TOOL_REGISTRY`), the deferred-tools service for the chat loop, the comment signal wrapped
- * around every executor, and the `settings.ai.deferredTools` routes. Global, like Docmost's
+ * around every executor, the `settings.ai.deferredTools` routes and the public download route
+ * of `stashPage` links. Global, like Docmost's
  * database module, so the chat and MCP hosts inject these without re-importing it.
  */
 @Module({})
@@ -74,7 +76,7 @@ export class AiToolsModule {
     return {
       module: AiToolsModule,
       global: true,
-      imports: [AiSettingsModule],
+      imports: [AiSettingsModule, PageStashModule],
       providers: [{ provide: AI_TOOLS_OPTIONS, useValue: options }, ...MODULE_PROVIDERS],
       exports: MODULE_EXPORTS,
     };
@@ -85,7 +87,7 @@ export class AiToolsModule {
     return {
       module: AiToolsModule,
       global: true,
-      imports: [...(options.imports ?? []), AiSettingsModule],
+      imports: [...(options.imports ?? []), AiSettingsModule, PageStashModule],
       providers: [{ provide: AI_TOOLS_OPTIONS, inject: [...(options.inject ?? [])], useFactory: options.useFactory }, ...MODULE_PROVIDERS],
       exports: MODULE_EXPORTS,
     };

@@ -54,11 +54,10 @@ describe('the assembled host', () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(registry.tools.map((bound) => bound.spec.mcpName));
-      // 13 core + the 22 deferred tools with executors; the six content tools wait for theirs.
-      expect(tools).toHaveLength(35);
-      expect(registry.unboundNames).toEqual(
-        ['transformPage', 'updatePageContent', 'createPage', 'exportPageMarkdown', 'importPageMarkdown', 'stashPage'],
-      );
+      // Every one of the 41 definitions has its executor.
+      expect(tools).toHaveLength(TOOL_DEFINITIONS.length);
+      expect(tools).toHaveLength(41);
+      expect(registry.unboundNames).toEqual([]);
       expect(tools.map((tool) => tool.name)).toContain('get_outline');
       // The service Docmost's chat would use wraps that very registry.
       expect(app.get(ToolRegistryService).registry).toBe(registry);
@@ -97,6 +96,26 @@ describe('the assembled host', () => {
       expect(texts).toHaveLength(2);
       expect(texts[1]).toMatch(new RegExp(`^\\[signal\\] new comments: 1 on page ${pageId} \\(".+"\\) — call list_comments\\(pageId\\) for details$`));
       expect(JSON.stringify(second)).not.toContain('SECRET-HUMAN-TEXT');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('hands out stashPage links that the public download route serves without a token', async () => {
+    const client = new Client({ name: 'wiring-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), { requestInit: { headers: { authorization: `Bearer ${token('member')}` } } }),
+    );
+    try {
+      const result = await client.callTool({ name: 'stash_page', arguments: { pageId: SEED_IDS.pages.releaseNotes, format: 'markdown' } });
+      expect(result.isError).toBeFalsy();
+      const { url } = JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as { url: string };
+      const path = new URL(url).pathname;
+      expect(path).toMatch(/^\/api\/ai-tools\/stash\//);
+      const download = await app.inject({ method: 'GET', url: path });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toMatch(/^text\/markdown/);
+      expect(download.body).toContain('Release');
     } finally {
       await client.close();
     }
@@ -143,7 +162,12 @@ describe('AiToolsModule.forRootAsync in a host with its own database token (as D
         HostDatabaseModule,
         AiToolsModule.forRootAsync({
           inject: [HOST_DB],
-          useFactory: (db: Kysely<DB>) => ({ db, executors: { listSpaces: override }, commentSignal: false, logger: { warn: () => undefined } }),
+          useFactory: (db: Kysely<DB>) => ({
+            db,
+            executors: { listSpaces: override, stashPage: undefined },
+            commentSignal: false,
+            logger: { warn: () => undefined },
+          }),
         }),
       ],
     })
@@ -157,6 +181,9 @@ describe('AiToolsModule.forRootAsync in a host with its own database token (as D
       const registry = app.get<ToolRegistry>(TOOL_REGISTRY);
       expect(app.get(HostModule).db).toBe(database.db);
       expect(registry.get('listSpaces')).toBeDefined();
+      // An executor set to undefined leaves that tool out of both surfaces and the catalog.
+      expect(registry.get('stashPage')).toBeUndefined();
+      expect(registry.unboundNames).toEqual(['stashPage']);
       expect(registry.interceptors).toHaveLength(0);
       expect(registry.allTools).toHaveLength(TOOL_DEFINITIONS.length);
       const seed = await seedDemoWorkspace(database.db);
@@ -173,7 +200,7 @@ describe('AiToolsModule.forRootAsync in a host with its own database token (as D
 
     await expect(
       NestFactory.create(
-        AiToolsModule.forRoot({ db: database.db, strict: true, logger: { warn: () => undefined } }),
+        AiToolsModule.forRoot({ db: database.db, strict: true, executors: { transformPage: undefined }, logger: { warn: () => undefined } }),
         new FastifyAdapter(),
         { logger: false, abortOnError: false },
       ),

@@ -2,22 +2,27 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { DocmostToolExecutors } from '../definitions';
 import { createCoreExecutors } from './core';
+import { createContentExecutors, type ContentExecutorOptions } from './content';
 import { createDeferredExecutors, type DeferredExecutorOptions } from './deferred';
+import { createMarkdownExecutors, type MarkdownExecutorOptions } from './markdown';
 
 export { createCoreExecutors, CORE_EXECUTOR_SPECS, type CoreExecutors } from './core';
 export { createDeferredExecutors, DEFERRED_EXECUTOR_SPECS, type DeferredExecutors, type DeferredExecutorOptions } from './deferred';
+export { createMarkdownExecutors, MARKDOWN_EXECUTOR_SPECS, type MarkdownExecutors, type MarkdownExecutorOptions } from './markdown';
+export { createContentExecutors, CONTENT_EXECUTOR_SPECS, type ContentExecutorOptions } from './content';
 
-/** Options of every Docmost executor; only the deferred tier has any today. */
-export type DocmostExecutorOptions = DeferredExecutorOptions;
+/** Options of every Docmost executor group (they share `publicBaseUrl`). */
+export type DocmostExecutorOptions = DeferredExecutorOptions & MarkdownExecutorOptions & ContentExecutorOptions;
 
 /**
- * Every executor this package implements over Docmost's schema, by tool name: the map a host
- * hands to `createToolRegistry`. A tool group without executors yet is simply absent here, and
- * the registry leaves it unbound. Override single entries by spreading: `{ ...createDocmostExecutors(db), patchNode: mine }`.
+ * Every executor this package implements over Docmost's schema, by tool name (all 41): the map
+ * a host hands to `createToolRegistry`. Override single entries by spreading: `{ ...createDocmostExecutors(db), patchNode: mine }`.
  */
 export function createDocmostExecutors(db: Kysely<DB>, options: DocmostExecutorOptions = {}): DocmostToolExecutors {
   return {
     ...createCoreExecutors(db),
     ...createDeferredExecutors(db, options),
+    ...createMarkdownExecutors(db, options),
+    ...createContentExecutors(db, options),
   };
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { formatAttributeBlock, parseAttributeBlock } from './attribute-block';
+import { MAX_ATTRIBUTE_BLOCK_LENGTH, formatAttributeBlock, parseAttributeBlock } from './attribute-block';
+import { NotExpressibleError } from './not-expressible-error';
 
 describe('attribute blocks', () => {
   it('write the id first as #id, bare words bare, everything else as JSON', () => {
@@ -25,5 +26,20 @@ describe('attribute blocks', () => {
     for (const source of ['{name}', '{#}', '{a=}', '{a=1 a=2}', '{a=1', '{#x#y}', '{a="unterminated}', '{ key = 1 }']) {
       expect(parseAttributeBlock(source, 0)).toBeUndefined();
     }
+  });
+
+  it('read nothing past their length limit, so a line of unclosed values is not rescanned at every brace', () => {
+    const value = 'x'.repeat(MAX_ATTRIBUTE_BLOCK_LENGTH);
+    const fits = `{a="${value.slice(0, MAX_ATTRIBUTE_BLOCK_LENGTH - 6)}"}`;
+    expect(fits).toHaveLength(MAX_ATTRIBUTE_BLOCK_LENGTH);
+    expect(parseAttributeBlock(`text ${fits}`, 5)?.end).toBe(5 + MAX_ATTRIBUTE_BLOCK_LENGTH);
+    expect(parseAttributeBlock(`{a="${value}"}`, 0)).toBeUndefined();
+    // An unclosed array with a brace after it: each `{` stops at the limit, not at the line's end.
+    const hostile = '{a=['.repeat(50_000);
+    for (const start of [0, 4, 199_996]) expect(parseAttributeBlock(hostile, start)).toBeUndefined();
+  });
+
+  it('refuse to write a block over the length limit (the exporter falls back to JSON)', () => {
+    expect(() => formatAttributeBlock({ a: 'x'.repeat(MAX_ATTRIBUTE_BLOCK_LENGTH) })).toThrow(NotExpressibleError);
   });
 });

@@ -12,6 +12,14 @@ import { NotExpressibleError } from './not-expressible-error';
 
 export type Attributes = Readonly<Record<string, unknown>>;
 
+/**
+ * Longest attribute block read or written, in characters. An unclosed value (`{a=[`) is scanned
+ * to the end of its line, and the inline parser retries at every `{`: without a bound, one long
+ * line of `{a=[{a=[...` costs quadratic time (seconds per 100,000 characters, blocking the
+ * server). Real blocks (ids, alignment, sizes) are far shorter; a longer one is exported as JSON.
+ */
+export const MAX_ATTRIBUTE_BLOCK_LENGTH = 1024;
+
 export interface ParsedAttributeBlock {
   readonly attributes: Record<string, unknown>;
   /** Index just past the closing `}`. */
@@ -92,8 +100,9 @@ function readValue(source: string, start: number): { readonly value: unknown; re
  * Reads an attribute block starting at `start` (which must be `{`). Returns undefined when the
  * text there is not a well-formed block, so ordinary braces in text stay text.
  */
-export function parseAttributeBlock(source: string, start: number): ParsedAttributeBlock | undefined {
-  if (source[start] !== '{') return undefined;
+export function parseAttributeBlock(whole: string, start: number): ParsedAttributeBlock | undefined {
+  if (whole[start] !== '{') return undefined;
+  const source = whole.slice(0, start + MAX_ATTRIBUTE_BLOCK_LENGTH);
   const entries: [string, unknown][] = [];
   const keys = new Set<string>();
   let index = start + 1;
@@ -143,5 +152,7 @@ export function formatAttributeBlock(attributes: Attributes): string {
     if (!KEY.test(key)) throw new NotExpressibleError(`attribute name ${JSON.stringify(key)}`);
     parts.push(key === 'id' && typeof value === 'string' && SHORT_ID.test(value) ? `#${value}` : `${key}=${formatValue(value)}`);
   }
-  return `{${parts.join(' ')}}`;
+  const block = `{${parts.join(' ')}}`;
+  if (block.length > MAX_ATTRIBUTE_BLOCK_LENGTH) throw new NotExpressibleError(`an attribute block over ${MAX_ATTRIBUTE_BLOCK_LENGTH} characters`);
+  return block;
 }

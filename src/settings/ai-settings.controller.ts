@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { z } from 'zod';
-import { CurrentUser, type AuthenticatedUser } from '../host/auth';
+import { Caller, type AiToolsCaller } from '../caller';
 import { AiSettingsService, type AiToolsSettings } from './ai-settings.service';
 import { describeReceived, parseRequestBody } from './request-body';
 
@@ -17,14 +17,14 @@ export class AiSettingsController {
   /** `{ deferredTools }` of the caller's workspace; any workspace member. */
   @Post('info')
   @HttpCode(200)
-  info(@CurrentUser() user: AuthenticatedUser): Promise<AiToolsSettings> {
+  info(@Caller() user: AiToolsCaller): Promise<AiToolsSettings> {
     return this.settings.getSettings(user);
   }
 
   /** `{ deferredTools: boolean }` -> the stored value; owners and admins only. */
   @Post('update')
   @HttpCode(200)
-  update(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown): Promise<AiToolsSettings> {
+  update(@Caller() user: AiToolsCaller, @Body() body: unknown): Promise<AiToolsSettings> {
     // Permission first: a member learns nothing about the expected body.
     this.settings.assertMayUpdate(user);
     const update = parseRequestBody(updateBodySchema, body, '{ "deferredTools": true | false }');

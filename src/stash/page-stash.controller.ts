@@ -1,6 +1,6 @@
 import { Controller, Get, GoneException, NotFoundException, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../host/auth/public.decorator';
+import { PublicRoute } from '../caller';
 import { PageStashService } from './page-stash.service';
 import { contentDisposition } from './stash-format';
 
@@ -16,7 +16,7 @@ export const STASH_ROUTE_PATH = 'ai-tools/stash';
 export class PageStashController {
   constructor(private readonly stashes: PageStashService) {}
 
-  @Public()
+  @PublicRoute()
   @Get(':key')
   async download(@Param('key') key: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const stash = await this.stashes.open(key);

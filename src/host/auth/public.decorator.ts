@@ -1,6 +1,9 @@
-import { SetMetadata } from '@nestjs/common';
+import { PublicRoute } from '../../caller';
 
-export const IS_PUBLIC_KEY = 'docmost-ai-tools:public';
+export { IS_PUBLIC_KEY } from '../../caller';
 
-/** Lets a route through without a bearer token (health checks). */
-export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC_KEY, true);
+/**
+ * Lets a route through without a bearer token (health checks). The same metadata key as the
+ * module's `PublicRoute` and Docmost's own `@Public()`, so one guard honours all of them.
+ */
+export const Public = PublicRoute;

@@ -101,6 +101,19 @@ describe('runTransformScript', () => {
       expect(result.logs).toEqual(['line 0 {"n":0}', 'line 1 {"n":1}', 'line 2 {"n":2}']);
       expect(result.droppedLogs).toBe(2);
     });
+
+    it('console.log limits hold when the script replaces the built-ins the console uses', async () => {
+      const tamper = 'String.prototype.slice = function () { return String(this); }; Array.prototype.join = function () { return "y".repeat(100000); };';
+      const result = await runTransformScript(request(`(doc) => { ${tamper} console.log("a"); console.log("b"); console.log("c"); return doc; }`), { maxLogLines: 2 });
+      expect(result.logs).toEqual(['y'.repeat(500) + '...', 'y'.repeat(500) + '...']);
+      expect(result.droppedLogs).toBe(1);
+      const error = await failure(`(doc) => { ${tamper} console.log("a"); throw new Error("stop"); }`);
+      expect(error.logs).toEqual(['y'.repeat(500) + '...']);
+      const pushed = await runTransformScript(
+        request('(doc) => { Array.prototype.push = function () { this[this.length] = { not: "a line" }; return this.length; }; console.log("a"); return doc; }'),
+      );
+      expect(pushed.logs).toEqual(['{"not":"a line"}']);
+    });
   });
 
   describe('isolation', () => {

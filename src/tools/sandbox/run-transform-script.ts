@@ -3,7 +3,7 @@ import { newIsolatedQuickJS } from './isolated-quickjs';
 import { findLocation, readVmError, UNREADABLE_OBJECT, type VmError } from './read-vm-error';
 import { formatBytes, resolveSandboxLimits, type SandboxLimits, type ScriptSandboxOptions } from './sandbox-options';
 import { ScriptSandboxError, type ScriptLocation } from './script-sandbox-error';
-import { PRELUDE_FILE_NAME, transformPrelude } from './transform-prelude';
+import { MAX_LOG_LINE_LENGTH, PRELUDE_FILE_NAME, transformPrelude } from './transform-prelude';
 
 /** File name the model's script is evaluated under: locations in errors refer to it. */
 export const SCRIPT_FILE_NAME = 'transform.js';
@@ -139,7 +139,8 @@ function execute(session: RunSession, request: TransformScriptRequest, documentJ
     own(session, call.error);
     throw scriptFailure(session, call.error, readLogs(session, prelude));
   }
-  const envelope = JSON.parse(vm.getString(own(session, call.value))) as Envelope;
+  const parsed = JSON.parse(vm.getString(own(session, call.value))) as Envelope;
+  const envelope: Envelope = { ...parsed, ...boundedLogs(parsed.logs, parsed.droppedLogs, limits.maxLogLines) };
   if (envelope.kind === 'value') return envelope;
   if (envelope.kind === 'too_large') {
     throw new ScriptSandboxError(
@@ -210,10 +211,29 @@ function readLogs(session: RunSession, prelude: QuickJSHandle): readonly string[
       own(session, result.error);
       return [];
     }
-    return (JSON.parse(vm.getString(own(session, result.value))) as { logs: string[] }).logs;
+    const taken = JSON.parse(vm.getString(own(session, result.value))) as { logs: unknown };
+    return boundedLogs(taken.logs, 0, session.limits.maxLogLines).logs;
   } catch {
     return [];
   }
+}
+
+function clipLine(line: string): string {
+  return line.length > MAX_LOG_LINE_LENGTH ? `${line.slice(0, MAX_LOG_LINE_LENGTH)}...` : line;
+}
+
+/**
+ * The prelude's log limits enforced again outside the sandbox: a script can replace the
+ * built-ins its console relies on (`String.prototype.slice`, `Array.prototype.join`, `push`,
+ * `toJSON`) and hand back megabytes of "log" that would otherwise reach the model.
+ */
+function boundedLogs(logs: unknown, droppedLogs: unknown, maxLines: number): { readonly logs: string[]; readonly droppedLogs: number } {
+  const lines: readonly unknown[] = Array.isArray(logs) ? logs : [];
+  const dropped = typeof droppedLogs === 'number' && Number.isSafeInteger(droppedLogs) && droppedLogs > 0 ? droppedLogs : 0;
+  return {
+    logs: lines.slice(0, maxLines).map((line) => clipLine(typeof line === 'string' ? line : String(JSON.stringify(line)))),
+    droppedLogs: dropped + Math.max(0, lines.length - maxLines),
+  };
 }
 
 /** Maps a value thrown inside the sandbox to the failure the model reads. */

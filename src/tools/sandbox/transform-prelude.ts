@@ -2,7 +2,7 @@
 export const PRELUDE_FILE_NAME = 'sandbox-prelude.js';
 
 /** Longest console.log line kept, in characters. */
-const MAX_LOG_LINE_LENGTH = 500;
+export const MAX_LOG_LINE_LENGTH = 500;
 
 /**
  * JavaScript evaluated inside the sandbox before the model's script. It installs a capturing

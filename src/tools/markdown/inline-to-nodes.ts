@@ -138,10 +138,11 @@ export function convertInline(tokens: readonly Token[] | null, line: number | un
         stack.push({ opener: 'link', mark: { type: 'link', attrs: { href: token.attrGet('href') ?? '', ...DEFAULT_LINK_ATTRS } } });
         break;
       case 'image': {
-        const attrs: Record<string, unknown> = { src: token.attrGet('src') ?? '', alt: textOf(token.children), title: token.attrGet('title') ?? null };
+        let attrs: Record<string, unknown> = { src: token.attrGet('src') ?? '', alt: textOf(token.children), title: token.attrGet('title') ?? null };
         const next = children[index + 1];
         if (next?.type === DOCMOST_TOKEN.attributes) {
-          Object.assign(attrs, next.meta as Record<string, unknown>);
+          // Spread, not Object.assign: assigning a "__proto__" key would set the prototype and lose it.
+          attrs = { ...attrs, ...(next.meta as Record<string, unknown>) };
           index++;
         }
         items.push({ kind: 'image', node: { type: 'image', attrs } });

@@ -212,6 +212,10 @@ describe('markdownToDocument: Docmost annotations', () => {
 
   it('reads image attributes written right after the image', () => {
     expect(blocks('![Diagram](/files/d.png){align=center width=320}')).toEqual([{ type: 'image', attrs: { src: '/files/d.png', alt: 'Diagram', title: null, align: 'center', width: 320 } }]);
+    // Any key the grammar allows is an ordinary attribute, "__proto__" included, as on paragraphs.
+    const [image] = blocks('![D](/d.png){__proto__={"width":999}}');
+    expect(Object.getPrototypeOf(image!.attrs)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(image))).toEqual(JSON.parse('{"type":"image","attrs":{"src":"/d.png","alt":"D","title":null,"__proto__":{"width":999}}}'));
   });
 
   it('reads callouts written as GitHub alerts, with or without a blank line, type lowercased, attributes after the marker; empty ones hold a paragraph', () => {

@@ -52,6 +52,19 @@ describe('findNodeIssues', () => {
     expect(messages({ type: 'doc', content: [{ type: 'doc' }] })[0]).toMatch(/can only be the root/);
   });
 
+  it('refuses script URLs in href and src, however they are spelled, and keeps ordinary ones', () => {
+    const link = (href: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href } }] }] }] });
+    const image = (src: string) => ({ type: 'doc', content: [{ type: 'image', attrs: { src } }] });
+    for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', '\u0001vbscript:msgbox(1)']) {
+      expect(findNodeIssues(link(url))[0]?.message).toMatch(/href uses a script URL \(javascript: or vbscript:\)/);
+      expect(findNodeIssues(image(url))[0]?.path).toBe('node.content[0].attrs.src');
+    }
+    for (const url of ['https://x.test/a?javascript:1', '/files/a.png', '#javascript', 'mailto:a@x.test', 'javascript', '']) {
+      expect(findNodeIssues(link(url))).toEqual([]);
+      expect(findNodeIssues(image(url))).toEqual([]);
+    }
+  });
+
   it('requires a block where a block is expected', () => {
     expect(findNodeIssues({ type: 'text', text: 'x' }, { expectBlock: true })[0]?.message).toMatch(/is inline content; a block/);
     expect(findNodeIssues({ type: 'doc', content: [] }, { expectBlock: true })[0]?.message).toMatch(/a "doc" is a whole document/);

@@ -156,8 +156,30 @@ function checkPlacement(parentType: string, child: unknown, path: string, issues
   }
 }
 
+/** Attributes the editor renders as a URL the browser may follow or load. */
+const URL_ATTRIBUTES = ['href', 'src'] as const;
+const SCRIPT_SCHEME = /^(?:javascript|vbscript):/i;
+
+/**
+ * Whether a URL runs script when followed: read as a browser reads it, which ignores leading
+ * control characters and spaces and tabs or newlines anywhere (`java\tscript:`). The agent may
+ * be acting on injected instructions; such a link would run in the reader's Docmost session.
+ */
+function isScriptUrl(value: unknown): boolean {
+  return typeof value === 'string' && SCRIPT_SCHEME.test(value.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, ''));
+}
+
+function checkUrls(attrs: Json, path: string, issues: NodeIssue[]): void {
+  for (const key of URL_ATTRIBUTES) {
+    if (isScriptUrl(attrs[key])) {
+      issues.push({ path: `${path}.attrs.${key}`, message: `${key} uses a script URL (javascript: or vbscript:), which Docmost pages may not hold; use an http(s), mailto or relative URL` });
+    }
+  }
+}
+
 function checkAttributes(type: string, attrs: unknown, path: string, issues: NodeIssue[]): void {
   if (!isObject(attrs)) return;
+  checkUrls(attrs, path, issues);
   if (type === 'heading' && attrs.level !== undefined) {
     const level = attrs.level;
     if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > 6) {
@@ -184,6 +206,8 @@ function checkMarks(node: Json, path: string, issues: NodeIssue[]): void {
       issues.push({ path: markPath, message: `unknown mark type "${mark.type}"`, unknown: 'mark' });
     } else if (mark.type === 'link' && (!isObject(mark.attrs) || typeof mark.attrs.href !== 'string')) {
       issues.push({ path: markPath, message: 'a link mark needs attrs.href (a string URL)' });
+    } else if (isObject(mark.attrs)) {
+      checkUrls(mark.attrs, markPath, issues);
     }
   });
 }

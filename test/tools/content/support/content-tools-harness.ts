@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../../../src/database';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../../../src/registry/tool-registry';
 import { CONTENT_EXECUTOR_SPECS, createContentExecutors, type ContentExecutorOptions } from '../../../../src/tools/executors/content';
-import { asDocument, type ProseMirrorNode } from '../../../../src/tools/prosemirror/prosemirror-node';
-import { contextFor, type SeedUser } from '../../deferred/support/deferred-tools-harness';
+import { callerOf, type SeedUser } from '../../support/seeded-tools';
+
+export { storedPage, type StoredPage } from '../../support/seeded-tools';
 
 export const PUBLIC_BASE_URL = 'https://docs.acme.test';
 
@@ -23,29 +24,6 @@ export function createContentTools(db: Kysely<DB>, options: ContentExecutorOptio
   });
   return {
     registry,
-    async call(name, input, user = 'owner') {
-      const outcome = await registry.call(name, input, contextFor(user));
-      return outcome.output as never;
-    },
+    call: callerOf(registry),
   };
-}
-
-export interface StoredPage {
-  readonly content: ProseMirrorNode;
-  readonly textContent: string | null;
-  readonly version: string;
-  readonly historyCount: number;
-  readonly lastUpdatedById: string | null;
-}
-
-/** The page row as stored now. */
-export async function storedPage(db: Kysely<DB>, pageId: string): Promise<StoredPage> {
-  const row = await db
-    .selectFrom('pages')
-    .select(['content', 'textContent', 'lastUpdatedById'])
-    .select(sql<string>`updated_at::text`.as('version'))
-    .select((eb) => eb.selectFrom('pageHistory').select(sql<number>`count(*)::int`.as('count')).whereRef('pageHistory.pageId', '=', 'pages.id').as('historyCount'))
-    .where('id', '=', pageId)
-    .executeTakeFirstOrThrow();
-  return { content: asDocument(row.content), textContent: row.textContent, version: row.version, historyCount: row.historyCount ?? 0, lastUpdatedById: row.lastUpdatedById };
 }

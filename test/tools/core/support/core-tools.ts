@@ -4,15 +4,9 @@ import { createToolRegistry } from '../../../../src/registry/create-tool-registr
 import type { ToolCallContext } from '../../../../src/registry/tool-call-context';
 import { ToolError } from '../../../../src/registry/tool-error';
 import type { ToolRegistry } from '../../../../src/registry/tool-registry';
-import { SEED_IDS } from '../../../../src/host/seed/seed-ids';
 import { CORE_EXECUTOR_SPECS, createCoreExecutors } from '../../../../src/tools/executors/core';
 
-export type SeedUser = keyof typeof SEED_IDS.users;
-
-/** The context a chat turn of a seeded user gets; `overrides` adds a chat id or an open page. */
-export function contextFor(user: SeedUser, overrides: Partial<ToolCallContext> = {}): ToolCallContext {
-  return { userId: SEED_IDS.users[user], workspaceId: SEED_IDS.workspace, surface: 'chat', sessionId: `test-${user}`, ...overrides };
-}
+export { contextFor, type SeedUser } from '../../support/seeded-tools';
 
 /** The core tools bound to `db`, called by name with raw input as a model would send it. */
 export interface CoreTools {

@@ -3,21 +3,13 @@ import type { DB, JsonValue } from '../../../../src/database';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../../../src/registry/tool-registry';
 import { createMarkdownExecutors, MARKDOWN_EXECUTOR_SPECS, type MarkdownExecutorOptions } from '../../../../src/tools/executors/markdown';
-import { asDocument, type ProseMirrorNode } from '../../../../src/tools/prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../../../../src/tools/prosemirror/prosemirror-node';
 import { createTestDatabase, type TestDatabase } from '../../../support/test-database';
-import { contextFor, type SeedUser } from '../../deferred/support/deferred-tools-harness';
+import { callerOf, storedPage, type SeedUser, type StoredPage } from '../../support/seeded-tools';
 
-export { contextFor, rejection, type SeedUser } from '../../deferred/support/deferred-tools-harness';
+export { contextFor, rejection, type SeedUser, type StoredPage } from '../../support/seeded-tools';
 
 export type MarkdownToolName = 'createPage' | 'updatePageContent' | 'exportPageMarkdown' | 'importPageMarkdown';
-
-export interface StoredPage {
-  readonly content: ProseMirrorNode;
-  readonly textContent: string | null;
-  readonly title: string | null;
-  readonly version: string;
-  readonly historyCount: number;
-}
 
 export interface MarkdownToolsHarness {
   readonly database: TestDatabase;
@@ -40,20 +32,8 @@ export async function createMarkdownToolsHarness(options: MarkdownExecutorOption
     database,
     db,
     registry,
-    async call(name, input, user = 'owner') {
-      const outcome = await registry.call(name, input, contextFor(user));
-      return outcome.output as never;
-    },
-    async page(pageId) {
-      const row = await db
-        .selectFrom('pages')
-        .select(['content', 'textContent', 'title'])
-        .select(sql<string>`updated_at::text`.as('version'))
-        .select((eb) => eb.selectFrom('pageHistory').select(sql<number>`count(*)::int`.as('count')).whereRef('pageHistory.pageId', '=', 'pages.id').as('historyCount'))
-        .where('id', '=', pageId)
-        .executeTakeFirstOrThrow();
-      return { content: asDocument(row.content), textContent: row.textContent, title: row.title, version: row.version, historyCount: row.historyCount ?? 0 };
-    },
+    call: callerOf(registry),
+    page: (pageId) => storedPage(db, pageId),
     async humanEdit(pageId, content) {
       await db
         .updateTable('pages')

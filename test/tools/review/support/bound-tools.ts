@@ -1,19 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../src/database';
-import { SEED_IDS } from '../../../../src/host/seed/seed-ids';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
-import type { ToolCallContext } from '../../../../src/registry/tool-call-context';
 import { ToolError } from '../../../../src/registry/tool-error';
 import { CORE_EXECUTOR_SPECS, createCoreExecutors } from '../../../../src/tools/executors/core';
 import { createDeferredExecutors, DEFERRED_EXECUTOR_SPECS } from '../../../../src/tools/executors/deferred';
+import { callerOf, type SeedUser } from '../../support/seeded-tools';
 
-export type SeedUser = keyof typeof SEED_IDS.users;
+export { contextFor, type SeedUser } from '../../support/seeded-tools';
 
-export function contextFor(user: SeedUser): ToolCallContext {
-  return { userId: SEED_IDS.users[user], workspaceId: SEED_IDS.workspace, surface: 'chat', sessionId: `review-${user}` };
-}
-
-/** All 35 bound tools (core and deferred) over `db`, called by name with raw model input. */
+/** The core and deferred tools over `db`, called by name with raw model input. */
 export interface BoundTools {
   call<Output = Record<string, any>>(name: string, input: unknown, user?: SeedUser): Promise<Output>;
   /** What a call fails with: a ToolError, or (the bug these tests guard against) anything else. */
@@ -26,8 +21,7 @@ export function boundTools(db: Kysely<DB>): BoundTools {
     executors: { ...createCoreExecutors(db), ...createDeferredExecutors(db) },
     strict: true,
   });
-  const call = async <Output>(name: string, input: unknown, user: SeedUser = 'owner') =>
-    (await registry.call(name, input, contextFor(user))).output as Output;
+  const call = callerOf(registry);
   return {
     call,
     async failure(name, input, user) {

@@ -199,6 +199,25 @@ describe('comment signal interceptor', () => {
     expect(source.requests[2]!.previousTurnOfChatId).toBeUndefined();
   });
 
+  it("starts a session at the host's session start, so a comment made before the first tool call counts", async () => {
+    const { clock, source, interceptor } = setUp();
+    // The MCP client initialised its session 3 s ago; a human commented 1 s after that.
+    const sessionStartedAt = new Date(Date.now() - 3_000);
+    clock.advance(-2_000);
+    source.addComment({ pageId: PAGE_A, text: 'before the first call' });
+    clock.advance(2_000);
+    const first = await callTool(interceptor, 'get_page', { pageId: PAGE_A }, {}, mcpContext({ sessionStartedAt }));
+    expect(signalOf(first)).toBe(signalLine(PAGE_A, 'Roadmap', 1, 'list_comments'));
+
+    // Without a session start, the first call is the start: the same comment is old news.
+    const { clock: otherClock, source: otherSource, interceptor: otherInterceptor } = setUp();
+    otherClock.advance(-2_000);
+    otherSource.addComment({ pageId: PAGE_A, text: 'before the first call' });
+    otherClock.advance(2_000);
+    const withoutStart = await callTool(otherInterceptor, 'get_page', { pageId: PAGE_A }, {}, mcpContext());
+    expect(withoutStart.result).toBe(withoutStart.inner);
+  });
+
   it('names the MCP tool as the MCP surface does', async () => {
     const { clock, source, interceptor } = setUp({}, 'per-page');
     await callTool(interceptor, 'get_page', { pageId: PAGE_A }, {}, mcpContext());

@@ -63,7 +63,14 @@ class CommentSignal {
     const key = sessionKey(context);
     const existing = this.sessions.get(key);
     if (existing !== undefined) return existing;
-    const created = new CommentSignalSession(startedAt, context.surface === 'chat' && isUuid(context.chatId), this.options);
+    // The host's session start is wall-clock time; only how long ago it was carries over to the
+    // monotonic clock (and to the database as "N ms ago"), so clock skew cannot lose comments.
+    const sinceSessionStart = context.sessionStartedAt ? Math.max(0, Date.now() - context.sessionStartedAt.getTime()) : 0;
+    const created = new CommentSignalSession(
+      startedAt - sinceSessionStart,
+      context.surface === 'chat' && isUuid(context.chatId),
+      this.options,
+    );
     this.sessions.set(key, created);
     return created;
   }

@@ -13,5 +13,11 @@ export interface ToolCallContext {
   readonly chatId?: string;
   /** The page open next to the in-app chat, if any. */
   readonly currentPageId?: string;
+  /**
+   * When the session began (MCP `initialize`, or the chat message arriving): the comment
+   * signal's earliest watermark, so a comment made before the first tool call still counts.
+   * Absent: the first tool call of the session.
+   */
+  readonly sessionStartedAt?: Date;
   readonly abortSignal?: AbortSignal;
 }

@@ -65,6 +65,7 @@ export class ChatService {
 
   /** Validates and stores the user message, then starts the model loop; errors before streaming are HTTP errors. */
   async startTurn(input: ChatTurnInput): Promise<ChatTurn> {
+    const receivedAt = new Date();
     const model = this.modelFactory(this.config.ai);
     if (model === undefined) {
       const missing = missingModelVariables(this.config.ai);
@@ -90,6 +91,7 @@ export class ChatService {
       workspaceId: user.workspaceId,
       surface: 'chat',
       sessionId: randomUUID(),
+      sessionStartedAt: receivedAt,
       chatId,
       ...(page === undefined ? {} : { currentPageId: page.id }),
     };

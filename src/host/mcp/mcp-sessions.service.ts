@@ -55,7 +55,13 @@ export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
    */
   async open(user: AuthenticatedUser): Promise<McpSession> {
     const id = randomUUID();
-    const context: ToolCallContext = { userId: user.userId, workspaceId: user.workspaceId, surface: 'mcp', sessionId: id };
+    const context: ToolCallContext = {
+      userId: user.userId,
+      workspaceId: user.workspaceId,
+      surface: 'mcp',
+      sessionId: id,
+      sessionStartedAt: new Date(),
+    };
     const server = createMcpServer({ registry: this.registry, context });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,

@@ -101,6 +101,31 @@ describe('movePage', () => {
     expect(await pageRow(P.productHandbook)).toEqual(before);
   });
 
+  it('refuses a parent from another workspace as if it did not exist, and a spaceId that contradicts the parent', async () => {
+    const other = await harness.db.insertInto('workspaces').values({ name: 'Other Corp' }).returning('id').executeTakeFirstOrThrow();
+    const otherSpace = await harness.db
+      .insertInto('spaces')
+      .values({ name: 'Other', slug: 'other', workspaceId: other.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const foreignPage = await harness.db
+      .insertInto('pages')
+      .values({ slugId: 'otherCorp01', title: 'Foreign', spaceId: otherSpace.id, workspaceId: other.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = await pageRow(P.supportPlaybook);
+
+    const foreign = await rejection(harness.call('movePage', { pageId: P.supportPlaybook, parentPageId: foreignPage.id }));
+    expect(foreign.message).toBe(`page ${foreignPage.id} not found or no access`);
+
+    const contradiction = await rejection(
+      harness.call('movePage', { pageId: P.supportPlaybook, parentPageId: P.meetingNotes, spaceId: S.leadership }),
+    );
+    expect(contradiction.code).toBe('invalid_input');
+    expect(contradiction.message).toContain(`contradicts parentPageId ${P.meetingNotes}, which is in space ${S.product}`);
+    expect(await pageRow(P.supportPlaybook)).toEqual(before);
+  });
+
   it('refuses an afterPageId that is not among the new siblings', async () => {
     const error = await rejection(harness.call('movePage', { pageId: P.supportPlaybook, parentPageId: P.meetingNotes, afterPageId: P.roadmap }));
     expect(error.message).toContain(`afterPageId ${P.roadmap} is not a page under "Meeting Notes"`);

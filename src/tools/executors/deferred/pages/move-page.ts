@@ -98,6 +98,13 @@ export async function movePage(db: Kysely<DB>, input: ToolInput<typeof movePageT
     const page = await requirePage(trx, context, input.pageId, { write: true });
     const parentReference = input.parentPageId ?? null;
     const parent = parentReference === null ? undefined : await requirePage(trx, context, parentReference, { write: true });
+    if (parent && input.spaceId !== undefined && input.spaceId !== parent.spaceId) {
+      throw new ToolError(
+        'invalid_input',
+        `spaceId ${input.spaceId} contradicts parentPageId ${parentReference}, which is in space ${parent.spaceId}; ` +
+          'give only the parent (its space is implied), or only spaceId to move to that space\'s root',
+      );
+    }
     let targetSpaceId = parent?.spaceId ?? input.spaceId ?? page.spaceId;
     if (parent === undefined && targetSpaceId !== page.spaceId) {
       if (!isUuid(targetSpaceId)) throw new ToolError('invalid_input', `spaceId "${targetSpaceId}" is not a space id (a uuid from listSpaces)`);

@@ -2,7 +2,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, sql, type CompiledQuery } fro
 import { Pool } from 'pg';
 import type { AppConfig } from '../config/app-config';
 import { createKysely, migrateToLatest, parseDatabaseUrl, redactDatabaseUrl, startEmbeddedDatabase, StartupError, type DB } from '../database';
-import { EMBEDDED_DIRECTORY } from '../host/startup/open-configured-database';
+import { embeddedDirectory } from '../host/startup/open-configured-database';
 import { findRunningEmbeddedCluster } from '../host/startup/running-embedded-cluster';
 
 /** The bench's own database; dropped first if a killed run left it behind. */
@@ -40,7 +40,7 @@ export interface BenchDatabase {
 }
 
 /**
- * `DATABASE_URL`'s server, or the embedded cluster under `.data/` (started here and stopped by
+ * `DATABASE_URL`'s server, or the embedded cluster under `DATA_DIR` (started here and stopped by
  * `stop`). A cluster that `npm start` is running is refused: its load would skew the figures.
  */
 export async function openBenchCluster(config: AppConfig): Promise<BenchCluster> {
@@ -48,15 +48,16 @@ export async function openBenchCluster(config: AppConfig): Promise<BenchCluster>
     const url = parseDatabaseUrl(config.databaseUrl);
     return { adminUrl: url.toString(), description: redactDatabaseUrl(url), stop: async () => undefined };
   }
-  const running = findRunningEmbeddedCluster(EMBEDDED_DIRECTORY);
+  const directory = embeddedDirectory(config);
+  const running = findRunningEmbeddedCluster(directory);
   if (running !== undefined) {
     throw new StartupError(
-      `the embedded PostgreSQL in ${EMBEDDED_DIRECTORY} is in use by process ${running.pid} (npm start?); stop it before benchmarking, since its load would skew the figures, or set DATABASE_URL`,
+      `the embedded PostgreSQL in ${directory} is in use by process ${running.pid} (npm start?); stop it before benchmarking, since its load would skew the figures, or set DATABASE_URL`,
       'DATABASE_URL',
     );
   }
-  const embedded = await startEmbeddedDatabase({ directory: EMBEDDED_DIRECTORY });
-  return { adminUrl: embedded.url, description: `embedded PostgreSQL on port ${embedded.port} (${EMBEDDED_DIRECTORY})`, stop: () => embedded.stop() };
+  const embedded = await startEmbeddedDatabase({ directory: directory });
+  return { adminUrl: embedded.url, description: `embedded PostgreSQL on port ${embedded.port} (${directory})`, stop: () => embedded.stop() };
 }
 
 async function withAdmin(adminUrl: string, run: (admin: Kysely<DB>) => Promise<void>): Promise<void> {

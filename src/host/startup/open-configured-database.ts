@@ -1,10 +1,13 @@
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createKysely, openDatabase, StartupError, type OpenDatabase } from '../../database';
 import type { AppConfig } from '../../config/app-config';
 import { findRunningEmbeddedCluster } from './running-embedded-cluster';
 
 /** Where `npm start`, `npm run seed` and `npm run migrate` keep the embedded cluster. */
-export const EMBEDDED_DIRECTORY = '.data/postgres';
+export function embeddedDirectory(config: Pick<AppConfig, 'dataDirectory'>): string {
+  return join(config.dataDirectory, 'postgres');
+}
 
 // The credentials and database name openDatabase gives the embedded cluster.
 const EMBEDDED_CREDENTIALS = 'postgres:postgres';
@@ -21,14 +24,15 @@ export interface OpenConfiguredDatabaseOptions {
   readonly log?: (line: string) => void;
 }
 
-/** `DATABASE_URL`, or the embedded PostgreSQL under `.data/` (started here, or a running one). */
+/** `DATABASE_URL`, or the embedded PostgreSQL under `DATA_DIR` (started here, or a running one). */
 export async function openConfiguredDatabase(options: OpenConfiguredDatabaseOptions): Promise<OpenDatabase> {
   if (options.config.databaseUrl !== undefined) return openDatabase({ databaseUrl: options.config.databaseUrl, log: options.log });
-  const running = findRunningEmbeddedCluster(EMBEDDED_DIRECTORY);
-  if (running === undefined) return openDatabase({ embeddedDirectory: EMBEDDED_DIRECTORY, log: options.log });
+  const directory = embeddedDirectory(options.config);
+  const running = findRunningEmbeddedCluster(directory);
+  if (running === undefined) return openDatabase({ embeddedDirectory: directory, log: options.log });
   if (options.whenEmbeddedRunning === 'fail') {
     throw new StartupError(
-      `the embedded PostgreSQL in ${EMBEDDED_DIRECTORY} is already in use by process ${running.pid} (another npm start?); stop that process, or set DATABASE_URL to another PostgreSQL`,
+      `the embedded PostgreSQL in ${directory} is already in use by process ${running.pid} (another npm start?); stop that process, or set DATABASE_URL to another PostgreSQL`,
       'DATABASE_URL',
     );
   }
@@ -45,7 +49,7 @@ export async function openConfiguredDatabase(options: OpenConfiguredDatabaseOpti
   }
   return {
     db,
-    description: `embedded PostgreSQL of the running server (pid ${running.pid}) on port ${running.port} (${EMBEDDED_DIRECTORY})`,
+    description: `embedded PostgreSQL of the running server (pid ${running.pid}) on port ${running.port} (${directory})`,
     embedded: true,
     // The cluster belongs to the running server: close only this pool.
     close: () => db.destroy(),

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { AppModule } from '../../../src/app.module';
 import type { AppConfig } from '../../../src/config/app-config';
 import type { DB } from '../../../src/database';
+import { insertComment } from './comment-signal-fixtures';
 import { CHAT_MODEL_FACTORY, type ChatModelFactory } from '../../../src/host/chat';
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../../src/registry/tool-registry';
@@ -59,20 +60,8 @@ export interface HumanComment {
  * A comment as Docmost's editor writes it for a person: `created_source` is left to the
  * column default ('user') and `ai_chat_id` empty. Committed when this returns.
  */
-export async function insertHumanComment(db: Kysely<DB>, comment: HumanComment): Promise<string> {
-  const page = await db.selectFrom('pages').select(['spaceId', 'workspaceId']).where('id', '=', comment.pageId).executeTakeFirstOrThrow();
-  const row = await db
-    .insertInto('comments')
-    .values({
-      content: JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: comment.text }] }] }),
-      pageId: comment.pageId,
-      spaceId: page.spaceId,
-      workspaceId: page.workspaceId,
-      creatorId: comment.creatorId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+export function insertHumanComment(db: Kysely<DB>, comment: HumanComment): Promise<string> {
+  return insertComment(db, comment);
 }
 
 /**

@@ -39,7 +39,8 @@ export async function insertComment(db: Kysely<DB>, comment: NewComment): Promis
       spaceId: page.spaceId,
       workspaceId: page.workspaceId,
       creatorId: comment.creatorId ?? SEED_IDS.users.member,
-      createdSource: comment.createdSource ?? 'user',
+      // Absent: left to the column default ('user'), as Docmost's editor writes a person's comment.
+      ...(comment.createdSource === undefined ? {} : { createdSource: comment.createdSource }),
       aiChatId: comment.aiChatId ?? null,
       type: 'inline',
       ...(comment.createdAt === undefined ? {} : { createdAt: comment.createdAt }),

@@ -3,6 +3,7 @@ import { createDatabaseCommentSource } from '../comment-signal';
 import type { DB } from '../database';
 import type { CountQueryRecorder } from './bench-database';
 import { summarizeLatencies, timeRuns, type LatencySummary } from './latency';
+import type { CommentSignalBenchOptions } from './comment-signal-figures';
 
 /** The index the module's migration adds for the count (`migrations/module`). */
 export const COUNT_INDEX_NAME = 'idx_comments_page_id_created_at';
@@ -30,14 +31,8 @@ export interface CountQueryFigures {
   readonly withoutIndexPlan: CountQueryPlan;
 }
 
-export interface CountQueryBenchOptions {
-  readonly db: Kysely<DB>;
-  readonly recorder: CountQueryRecorder;
-  readonly userId: string;
-  readonly workspaceId: string;
-  readonly pageIds: readonly string[];
-  readonly runs: number;
-}
+/** The same workload as the comment-signal figures: a caller, its working set, runs per case. */
+export type CountQueryBenchOptions = CommentSignalBenchOptions;
 
 const BASELINE_MINUTES_AGO = 10;
 

@@ -56,13 +56,8 @@ export interface TurnReport {
   readonly tokens: TurnTokens;
 }
 
-export interface TurnReportInput {
-  readonly id: DemoTurnId;
-  readonly title: string;
-  readonly message: string;
-  readonly pageTitle: string;
-  readonly userEmail: string;
-  readonly chatId: string;
+/** What a turn's report is built from: the same header, with the steps as recorded. */
+export interface TurnReportInput extends Omit<TurnReport, 'steps' | 'tokens'> {
   readonly steps: readonly RecordedAgentStep[];
   /** Tokens of the tools array with every bound tool active (deferred tools OFF). */
   readonly allActiveToolTokens: number;

@@ -1,3 +1,4 @@
+export { abbreviate, QUOTED_INPUT_LENGTH } from './abbreviate';
 export { toAiSdkToolSet, toModelOutputWithNotices } from './adapters/ai-sdk-tool-set';
 export type { ToolModelOutput } from './adapters/ai-sdk-tool-set';
 export { registerMcpTools } from './adapters/mcp-tools';

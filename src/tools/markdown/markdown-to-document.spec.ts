@@ -302,7 +302,9 @@ describe('markdownToDocument: any Markdown', () => {
           expect(error).toBeInstanceOf(MarkdownSyntaxError);
           return;
         }
-        expect(findNodeIssues(doc, { label: 'doc' })).toEqual([]);
+        // An attribute block may name any attribute; one its node type does not declare is
+        // refused by name when the document is written (readMarkdownDocument validates it).
+        expect(findNodeIssues(doc, { label: 'doc' }).filter((issue) => issue.unknown !== 'attribute')).toEqual([]);
       }),
       { numRuns: 1000 },
     );

@@ -1,3 +1,4 @@
+import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
 import {
   ALLOWED_CHILD_TYPES,
@@ -12,14 +13,19 @@ import {
   TEXT_BLOCK_TYPES,
   isInlineType,
 } from './node-schema';
+import { MARK_ATTRIBUTES, NODE_ATTRIBUTES, URL_ATTRIBUTE_NAMES } from './node-attributes';
 import type { ProseMirrorNode } from './prosemirror-node';
+import { findUrlProblem } from './url-policy';
 
 export interface NodeIssue {
   /** Where, from the checked node: `doc.content[2].marks[0]`. */
   readonly path: string;
   readonly message: string;
-  /** Set when the issue is an unknown node or mark type, so the message can list valid ones. */
-  readonly unknown?: 'node' | 'mark';
+  /**
+   * Set when the issue is an unknown node or mark type (so the message can list valid ones) or
+   * an attribute the type does not declare.
+   */
+  readonly unknown?: 'node' | 'mark' | 'attribute';
 }
 
 export interface ValidateNodeOptions {
@@ -74,7 +80,7 @@ function checkNode(node: unknown, path: string, depth: number, isRoot: boolean, 
   }
   const type = node.type;
   if (!NODE_TYPE_SET.has(type)) {
-    issues.push({ path, message: `unknown node type "${type}"`, unknown: 'node' });
+    issues.push({ path, message: `unknown node type "${abbreviate(type, 40)}"`, unknown: 'node' });
     return;
   }
   if (type === 'doc' && !isRoot) issues.push({ path, message: '"doc" can only be the root node' });
@@ -156,30 +162,27 @@ function checkPlacement(parentType: string, child: unknown, path: string, issues
   }
 }
 
-/** Attributes the editor renders as a URL the browser may follow or load. */
-const URL_ATTRIBUTES = ['href', 'src'] as const;
-const SCRIPT_SCHEME = /^(?:javascript|vbscript):/i;
-
 /**
- * Whether a URL runs script when followed: read as a browser reads it, which ignores leading
- * control characters and spaces and tabs or newlines anywhere (`java\tscript:`). The agent may
- * be acting on injected instructions; such a link would run in the reader's Docmost session.
+ * Checks a node's or mark's attributes against what its type declares: every name must be
+ * declared (`node-attributes.ts`), and every URL attribute must pass the one URL allow-list.
  */
-function isScriptUrl(value: unknown): boolean {
-  return typeof value === 'string' && SCRIPT_SCHEME.test(value.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, ''));
-}
-
-function checkUrls(attrs: Json, path: string, issues: NodeIssue[]): void {
-  for (const key of URL_ATTRIBUTES) {
-    if (isScriptUrl(attrs[key])) {
-      issues.push({ path: `${path}.attrs.${key}`, message: `${key} uses a script URL (javascript: or vbscript:), which Docmost pages may not hold; use an http(s), mailto or relative URL` });
+function checkDeclaredAttributes(kind: 'node' | 'mark', type: string, attrs: Json, path: string, issues: NodeIssue[]): void {
+  const table: Readonly<Record<string, readonly string[]>> = kind === 'node' ? NODE_ATTRIBUTES : MARK_ATTRIBUTES;
+  const declared = table[type] ?? [];
+  for (const name of Object.keys(attrs)) {
+    if (!declared.includes(name)) {
+      const allowed = declared.length > 0 ? `its attributes are ${declared.join(', ')}` : `it takes no attributes`;
+      issues.push({ path: `${path}.attrs`, message: `${withArticle(type)} ${kind} has no attribute "${abbreviate(name, 40)}" (${allowed})`, unknown: 'attribute' });
+    } else if (URL_ATTRIBUTE_NAMES.has(name)) {
+      const problem = findUrlProblem(attrs[name], { nodeType: type, attribute: name });
+      if (problem !== undefined) issues.push({ path: `${path}.attrs.${name}`, message: problem });
     }
   }
 }
 
 function checkAttributes(type: string, attrs: unknown, path: string, issues: NodeIssue[]): void {
   if (!isObject(attrs)) return;
-  checkUrls(attrs, path, issues);
+  checkDeclaredAttributes('node', type, attrs, path, issues);
   if (type === 'heading' && attrs.level !== undefined) {
     const level = attrs.level;
     if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > 6) {
@@ -203,11 +206,13 @@ function checkMarks(node: Json, path: string, issues: NodeIssue[]): void {
     if (!isObject(mark) || typeof mark.type !== 'string') {
       issues.push({ path: markPath, message: 'not a mark: expected an object with a string "type"' });
     } else if (!MARK_TYPE_SET.has(mark.type)) {
-      issues.push({ path: markPath, message: `unknown mark type "${mark.type}"`, unknown: 'mark' });
+      issues.push({ path: markPath, message: `unknown mark type "${abbreviate(mark.type, 40)}"`, unknown: 'mark' });
     } else if (mark.type === 'link' && (!isObject(mark.attrs) || typeof mark.attrs.href !== 'string')) {
       issues.push({ path: markPath, message: 'a link mark needs attrs.href (a string URL)' });
+    } else if (mark.attrs !== undefined && !isObject(mark.attrs)) {
+      issues.push({ path: `${markPath}.attrs`, message: 'attrs must be an object' });
     } else if (isObject(mark.attrs)) {
-      checkUrls(mark.attrs, markPath, issues);
+      checkDeclaredAttributes('mark', mark.type, mark.attrs, markPath, issues);
     }
   });
 }

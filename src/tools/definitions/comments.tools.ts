@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
-import { commentIdField, pageIdField } from './shared-fields';
+import { commentIdField, pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from './shared-fields';
 
 /** Docmost's limit on a comment's anchored text. */
 export const MAX_COMMENT_SELECTION_LENGTH = 250;
@@ -28,7 +28,7 @@ export const createCommentTool = defineTool({
       .max(MAX_COMMENT_SELECTION_LENGTH)
       .optional()
       .describe(`New thread only: the exact page text to anchor the comment to (1 to ${MAX_COMMENT_SELECTION_LENGTH} characters, within one block). Omit for a reply.`),
-    parentCommentId: z.string().trim().min(1).optional().describe('Reply only: the id of the thread to reply to. Omit for a new thread.'),
+    parentCommentId: z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).optional().describe('Reply only: the id of the thread to reply to. Omit for a new thread.'),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from './catalog-lines';
-import { pageIdField as pageId } from './shared-fields';
+import { pageIdField as pageId, ID_TOO_LONG, MAX_ID_LENGTH } from './shared-fields';
 import { baseVersionField } from './structure.tools';
 
 const baseVersion = baseVersionField.describe(
@@ -89,7 +89,7 @@ export const CONTENT_TOOLS = [
     tier: 'deferred',
     catalogLine: CATALOG_LINES.createPage,
     inputSchema: z.object({
-      spaceId: z.string().trim().min(1).describe('The space to create the page in (an id from listSpaces).'),
+      spaceId: z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).describe('The space to create the page in (an id from listSpaces).'),
       title: z.string().trim().min(1).max(500).describe('The page title, shown in the sidebar and as the page heading.'),
       markdown: z
         .string()
@@ -100,6 +100,7 @@ export const CONTENT_TOOLS = [
         .string()
         .trim()
         .min(1)
+        .max(MAX_ID_LENGTH, ID_TOO_LONG)
         .optional()
         .describe('Nest the page under this page (id or slugId, same space). Omit to create it at the space root.'),
     }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
-import { pageIdField } from './shared-fields';
+import { ID_TOO_LONG, MAX_ID_LENGTH, pageIdField } from './shared-fields';
 
 export const MAX_EDIT_TEXT_LENGTH = 2000;
 
@@ -29,6 +29,7 @@ export const editPageTextTool = defineTool({
       .string()
       .trim()
       .min(1)
+      .max(MAX_ID_LENGTH, ID_TOO_LONG)
       .optional()
       .describe('Search only this block: a block id, or "#<index>" for a top-level block such as a table or list (its cells and items are searched).'),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from './catalog-lines';
-import { pageIdField } from './shared-fields';
+import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH, CURSOR_TOO_LONG, MAX_CURSOR_LENGTH } from './shared-fields';
 import { baseVersionField, NOT_FOUND_NOTE } from './structure.tools';
 
 /**
@@ -15,6 +15,7 @@ const historyIdField = z
   .string()
   .trim()
   .min(1)
+  .max(MAX_ID_LENGTH, ID_TOO_LONG)
   .describe('A saved version: its historyId (uuid) as listed by listPageHistory.');
 
 const VERSION_NOT_FOUND =
@@ -35,7 +36,7 @@ export const listPageHistoryTool = defineTool({
   inputSchema: z.object({
     pageId: pageIdField,
     limit: z.number().int().min(1).max(100).default(20).describe('Most versions to return: 1 to 100, default 20.'),
-    cursor: z.string().trim().min(1).optional().describe('The nextCursor of a previous call for the same page, for older versions.'),
+    cursor: z.string().trim().min(1).max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG).optional().describe('The nextCursor of a previous call for the same page, for older versions.'),
   }),
   annotations: READ_ONLY,
 });
@@ -62,6 +63,7 @@ const versionSideField = z
   .string()
   .trim()
   .min(1)
+  .max(MAX_ID_LENGTH, ID_TOO_LONG)
   .describe('A historyId from listPageHistory, or "current" for the page as it is now.');
 
 export const diffPageVersionsTool = defineTool({

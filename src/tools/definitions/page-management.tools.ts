@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from './catalog-lines';
-import { pageIdField } from './shared-fields';
+import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from './shared-fields';
 import { baseVersionField, NOT_FOUND_NOTE } from './structure.tools';
 
 /** Page management: titles, the page tree (move, list), the trash, and copying content. */
 
-const spaceIdField = z.string().trim().min(1).describe('The space id (uuid), as returned by listSpaces.');
+const spaceIdField = z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).describe('The space id (uuid), as returned by listSpaces.');
 
 export const renamePageTool = defineTool({
   name: 'renamePage',
@@ -46,6 +46,7 @@ export const movePageTool = defineTool({
       .string()
       .trim()
       .min(1)
+      .max(MAX_ID_LENGTH, ID_TOO_LONG)
       .nullable()
       .optional()
       .describe('The new parent page (id or slugId). null or omitted: the root of the space (spaceId, or the page\'s own space).'),
@@ -60,6 +61,7 @@ export const movePageTool = defineTool({
       .string()
       .trim()
       .min(1)
+      .max(MAX_ID_LENGTH, ID_TOO_LONG)
       .optional()
       .describe('Place the page right after this sibling (a child of the new parent, id or slugId).'),
   }),
@@ -118,7 +120,7 @@ export const listSidebarPagesTool = defineTool({
   catalogLine: CATALOG_LINES.listSidebarPages,
   inputSchema: z.object({
     spaceId: spaceIdField,
-    parentPageId: z.string().trim().min(1).optional().describe('List only the subtree under this page (id or slugId). Omit for the whole space.'),
+    parentPageId: z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).optional().describe('List only the subtree under this page (id or slugId). Omit for the whole space.'),
     maxDepth: z.number().int().min(1).max(20).default(10).describe('Levels to descend, 1 = only the top level. Default 10.'),
     limit: z.number().int().min(1).max(2000).default(500).describe('Most pages to list in total. Default 500.'),
   }),

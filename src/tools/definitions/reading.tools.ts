@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
-import { pageIdField, pageTextWindowFields } from './shared-fields';
+import { pageIdField, pageTextWindowFields, ID_TOO_LONG, MAX_ID_LENGTH, CURSOR_TOO_LONG, MAX_CURSOR_LENGTH } from './shared-fields';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
@@ -20,7 +20,7 @@ export const searchPagesTool = defineTool({
   tier: 'core',
   inputSchema: z.object({
     query: z.string().trim().min(1).max(200).describe('Words to look for, e.g. "pricing tiers". Not a regular expression; no operators needed.'),
-    spaceId: z.string().trim().min(1).optional().describe('Search only this space (an id from listSpaces). Omit to search all your spaces.'),
+    spaceId: z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).optional().describe('Search only this space (an id from listSpaces). Omit to search all your spaces.'),
     limit: z.number().int().min(1).max(50).default(10).describe('Most hits to return: 1 to 50, default 10.'),
   }),
   annotations: READ_ONLY,
@@ -38,9 +38,9 @@ export const listPagesTool = defineTool({
   ].join('\n'),
   tier: 'core',
   inputSchema: z.object({
-    spaceId: z.string().trim().min(1).optional().describe('List this space\'s pages (an id from listSpaces). Omit for recent pages across all your spaces.'),
+    spaceId: z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).optional().describe('List this space\'s pages (an id from listSpaces). Omit for recent pages across all your spaces.'),
     limit: z.number().int().min(1).max(100).default(25).describe('Most pages to return: 1 to 100, default 25.'),
-    cursor: z.string().trim().min(1).optional().describe('The nextCursor of a previous listPages call with the same spaceId, to continue the list. Omit for the first batch.'),
+    cursor: z.string().trim().min(1).max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG).optional().describe('The nextCursor of a previous listPages call with the same spaceId, to continue the list. Omit for the first batch.'),
   }),
   annotations: READ_ONLY,
 });
@@ -130,7 +130,7 @@ export const getNodeTool = defineTool({
   tier: 'core',
   inputSchema: z.object({
     pageId: pageIdField,
-    block: z.string().trim().min(1).describe('The block: its id (e.g. "abcdefghijkl") or "#<index>" for a top-level block (e.g. "#3").'),
+    block: z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).describe('The block: its id (e.g. "abcdefghijkl") or "#<index>" for a top-level block (e.g. "#3").'),
   }),
   annotations: READ_ONLY,
 });

@@ -2,16 +2,30 @@ import { z } from 'zod';
 
 /** Input fields that several tool groups share, so their model-facing wording is written once. */
 
+/**
+ * Longest value an id field accepts (page, comment, space, history and block ids, slugIds,
+ * versions). Real ones are at most 36 characters (a uuid); without a bound a 9.5 MB "id" was
+ * sent to PostgreSQL and echoed back whole in the error.
+ */
+export const MAX_ID_LENGTH = 128;
+export const ID_TOO_LONG = `too long for an id: at most ${MAX_ID_LENGTH} characters (a uuid has 36); copy the id exactly as a tool returned it`;
+
+/** Longest paging cursor accepted: the ones tools return are far shorter. */
+export const MAX_CURSOR_LENGTH = 512;
+export const CURSOR_TOO_LONG = `too long for a cursor: at most ${MAX_CURSOR_LENGTH} characters; pass back the nextCursor a tool returned, unchanged`;
+
 export const pageIdField = z
   .string()
   .trim()
   .min(1)
+  .max(MAX_ID_LENGTH, ID_TOO_LONG)
   .describe('The page: its id (uuid) or slugId, as returned by searchPages, listPages, getPage or getCurrentPage.');
 
 export const commentIdField = z
   .string()
   .trim()
   .min(1)
+  .max(MAX_ID_LENGTH, ID_TOO_LONG)
   .describe('The comment id (uuid), as returned by listComments, createComment or a [signal] line.');
 
 /** Where getPage/getCurrentPage start and how much they return; shared so both read the same. */

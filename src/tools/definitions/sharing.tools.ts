@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from './catalog-lines';
-import { pageIdField } from './shared-fields';
+import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from './shared-fields';
 import { NOT_FOUND_NOTE } from './structure.tools';
 
 /**
@@ -59,7 +59,7 @@ export const listSharesTool = defineTool({
   tier: 'deferred',
   catalogLine: CATALOG_LINES.listShares,
   inputSchema: z.object({
-    spaceId: z.string().trim().min(1).optional().describe('Only shares in this space (an id from listSpaces). Omit for all your spaces.'),
+    spaceId: z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).optional().describe('Only shares in this space (an id from listSpaces). Omit for all your spaces.'),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 });
@@ -77,7 +77,7 @@ export const checkNewCommentsTool = defineTool({
   tier: 'deferred',
   catalogLine: CATALOG_LINES.checkNewComments,
   inputSchema: z.object({
-    spaceId: z.string().trim().min(1).describe('The space to check (an id from listSpaces).'),
+    spaceId: z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).describe('The space to check (an id from listSpaces).'),
     since: z
       .string()
       .trim()

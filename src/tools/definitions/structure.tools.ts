@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { prosemirrorNodeInput } from '../../registry/prosemirror-node-input';
 import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from './catalog-lines';
-import { pageIdField } from './shared-fields';
+import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from './shared-fields';
 
 /**
  * Structural tools: the page as lossless ProseMirror JSON, and block-level edits addressed by
@@ -22,6 +22,7 @@ const nodeReferenceField = z
   .string()
   .trim()
   .min(1)
+  .max(MAX_ID_LENGTH, ID_TOO_LONG)
   .describe(
     'The block: its attrs.id (12 lowercase letters; headings and paragraphs at any depth, including inside lists, quotes and table cells), or "#<n>" for the n-th top-level block as getOutline numbers them (for blocks without an id: tables, lists, images, rules).',
   );
@@ -30,6 +31,7 @@ export const baseVersionField = z
   .string()
   .trim()
   .min(1)
+  .max(MAX_ID_LENGTH, ID_TOO_LONG)
   .optional()
   .describe(
     'Optional: the `version` returned by getPageJson when you read the page. If the page changed since (a human edited it), the write fails with a conflict and nothing is written. Omit to write over whatever is current.',

@@ -20,7 +20,7 @@ export type DocmostExecutorOptions = DeferredExecutorOptions & MarkdownExecutorO
  */
 export function createDocmostExecutors(db: Kysely<DB>, options: DocmostExecutorOptions = {}): DocmostToolExecutors {
   return {
-    ...createCoreExecutors(db),
+    ...createCoreExecutors(db, options),
     ...createDeferredExecutors(db, options),
     ...createMarkdownExecutors(db, options),
     ...createContentExecutors(db, options),

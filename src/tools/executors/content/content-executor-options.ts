@@ -1,4 +1,5 @@
 import type { PageStashOptions } from '../../../stash';
+import type { HeavyWorkPool } from '../../../workers';
 import type { ScriptSandboxOptions } from '../../sandbox';
 
 /** Options of the transformPage and stashPage executors. */
@@ -12,4 +13,6 @@ export interface ContentExecutorOptions {
   readonly sandbox?: ScriptSandboxOptions;
   /** stashPage's limits (snapshot size, live stashes per user); see `PageStashOptions` for defaults. */
   readonly stash?: PageStashOptions;
+  /** The worker pool transform scripts (and Markdown snapshots of large pages) run in; default the process-wide shared pool. */
+  readonly heavyWork?: HeavyWorkPool;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../database';
 import type { AnyToolSpec, ToolExecutorMap } from '../../../registry/tool-spec';
 import { PageStashRepository, PageStashService } from '../../../stash';
+import { sharedHeavyWorkPool } from '../../../workers';
 import { CONTENT_TOOLS } from '../../definitions/content.tools';
 import { DEFAULT_PUBLIC_BASE_URL } from '../deferred/deferred-executor-options';
 import type { ContentExecutorOptions } from './content-executor-options';
@@ -30,8 +31,9 @@ export type StashExecutors = Required<ToolExecutorMap<readonly [StashPageTool]>>
  */
 export function createTransformExecutors(db: Kysely<DB>, options: ContentExecutorOptions = {}): TransformExecutors {
   const sandbox = options.sandbox ?? {};
+  const heavyWork = options.heavyWork ?? sharedHeavyWorkPool();
   return {
-    transformPage: (input, context) => transformPage(db, input, context, sandbox),
+    transformPage: (input, context) => transformPage(db, input, context, sandbox, heavyWork),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../database';
 import type { ToolExecutorMap } from '../../../registry/tool-spec';
+import { sharedHeavyWorkPool, type HeavyWorkPool } from '../../../workers';
 import { COMMENT_TOOLS } from '../../definitions/comments.tools';
 import { EDIT_TEXT_TOOLS } from '../../definitions/edit-text.tools';
 import { READING_TOOLS } from '../../definitions/reading.tools';
@@ -21,6 +22,11 @@ import { searchPages } from './reading/search-pages';
 /** The 13 core-tier specs these executors bind. */
 export const CORE_EXECUTOR_SPECS = [...READING_TOOLS, ...COMMENT_TOOLS, ...EDIT_TEXT_TOOLS] as const;
 
+export interface CoreExecutorOptions {
+  /** The worker pool editPageText uses on large pages; default the process-wide shared pool. */
+  readonly heavyWork?: HeavyWorkPool;
+}
+
 export type CoreExecutors = Required<ToolExecutorMap<typeof CORE_EXECUTOR_SPECS>>;
 
 /**
@@ -28,7 +34,8 @@ export type CoreExecutors = Required<ToolExecutorMap<typeof CORE_EXECUTOR_SPECS>
  * workspace and space membership are checked on every call, and writes (editPageText, comment
  * anchors, resolving) are compare-and-set page writes with a history row.
  */
-export function createCoreExecutors(db: Kysely<DB>): CoreExecutors {
+export function createCoreExecutors(db: Kysely<DB>, options: CoreExecutorOptions = {}): CoreExecutors {
+  const heavyWork = options.heavyWork ?? sharedHeavyWorkPool();
   return {
     searchPages: (input, context) => searchPages(db, input, context),
     listPages: (input, context) => listPages(db, input, context),
@@ -42,6 +49,6 @@ export function createCoreExecutors(db: Kysely<DB>): CoreExecutors {
     getComment: (input, context) => getComment(db, input, context),
     listComments: (input, context) => listComments(db, input, context),
     resolveComment: (input, context) => resolveComment(db, input, context),
-    editPageText: (input, context) => editPageText(db, input, context),
+    editPageText: (input, context) => editPageText(db, input, context, heavyWork),
   };
 }

@@ -1,20 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
-import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
 import type { CONTENT_TOOLS } from '../../../definitions/content.tools';
-import { pageVersionConflict, refuseUnstorableText, writePage } from '../../../page-store';
-import { ensureBlockIds } from '../../../prosemirror/block-id';
-import { collectBlockIds } from '../../../prosemirror/block-tree';
-import { diffDocuments, type CountChange, type TextChange } from '../../../prosemirror/document-diff';
+import { pageVersionConflict, writePage } from '../../../page-store';
+import type { HeavyWorkPool } from '../../../../workers';
+import type { CountChange, TextChange } from '../../../prosemirror/document-diff';
 import type { DocumentCounts } from '../../../prosemirror/document-counts';
-import { asDocument, type ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
-import { assertValidNode } from '../../../prosemirror/validate-node';
-import { runTransformScript, ScriptSandboxError, type ScriptSandboxOptions, type TransformScriptResult } from '../../../sandbox';
-import { compareBlocks, type BlockChanges } from './block-changes';
-import { scriptFailure } from './script-failure';
+import { asDocument } from '../../../prosemirror/prosemirror-node';
+import type { ScriptSandboxOptions } from '../../../sandbox';
+import type { BlockChanges } from './block-changes';
 
 export type TransformPageTool = Extract<(typeof CONTENT_TOOLS)[number], { name: 'transformPage' }>;
 
@@ -57,31 +53,6 @@ export interface TransformPageWrite extends TransformOutcome {
 
 export type TransformPageResult = TransformPagePreview | TransformPageWrite;
 
-function describeNonDocument(value: unknown): string | undefined {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array (blocks go in doc.content)';
-  if (typeof value !== 'object') return `a ${typeof value}`;
-  const type = (value as { type?: unknown }).type;
-  if (type === 'doc') return undefined;
-  return typeof type === 'string' ? `a node of type "${type}"` : 'an object without a "type"';
-}
-
-/** The script's value as a valid document with block ids, or a tool error naming the problem. */
-function toDocument(value: unknown): { readonly content: ProseMirrorNode; readonly generatedIds: number } {
-  const returned = describeNonDocument(value);
-  if (returned !== undefined) {
-    throw new ToolError(
-      'invalid_input',
-      `The transform script returned ${returned}; it must return the whole document { type: "doc", content: [...] } (e.g. \`return doc;\`). Nothing was written.`,
-    );
-  }
-  assertValidNode(value, { label: 'the document the script returned' });
-  const givenIds = new Set(collectBlockIds(value));
-  const content = ensureBlockIds(value);
-  refuseUnstorableText(content, 'the document the script returned');
-  return { content, generatedIds: collectBlockIds(content).filter((id) => !givenIds.has(id)).length };
-}
-
 /**
  * Runs the model's script on the page's current document in the QuickJS sandbox and either
  * previews the result (dry run, the default) or writes it with a compare-and-set on the version
@@ -93,27 +64,32 @@ export async function transformPage(
   input: ToolInput<TransformPageTool>,
   context: ToolCallContext,
   sandbox: ScriptSandboxOptions,
+  heavyWork: HeavyWorkPool,
 ): Promise<TransformPageResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
   if (input.baseVersion !== undefined && input.baseVersion !== page.version) throw pageVersionConflict(page.id, input.baseVersion, page.version);
   const before = asDocument(page.content);
-  let run: TransformScriptResult;
-  try {
-    run = await runTransformScript({ script: input.script, document: before, data: { pageId: page.id, title: page.title } }, sandbox);
-  } catch (error) {
-    throw error instanceof ScriptSandboxError ? scriptFailure(error) : error;
-  }
-  const { content: after, generatedIds } = toDocument(run.value);
-  const diff = diffDocuments(before, after);
-  const changed = JSON.stringify(after) !== JSON.stringify(before);
+  // Always in a worker: a script can call a built-in (indexOf on a huge string, a typed-array
+  // sort) that the sandbox's own time limit cannot interrupt; the worker's deadline can.
+  const transformed = await heavyWork.run(
+    'transformDocument',
+    { script: input.script, document: before, pageId: page.id, title: page.title, sandbox },
+    {
+      userId: context.userId,
+      label: 'The transform script',
+      advice: 'Some built-in calls (indexOf, includes or split on a very long string, sorting a large typed array) cannot be interrupted by the script time limit: do less work per call.',
+      deadlineMs: heavyWork.limits.transformDeadlineMs,
+    },
+  );
+  const { after, changed, generatedIds, diff } = transformed;
   const outcome: TransformOutcome = {
     pageId: page.id,
     changed,
-    blocks: compareBlocks(before.content ?? [], after.content ?? []),
+    blocks: transformed.blocks,
     generatedIds,
     integrity: diff.integrity,
     warnings: diff.warnings,
-    logs: run.droppedLogs > 0 ? [...run.logs, `(${run.droppedLogs} more lines not kept)`] : run.logs,
+    logs: transformed.logs,
   };
   if (input.dryRun) {
     return {

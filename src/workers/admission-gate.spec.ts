@@ -1,0 +1,58 @@
+import { ToolError } from '../registry/tool-error';
+import { AdmissionGate } from './admission-gate';
+
+async function refusal(promise: Promise<unknown>): Promise<ToolError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ToolError);
+  return error as ToolError;
+}
+
+describe('AdmissionGate', () => {
+  it('admits up to maxRunning at once and the next waiter when a slot is released', async () => {
+    const gate = new AdmissionGate({ maxRunning: 2, maxPerUser: 5, maxQueueWaitMs: 10_000 });
+    const first = await gate.enter('a', 'x');
+    await gate.enter('b', 'x');
+    let thirdAdmitted = false;
+    const third = gate.enter('c', 'x').then((release) => {
+      thirdAdmitted = true;
+      return release;
+    });
+    await Promise.resolve();
+    expect(thirdAdmitted).toBe(false);
+    expect(gate.load).toEqual({ running: 2, waiting: 1 });
+    first();
+    first(); // a second call releases nothing more
+    (await third)();
+    expect(thirdAdmitted).toBe(true);
+    expect(gate.load).toEqual({ running: 1, waiting: 0 });
+  });
+
+  it('refuses a user over the per-user limit at once, counting runs still waiting, with a limit error naming the limit', async () => {
+    const gate = new AdmissionGate({ maxRunning: 1, maxPerUser: 2, maxQueueWaitMs: 10_000 });
+    const running = await gate.enter('a', 'x');
+    const waiting = gate.enter('a', 'x');
+    const error = await refusal(gate.enter('a', 'diffPageVersions'));
+    expect(error.code).toBe('limit_exceeded');
+    expect(error.message).toContain('diffPageVersions was refused: you already have 2 heavy operations');
+    expect(error.details).toEqual({ reason: 'per_user_limit', limit: 2 });
+    // Another user still queues normally.
+    running();
+    (await waiting)();
+    const again = await gate.enter('a', 'x');
+    again();
+  });
+
+  it('refuses a run that waited longer than maxQueueWaitMs, and frees its per-user count', async () => {
+    const gate = new AdmissionGate({ maxRunning: 1, maxPerUser: 1, maxQueueWaitMs: 20 });
+    const holder = await gate.enter('a', 'x');
+    const error = await refusal(gate.enter('b', 'transformPage'));
+    expect(error.code).toBe('limit_exceeded');
+    expect(error.message).toContain('the server is busy with other heavy operations and no slot freed up within 20 ms');
+    expect(gate.load).toEqual({ running: 1, waiting: 0 });
+    holder();
+    (await gate.enter('b', 'x'))();
+  });
+});

@@ -1,0 +1,24 @@
+import { planTextEdit } from '../tools/executors/core/edit-text/plan-text-edit';
+import { transformDocument } from '../tools/executors/content/transform/transform-document';
+import { readMarkdownDocument } from '../tools/executors/markdown/read-markdown-document';
+import { exportDocumentMarkdown } from '../tools/markdown/document-to-markdown';
+import { diffDocuments, type DiffDocumentsOptions } from '../tools/prosemirror/document-diff';
+import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
+
+/**
+ * The CPU-heavy functions a worker runs, by name. Each is the same pure function the calling
+ * thread runs for small inputs (and unit tests call directly): one input object in, a
+ * structured-cloneable value out, ToolErrors for the model.
+ */
+export const HEAVY_TASKS = {
+  transformDocument,
+  diffDocuments: (input: { readonly from: ProseMirrorNode; readonly to: ProseMirrorNode; readonly options?: DiffDocumentsOptions }) =>
+    diffDocuments(input.from, input.to, input.options),
+  readMarkdownDocument: (input: { readonly markdown: string }) => readMarkdownDocument(input.markdown),
+  exportDocumentMarkdown: (input: { readonly document: ProseMirrorNode }) => exportDocumentMarkdown(input.document),
+  planTextEdit,
+} as const;
+
+export type HeavyTaskName = keyof typeof HEAVY_TASKS;
+export type HeavyTaskInput<N extends HeavyTaskName> = Parameters<(typeof HEAVY_TASKS)[N]>[0];
+export type HeavyTaskOutput<N extends HeavyTaskName> = Awaited<ReturnType<(typeof HEAVY_TASKS)[N]>>;

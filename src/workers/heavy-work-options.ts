@@ -1,0 +1,79 @@
+import { availableParallelism } from 'node:os';
+
+/**
+ * Limits of the worker-thread pool that runs CPU-heavy tool work (transform scripts, version
+ * diffs, Markdown conversion, text edits on large pages) off the server's event loop.
+ * Every field is optional; see the defaults.
+ */
+export interface HeavyWorkOptions {
+  /**
+   * Worker threads, which is also the most heavy runs in progress at once across all users
+   * (the global limit). Default: the machine's CPUs minus one for the event loop, from 1 to 4.
+   */
+  readonly threads?: number;
+  /**
+   * Heavy runs one user may have in progress or waiting at once; one more is refused at once
+   * with a limit error, so one caller cannot fill the queue. Default 2.
+   */
+  readonly maxRunsPerUser?: number;
+  /**
+   * How long a run may wait for a free thread, in milliseconds, before it is refused as "server
+   * busy". Default 5000.
+   */
+  readonly maxQueueWaitMs?: number;
+  /**
+   * Hard deadline of one run once a worker has started it, in milliseconds: past it the worker
+   * is terminated (and replaced) and the tool answers a limit error. Default 10,000.
+   */
+  readonly deadlineMs?: number;
+  /**
+   * Hard deadline of one transformPage run (script, validation and diff of its result), in
+   * milliseconds. The sandbox stops a script's own loops at its time limit (1 s by default);
+   * this catches a single built-in call (`indexOf` on a huge string, a typed-array sort) that
+   * the sandbox cannot interrupt. Default 5000.
+   */
+  readonly transformDeadlineMs?: number;
+  /**
+   * Documents (or Markdown texts) smaller than this many characters are processed on the
+   * calling thread: for them a worker round trip costs more than the work. Default 100,000.
+   */
+  readonly inProcessMaxChars?: number;
+  /** V8 heap limit of each worker, in MiB: a run that exceeds it kills its worker only. Default 1024. */
+  readonly workerHeapMb?: number;
+}
+
+export type HeavyWorkLimits = Required<HeavyWorkOptions>;
+
+function defaultThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
+export function defaultHeavyWorkLimits(): HeavyWorkLimits {
+  return {
+    threads: defaultThreads(),
+    maxRunsPerUser: 2,
+    maxQueueWaitMs: 5_000,
+    deadlineMs: 10_000,
+    transformDeadlineMs: 5_000,
+    inProcessMaxChars: 100_000,
+    workerHeapMb: 1024,
+  };
+}
+
+const INTEGER_FIELDS: ReadonlySet<keyof HeavyWorkLimits> = new Set(['threads', 'maxRunsPerUser']);
+
+/** The options with defaults filled in; a value that is not a positive number is a configuration error. */
+export function resolveHeavyWorkLimits(options: HeavyWorkOptions = {}): HeavyWorkLimits {
+  const limits: { -readonly [K in keyof HeavyWorkLimits]: HeavyWorkLimits[K] } = defaultHeavyWorkLimits();
+  for (const key of Object.keys(limits) as (keyof HeavyWorkLimits)[]) {
+    const value = options[key];
+    if (value === undefined) continue;
+    const valid = Number.isFinite(value) && value > 0 && (!INTEGER_FIELDS.has(key) || Number.isInteger(value));
+    if (!valid) {
+      const expected = INTEGER_FIELDS.has(key) ? 'a positive integer' : 'a positive number';
+      throw new RangeError(`HeavyWorkOptions.${key} must be ${expected}, got ${value}`);
+    }
+    limits[key] = value;
+  }
+  return limits;
+}

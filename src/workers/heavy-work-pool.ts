@@ -1,0 +1,173 @@
+import { join } from 'node:path';
+import Piscina from 'piscina';
+import { ToolError } from '../registry/tool-error';
+import { AdmissionGate } from './admission-gate';
+import { HEAVY_TASKS, type HeavyTaskInput, type HeavyTaskName, type HeavyTaskOutput } from './heavy-tasks';
+import { resolveHeavyWorkLimits, type HeavyWorkLimits, type HeavyWorkOptions } from './heavy-work-options';
+import type { HeavyTaskMessage, HeavyTaskOutcome } from './heavy-work-worker';
+import { reviveError } from './transported-error';
+
+/** Who asks for a heavy run and how the tool names it in a limit error. */
+export interface HeavyRunCall {
+  readonly userId: string;
+  /** The operation as the model knows it, e.g. `transformPage`, `diffPageVersions of page …`. */
+  readonly label: string;
+  /** What the model can do instead when the run is stopped, appended to the deadline error. */
+  readonly advice?: string;
+  /** This run's deadline instead of `deadlineMs`. */
+  readonly deadlineMs?: number;
+}
+
+/** How often a run whose worker has not started yet is looked at again. */
+const START_POLL_MS = 50;
+/** Lower scheduling priority of the worker threads, so the event loop wins the CPU when both want it (Linux). */
+const WORKER_NICE_INCREMENT = 5;
+
+/**
+ * Built code starts workers on the compiled worker module beside this file; TypeScript source
+ * (ts-node, ts-jest) on a JavaScript loader that registers ts-node in the worker first.
+ */
+function workerEntry(): string {
+  return __filename.endsWith('.ts') ? join(__dirname, 'heavy-work-worker-loader.js') : join(__dirname, 'heavy-work-worker.js');
+}
+
+/**
+ * CPU-heavy tool work in worker threads (piscina), so the server's event loop keeps serving:
+ * a bounded number of threads, an admission gate (per-user and global limits, a bounded wait)
+ * and a hard deadline per run. A run past its deadline has its worker terminated and replaced;
+ * the caller gets a `limit_exceeded` ToolError naming the limit.
+ */
+export class HeavyWorkPool {
+  readonly limits: HeavyWorkLimits;
+  private readonly gate: AdmissionGate;
+  private piscina: Piscina | undefined;
+  private destroyed = false;
+
+  constructor(options: HeavyWorkOptions = {}) {
+    this.limits = resolveHeavyWorkLimits(options);
+    this.gate = new AdmissionGate({ maxRunning: this.limits.threads, maxPerUser: this.limits.maxRunsPerUser, maxQueueWaitMs: this.limits.maxQueueWaitMs });
+  }
+
+  /** Runs in progress and waiting now. */
+  get load(): { readonly running: number; readonly waiting: number } {
+    return this.gate.load;
+  }
+
+  /** True when work over `chars` characters goes to a worker rather than the calling thread. */
+  offloads(chars: number): boolean {
+    return chars >= this.limits.inProcessMaxChars;
+  }
+
+  /**
+   * Runs the task in a worker when its input is `chars` characters or more, on the calling
+   * thread otherwise (where a worker round trip would cost more than the work).
+   */
+  async runSized<N extends HeavyTaskName>(name: N, input: HeavyTaskInput<N>, chars: number, call: HeavyRunCall): Promise<HeavyTaskOutput<N>> {
+    if (!this.offloads(chars)) return (await (HEAVY_TASKS[name] as (input: HeavyTaskInput<N>) => unknown)(input)) as HeavyTaskOutput<N>;
+    return this.run(name, input, call);
+  }
+
+  /** Runs the task in a worker, within the admission limits and the deadline. */
+  async run<N extends HeavyTaskName>(name: N, input: HeavyTaskInput<N>, call: HeavyRunCall): Promise<HeavyTaskOutput<N>> {
+    if (this.destroyed) throw new ToolError('unavailable', `${call.label} cannot run: the server is shutting down`);
+    const release = await this.gate.enter(call.userId, call.label);
+    try {
+      const outcome = await this.runInWorker({ name, input, startedAt: new SharedArrayBuffer(8) }, call);
+      if (!outcome.ok) throw reviveError(outcome.error);
+      return outcome.value as HeavyTaskOutput<N>;
+    } finally {
+      release();
+    }
+  }
+
+  /** Stops every worker; runs in progress fail. */
+  async destroy(): Promise<void> {
+    this.destroyed = true;
+    const piscina = this.piscina;
+    this.piscina = undefined;
+    await piscina?.destroy();
+  }
+
+  private workers(): Piscina {
+    this.piscina ??= new Piscina({
+      filename: workerEntry(),
+      name: 'runHeavyTask',
+      minThreads: this.limits.threads,
+      maxThreads: this.limits.threads,
+      concurrentTasksPerWorker: 1,
+      // Workers stay started: a fresh one under ts-node takes about a second to load.
+      idleTimeout: Number.MAX_SAFE_INTEGER,
+      niceIncrement: WORKER_NICE_INCREMENT,
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb },
+    });
+    return this.piscina;
+  }
+
+  private runInWorker(message: HeavyTaskMessage, call: HeavyRunCall): Promise<HeavyTaskOutcome> {
+    const deadlineMs = call.deadlineMs ?? this.limits.deadlineMs;
+    const startedAt = new BigInt64Array(message.startedAt);
+    const controller = new AbortController();
+    const submitted = Date.now();
+    let stopped: 'deadline' | 'no_worker' | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const check = (): void => {
+      const started = Number(Atomics.load(startedAt, 0));
+      const now = Date.now();
+      if (started === 0) {
+        if (now - submitted >= this.limits.maxQueueWaitMs + deadlineMs) {
+          stopped = 'no_worker';
+          controller.abort();
+        } else {
+          timer = setTimeout(check, START_POLL_MS);
+        }
+        return;
+      }
+      const remaining = started + deadlineMs - now;
+      if (remaining <= 0) {
+        stopped = 'deadline';
+        controller.abort();
+      } else {
+        timer = setTimeout(check, remaining);
+      }
+    };
+    timer = setTimeout(check, deadlineMs);
+    return (this.workers().run(message, { signal: controller.signal }) as Promise<HeavyTaskOutcome>)
+      .catch((error: unknown) => {
+        throw this.failure(error, stopped, deadlineMs, call);
+      })
+      .finally(() => clearTimeout(timer));
+  }
+
+  private failure(error: unknown, stopped: 'deadline' | 'no_worker' | undefined, deadlineMs: number, call: HeavyRunCall): Error {
+    const advice = call.advice === undefined ? '' : ` ${call.advice}`;
+    if (stopped === 'deadline') {
+      return new ToolError(
+        'limit_exceeded',
+        `${call.label} did not finish within ${deadlineMs} ms and was stopped (deadline for heavy work); nothing was changed.${advice}`,
+        { reason: 'deadline', deadlineMs },
+      );
+    }
+    if (stopped === 'no_worker') {
+      return new ToolError('limit_exceeded', `${call.label} was refused: no worker became free in time; try again in a moment.`, { reason: 'no_worker' });
+    }
+    if (error instanceof Error && (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      return new ToolError(
+        'limit_exceeded',
+        `${call.label} ran out of memory (limit ${this.limits.workerHeapMb} MiB per run) and was stopped; nothing was changed.${advice}`,
+        { reason: 'memory', limitMb: this.limits.workerHeapMb },
+      );
+    }
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+let shared: HeavyWorkPool | undefined;
+
+/**
+ * The process-wide pool with default limits, for executors created without one (a host that
+ * calls createDocmostExecutors directly, tests). AiToolsModule creates and closes its own.
+ */
+export function sharedHeavyWorkPool(): HeavyWorkPool {
+  shared ??= new HeavyWorkPool();
+  return shared;
+}

@@ -1,0 +1,3 @@
+export { HeavyWorkPool, sharedHeavyWorkPool, type HeavyRunCall } from './heavy-work-pool';
+export { defaultHeavyWorkLimits, resolveHeavyWorkLimits, type HeavyWorkLimits, type HeavyWorkOptions } from './heavy-work-options';
+export type { HeavyTaskInput, HeavyTaskName, HeavyTaskOutput } from './heavy-tasks';

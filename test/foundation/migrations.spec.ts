@@ -1,21 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { migrateAllDown, migrateToLatest } from '../../src/database';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { DOCMOST_COLUMNS } from './docmost-columns';
 
-const DOCMOST_TABLES = [
-  'workspaces',
-  'users',
-  'groups',
-  'group_users',
-  'spaces',
-  'space_members',
-  'pages',
-  'comments',
-  'page_history',
-  'shares',
-  'ai_chats',
-  'ai_chat_messages',
-];
+const DOCMOST_TABLES = Object.keys(DOCMOST_COLUMNS);
 
 async function publicTables(db: Kysely<any>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
@@ -88,6 +76,40 @@ describe('migrations on an empty database', () => {
   });
 });
 
+describe('the standalone base schema', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ seeded: false });
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it("has Docmost's columns, in Docmost's order, with Docmost's types and nullability", async () => {
+    const { rows } = await sql<{ table: string; column: string; type: string; notNull: boolean }>`
+      select c.relname as table, a.attname as column, format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as "notNull"
+      from pg_attribute a join pg_class c on c.oid = a.attrelid
+      where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and c.relname in (${sql.join(DOCMOST_TABLES)})
+        and a.attnum > 0 and not a.attisdropped
+      order by c.relname, a.attnum`.execute(database.db);
+    const actual: Record<string, Array<readonly [string, string, boolean]>> = {};
+    for (const row of rows) (actual[row.table] ??= []).push([row.column, row.type, row.notNull]);
+    expect(actual).toEqual(DOCMOST_COLUMNS);
+  });
+
+  it("keeps pages.tsv from title and text_content, as Docmost's trigger does", async () => {
+    await sql`insert into workspaces (id, name) values ('22222222-2222-4222-8222-222222222222', 'W')`.execute(database.db);
+    await sql`insert into spaces (id, slug, workspace_id) values ('33333333-3333-4333-8333-333333333333', 's', '22222222-2222-4222-8222-222222222222')`.execute(
+      database.db,
+    );
+    await sql`insert into pages (slug_id, title, text_content, space_id, workspace_id)
+      values ('a1', 'Café roadmap', 'quarterly goals', '33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222')`.execute(database.db);
+    const found = await sql<{ slug: string }>`
+      select slug_id as slug from pages where tsv @@ to_tsquery('english', 'roadmap & goal')`.execute(database.db);
+    expect(found.rows).toEqual([{ slug: 'a1' }]);
+  });
+});
+
 describe('the base set on a database that already has Docmost tables', () => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -98,8 +120,9 @@ describe('the base set on a database that already has Docmost tables', () => {
     await migrateToLatest(db, ['base']);
     await sql`drop table ai_tools_base_migration, ai_tools_base_migration_lock`.execute(db);
     for (const table of DOCMOST_TABLES) await sql.raw(`comment on table ${table} is null`).execute(db);
-    // Docmost differs from our subset: an extra column and an index of its own.
-    await sql`alter table pages add column contributor_ids uuid[]`.execute(db);
+    for (const name of ['f_unaccent(text)', 'pages_tsvector_trigger()']) await sql.raw(`comment on function ${name} is null`).execute(db);
+    // A later Docmost differs from what we know: an extra column and an index of its own.
+    await sql`alter table pages add column is_encrypted boolean not null default false`.execute(db);
     await sql`create index idx_pages_title on pages (title)`.execute(db);
     await sql`insert into workspaces (id, name) values ('11111111-1111-4111-8111-111111111111', 'Existing')`.execute(db);
   });

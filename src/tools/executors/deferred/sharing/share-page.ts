@@ -39,8 +39,8 @@ export async function sharePage(
     await sql`select id from pages where id = ${page.id} for update`.execute(trx);
     const existing = await trx.selectFrom('shares').selectAll().where('pageId', '=', page.id).where('deletedAt', 'is', null).orderBy('createdAt').executeTakeFirst();
     if (existing) {
-      const includeSubPages = input.includeSubPages ?? existing.includeSubPages;
-      const searchIndexing = input.searchIndexing ?? existing.searchIndexing;
+      const includeSubPages = input.includeSubPages ?? existing.includeSubPages === true;
+      const searchIndexing = input.searchIndexing ?? existing.searchIndexing === true;
       if (includeSubPages !== existing.includeSubPages || searchIndexing !== existing.searchIndexing) {
         await trx.updateTable('shares').set({ includeSubPages, searchIndexing, updatedAt: sql<Date>`now()` }).where('id', '=', existing.id).execute();
       }

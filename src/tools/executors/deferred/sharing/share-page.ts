@@ -65,8 +65,8 @@ export async function sharePage(
       url: shareUrl(publicBaseUrl, created.key, page),
       pageId: page.id,
       title: page.title,
-      includeSubPages: created.includeSubPages,
-      searchIndexing: created.searchIndexing,
+      includeSubPages: created.includeSubPages === true,
+      searchIndexing: created.searchIndexing === true,
       created: true,
     };
   });

@@ -114,3 +114,48 @@ export function addMarkToRange(block: ProseMirrorNode, start: number, end: numbe
   return withContent(block, normalizeInline(result));
 }
 
+
+/**
+ * Replaces the text ranges `[start, start + length)` for every start in `starts` (ascending,
+ * non-overlapping) in one pass over the block's children, so replacing every occurrence in a
+ * long block is linear in its length. Each replacement takes the marks of the character at its
+ * start, as in `replaceTextRange`; the ranges must hold text only.
+ */
+export function replaceTextRanges(block: ProseMirrorNode, starts: readonly number[], length: number, replacement: string): ProseMirrorNode {
+  if (!(length > 0)) throw new RangeError(`empty ranges (length ${length}): there is no text to replace`);
+  const result: ProseMirrorNode[] = [];
+  let offset = 0;
+  let next = 0;
+  /** End of the range being replaced: text before it is dropped. */
+  let coveredUntil = 0;
+  for (const child of block.content ?? []) {
+    const childStart = offset;
+    const childEnd = offset + (child.type === 'text' ? (child.text ?? '').length : 1);
+    offset = childEnd;
+    if (child.type !== 'text') {
+      if (coveredUntil > childStart || (next < starts.length && starts[next]! === childStart)) {
+        throw new RangeError(`a range at ${childStart} covers a ${child.type} node, not only text`);
+      }
+      result.push(child);
+      continue;
+    }
+    // Kept text and the replacements starting in this child all take the child's marks: one text node.
+    const text = child.text ?? '';
+    const parts: string[] = [];
+    let cursor = Math.max(childStart, Math.min(coveredUntil, childEnd));
+    while (next < starts.length && starts[next]! < childEnd) {
+      const start = starts[next]!;
+      if (start < cursor) throw new RangeError(`ranges overlap at ${start}`);
+      parts.push(text.slice(cursor - childStart, start - childStart), replacement);
+      coveredUntil = start + length;
+      cursor = Math.min(coveredUntil, childEnd);
+      next++;
+    }
+    parts.push(text.slice(cursor - childStart));
+    result.push(textNode(child, parts.join(''), child.marks));
+  }
+  if (next < starts.length || coveredUntil > offset) {
+    throw new RangeError(`a range ends outside the block's text (length ${offset})`);
+  }
+  return withContent(block, normalizeInline(result));
+}

@@ -1,6 +1,6 @@
 import { extractText } from './extract-text';
-import { listTextBlocks, replaceNodeAtPath, type LocatedNode, type NodePath } from './find-block';
-import { ATOM_PLACEHOLDER, findOccurrences, matchableText, replaceTextRange } from './inline-text';
+import { listTextBlocks, type LocatedNode, type NodePath } from './find-block';
+import { ATOM_PLACEHOLDER, findOccurrences, matchableText, replaceTextRanges } from './inline-text';
 import type { ProseMirrorNode } from './prosemirror-node';
 
 /** Exact find/replace of plain text over a document's text blocks, keeping marks. */
@@ -72,20 +72,48 @@ export function findTextMatches(doc: ProseMirrorNode, find: string, scope: TextS
   return matches;
 }
 
+interface NodeReplacement {
+  readonly path: NodePath;
+  readonly node: ProseMirrorNode;
+}
+
+/**
+ * A copy of `node` with every replacement applied, copying only the nodes on the way to them:
+ * one pass, however many blocks change (replacing them one by one would copy the top-level
+ * list once per block).
+ */
+function replaceNodes(node: ProseMirrorNode, replacements: readonly NodeReplacement[]): ProseMirrorNode {
+  const own = replacements.find((replacement) => replacement.path.length === 0);
+  if (own) return own.node;
+  const byChild = new Map<number, NodeReplacement[]>();
+  for (const { path, node: replacement } of replacements) {
+    const group = byChild.get(path[0]!) ?? [];
+    group.push({ path: path.slice(1), node: replacement });
+    byChild.set(path[0]!, group);
+  }
+  const content = (node.content ?? []).slice();
+  for (const [index, group] of byChild) {
+    const child = content[index];
+    if (!child) throw new RangeError(`no node at child index ${index}`);
+    content[index] = replaceNodes(child, group);
+  }
+  return { ...node, content };
+}
+
 /**
  * Replaces every occurrence of `find` in scope with `replacement`. Each replacement takes the
  * marks at the start of its match; the rest of the block keeps its own. The input is not changed.
+ * Linear in the size of the document: each block is rewritten in one pass, the tree once.
  */
 export function replaceText(doc: ProseMirrorNode, find: string, replacement: string, scope: TextSearchScope = {}): ReplaceTextResult {
-  let result = doc;
   let replacements = 0;
+  const edited: NodeReplacement[] = [];
   const changedBlocks: ChangedBlock[] = [];
   for (const block of blocksInScope(doc, scope)) {
     const offsets = findOccurrences(matchableText(block.node), find);
     if (offsets.length === 0) continue;
-    // Right to left, so the offsets still ahead stay valid.
-    const edited = offsets.reduceRight((node, offset) => replaceTextRange(node, offset, offset + find.length, replacement), block.node);
-    result = replaceNodeAtPath(result, block.path, edited);
+    const node = replaceTextRanges(block.node, offsets, find.length, replacement);
+    edited.push({ path: block.path, node });
     replacements += offsets.length;
     changedBlocks.push({
       blockId: blockId(block.node),
@@ -93,8 +121,8 @@ export function replaceText(doc: ProseMirrorNode, find: string, replacement: str
       path: block.path,
       replacements: offsets.length,
       before: extractText(block.node),
-      after: extractText(edited),
+      after: extractText(node),
     });
   }
-  return { doc: result, replacements, changedBlocks };
+  return { doc: edited.length === 0 ? doc : replaceNodes(doc, edited), replacements, changedBlocks };
 }

@@ -1,4 +1,5 @@
 import { NoSuchToolError, type Tool, type ToolCallRepairFunction, type ToolSet } from 'ai';
+import { abbreviate } from '../registry/abbreviate';
 import { ToolError } from '../registry/tool-error';
 import type { ToolTier } from '../registry/tool-spec';
 import { createLoadToolsTool } from './load-tools-tool';
@@ -124,7 +125,7 @@ export class DeferredToolsTurn {
     if (unknown.length > 0) {
       throw new ToolError(
         'invalid_input',
-        `Unknown tool name${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => `"${name}"`).join(', ')}. ` +
+        `Unknown tool name${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => `"${abbreviate(name)}"`).join(', ')}. ` +
           `Valid names (exact, case-sensitive): ${this.deferredToolNames.join(', ')}`,
         { unknown, validNames: this.deferredToolNames },
       );

@@ -1,3 +1,4 @@
+import { createMcpToolNameTranslator } from '../../src/registry/adapters/mcp-tool-names';
 import 'reflect-metadata';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -105,12 +106,13 @@ describe('POST /mcp (Streamable HTTP)', () => {
     expect(await response.text()).toContain('missing Authorization header');
   });
 
-  it('lists the bound tools under snake_case names with their spec descriptions', async () => {
+  it('lists the bound tools under snake_case names with their spec descriptions, siblings named as on MCP', async () => {
     const { client } = await connect(owner);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['list_spaces', 'get_workspace']);
+    const toMcpNames = createMcpToolNameTranslator(registry.allTools);
     for (const tool of tools) {
-      expect(tool.description).toBe(registry.getByMcpName(tool.name)!.spec.description);
+      expect(tool.description).toBe(toMcpNames(registry.getByMcpName(tool.name)!.spec.description));
     }
   });
 

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createMcpServer } from '../../src/host/mcp/create-mcp-server';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
+import { createMcpToolNameTranslator } from '../../src/registry/adapters/mcp-tool-names';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import { toSnakeCase } from '../../src/registry/snake-case';
 import type { ToolExecutor } from '../../src/registry/tool-spec';
@@ -18,6 +19,7 @@ describe('parity of the in-app chat and the MCP server over the real tool defini
   const placeholder: ToolExecutor = async () => 'ok';
   const executors = Object.fromEntries(TOOL_DEFINITIONS.map((spec) => [spec.name, placeholder])) as DocmostToolExecutors;
   const registry = createToolRegistry({ specs: TOOL_DEFINITIONS, executors, strict: true });
+  const toMcpNames = createMcpToolNameTranslator(registry.allTools);
   let client: Client;
   let serverMessages: readonly string[];
   let close: () => Promise<void>;
@@ -47,7 +49,7 @@ describe('parity of the in-app chat and the MCP server over the real tool defini
     expect(sentTools(sentByStream)).toEqual(sentTools(sentByGenerate));
   });
 
-  it('maps names 1:1 through snake_case, with identical descriptions and JSON Schemas', async () => {
+  it('maps names 1:1 through snake_case, with the same descriptions (tool names in MCP form) and JSON Schemas', async () => {
     const { tools: listed } = await client.listTools();
     const chat = sentTools(sentByGenerate);
     expect(listed.map((tool) => tool.name)).toEqual(chat.map((tool) => toSnakeCase(tool.name)));
@@ -55,13 +57,27 @@ describe('parity of the in-app chat and the MCP server over the real tool defini
       const mcpTool = listed[index]!;
       expect({ name: mcpTool.name, description: mcpTool.description }).toEqual({
         name: toSnakeCase(chatTool.name),
-        description: chatTool.description,
+        description: toMcpNames(chatTool.description ?? ''),
       });
       expect({ name: mcpTool.name, inputSchema: mcpTool.inputSchema }).toEqual({
         name: mcpTool.name,
         inputSchema: chatTool.inputSchema,
       });
     }
+  });
+
+  it('names no tool by its chat name on MCP: every sibling a description mentions exists there', async () => {
+    const { tools: listed } = await client.listTools();
+    const chatNames = new Set<string>(TOOL_DEFINITIONS.map((spec) => spec.name));
+    const mcpNames = new Set(listed.map((tool) => tool.name));
+    let mentions = 0;
+    for (const tool of listed) {
+      const words = tool.description?.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
+      expect({ tool: tool.name, chatNames: words.filter((word) => chatNames.has(word)) }).toEqual({ tool: tool.name, chatNames: [] });
+      mentions += words.filter((word) => mcpNames.has(word) && word !== tool.name).length;
+    }
+    // The descriptions do point to siblings (so the check above is about something).
+    expect(mentions).toBeGreaterThan(20);
   });
 
   it('sends the JSON Schema the registry computed, byte for byte, on both surfaces', async () => {

@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallContext } from '../tool-call-context';
 import type { BoundTool, ToolRegistry } from '../tool-registry';
+import { createMcpToolNameTranslator } from './mcp-tool-names';
 import { toolOutputText } from './tool-output-text';
 
 /**
@@ -10,19 +11,27 @@ import { toolOutputText } from './tool-output-text';
  * validates calls with it (so the node quirk applies here as in the chat) and lists it converted
  * with the options the registry uses: MCP clients receive the registry's JSON Schema.
  *
- * A result is the output's text followed by one text element per notice. A `ToolError` or any
+ * Descriptions, errors and notices name sibling tools by their MCP names (see
+ * `createMcpToolNameTranslator`). A result is the output's text followed by one text element per notice. A `ToolError` or any
  * executor failure becomes `isError: true` with its message, the MCP convention for errors the
  * model should read. `context` is the caller of every call on this server (one per session).
  */
 export function registerMcpTools(server: McpServer, registry: ToolRegistry, context: ToolCallContext): void {
-  for (const bound of registry.tools) registerMcpTool(server, registry, bound, context);
+  const toMcpNames = createMcpToolNameTranslator(registry.allTools);
+  for (const bound of registry.tools) registerMcpTool(server, registry, bound, context, toMcpNames);
 }
 
-function registerMcpTool(server: McpServer, registry: ToolRegistry, bound: BoundTool, context: ToolCallContext): void {
+function registerMcpTool(
+  server: McpServer,
+  registry: ToolRegistry,
+  bound: BoundTool,
+  context: ToolCallContext,
+  toMcpNames: (text: string) => string,
+): void {
   const { spec } = bound;
   server.registerTool(
     spec.mcpName,
-    { title: spec.title, description: spec.description, inputSchema: spec.inputSchema, annotations: spec.annotations },
+    { title: spec.title, description: toMcpNames(spec.description), inputSchema: spec.inputSchema, annotations: spec.annotations },
     // The SDK has already validated (and transformed) the arguments with spec.inputSchema.
     async (input: unknown, extra): Promise<CallToolResult> => {
       try {
@@ -30,11 +39,11 @@ function registerMcpTool(server: McpServer, registry: ToolRegistry, bound: Bound
         return {
           content: [
             { type: 'text', text: toolOutputText(outcome.output) },
-            ...outcome.notices.map((notice) => ({ type: 'text' as const, text: notice })),
+            ...outcome.notices.map((notice) => ({ type: 'text' as const, text: toMcpNames(notice) })),
           ],
         };
       } catch (error) {
-        return { isError: true, content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }] };
+        return { isError: true, content: [{ type: 'text', text: toMcpNames(error instanceof Error ? error.message : String(error)) }] };
       }
     },
   );

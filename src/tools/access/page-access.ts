@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB, Page } from '../../database';
+import { abbreviate } from '../../registry/abbreviate';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 
@@ -67,9 +68,9 @@ export async function requireSpace(
   const space = role
     ? await db.selectFrom('spaces').selectAll().where('id', '=', spaceId).where('deletedAt', 'is', null).executeTakeFirst()
     : undefined;
-  if (!space || !role) throw new ToolError('not_found', `space ${spaceId} not found or no access; call listSpaces for the spaces you can use`);
+  if (!space || !role) throw new ToolError('not_found', `space ${abbreviate(spaceId)} not found or no access; call listSpaces for the spaces you can use`);
   if (options.write && !(WRITER_ROLES as readonly string[]).includes(role)) {
-    throw new ToolError('forbidden', `you have read-only access (role "${role}") to space ${spaceId}; writing needs role writer or admin`);
+    throw new ToolError('forbidden', `you have read-only access (role "${role}") to space ${abbreviate(spaceId)}; writing needs role writer or admin`);
   }
   return { ...space, role };
 }
@@ -107,10 +108,10 @@ export async function requirePage(
   const visible = page && (options.includeDeleted || page.deletedAt === null);
   const role = visible ? await findSpaceRole(db, context, page.spaceId) : undefined;
   if (!page || !visible || !role) {
-    throw new ToolError('not_found', `page ${pageIdOrSlugId} not found or no access`);
+    throw new ToolError('not_found', `page ${abbreviate(pageIdOrSlugId)} not found or no access`);
   }
   if (options.write && !(WRITER_ROLES as readonly string[]).includes(role)) {
-    throw new ToolError('forbidden', `you have read-only access (role "${role}") to page ${pageIdOrSlugId}; editing needs role writer or admin in its space`);
+    throw new ToolError('forbidden', `you have read-only access (role "${role}") to page ${abbreviate(pageIdOrSlugId)}; editing needs role writer or admin in its space`);
   }
   return { ...page, spaceRole: role };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, JsonValue } from '../../../database';
 import type { ToolCallContext } from '../../../registry/tool-call-context';
+import { abbreviate } from '../../../registry/abbreviate';
 import { ToolError } from '../../../registry/tool-error';
 import type { ToolInput } from '../../../registry/tool-spec';
 import { requirePage, requireSpace, type AccessiblePage } from '../../access';
@@ -46,7 +47,7 @@ async function requireParent(db: Kysely<DB>, context: ToolCallContext, parentPag
   if (parent.spaceId !== spaceId) {
     throw new ToolError(
       'invalid_input',
-      `parent page ${quote(parent.title)} (${parent.id}) is in space ${parent.spaceId}, not in space ${spaceId}; pass the parent's spaceId or choose a parent in space ${spaceId}. Nothing was created.`,
+      `parent page ${quote(parent.title)} (${parent.id}) is in space ${parent.spaceId}, not in space ${abbreviate(spaceId)}; pass the parent's spaceId or choose a parent in space ${abbreviate(spaceId)}. Nothing was created.`,
     );
   }
   return parent;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage, requireSpace } from '../../../access';
@@ -48,7 +49,7 @@ export async function listSidebarPages(db: Kysely<DB>, input: ToolInput<typeof l
   const space = await requireSpace(db, context, input.spaceId);
   const root = input.parentPageId === undefined ? undefined : await requirePage(db, context, input.parentPageId);
   if (root && root.spaceId !== space.id) {
-    throw new ToolError('invalid_input', `page ${input.parentPageId} is not in space ${space.id}; give that page's own space (${root.spaceId}) or omit parentPageId`);
+    throw new ToolError('invalid_input', `page ${abbreviate(input.parentPageId ?? root.id)} is not in space ${space.id}; give that page's own space (${root.spaceId}) or omit parentPageId`);
   }
   const rows = await db
     .selectFrom('pages')

@@ -1,0 +1,66 @@
+import { EvalError } from './eval-error';
+
+export interface EvalArguments {
+  /** Print one JSON object as the last line. */
+  readonly json: boolean;
+  /** Runs of each scenario per mode. */
+  readonly repeat: number;
+  /** Scenario ids; undefined: all. */
+  readonly only?: readonly string[];
+  /** Persona ids; undefined: all (scripted runs only). */
+  readonly personas?: readonly string[];
+  /** Where to write the Markdown report; its SVG chart goes beside it. */
+  readonly reportPath?: string;
+}
+
+export const EVAL_USAGE =
+  'usage: npm run eval -- [--only id,id] [--persona id,id] [--repeat N] [--report FILE.md] [--json]';
+
+function list(value: string, flag: string): string[] {
+  const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  if (items.length === 0) throw new EvalError(`${flag} needs a comma-separated list of ids; ${EVAL_USAGE}`);
+  return items;
+}
+
+/** Reads `npm run eval` arguments; anything unknown or malformed is an error naming it and the usage. */
+export function parseEvalArguments(argv: readonly string[]): EvalArguments {
+  let json = false;
+  let repeat = 1;
+  let only: string[] | undefined;
+  let personas: string[] | undefined;
+  let reportPath: string | undefined;
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index]!;
+    const [flag, inline] = argument.startsWith('--') && argument.includes('=') ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)] : [argument, undefined];
+    const value = (): string => {
+      const next = inline ?? argv[++index];
+      if (next === undefined || next === '') throw new EvalError(`${flag} needs a value; ${EVAL_USAGE}`);
+      return next;
+    };
+    switch (flag) {
+      case '--json':
+        json = true;
+        break;
+      case '--repeat': {
+        const raw = value();
+        repeat = Number(raw);
+        if (!Number.isInteger(repeat) || repeat < 1 || repeat > 100) throw new EvalError(`--repeat "${raw}" is not valid; expected an integer from 1 to 100`);
+        break;
+      }
+      case '--only':
+        only = list(value(), '--only');
+        break;
+      case '--persona':
+        personas = list(value(), '--persona');
+        break;
+      case '--report': {
+        reportPath = value();
+        if (!reportPath.endsWith('.md')) throw new EvalError(`--report "${reportPath}" must name a Markdown file ending in .md (the chart is written beside it as .svg)`);
+        break;
+      }
+      default:
+        throw new EvalError(`unknown argument "${argument}"; ${EVAL_USAGE}`);
+    }
+  }
+  return { json, repeat, ...(only === undefined ? {} : { only }), ...(personas === undefined ? {} : { personas }), ...(reportPath === undefined ? {} : { reportPath }) };
+}

@@ -1,0 +1,64 @@
+import type { ModeSummary } from './eval-summary';
+import type { RunResult } from './run-scenario';
+
+const thousands = (value: number): string => value.toLocaleString('en-US');
+
+function cells(values: readonly string[], widths: readonly number[]): string {
+  return values.map((value, index) => (index < 3 ? value.padEnd(widths[index]!) : value.padStart(widths[index]!))).join('  ').trimEnd();
+}
+
+const RUN_WIDTHS = [14, 16, 4, 4, 5, 8, 8, 8, 5, 7, 7];
+
+/** The header of the progress table. */
+export function progressHeader(): string {
+  return `${cells(['model', 'scenario', 'mode', 'done', 'steps', 'requests', 'input tk', 'tool tk', 'loads', 'repairs', 'unknown'], RUN_WIDTHS)}  claims`;
+}
+
+/** One line per finished run, printed as the suite goes. */
+export function progressLine(result: RunResult, progress: { readonly done: number; readonly total: number }): string {
+  const figures = result.figures;
+  const line = cells(
+    [
+      result.model.slice(0, 14),
+      result.scenarioId,
+      result.mode.toUpperCase(),
+      result.check.passed ? 'yes' : 'NO',
+      String(figures.steps),
+      String(figures.modelRequests),
+      thousands(figures.inputTokens),
+      thousands(figures.toolDefinitionTokens),
+      String(figures.loadToolsCalls),
+      String(figures.repairedCalls),
+      String(figures.unknownNameErrors),
+    ],
+    RUN_WIDTHS,
+  );
+  const failure = result.check.passed ? '' : `\n    ↳ ${result.error ?? result.check.detail}`;
+  return `${line}  ${figures.claimsMissingCapability ? 'yes' : 'no'}  [${progress.done}/${progress.total}]${failure}`;
+}
+
+const SUMMARY_WIDTHS = [14, 4, 9, 9, 11, 12, 11, 6, 8, 8, 7];
+
+/** Totals per model and mode. */
+export function summaryTable(summaries: readonly ModeSummary[]): string {
+  const header = cells(['model', 'mode', 'completed', 'requests', 'extra trips', 'input tokens', 'tk / done', 'loads', 'repairs', 'unknown', 'claims'], SUMMARY_WIDTHS);
+  const rows = summaries.map((summary) =>
+    cells(
+      [
+        summary.model.slice(0, 14),
+        summary.mode.toUpperCase(),
+        `${summary.completed}/${summary.runs}`,
+        String(summary.modelRequests),
+        String(summary.extraRoundTrips),
+        thousands(summary.inputTokens),
+        summary.tokensPerCompletedTask === null ? '-' : thousands(summary.tokensPerCompletedTask),
+        String(summary.loadToolsCalls),
+        String(summary.repairedCalls),
+        String(summary.unknownNameErrors),
+        String(summary.capabilityClaims),
+      ],
+      SUMMARY_WIDTHS,
+    ),
+  );
+  return [header, ...rows].join('\n');
+}

@@ -1,0 +1,83 @@
+import { runEval, type EvalReport } from '../../src/eval/run-eval';
+import { selectPersonas } from '../../src/eval/personas';
+import type { RunResult } from '../../src/eval/run-scenario';
+import { selectScenarios } from '../../src/eval/scenarios';
+import { requireTestEnv, TEST_ENV } from '../support/test-environment';
+
+/**
+ * A subset of `npm run eval` (the table-cell scenario: its tools are deferred) with the scripted
+ * personas: each failure mode is recovered by the module path meant for it, and fails without it.
+ */
+describe('npm run eval with scripted personas', () => {
+  let full: EvalReport;
+  let withoutRepair: EvalReport;
+  let withoutCatalog: EvalReport;
+
+  const run = (report: EvalReport, model: string, mode: 'on' | 'off'): RunResult => {
+    const found = report.results.find((result) => result.model === model && result.mode === mode);
+    if (found === undefined) throw new Error(`no ${model} run in mode ${mode}`);
+    return found;
+  };
+
+  beforeAll(async () => {
+    const common = {
+      adminUrl: requireTestEnv(TEST_ENV.adminUrl),
+      migratedTemplate: requireTestEnv(TEST_ENV.migratedTemplate),
+      scenarios: selectScenarios(['table-cell']),
+    };
+    full = await runEval({ ...common, personas: selectPersonas(undefined) });
+    withoutRepair = await runEval({ ...common, personas: selectPersonas(['direct-caller']), variation: { repair: false, catalog: true } });
+    withoutCatalog = await runEval({ ...common, personas: selectPersonas(['cautious']), variation: { repair: true, catalog: false } });
+  });
+
+  it('every persona completes the task in both modes with the whole module', () => {
+    expect(full.kind).toBe('scripted');
+    expect(full.results.map((result) => [result.model, result.mode, result.check.passed, result.error])).toEqual(
+      ['loader', 'direct-caller', 'misspeller', 'cautious'].flatMap((model) => [
+        [model, 'on', true, undefined],
+        [model, 'off', true, undefined],
+      ]),
+    );
+  });
+
+  it('deferred ON sends fewer tool-definition tokens than OFF, at the price of a loadTools round trip', () => {
+    const on = run(full, 'loader', 'on').figures;
+    const off = run(full, 'loader', 'off').figures;
+    expect(on.loadToolsCalls).toBe(1);
+    expect(on.modelRequests).toBe(off.modelRequests + 1);
+    expect(on.toolDefinitionTokens).toBeLessThan(off.toolDefinitionTokens / 2);
+    const summary = full.summaries.find((candidate) => candidate.model === 'loader' && candidate.mode === 'on');
+    expect(summary).toMatchObject({ runs: 1, completed: 1, extraRoundTrips: 1, tokensPerCompletedTask: on.inputTokens });
+  });
+
+  it('the direct-calling persona completes through repair, each repair counted', () => {
+    const on = run(full, 'direct-caller', 'on').figures;
+    expect(on.repairedCalls).toBe(2);
+    expect(on.loadToolsCalls).toBe(0);
+    expect(on.unknownNameErrors).toBe(0);
+  });
+
+  it('without repair the direct-calling persona fails the task and says it lacks the tool', () => {
+    const on = run(withoutRepair, 'direct-caller', 'on');
+    expect(on.check.passed).toBe(false);
+    expect(on.check.detail).toContain('unchanged');
+    expect(on.figures.repairedCalls).toBe(0);
+    expect(on.figures.unknownNameErrors).toBeGreaterThanOrEqual(2);
+    expect(on.figures.claimsMissingCapability).toBe(true);
+    expect(run(withoutRepair, 'direct-caller', 'off').check.passed).toBe(true);
+  });
+
+  it('the misspelling persona recovers from the unknown-name error, which is counted once', () => {
+    const on = run(full, 'misspeller', 'on').figures;
+    expect(on.unknownNameErrors).toBe(1);
+    expect(on.loadToolsCalls).toBe(3);
+  });
+
+  it('the cautious persona loads what the catalog names, and says "I can\'t" without the catalog', () => {
+    expect(run(full, 'cautious', 'on').figures).toMatchObject({ loadToolsCalls: 2, claimsMissingCapability: false });
+    const blind = run(withoutCatalog, 'cautious', 'on');
+    expect(blind.check.passed).toBe(false);
+    expect(blind.figures).toMatchObject({ loadToolsCalls: 0, claimsMissingCapability: true });
+    expect(blind.figures.finalAnswer).toMatch(/can't/);
+  });
+});

@@ -1,4 +1,3 @@
-import { createMcpToolNameTranslator } from '../../src/registry/adapters/mcp-tool-names';
 import 'reflect-metadata';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -10,6 +9,7 @@ import type { DB } from '../../src/database';
 import { KYSELY } from '../../src/database/kysely.token';
 import { BearerAuthGuard } from '../../src/host/auth/bearer-auth.guard';
 import { TOOL_REGISTRY } from '../../src/registry/tool-registry.token';
+import { createMcpToolNameTranslator } from '../../src/registry/adapters/mcp-tool-names';
 import { McpModule } from '../../src/host/mcp/mcp.module';
 import { McpSessionsService } from '../../src/host/mcp/mcp-sessions.service';
 import { seedDemoWorkspace } from '../../src/host/seed/seed-demo-workspace';

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CommentSignalOptions } from './comment-signal';
 import type { DB } from './database';
 import type { RegistryLogger } from './registry';
+import type { PageAccessPolicy } from './tools/access';
 import type { DocmostToolExecutors } from './tools/definitions';
 
 export const AI_TOOLS_OPTIONS = Symbol('AI_TOOLS_OPTIONS');
@@ -19,6 +20,12 @@ export interface AiToolsModuleOptions {
    * Docmost's collaboration server. Each is typed from its tool's spec.
    */
   readonly executors?: DocmostToolExecutors;
+  /**
+   * Page-level permissions (who may see and edit restricted pages), applied by every tool and
+   * by the comment signal. Default: Docmost's `page_access` / `page_permissions` rules in SQL.
+   * Workspace isolation and space membership are checked regardless.
+   */
+  readonly pageAccess?: PageAccessPolicy;
   /** Origin used in public share URLs; default `http://localhost:3000`. */
   readonly publicBaseUrl?: string;
   /** Refuse to boot when a tool has no executor instead of leaving it out. Default false. */

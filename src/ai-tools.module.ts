@@ -33,7 +33,7 @@ function buildRegistry(options: AiToolsModuleOptions, db: Kysely<DB>, signal: Co
   const logger = options.logger ?? new Logger('AiTools');
   return createToolRegistry({
     specs: TOOL_DEFINITIONS,
-    executors: { ...createDocmostExecutors(db, { publicBaseUrl: options.publicBaseUrl }), ...options.executors },
+    executors: { ...createDocmostExecutors(db, { publicBaseUrl: options.publicBaseUrl, pageAccess: options.pageAccess }), ...options.executors },
     interceptors: options.commentSignal === false ? [] : [signal.intercept],
     strict: options.strict,
     logger,
@@ -50,6 +50,7 @@ const MODULE_PROVIDERS: readonly Provider[] = [
       return {
         onCheckFailed: (error: unknown) => logger.warn(`comment check skipped: ${error instanceof Error ? error.message : String(error)}`),
         ...(options.commentSignal || {}),
+        ...(options.pageAccess ? { visiblePage: options.pageAccess.visiblePage } : {}),
         db,
       };
     },

@@ -138,7 +138,7 @@ class CommentSignal {
 }
 
 function resolve(options: CommentSignalOptions): ResolvedCommentSignalOptions {
-  return resolveCommentSignalOptions(options, (db, mode, statementTimeoutMs) => createDatabaseCommentSource(db, { mode, statementTimeoutMs }));
+  return resolveCommentSignalOptions(options, (db, mode, statementTimeoutMs) => createDatabaseCommentSource(db, { mode, statementTimeoutMs, visiblePage: options.visiblePage }));
 }
 
 /**

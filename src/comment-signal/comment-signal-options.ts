@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
+import type { PageVisibilityCondition } from '../database/page-permission-sql';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { CommentSignalSource } from './comment-signal-source';
 
@@ -22,6 +23,11 @@ export interface CommentSignalOptions {
    * Docmost's REST-only standalone MCP server would have to do it).
    */
   readonly sourceModes?: Partial<Readonly<Record<Surface, CommentSignalSource['mode']>>>;
+  /**
+   * Page-level permissions of the database sources: only pages the caller may see are counted.
+   * Default Docmost's `page_access` rules; `AiToolsModule` passes its `pageAccess` policy here.
+   */
+  readonly visiblePage?: PageVisibilityCondition;
   /** A source per surface, replacing the database one (a REST client, a test fake). */
   readonly sources?: Partial<Readonly<Record<Surface, CommentSignalSource>>>;
   /**

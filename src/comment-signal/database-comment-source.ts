@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../database';
+import { docmostPageVisible, type PageVisibilityCondition } from '../database/page-permission-sql';
 import type {
   CommentCountRequest,
   CommentCountResult,
@@ -17,6 +18,8 @@ export interface DatabaseCommentSourceOptions {
   readonly mode?: CommentSignalSource['mode'];
   /** `statement_timeout` of the count, in milliseconds; default 1000. */
   readonly statementTimeoutMs?: number;
+  /** Page-level permissions: pages the caller may not see are never counted. Default Docmost's rules. */
+  readonly visiblePage?: PageVisibilityCondition;
 }
 
 /**
@@ -73,10 +76,10 @@ function notWrittenByAgent(agent: CommentCountRequest['agent']): RawBuilder<bool
 /**
  * One statement: the resolved baseline plus, per page with news, a count, the title and the
  * newest `created_at`. It never reads `comments.content`. Pages count only in the caller's
- * workspace, undeleted, in a space the caller belongs to (directly or through a group), so a
- * page id the model made up or may not see yields nothing.
+ * workspace, undeleted, in a space the caller belongs to (directly or through a group) and
+ * allowed by page-level permissions, so a page id the model made up or may not see yields nothing.
  */
-function countQuery(request: CommentCountRequest): RawBuilder<CountRow> {
+function countQuery(request: CommentCountRequest, visiblePage: PageVisibilityCondition): RawBuilder<CountRow> {
   const pageIds = request.pages.map((page) => page.pageId);
   const bounds = request.pages.map((page) => splitBound(page.after));
   const [baselineAt, baselineMillisecondsAgo] = splitBound(request.baseline);
@@ -106,6 +109,7 @@ function countQuery(request: CommentCountRequest): RawBuilder<CountRow> {
             and (sm.user_id = ${request.userId}::uuid
               or sm.group_id in (select gu.group_id from group_users gu where gu.user_id = ${request.userId}::uuid))
         )
+        and ${visiblePage({ userId: request.userId, workspaceId: request.workspaceId }, { id: sql.ref('p.id'), spaceId: sql.ref('p.space_id') })}
     )
     select
       to_char((select at from resolved) at time zone 'UTC', ${TIMESTAMP_TEXT}) as baseline,
@@ -135,6 +139,7 @@ function countQuery(request: CommentCountRequest): RawBuilder<CountRow> {
 export function createDatabaseCommentSource(db: Kysely<DB>, options: DatabaseCommentSourceOptions = {}): CommentSignalSource {
   const mode = options.mode ?? 'grouped';
   const statementTimeoutMs = options.statementTimeoutMs ?? 1000;
+  const visiblePage = options.visiblePage ?? docmostPageVisible;
   if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 1) {
     throw new RangeError(`statementTimeoutMs must be a positive integer of milliseconds, got ${statementTimeoutMs}`);
   }
@@ -144,7 +149,7 @@ export function createDatabaseCommentSource(db: Kysely<DB>, options: DatabaseCom
       validate(request, mode);
       const row = await db.transaction().execute(async (transaction) => {
         await sql`select set_config('statement_timeout', ${String(statementTimeoutMs)}, true)`.execute(transaction);
-        const { rows } = await countQuery(request).execute(transaction);
+        const { rows } = await countQuery(request, visiblePage).execute(transaction);
         return rows[0];
       });
       if (row === undefined) throw new Error('the comment count returned no row');

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB, Page } from '../../database';
 import { abbreviate } from '../../registry/abbreviate';
-import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
+import { pageAccessOf, type AccessCaller } from './page-access-policy';
 
 /** Space roles that may change pages; readers may only read. */
 const WRITER_ROLES = ['admin', 'writer'] as const;
@@ -13,14 +13,17 @@ export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
-/** A page as executors load it, with `version`: its `updated_at` as exact text for compare-and-set. */
-export type AccessiblePage = Page & { readonly version: string; readonly spaceRole: string };
+/**
+ * A page as executors load it, with `version`: its `updated_at` as exact text for compare-and-set,
+ * and `canEdit`: whether the caller may change it (page restriction, else space role).
+ */
+export type AccessiblePage = Page & { readonly version: string; readonly spaceRole: string; readonly canEdit: boolean };
 
 /**
  * The ids of spaces the caller belongs to in the caller's workspace, directly or through a
  * group. Every executor goes through this: the agent never sees more than its user.
  */
-export function memberSpaceIds(db: Kysely<DB>, context: Pick<ToolCallContext, 'userId' | 'workspaceId'>) {
+export function memberSpaceIds(db: Kysely<DB>, context: AccessCaller) {
   return db
     .selectFrom('spaceMembers')
     .innerJoin('spaces', 'spaces.id', 'spaceMembers.spaceId')
@@ -43,7 +46,7 @@ export function memberSpaceIds(db: Kysely<DB>, context: Pick<ToolCallContext, 'u
 /** The caller's strongest role in a space, or undefined when not a member. */
 export async function findSpaceRole(
   db: Kysely<DB>,
-  context: Pick<ToolCallContext, 'userId' | 'workspaceId'>,
+  context: AccessCaller,
   spaceId: string,
 ): Promise<string | undefined> {
   if (!isUuid(spaceId)) return undefined;
@@ -60,7 +63,7 @@ export interface RequireSpaceOptions {
 /** Resolves a space the caller belongs to, or fails without revealing whether it exists. */
 export async function requireSpace(
   db: Kysely<DB>,
-  context: Pick<ToolCallContext, 'userId' | 'workspaceId'>,
+  context: AccessCaller,
   spaceId: string,
   options: RequireSpaceOptions = {},
 ) {
@@ -91,13 +94,15 @@ function pageQuery(db: Kysely<DB>, pageIdOrSlugId: string): SelectQueryBuilder<D
 }
 
 /**
- * Loads a page the caller may see (same workspace, member of its space). A page that does not
- * exist and a page the caller may not see get the same answer, so ids cannot be probed.
- * Accepts the page's uuid or its slugId (what Docmost shows in URLs).
+ * Loads a page the caller may see: same workspace, member of its space, and allowed by the
+ * page-level permissions of the page and its ancestors. A page that does not exist and a page
+ * the caller may not see get the same answer, so ids cannot be probed. Accepts the page's uuid
+ * or its slugId (what Docmost shows in URLs). With `write`, a restricted page needs role
+ * `writer` on its nearest restriction; an unrestricted one needs space role writer or admin.
  */
 export async function requirePage(
   db: Kysely<DB>,
-  context: Pick<ToolCallContext, 'userId' | 'workspaceId'>,
+  context: AccessCaller,
   pageIdOrSlugId: string,
   options: FindPageOptions = {},
 ): Promise<AccessiblePage> {
@@ -107,11 +112,27 @@ export async function requirePage(
     : await pageQuery(db, pageIdOrSlugId).where('pages.workspaceId', '=', context.workspaceId).executeTakeFirst();
   const visible = page && (options.includeDeleted || page.deletedAt === null);
   const role = visible ? await findSpaceRole(db, context, page.spaceId) : undefined;
-  if (!page || !visible || !role) {
+  const permission = page && role ? await pageAccessOf(context).pagePermission(db, context, page.id) : undefined;
+  if (!page || !visible || !role || !permission?.canView) {
     throw new ToolError('not_found', `page ${abbreviate(pageIdOrSlugId)} not found or no access`);
   }
-  if (options.write && !(WRITER_ROLES as readonly string[]).includes(role)) {
-    throw new ToolError('forbidden', `you have read-only access (role "${role}") to page ${abbreviate(pageIdOrSlugId)}; editing needs role writer or admin in its space`);
+  const canEdit = permission.canEdit ?? (WRITER_ROLES as readonly string[]).includes(role);
+  if (options.write && !canEdit) {
+    throw new ToolError(
+      'forbidden',
+      permission.canEdit === undefined
+        ? `you have read-only access (role "${role}") to page ${abbreviate(pageIdOrSlugId)}; editing needs role writer or admin in its space`
+        : `you have read-only access to page ${abbreviate(pageIdOrSlugId)}: it is restricted, and editing needs role writer in the page permissions of it or of its nearest restricted parent`,
+    );
   }
-  return { ...page, spaceRole: role };
+  return { ...page, spaceRole: role, canEdit };
+}
+
+/**
+ * The page-level visibility condition for a query over `pages` (or an alias of it): listings,
+ * search and the sidebar filter inside their own query, so limits, counts and cursors only ever
+ * see pages the caller may read.
+ */
+export function visiblePages(context: AccessCaller, table = 'pages') {
+  return pageAccessOf(context).visiblePage(context, { id: sql.ref(`${table}.id`), spaceId: sql.ref(`${table}.spaceId`) });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
+import { bindPageAccess, type PageAccessPolicy } from '../access';
 import type { DocmostToolExecutors } from '../definitions';
 import { createCoreExecutors } from './core';
 import { createContentExecutors, type ContentExecutorOptions } from './content';
@@ -12,17 +13,23 @@ export { createMarkdownExecutors, MARKDOWN_EXECUTOR_SPECS, type MarkdownExecutor
 export { createContentExecutors, CONTENT_EXECUTOR_SPECS, type ContentExecutorOptions } from './content';
 
 /** Options of every Docmost executor group (they share `publicBaseUrl`). */
-export type DocmostExecutorOptions = DeferredExecutorOptions & MarkdownExecutorOptions & ContentExecutorOptions;
+export type DocmostExecutorOptions = DeferredExecutorOptions &
+  MarkdownExecutorOptions &
+  ContentExecutorOptions & {
+    /** Page-level permissions every executor applies; default Docmost's `page_access` rules. */
+    readonly pageAccess?: PageAccessPolicy;
+  };
 
 /**
  * Every executor this package implements over Docmost's schema, by tool name (all 41): the map
  * a host hands to `createToolRegistry`. Override single entries by spreading: `{ ...createDocmostExecutors(db), patchNode: mine }`.
  */
 export function createDocmostExecutors(db: Kysely<DB>, options: DocmostExecutorOptions = {}): DocmostToolExecutors {
-  return {
+  const executors: DocmostToolExecutors = {
     ...createCoreExecutors(db, options),
     ...createDeferredExecutors(db, options),
     ...createMarkdownExecutors(db, options),
     ...createContentExecutors(db, options),
   };
+  return options.pageAccess ? bindPageAccess(executors, options.pageAccess) : executors;
 }

@@ -35,9 +35,12 @@ function quote(title: string | null): string {
   return `"${title ?? 'Untitled'}"`;
 }
 
-/** The parent page, checked to be alive and in the space the page is created in. */
+/**
+ * The parent page, checked to be alive, in the space the page is created in, and editable by the
+ * caller: a page under a restricted parent inherits its restriction, so it takes the parent's edit right.
+ */
 async function requireParent(db: Kysely<DB>, context: ToolCallContext, parentPageId: string, spaceId: string): Promise<AccessiblePage> {
-  const parent = await requirePage(db, context, parentPageId, { includeDeleted: true });
+  const parent = await requirePage(db, context, parentPageId, { includeDeleted: true, write: true });
   if (parent.deletedAt !== null) {
     throw new ToolError(
       'invalid_input',

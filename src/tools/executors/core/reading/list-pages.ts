@@ -3,7 +3,7 @@ import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
-import { isUuid, memberSpaceIds, requireSpace } from '../../../access';
+import { isUuid, memberSpaceIds, requireSpace, visiblePages } from '../../../access';
 import type { listPagesTool } from '../../../definitions/reading.tools';
 
 export interface PageListItem {
@@ -68,7 +68,8 @@ export async function listPages(db: Kysely<DB>, input: ToolInput<typeof listPage
     .select(sql<string>`to_char(pages.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('updatedAt'))
     .where('pages.workspaceId', '=', context.workspaceId)
     .where('pages.deletedAt', 'is', null)
-    .where('pages.spaceId', 'in', memberSpaceIds(db, context));
+    .where('pages.spaceId', 'in', memberSpaceIds(db, context))
+    .where(visiblePages(context));
   if (input.spaceId !== undefined) select = select.where('pages.spaceId', '=', input.spaceId);
   if (after) select = select.where(sql<boolean>`(pages.updated_at, pages.id) < (${after.updatedAt}::timestamptz, ${after.id}::uuid)`);
   const rows = await select

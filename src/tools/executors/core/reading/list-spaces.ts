@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
-import { memberSpaceIds } from '../../../access';
+import { memberSpaceIds, visiblePages } from '../../../access';
 
 export interface SpaceListItem {
   readonly id: string;
@@ -10,6 +10,7 @@ export interface SpaceListItem {
   readonly description: string | null;
   /** The caller's strongest role: admin, writer or reader. */
   readonly role: string;
+  /** Pages the caller may see: restricted pages that do not grant the caller are not counted. */
   readonly pageCount: number;
 }
 
@@ -30,6 +31,7 @@ export async function listSpaces(db: Kysely<DB>, context: ToolCallContext): Prom
         .select(sql<number>`count(*)::int`.as('count'))
         .whereRef('pages.spaceId', '=', 'spaces.id')
         .where('pages.deletedAt', 'is', null)
+        .where(visiblePages(context))
         .as('pageCount'),
     )
     .where('spaces.id', 'in', [...strengthBySpace.keys()])

@@ -3,7 +3,7 @@ import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
-import { memberSpaceIds, requireSpace } from '../../../access';
+import { memberSpaceIds, requireSpace, visiblePages } from '../../../access';
 import type { searchPagesTool } from '../../../definitions/reading.tools';
 import { findUnstorableText } from '../../../page-store';
 
@@ -81,6 +81,7 @@ async function runSearch(
     .where('pages.workspaceId', '=', context.workspaceId)
     .where('pages.deletedAt', 'is', null)
     .where('pages.spaceId', 'in', memberSpaceIds(db, context))
+    .where(visiblePages(context))
     .where((eb) => {
       const conditions = [eb(titleMatch, '=', true), eb(sql`coalesce(pages.text_content, '')`, 'ilike', pattern)];
       if (query) conditions.push(eb(sql`${document} @@ ${query}`, '=', true));

@@ -4,7 +4,7 @@ import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
-import { requirePage, requireSpace } from '../../../access';
+import { requirePage, requireSpace, visiblePages } from '../../../access';
 import type { checkNewCommentsTool } from '../../../definitions/sharing.tools';
 import { extractText } from '../../../prosemirror/extract-text';
 
@@ -40,7 +40,8 @@ const MAX_COMMENT_CHARS = 2000;
 
 /**
  * Comments created in a space after `since`. Visibility follows the comment's PAGE: its space
- * must be the requested one, which the caller belongs to, and the page must not be in the trash.
+ * must be the requested one, which the caller belongs to, the page must not be in the trash, and
+ * its page-level permissions must let the caller see it.
  */
 export async function checkNewComments(db: Kysely<DB>, input: ToolInput<typeof checkNewCommentsTool>, context: ToolCallContext): Promise<NewComments> {
   const space = await requireSpace(db, context, input.spaceId);
@@ -79,6 +80,7 @@ export async function checkNewComments(db: Kysely<DB>, input: ToolInput<typeof c
     .where('pages.spaceId', '=', space.id)
     .where('pages.workspaceId', '=', context.workspaceId)
     .where('pages.deletedAt', 'is', null)
+    .where(visiblePages(context))
     .where('comments.deletedAt', 'is', null)
     .where(sql<boolean>`comments.created_at > ${input.since}::timestamptz`)
     .$if(pageId !== undefined, (query) => query.where('comments.pageId', '=', pageId!))

@@ -4,7 +4,7 @@ import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
-import { requirePage, requireSpace } from '../../../access';
+import { requirePage, requireSpace, visiblePages } from '../../../access';
 import type { listSidebarPagesTool } from '../../../definitions/page-management.tools';
 
 export interface SidebarPage {
@@ -56,6 +56,8 @@ export async function listSidebarPages(db: Kysely<DB>, input: ToolInput<typeof l
     .select(['id', 'slugId', 'title', 'icon', 'parentPageId', 'position'])
     .where('spaceId', '=', space.id)
     .where('deletedAt', 'is', null)
+    // A restricted page the caller may not see hides with everything below it, as in Docmost's sidebar.
+    .where(visiblePages(context))
     .execute();
   const children = new Map<string | null, PageRow[]>();
   for (const row of rows) {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
-import { memberSpaceIds, requireSpace } from '../../../access';
+import { memberSpaceIds, requireSpace, visiblePages } from '../../../access';
 import type { listSharesTool } from '../../../definitions/sharing.tools';
 import { isoTime } from '../iso-time';
 import { shareUrl } from './share-url';
@@ -53,6 +53,7 @@ export async function listShares(
     .where('pages.deletedAt', 'is', null)
     // The page's space decides visibility, as for the page itself.
     .where('pages.spaceId', 'in', memberSpaceIds(db, context))
+    .where(visiblePages(context))
     .$if(spaceId !== undefined, (query) => query.where('pages.spaceId', '=', spaceId!))
     .orderBy('shares.createdAt', 'desc')
     .execute();

@@ -1,4 +1,5 @@
 import type { JSONSchema7 } from 'ai';
+import { abbreviate } from '../registry/abbreviate';
 import { ToolError } from '../registry/tool-error';
 
 export const LOAD_TOOLS_NAME = 'loadTools';
@@ -26,7 +27,7 @@ export const LOAD_TOOLS_INPUT_JSON_SCHEMA: JSONSchema7 = {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${abbreviate(JSON.stringify(value) ?? String(value))}`;
 }
 
 /**
@@ -41,7 +42,7 @@ export function parseLoadToolsInput(input: unknown): readonly string[] {
   }
   const extra = Object.keys(input).filter((key) => key !== 'names');
   if (extra.length > 0) {
-    throw new ToolError('invalid_input', `loadTools accepts only "names"; unexpected ${extra.map((key) => `"${key}"`).join(', ')}; ${expected}`);
+    throw new ToolError('invalid_input', `loadTools accepts only "names"; unexpected ${extra.map((key) => `"${abbreviate(key)}"`).join(', ')}; ${expected}`);
   }
   const names = (input as { names?: unknown }).names;
   if (!Array.isArray(names)) {
@@ -56,7 +57,7 @@ export function parseLoadToolsInput(input: unknown): readonly string[] {
     if (typeof name !== 'string') {
       throw new ToolError('invalid_input', `loadTools "names[${index}]" must be a tool name string; got ${describe(name)}`);
     }
-    if (seen.has(name)) throw new ToolError('invalid_input', `loadTools "names" lists "${name}" more than once; pass each name once`);
+    if (seen.has(name)) throw new ToolError('invalid_input', `loadTools "names" lists "${abbreviate(name)}" more than once; pass each name once`);
     seen.add(name);
   });
   return names as string[];

@@ -2,6 +2,7 @@ import { RegistryError } from './registry-error';
 import { runToolCall } from './run-tool-call';
 import { CAMEL_CASE_TOOL_NAME, toSnakeCase } from './snake-case';
 import type { ToolCallContext } from './tool-call-context';
+import { abbreviate } from './abbreviate';
 import { ToolError } from './tool-error';
 import { parseToolInput, toInputJsonSchema } from './tool-input-schema';
 import type { ToolInterceptor } from './tool-interceptor';
@@ -108,7 +109,7 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
     async call(name, rawInput, context) {
       const tool = byName.get(name);
       if (tool === undefined) {
-        throw new ToolError('not_found', `Unknown tool "${name}". Valid tools: ${[...byName.keys()].join(', ')}`);
+        throw new ToolError('not_found', `Unknown tool "${abbreviate(name)}". Valid tools: ${[...byName.keys()].join(', ')}`);
       }
       const parsed = await parseToolInput(tool.spec, rawInput);
       if (!parsed.success) throw parsed.error;

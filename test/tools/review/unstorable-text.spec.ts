@@ -40,7 +40,9 @@ describe('a NUL character in an id', () => {
     const before = await snapshot();
     const error = asToolError(await tools.failure(tool, input));
     expect(error.code).toBe('not_found');
-    expect(error.message).toBe(`page ${NUL} not found or no access`);
+    // The id is quoted with its control character escaped: a raw NUL in the message could not
+    // be stored with the chat's tool results (PostgreSQL text and jsonb refuse it).
+    expect(error.message).toBe(`page ${NUL.replace('\u0000', '\\u0000')} not found or no access`);
     expect(await snapshot()).toEqual(before);
   });
 });

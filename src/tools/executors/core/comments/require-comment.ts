@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Comment, DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
 import { isUuid, requirePage, type AccessiblePage, type FindPageOptions } from '../../../access';
 
@@ -18,7 +19,7 @@ export interface AccessibleComment {
 }
 
 function commentNotFound(commentId: string): ToolError {
-  return new ToolError('not_found', `comment ${commentId} not found or no access; listComments shows a page's comments`);
+  return new ToolError('not_found', `comment ${abbreviate(commentId)} not found or no access; listComments shows a page's comments`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, PageHistoryRow } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
 import { isUuid, requirePage, type AccessiblePage } from '../../../access';
 
@@ -10,7 +11,7 @@ export interface AccessiblePageVersion {
 }
 
 function versionNotFound(historyId: string): ToolError {
-  return new ToolError('not_found', `page version ${historyId} not found or no access; call listPageHistory for the page's versions`);
+  return new ToolError('not_found', `page version ${abbreviate(historyId)} not found or no access; call listPageHistory for the page's versions`);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
 import { locateBlock, type LocatedBlock } from '../../../prosemirror/block-tree';
 import { parseBlockReference } from '../../../prosemirror/find-block';
@@ -12,7 +13,7 @@ export function resolveBlock(doc: ProseMirrorNode, reference: string, field: str
   if (!parsed) {
     throw new ToolError(
       'invalid_input',
-      `${field} "${reference}" is neither a block id (12 lowercase letters, e.g. "abcdefghijkl") nor a top-level index such as "#3"; get them from getOutline or getPageJson`,
+      `${field} "${abbreviate(reference)}" is neither a block id (12 lowercase letters, e.g. "abcdefghijkl") nor a top-level index such as "#3"; get them from getOutline or getPageJson`,
     );
   }
   if (parsed.kind === 'index') {
@@ -29,6 +30,6 @@ export function resolveBlock(doc: ProseMirrorNode, reference: string, field: str
   if (located) return located;
   throw new ToolError(
     'not_found',
-    `the page has no block with id "${parsed.id}"; ids change when blocks are recreated: call getOutline or getPageJson for current ids`,
+    `the page has no block with id "${abbreviate(parsed.id)}"; ids change when blocks are recreated: call getOutline or getPageJson for current ids`,
   );
 }

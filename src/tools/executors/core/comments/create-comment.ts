@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB, JsonValue } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { isUuid, requirePage, type AccessiblePage } from '../../../access';
@@ -39,7 +40,7 @@ function selectionNotFound(page: Pick<AccessiblePage, 'id'>, doc: ProseMirrorNod
         : '';
   return new ToolError(
     'invalid_input',
-    `selection "${selection}" is not in the text of page ${page.id}: it must be copied exactly (case and spaces included) from one paragraph, heading, list item or table cell as getPage shows it; formatting such as bold is not part of the text and Markdown is not understood.${hint}`,
+    `selection "${abbreviate(selection, 120)}" is not in the text of page ${page.id}: it must be copied exactly (case and spaces included) from one paragraph, heading, list item or table cell as getPage shows it; formatting such as bold is not part of the text and Markdown is not understood.${hint}`,
     { pageId: page.id, selection },
   );
 }
@@ -63,7 +64,9 @@ function commentRow(context: ToolCallContext, page: Pick<AccessiblePage, 'id' | 
 }
 
 async function createReply(db: Kysely<DB>, input: CreateCommentInput & { parentCommentId: string }, context: ToolCallContext): Promise<CreatedComment> {
-  const page = await requirePage(db, context, input.pageId);
+  // Docmost lets only those who may edit the page comment on it, replies included: a space
+  // reader may read the threads but not join them.
+  const page = await requirePage(db, context, input.pageId, { write: true });
   const parent = isUuid(input.parentCommentId)
     ? await db
         .selectFrom('comments')
@@ -74,7 +77,7 @@ async function createReply(db: Kysely<DB>, input: CreateCommentInput & { parentC
         .executeTakeFirst()
     : undefined;
   if (!parent) {
-    throw new ToolError('not_found', `comment ${input.parentCommentId} is not a comment on page ${input.pageId}; listComments shows the page's threads and their ids`);
+    throw new ToolError('not_found', `comment ${abbreviate(input.parentCommentId)} is not a comment on page ${abbreviate(input.pageId)}; listComments shows the page's threads and their ids`);
   }
   if (parent.parentCommentId !== null) {
     throw new ToolError(
@@ -121,7 +124,15 @@ export async function createComment(db: Kysely<DB>, input: CreateCommentInput, c
   if (selection !== undefined && parentCommentId !== undefined) {
     throw new ToolError('invalid_input', 'give either selection (to start a new thread anchored to that text) or parentCommentId (to reply to a thread), not both: replies are not anchored');
   }
-  if (parentCommentId !== undefined) return createReply(db, { ...input, parentCommentId }, context);
-  if (selection !== undefined) return createThread(db, { ...input, selection }, context);
-  throw new ToolError('invalid_input', 'give selection (exact page text to anchor a new thread to) or parentCommentId (the thread to reply to); neither was given');
+  if (parentCommentId === undefined && selection === undefined) {
+    throw new ToolError('invalid_input', 'give selection (exact page text to anchor a new thread to) or parentCommentId (the thread to reply to); neither was given');
+  }
+  try {
+    return parentCommentId !== undefined ? await createReply(db, { ...input, parentCommentId }, context) : await createThread(db, { ...input, selection: selection! }, context);
+  } catch (error) {
+    if (ToolError.isToolError(error) && error.code === 'forbidden') {
+      throw new ToolError('forbidden', `${error.message}. Docmost lets only those who may edit a page comment on it (threads and replies alike); nothing was written`, error.details);
+    }
+    throw error;
+  }
 }

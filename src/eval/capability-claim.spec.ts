@@ -1,0 +1,21 @@
+import { claimsMissingCapability } from './capability-claim';
+
+describe('claimsMissingCapability', () => {
+  it.each([
+    "I'm sorry, I can't do that: I don't have a tool for it.",
+    'I cannot edit tables.',
+    'I am unable to move pages.',
+    "I don't have the ability to share pages.",
+    'The tool sharePage is not available to me.',
+    'There is no tool to restore versions.',
+  ])('flags "%s"', (answer) => {
+    expect(claimsMissingCapability(answer)).toBe(true);
+  });
+
+  it.each(['Updated the Team price to $10.', "Done. You can't undo this from the chat, but the page history keeps the old version.", 'I could not finish: getTable kept failing.'])(
+    'lets "%s" pass',
+    (answer) => {
+      expect(claimsMissingCapability(answer)).toBe(false);
+    },
+  );
+});

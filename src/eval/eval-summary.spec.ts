@@ -1,0 +1,24 @@
+import { summarize } from './eval-summary';
+import { NO_FIGURES } from './run-figures';
+import type { RunResult } from './run-scenario';
+
+function result(scenarioId: string, mode: 'on' | 'off', passed: boolean, modelRequests: number, inputTokens: number): RunResult {
+  return { scenarioId, mode, model: 'loader', repetition: 1, check: { passed, detail: '' }, figures: { ...NO_FIGURES, modelRequests, inputTokens } };
+}
+
+describe('summarize', () => {
+  it('totals each mode: completed tasks, tokens per completed task (failed runs paid too), extra round trips over the cheaper mode', () => {
+    const [on, off] = summarize([
+      result('a', 'on', true, 4, 1_000),
+      result('a', 'off', true, 3, 3_000),
+      result('b', 'on', false, 2, 500),
+      result('b', 'off', true, 5, 2_000),
+    ]);
+    expect(on).toMatchObject({ mode: 'on', runs: 2, completed: 1, modelRequests: 6, inputTokens: 1_500, tokensPerCompletedTask: 1_500, extraRoundTrips: 1 });
+    expect(off).toMatchObject({ mode: 'off', runs: 2, completed: 2, modelRequests: 8, inputTokens: 5_000, tokensPerCompletedTask: 2_500, extraRoundTrips: 3 });
+  });
+
+  it('has no tokens per completed task when nothing completed', () => {
+    expect(summarize([result('a', 'on', false, 1, 10)])[0]!.tokensPerCompletedTask).toBeNull();
+  });
+});

@@ -1,7 +1,6 @@
-import { CamelCasePlugin, Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
-import { Pool } from 'pg';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { AppConfig } from '../config/app-config';
-import { createKysely, migrateToLatest, parseDatabaseUrl, redactDatabaseUrl, startEmbeddedDatabase, StartupError, type DB } from '../database';
+import { createKysely, migrateToLatest, parseDatabaseUrl, redactDatabaseUrl, startEmbeddedDatabase, StartupError, type DatabaseDriver, type DB } from '../database';
 import { embeddedDirectory } from '../host/startup/open-configured-database';
 import { findRunningEmbeddedCluster } from '../host/startup/running-embedded-cluster';
 
@@ -16,6 +15,8 @@ export interface BenchCluster {
   /** A URL whose user may create databases. */
   readonly adminUrl: string;
   readonly description: string;
+  /** `DB_DRIVER`: the bench database is served through it. */
+  readonly driver: DatabaseDriver;
   /** Stops an embedded cluster the bench started; nothing for DATABASE_URL. */
   stop(): Promise<void>;
 }
@@ -46,7 +47,7 @@ export interface BenchDatabase {
 export async function openBenchCluster(config: AppConfig): Promise<BenchCluster> {
   if (config.databaseUrl !== undefined) {
     const url = parseDatabaseUrl(config.databaseUrl);
-    return { adminUrl: url.toString(), description: redactDatabaseUrl(url), stop: async () => undefined };
+    return { adminUrl: url.toString(), description: redactDatabaseUrl(url), driver: config.database.driver, stop: async () => undefined };
   }
   const directory = embeddedDirectory(config);
   const running = findRunningEmbeddedCluster(directory);
@@ -57,7 +58,12 @@ export async function openBenchCluster(config: AppConfig): Promise<BenchCluster>
     );
   }
   const embedded = await startEmbeddedDatabase({ directory: directory });
-  return { adminUrl: embedded.url, description: `embedded PostgreSQL on port ${embedded.port} (${directory})`, stop: () => embedded.stop() };
+  return {
+    adminUrl: embedded.url,
+    description: `embedded PostgreSQL on port ${embedded.port} (${directory})`,
+    driver: config.database.driver,
+    stop: () => embedded.stop(),
+  };
 }
 
 async function withAdmin(adminUrl: string, run: (admin: Kysely<DB>) => Promise<void>): Promise<void> {
@@ -71,7 +77,8 @@ async function withAdmin(adminUrl: string, run: (admin: Kysely<DB>) => Promise<v
 
 /**
  * Creates the bench database next to the demo's (never touching it), migrated, with a Kysely
- * configured as the host's (CamelCasePlugin over pg) that also records the count queries.
+ * configured as the host's (CamelCasePlugin over DB_DRIVER) that also records the count queries.
+ * No statement timeout: generating a large workload takes single statements of minutes.
  */
 export async function createBenchDatabase(cluster: BenchCluster): Promise<BenchDatabase> {
   await withAdmin(cluster.adminUrl, async (admin) => {
@@ -87,11 +94,11 @@ export async function createBenchDatabase(cluster: BenchCluster): Promise<BenchD
   const url = new URL(cluster.adminUrl);
   url.pathname = `/${BENCH_DATABASE_NAME}`;
   const recorder = new CountQueryRecorder();
-  const pool = new Pool({ connectionString: url.toString(), max: 10 });
-  pool.on('error', () => undefined);
-  const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+  const db = createKysely({
+    connectionString: url.toString(),
+    driver: cluster.driver,
+    max: 10,
+    statementTimeoutMs: 0,
     log: (event) => recorder.record(event.query),
   });
   await migrateToLatest(db);

@@ -36,7 +36,7 @@ export async function addCommentVolume(db: Kysely<DB>, options: CommentVolumeOpt
   const recentComments = Math.round(comments * (options.recentShare ?? 0.01));
   const { rows: pageRows } = await sql<{ id: string }>`
     insert into pages (slug_id, title, content, text_content, position, space_id, workspace_id, creator_id)
-    select 'bench' || lpad(i::text, 7, '0'), 'Bench page ' || i, ${JSON.stringify(PAGE_CONTENT)}::jsonb,
+    select 'bench' || lpad(i::text, 7, '0'), 'Bench page ' || i, ${JSON.stringify(PAGE_CONTENT)}::text::jsonb,
       'Bench page A page of the benchmark workspace, with a hundred comments.', 'b' || lpad(i::text, 6, '0'),
       ${SEED_IDS.spaces.product}::uuid, ${SEED_IDS.workspace}::uuid, ${SEED_IDS.users.owner}::uuid
     from generate_series(1, ${pages}::int) as i

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { parseDatabaseDriver, type DatabaseDriver } from '../database/database-driver';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, type DatabaseTimeouts } from '../database/database-timeouts';
 import { StartupError } from '../database/startup-error';
 
 /** One external MCP server whose tools join the deferred tier as `<prefix>_<tool>`. */
@@ -26,7 +28,17 @@ export interface AppConfig {
   readonly databaseUrl?: string;
   /** `DATA_DIR`: where the embedded PostgreSQL keeps its files (in `postgres/`); default `.data`. */
   readonly dataDirectory: string;
+  readonly database: DatabaseConfig;
   readonly ai: AiConfig;
+}
+
+/** How the host connects: `DB_DRIVER`, `DB_STATEMENT_TIMEOUT_MS`, `DB_CONNECT_TIMEOUT_MS`, `DB_QUERY_TIMEOUT_MS`. */
+export interface DatabaseConfig {
+  readonly driver: DatabaseDriver;
+  readonly statementTimeoutMs: number;
+  readonly connectTimeoutMs: number;
+  /** Absent: the statement timeout plus a grace period (see `DatabaseTimeouts`). */
+  readonly queryTimeoutMs?: number;
 }
 
 const externalMcpSchema = z.array(
@@ -44,6 +56,19 @@ function integer(variable: string, raw: string | undefined, fallback: number, mi
     throw new StartupError(`${variable}="${raw}" is not valid; expected an integer from ${min} to ${max}`, variable);
   }
   return value;
+}
+
+function parseDatabaseConfig(env: NodeJS.ProcessEnv): DatabaseConfig {
+  const queryTimeout = optional(env.DB_QUERY_TIMEOUT_MS);
+  const timeouts: Omit<DatabaseTimeouts, 'queryTimeoutMs'> = {
+    statementTimeoutMs: integer('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, 0, 3_600_000),
+    connectTimeoutMs: integer('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, 1, 600_000),
+  };
+  return {
+    driver: parseDatabaseDriver(env.DB_DRIVER),
+    ...timeouts,
+    ...(queryTimeout === undefined ? {} : { queryTimeoutMs: integer('DB_QUERY_TIMEOUT_MS', queryTimeout, 0, 0, 3_600_000) }),
+  };
 }
 
 function optional(raw: string | undefined): string | undefined {
@@ -100,6 +125,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicBaseUrl: parsePublicBaseUrl(env.APP_URL, port),
     databaseUrl: optional(env.DATABASE_URL),
     dataDirectory: optional(env.DATA_DIR) ?? '.data',
+    database: parseDatabaseConfig(env),
     ai: {
       baseUrl: optional(env.AI_BASE_URL),
       apiKey: optional(env.AI_API_KEY),

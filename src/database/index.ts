@@ -1,5 +1,9 @@
 export type * from './database.types';
-export { createKysely } from './create-kysely';
+export { createKysely, type CreateKyselyOptions } from './create-kysely';
+export { DATABASE_DRIVERS, DEFAULT_DATABASE_DRIVER, isDatabaseDriver, parseDatabaseDriver, type DatabaseDriver } from './database-driver';
+export { resolveDatabaseTimeouts, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, type DatabaseTimeouts } from './database-timeouts';
+export { DatabaseUnavailableError } from './database-unavailable-error';
+export { classifyDatabaseError, type UnavailableReason } from './classify-database-error';
 export { migrateToLatest, migrateAllDown, type MigrationSetName } from './migrate';
 export { openDatabase, type OpenDatabase, type OpenDatabaseOptions } from './open-database';
 export { startEmbeddedDatabase, findFreePort, type EmbeddedDatabase } from './embedded-database';

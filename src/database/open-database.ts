@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { createKysely } from './create-kysely';
+import { createKysely, type CreateKyselyOptions } from './create-kysely';
 import type { DB } from './database.types';
+import { DatabaseUnavailableError } from './database-unavailable-error';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database';
 import { parseDatabaseUrl, redactDatabaseUrl } from './parse-database-url';
 import { StartupError } from './startup-error';
@@ -11,6 +12,8 @@ export interface OpenDatabaseOptions {
   /** Where the embedded cluster keeps its data; default `.data/postgres`. */
   readonly embeddedDirectory?: string;
   readonly log?: (line: string) => void;
+  /** Driver, timeouts and connection-error hook of every pool opened here (see `createKysely`). */
+  readonly connection?: Omit<CreateKyselyOptions, 'connectionString' | 'max'>;
 }
 
 export interface OpenDatabase {
@@ -23,7 +26,9 @@ export interface OpenDatabase {
 
 const EMBEDDED_DATABASE = 'docmost';
 
-function describeConnectionError(error: unknown): string {
+function describeConnectionError(failure: unknown): string {
+  // The guarded dialect wraps the driver's error; its code is what names the cause.
+  const error = failure instanceof DatabaseUnavailableError && failure.cause !== undefined ? failure.cause : failure;
   const code = (error as { code?: string }).code;
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'ECONNREFUSED') return 'connection refused';
@@ -51,7 +56,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
   if (options.databaseUrl !== undefined && options.databaseUrl.trim() !== '') {
     const url = parseDatabaseUrl(options.databaseUrl.trim());
     const description = redactDatabaseUrl(url);
-    const db = createKysely({ connectionString: url.toString() });
+    const db = createKysely({ ...options.connection, connectionString: url.toString() });
     await assertReachable(db, description);
     return { db, description, embedded: false, close: () => db.destroy() };
   }
@@ -61,7 +66,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     onLog: options.log,
   });
   try {
-    const admin = createKysely({ connectionString: embedded.url, max: 1 });
+    const admin = createKysely({ ...options.connection, connectionString: embedded.url, max: 1 });
     try {
       const { rows } = await sql<{ count: number }>`select count(*) as count from pg_database where datname = ${EMBEDDED_DATABASE}`.execute(admin);
       if (rows[0]?.count === 0) await sql.raw(`create database ${EMBEDDED_DATABASE}`).execute(admin);
@@ -69,7 +74,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
       await admin.destroy();
     }
     const description = `embedded PostgreSQL on port ${embedded.port} (${options.embeddedDirectory ?? '.data/postgres'})`;
-    const db = createKysely({ connectionString: embedded.databaseUrl(EMBEDDED_DATABASE) });
+    const db = createKysely({ ...options.connection, connectionString: embedded.databaseUrl(EMBEDDED_DATABASE) });
     await assertReachable(db, description);
     return {
       db,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { BENCH_DATABASE_NAME } from '../../src/bench/bench-database';
 import { runBench, type BenchFigures } from '../../src/bench/run-bench';
 import { createKysely } from '../../src/database';
+import { testDatabaseDriver } from '../support/test-database';
 import { requireTestEnv, TEST_ENV } from '../support/test-environment';
 
 /**
@@ -15,7 +16,7 @@ describe('the benchmarks', () => {
 
   beforeAll(async () => {
     figures = await runBench({
-      cluster: { adminUrl: adminUrl(), description: 'the test cluster', stop: async () => undefined },
+      cluster: { adminUrl: adminUrl(), description: 'the test cluster', driver: testDatabaseDriver(), stop: async () => undefined },
       volume: { pages: 60, comments: 3000 },
       workingSetPages: 50,
       runs: { registryBuilds: 2, perTurnToolSets: 5, toolCalls: 20, countQueries: 5, sessions: 50 },

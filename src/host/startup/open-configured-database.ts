@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { createKysely, openDatabase, StartupError, type OpenDatabase } from '../../database';
+import { createKysely, openDatabase, StartupError, type CreateKyselyOptions, type OpenDatabase } from '../../database';
 import type { AppConfig } from '../../config/app-config';
 import { findRunningEmbeddedCluster } from './running-embedded-cluster';
 
@@ -22,21 +22,29 @@ export interface OpenConfiguredDatabaseOptions {
    */
   readonly whenEmbeddedRunning: 'reuse' | 'fail';
   readonly log?: (line: string) => void;
+  /** Errors of connections lost outside a query; default: ignored. */
+  readonly onConnectionError?: (error: Error) => void;
+}
+
+/** The driver and timeouts of `DB_DRIVER` and `DB_*_TIMEOUT_MS`. */
+export function connectionOptions(config: Pick<AppConfig, 'database'>, onConnectionError?: (error: Error) => void): Omit<CreateKyselyOptions, 'connectionString' | 'max'> {
+  return { ...config.database, ...(onConnectionError === undefined ? {} : { onConnectionError }) };
 }
 
 /** `DATABASE_URL`, or the embedded PostgreSQL under `DATA_DIR` (started here, or a running one). */
 export async function openConfiguredDatabase(options: OpenConfiguredDatabaseOptions): Promise<OpenDatabase> {
-  if (options.config.databaseUrl !== undefined) return openDatabase({ databaseUrl: options.config.databaseUrl, log: options.log });
+  const connection = connectionOptions(options.config, options.onConnectionError);
+  if (options.config.databaseUrl !== undefined) return openDatabase({ databaseUrl: options.config.databaseUrl, log: options.log, connection });
   const directory = embeddedDirectory(options.config);
   const running = findRunningEmbeddedCluster(directory);
-  if (running === undefined) return openDatabase({ embeddedDirectory: directory, log: options.log });
+  if (running === undefined) return openDatabase({ embeddedDirectory: directory, log: options.log, connection });
   if (options.whenEmbeddedRunning === 'fail') {
     throw new StartupError(
       `the embedded PostgreSQL in ${directory} is already in use by process ${running.pid} (another npm start?); stop that process, or set DATABASE_URL to another PostgreSQL`,
       'DATABASE_URL',
     );
   }
-  const db = createKysely({ connectionString: `postgres://${EMBEDDED_CREDENTIALS}@127.0.0.1:${running.port}/${EMBEDDED_DATABASE}` });
+  const db = createKysely({ ...connection, connectionString: `postgres://${EMBEDDED_CREDENTIALS}@127.0.0.1:${running.port}/${EMBEDDED_DATABASE}` });
   try {
     await sql`select 1`.execute(db);
   } catch (error) {

@@ -1,0 +1,62 @@
+/** Why a failed query means "the database is unavailable", in words for the error message. */
+export interface UnavailableReason {
+  readonly code: string | undefined;
+  readonly reason: string;
+}
+
+/** Socket-level failures (Node), reported by both drivers. */
+const SOCKET_ERRORS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection closed',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+};
+
+/** postgres.js's own error codes for a connection it lost or could not open. */
+const POSTGRES_JS_ERRORS: Readonly<Record<string, string>> = {
+  CONNECTION_CLOSED: 'connection closed',
+  CONNECTION_ENDED: 'connection ended',
+  CONNECTION_DESTROYED: 'connection destroyed',
+  CONNECT_TIMEOUT: 'connection attempt timed out',
+};
+
+/** SQLSTATEs that say the server, not the statement, is the problem. */
+const SQLSTATES: Readonly<Record<string, string>> = {
+  '57P01': 'the server terminated the connection',
+  '57P02': 'the server crashed',
+  '57P03': 'the server is starting up or shutting down',
+  '57014': 'the statement ran past the statement timeout',
+  '53300': 'too many connections',
+};
+
+/** node-postgres reports these as plain Errors without a code. */
+const PG_MESSAGES: readonly (readonly [RegExp, string])[] = [
+  [/^Connection terminated/, 'connection lost'],
+  [/^timeout exceeded when trying to connect/, 'no connection within the connect timeout'],
+  [/not queryable/, 'connection lost'],
+  [/^Client was closed and is not queryable/, 'connection lost'],
+];
+
+/**
+ * `undefined` for an error of the statement itself (a constraint, a syntax error), which the
+ * caller should see unchanged; otherwise why the database could not answer.
+ */
+export function classifyDatabaseError(error: unknown): UnavailableReason | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const rawCode: unknown = (error as Error & { code?: unknown }).code;
+  const code = typeof rawCode === 'string' ? rawCode : undefined;
+  if (code !== undefined) {
+    const reason = SOCKET_ERRORS[code] ?? POSTGRES_JS_ERRORS[code] ?? SQLSTATES[code];
+    if (reason !== undefined) return { code, reason };
+    // Class 08: connection exception (PostgreSQL or a pooler in front of it).
+    if (/^08[0-9A-Z]{3}$/.test(code)) return { code, reason: 'connection failure' };
+  }
+  for (const [pattern, reason] of PG_MESSAGES) {
+    if (pattern.test(error.message)) return { code, reason };
+  }
+  return undefined;
+}

@@ -1,0 +1,38 @@
+import { PostgresJSDialect } from 'kysely-postgres-js';
+import postgres from 'postgres';
+import type { DatabaseTimeouts } from './database-timeouts';
+
+export interface PostgresJsDialectOptions {
+  readonly connectionString: string;
+  readonly max: number;
+  readonly timeouts: DatabaseTimeouts;
+}
+
+/**
+ * postgres.js under Kysely, configured as Docmost's server configures it: int8 and numeric
+ * parsed to JS numbers. postgres.js turns timestamptz into a `Date` and serializes a parameter
+ * the server infers as timestamptz through `new Date(value).toISOString()` (milliseconds), so
+ * the module never sends a time it read back as a timestamptz parameter (see README, Drivers).
+ *
+ * postgres.js surfaces a lost connection as the rejection of the queries on it and never as an
+ * event, so nothing here can crash the process.
+ */
+export function createPostgresJsDialect(options: PostgresJsDialectOptions): PostgresJSDialect {
+  const sql = postgres(options.connectionString, {
+    max: options.max,
+    // postgres.js takes seconds.
+    connect_timeout: options.timeouts.connectTimeoutMs / 1000,
+    // NOTICEs (e.g. "relation already exists, skipping") would be printed to the console.
+    onnotice: () => undefined,
+    connection: options.timeouts.statementTimeoutMs > 0 ? { statement_timeout: options.timeouts.statementTimeoutMs } : {},
+    types: {
+      bigint: {
+        to: 20,
+        from: [20, 1700],
+        serialize: (value: number | bigint | string) => String(value),
+        parse: (value: string) => Number.parseInt(value, 10),
+      },
+    },
+  });
+  return new PostgresJSDialect({ postgres: sql });
+}

@@ -8,6 +8,7 @@ import type {
   CommentWatermarkBound,
   PageCommentCount,
 } from './comment-signal-source';
+import { selectPagesInSpace } from './database-pages-in-space';
 import { isUuid } from './is-uuid';
 
 export interface DatabaseCommentSourceOptions {
@@ -86,12 +87,12 @@ function countQuery(request: CommentCountRequest, visiblePage: PageVisibilityCon
   return sql<CountRow>`
     with requested as (
       select r.page_id, r.after_at, r.after_ms
-      from unnest(${pageIds}::uuid[], ${bounds.map((bound) => bound[0])}::timestamptz[], ${bounds.map((bound) => bound[1])}::float8[])
+      from unnest(${pageIds}::uuid[], ${bounds.map((bound) => bound[0])}::text[]::timestamptz[], ${bounds.map((bound) => bound[1])}::float8[])
         as r(page_id, after_at, after_ms)
     ),
     resolved as (
       select least(
-        coalesce(${baselineAt}::timestamptz, now() - ${baselineMillisecondsAgo}::float8 * interval '1 millisecond'),
+        coalesce(${baselineAt}::text::timestamptz, now() - ${baselineMillisecondsAgo}::float8 * interval '1 millisecond'),
         (select max(m.created_at) from ai_chat_messages m
           where m.chat_id = ${request.previousTurnOfChatId ?? null}::uuid and m.workspace_id = ${request.workspaceId}::uuid
             and m.role = 'assistant' and m.deleted_at is null)
@@ -159,5 +160,6 @@ export function createDatabaseCommentSource(db: Kysely<DB>, options: DatabaseCom
         .sort((left, right) => (order.get(left.pageId) ?? 0) - (order.get(right.pageId) ?? 0));
       return { baseline: row.baseline, pages } satisfies CommentCountResult;
     },
+    pagesInSpace: (request) => selectPagesInSpace(db, request),
   };
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, JsonValue, Page } from '../../database';
-import type { ToolCallContext } from '../../registry/tool-call-context';
 import { requirePage, type AccessiblePage } from '../access/page-access';
+import { agentPageEdit, type ProvenanceContext } from './agent-provenance';
 import { extractText } from '../prosemirror/extract-text';
 import { asDocument, type ProseMirrorNode } from '../prosemirror/prosemirror-node';
 import { pageVersionConflict } from './page-version-conflict';
@@ -13,13 +13,19 @@ export interface PageChange {
   readonly title?: string;
 }
 
-export type WrittenPage = Page & { readonly version: string; readonly historyVersion: number };
+/** The page as written, its new `version`, and the id of the `page_history` row the write added. */
+export type WrittenPage = Page & { readonly version: string; readonly historyId: string };
 
 /**
  * Writes a page as one atomic compare-and-set: the update applies only if the page still has
  * `baseVersion` (its `updated_at` when the change was computed). A concurrent edit, typically a
  * human's, makes the write fail with a conflict instead of being overwritten. `text_content`
  * follows `content`, and every write adds a `page_history` row, in the same transaction.
+ *
+ * Provenance as Docmost's fork records an agent edit: `last_updated_source = 'agent'`, the chat
+ * in `last_updated_ai_chat_id`, the human the agent acts for in `last_updated_by_id` and, once,
+ * in `contributor_ids`. The history row copies these from the page as saved, and its `version`
+ * is NULL as in the rows Docmost writes: versions are addressed by history id.
  *
  * `ydoc` is cleared so Docmost rebuilds the collaborative document from the JSON; on a live
  * Docmost, writes to open pages must go through its collaboration server instead (README).
@@ -29,7 +35,7 @@ export type WrittenPage = Page & { readonly version: string; readonly historyVer
  */
 export async function writePage(
   db: Kysely<DB>,
-  context: Pick<ToolCallContext, 'userId'>,
+  context: ProvenanceContext,
   page: Pick<AccessiblePage, 'id' | 'version'>,
   change: PageChange,
 ): Promise<WrittenPage> {
@@ -42,11 +48,11 @@ export async function writePage(
         ...(change.content ? { content: change.content as unknown as JsonValue, textContent: extractText(change.content), ydoc: null } : {}),
         ...(change.title !== undefined ? { title: change.title } : {}),
         updatedAt: sql<Date>`clock_timestamp()`,
-        lastUpdatedById: context.userId,
+        ...agentPageEdit(context),
       })
       .where('id', '=', page.id)
       .where('deletedAt', 'is', null)
-      .where(sql<boolean>`updated_at = ${page.version}::timestamptz`)
+      .where(sql<boolean>`updated_at = ${page.version}::text::timestamptz`)
       .returningAll()
       .returning(sql<string>`updated_at::text`.as('version'))
       .executeTakeFirst();
@@ -59,26 +65,19 @@ export async function writePage(
         .executeTakeFirst();
       throw pageVersionConflict(page.id, page.version, current?.version);
     }
-    const { next } = await trx
-      .selectFrom('pageHistory')
-      .select(sql<number>`coalesce(max(version), 0) + 1`.as('next'))
-      .where('pageId', '=', page.id)
-      .executeTakeFirstOrThrow();
-    await trx
+    const history = await trx
       .insertInto('pageHistory')
-      .values({
-        pageId: updated.id,
-        slugId: updated.slugId,
-        title: updated.title,
-        content: updated.content as JsonValue,
-        icon: updated.icon,
-        version: next,
-        lastUpdatedById: context.userId,
-        spaceId: updated.spaceId,
-        workspaceId: updated.workspaceId,
-      })
-      .execute();
-    return { ...updated, historyVersion: next };
+      .columns(['pageId', 'slugId', 'title', 'content', 'icon', 'coverPhoto', 'version', 'lastUpdatedById', 'contributorIds', 'lastUpdatedSource', 'lastUpdatedAiChatId', 'spaceId', 'workspaceId'])
+      .expression(
+        // Copied in SQL from the row just written, as Docmost copies the page at save time.
+        trx
+          .selectFrom('pages')
+          .select(['id', 'slugId', 'title', 'content', 'icon', 'coverPhoto', sql<null>`null::integer`.as('version'), 'lastUpdatedById', 'contributorIds', 'lastUpdatedSource', 'lastUpdatedAiChatId', 'spaceId', 'workspaceId'])
+          .where('id', '=', updated.id),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { ...updated, historyId: history.id };
   };
   return db.isTransaction ? write(db) : db.transaction().execute(write);
 }
@@ -94,7 +93,7 @@ export interface MutatePageResult {
  */
 export async function mutatePage(
   db: Kysely<DB>,
-  context: Pick<ToolCallContext, 'userId' | 'workspaceId'>,
+  context: ProvenanceContext,
   pageIdOrSlugId: string,
   mutate: (document: ProseMirrorNode, page: AccessiblePage) => ProseMirrorNode | Promise<ProseMirrorNode>,
 ): Promise<MutatePageResult> {

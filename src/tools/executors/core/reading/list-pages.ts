@@ -71,7 +71,7 @@ export async function listPages(db: Kysely<DB>, input: ToolInput<typeof listPage
     .where('pages.spaceId', 'in', memberSpaceIds(db, context))
     .where(visiblePages(context));
   if (input.spaceId !== undefined) select = select.where('pages.spaceId', '=', input.spaceId);
-  if (after) select = select.where(sql<boolean>`(pages.updated_at, pages.id) < (${after.updatedAt}::timestamptz, ${after.id}::uuid)`);
+  if (after) select = select.where(sql<boolean>`(pages.updated_at, pages.id) < (${after.updatedAt}::text::timestamptz, ${after.id}::uuid)`);
   const rows = await select
     .orderBy('pages.updatedAt', 'desc')
     .orderBy('pages.id', 'desc')

@@ -82,7 +82,7 @@ export async function checkNewComments(db: Kysely<DB>, input: ToolInput<typeof c
     .where('pages.deletedAt', 'is', null)
     .where(visiblePages(context))
     .where('comments.deletedAt', 'is', null)
-    .where(sql<boolean>`comments.created_at > ${input.since}::timestamptz`)
+    .where(sql<boolean>`comments.created_at > ${input.since}::text::timestamptz`)
     .$if(pageId !== undefined, (query) => query.where('comments.pageId', '=', pageId!))
     .orderBy('comments.createdAt')
     .orderBy('comments.id')

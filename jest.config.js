@@ -1,9 +1,30 @@
 /**
- * Two projects: unit specs beside the code (src/**), integration specs under test/.
- * One PostgreSQL serves the whole run (embedded unless DATABASE_URL is set); global setup
- * migrates and seeds template databases, and every integration file clones its own.
+ * Projects: unit specs beside the code (src/**), and the integration specs under test/ twice,
+ * once per database driver (node-postgres, and postgres.js as Docmost's server connects), each
+ * test file's database served through the driver under test.
+ * One PostgreSQL serves the whole run (embedded unless DATABASE_URL is set): both integration
+ * projects name the same global setup, which jest runs once; it migrates and seeds template
+ * databases, and every integration file clones its own.
  */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
+
+/** @param {'pg' | 'postgres-js'} driver */
+function integration(driver) {
+  return {
+    displayName: `integration-${driver}`,
+    testEnvironment: 'node',
+    transform,
+    testMatch: ['<rootDir>/test/**/*.spec.ts'],
+    // Read by test/support/select-database-driver.ts, which sets DB_DRIVER for the file (and
+    // for the servers it spawns).
+    globals: { testDatabaseDriver: driver },
+    setupFiles: ['<rootDir>/test/support/select-database-driver.ts'],
+    // Per-project global setup runs only when a test of this project runs, so unit-only
+    // runs never start PostgreSQL.
+    globalSetup: '<rootDir>/test/support/global-setup.ts',
+    globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  };
+}
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -16,15 +37,7 @@ module.exports = {
       transform,
       testMatch: ['<rootDir>/src/**/*.spec.ts'],
     },
-    {
-      displayName: 'integration',
-      testEnvironment: 'node',
-      transform,
-      testMatch: ['<rootDir>/test/**/*.spec.ts'],
-      // Per-project global setup runs only when a test of this project runs, so unit-only
-      // runs never start PostgreSQL.
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-    },
+    integration('pg'),
+    integration('postgres-js'),
   ],
 };

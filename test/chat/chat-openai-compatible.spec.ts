@@ -56,7 +56,7 @@ describe('chat against an OpenAI-compatible endpoint', () => {
   async function setDeferredTools(enabled: boolean): Promise<void> {
     await database.db
       .updateTable('workspaces')
-      .set({ settings: JSON.stringify({ ai: { deferredTools: enabled } }) })
+      .set({ settings: { ai: { deferredTools: enabled } } })
       .where('id', '=', seed.workspaceId)
       .execute();
   }

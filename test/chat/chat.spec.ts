@@ -44,9 +44,10 @@ describe('POST /api/ai/chat', () => {
   async function storedMessages(chatId: string) {
     return database.db
       .selectFrom('aiChatMessages')
-      .select(['role', 'content', 'creatorId'])
+      .select(['role', 'userId', 'content', 'toolCalls', 'metadata', 'status'])
       .where('chatId', '=', chatId)
       .orderBy('createdAt')
+      .orderBy('id')
       .execute();
   }
 
@@ -87,12 +88,20 @@ describe('POST /api/ai/chat', () => {
     expect(storedWhenModelRan).toBe(Number(before.count) + 1);
 
     const chat = await database.db.selectFrom('aiChats').selectAll().where('id', '=', chatId).executeTakeFirstOrThrow();
-    expect(chat).toMatchObject({ creatorId: userId('member'), workspaceId: seed.workspaceId, title: 'Hi there' });
+    expect(chat).toMatchObject({ creatorId: userId('member'), workspaceId: seed.workspaceId, title: 'Hi there', pageId: null });
     const messages = await storedMessages(chatId);
-    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
-    expect(messages[0]!.content).toEqual([{ type: 'text', text: 'Hi there' }]);
-    expect(messages[1]!.content).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'text', text: 'Hello, Jordan.' })]));
-    expect(messages.every((message) => message.creatorId === userId('member'))).toBe(true);
+    // Docmost's shape: the author on user rows only, the plain text in content, the UI parts in metadata.
+    expect(messages).toEqual([
+      { role: 'user', userId: userId('member'), content: 'Hi there', toolCalls: null, metadata: { parts: [{ type: 'text', text: 'Hi there' }] }, status: 'completed' },
+      {
+        role: 'assistant',
+        userId: null,
+        content: 'Hello, Jordan.',
+        toolCalls: null,
+        metadata: { parts: expect.arrayContaining([expect.objectContaining({ type: 'text', text: 'Hello, Jordan.' })]) },
+        status: 'completed',
+      },
+    ]);
   });
 
   it('continues a chat: earlier messages, tool calls included, reach the model', async () => {
@@ -214,7 +223,7 @@ describe('POST /api/ai/chat', () => {
   });
 
   it('toggle OFF: every bound tool is sent in canonical order, with no loadTools and no catalog', async () => {
-    await database.db.updateTable('workspaces').set({ settings: JSON.stringify({ ai: { deferredTools: false } }) }).where('id', '=', seed.workspaceId).execute();
+    await database.db.updateTable('workspaces').set({ settings: { ai: { deferredTools: false } } }).where('id', '=', seed.workspaceId).execute();
     try {
       const model = createScriptedModel([{ toolCalls: [{ toolName: 'exportPageMarkdown', input: { pageId: SEED_IDS.pages.roadmap } }] }]);
       models.use(model);
@@ -223,7 +232,7 @@ describe('POST /api/ai/chat', () => {
       expect(sentSystem(model.doStreamCalls[0]!)).not.toContain('<tool_catalog');
       expect(calls.map((call) => call.name)).toEqual(['exportPageMarkdown']);
     } finally {
-      await database.db.updateTable('workspaces').set({ settings: JSON.stringify({}) }).where('id', '=', seed.workspaceId).execute();
+      await database.db.updateTable('workspaces').set({ settings: {} }).where('id', '=', seed.workspaceId).execute();
     }
   });
 

@@ -44,7 +44,7 @@ describe('external MCP servers in the chat', () => {
   });
 
   async function setDeferredTools(enabled: boolean): Promise<void> {
-    await database.db.updateTable('workspaces').set({ settings: JSON.stringify({ ai: { deferredTools: enabled } }) }).where('id', '=', seed.workspaceId).execute();
+    await database.db.updateTable('workspaces').set({ settings: { ai: { deferredTools: enabled } } }).where('id', '=', seed.workspaceId).execute();
   }
 
   it('lists the connected server in <mcp_tooling> and on one catalog line; its tools stay deferred', async () => {

@@ -105,7 +105,7 @@ describe('the demo', () => {
       (await database.db.selectFrom('workspaces').select('settings').where('id', '=', SEED_IDS.workspace).executeTakeFirstOrThrow()).settings;
     await database.db
       .updateTable('workspaces')
-      .set({ settings: JSON.stringify({ ai: { deferredTools: false }, other: 'kept' }) })
+      .set({ settings: { ai: { deferredTools: false }, other: 'kept' } })
       .where('id', '=', SEED_IDS.workspace)
       .execute();
     const offReport = await runDemo({ db: database.db });

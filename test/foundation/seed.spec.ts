@@ -123,7 +123,7 @@ describe('seedDemoWorkspace', () => {
   it('restores edited demo rows on a rerun but keeps workspace settings', async () => {
     const db = database.db;
     await db.updateTable('pages').set({ title: 'Changed', deletedAt: new Date() }).where('id', '=', SEED_IDS.pages.roadmap).execute();
-    await db.updateTable('workspaces').set({ settings: JSON.stringify({ ai: { deferredTools: false } }) }).where('id', '=', SEED_IDS.workspace).execute();
+    await db.updateTable('workspaces').set({ settings: { ai: { deferredTools: false } } }).where('id', '=', SEED_IDS.workspace).execute();
 
     await seedDemoWorkspace(db);
 

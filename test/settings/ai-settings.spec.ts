@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'kysely';
+import type { JsonValue } from '../../src/database';
 import { seedDemoWorkspace } from '../../src/host/seed/seed-demo-workspace';
 import { AiSettingsModule } from '../../src/settings';
 import { createTestHost } from '../chat/support/create-test-host';
@@ -27,7 +28,7 @@ describe('AI settings routes', () => {
   async function setSettings(value: unknown): Promise<void> {
     await database.db
       .updateTable('workspaces')
-      .set({ settings: value === null ? null : JSON.stringify(value) })
+      .set({ settings: value as JsonValue })
       .where('id', '=', workspaceId)
       .execute();
   }

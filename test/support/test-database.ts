@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createKysely } from '../../src/database';
+import { createKysely, parseDatabaseDriver, type DatabaseDriver } from '../../src/database';
 import type { DB } from '../../src/database';
 import { databaseUrlFor, requireTestEnv, TEST_ENV } from './test-environment';
 
+/** The driver under test: DB_DRIVER, which each integration jest project sets (default pg). */
+export function testDatabaseDriver(): DatabaseDriver {
+  return parseDatabaseDriver(process.env.DB_DRIVER);
+}
+
 export interface TestDatabase {
+  /** Served through the driver under test. */
   readonly db: Kysely<DB>;
+  readonly driver: DatabaseDriver;
   readonly name: string;
   readonly url: string;
   /** Closes the pool and drops the database. */
@@ -48,9 +55,11 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
     }
   });
   const url = databaseUrlFor(adminUrl, name);
-  const db = createKysely({ connectionString: url, max: 5 });
+  const driver = testDatabaseDriver();
+  const db = createKysely({ connectionString: url, max: 5, driver });
   return {
     db,
+    driver,
     name,
     url,
     async drop() {

@@ -34,7 +34,7 @@ export async function insertComment(db: Kysely<DB>, comment: NewComment): Promis
   const row = await db
     .insertInto('comments')
     .values({
-      content: JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: comment.text }] }] }),
+      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: comment.text }] }] },
       pageId: comment.pageId,
       spaceId: page.spaceId,
       workspaceId: page.workspaceId,

@@ -28,7 +28,7 @@ describe('editPageText', () => {
       .select(['content', 'textContent', 'lastUpdatedById', sql<string>`updated_at::text`.as('version')])
       .where('id', '=', pageId)
       .executeTakeFirstOrThrow();
-  const history = (pageId: string) => database.db.selectFrom('pageHistory').select(['version', 'content', 'lastUpdatedById']).where('pageId', '=', pageId).orderBy('version', 'desc').execute();
+  const history = (pageId: string) => database.db.selectFrom('pageHistory').select(['id', 'version', 'content', 'lastUpdatedById', 'lastUpdatedSource']).where('pageId', '=', pageId).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
   const block = async (pageId: string, id: string): Promise<ProseMirrorNode> => findBlockById(asDocument((await pageRow(pageId)).content), id)!.node;
 
   it('fixes a typo, keeps the rest of the block, and reports what changed', async () => {
@@ -51,7 +51,7 @@ describe('editPageText', () => {
     expect(page.textContent).not.toContain('recieve');
     const historyAfter = await history(P.releaseNotes);
     expect(historyAfter).toHaveLength(historyBefore.length + 1);
-    expect(historyAfter[0]).toMatchObject({ version: result.historyVersion, lastUpdatedById: SEED_IDS.users.member });
+    expect(historyAfter[0]).toMatchObject({ id: result.historyId, version: null, lastUpdatedById: SEED_IDS.users.member, lastUpdatedSource: 'agent' });
     expect(JSON.stringify(historyAfter[0]?.content)).toContain('admins now receive');
   });
 
@@ -119,7 +119,7 @@ describe('editPageText', () => {
   it('fails with a conflict and writes nothing when a human edits the page between read and write', async () => {
     const before = await pageRow(P.engineeringSetup);
     const historyBefore = await history(P.engineeringSetup);
-    const humanContent = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', attrs: { id: 'humaneditxyz' }, content: [{ type: 'text', text: 'Clone the monorepo. Rewritten by a human.' }] }] });
+    const humanContent = { type: 'doc', content: [{ type: 'paragraph', attrs: { id: 'humaneditxyz' }, content: [{ type: 'text', text: 'Clone the monorepo. Rewritten by a human.' }] }] };
     // The human's transaction holds the row lock: the tool reads the old version, then its
     // compare-and-set waits for the lock and finds a newer version once the human commits.
     const human = await database.db.startTransaction().execute();

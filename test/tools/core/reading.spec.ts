@@ -114,7 +114,7 @@ describe('core reading tools', () => {
     });
 
     it('returns the caller\'s workspace and account without settings', async () => {
-      await database.db.updateTable('workspaces').set({ settings: JSON.stringify({ ai: { apiKey: 'secret-key' } }) }).where('id', '=', SEED_IDS.workspace).execute();
+      await database.db.updateTable('workspaces').set({ settings: { ai: { apiKey: 'secret-key' } } }).where('id', '=', SEED_IDS.workspace).execute();
       const result = await tools.call('getWorkspace', {}, member);
       expect(result).toEqual({
         workspace: { id: SEED_IDS.workspace, name: 'Acme', description: 'Demo workspace of docmost-ai-tools', hostname: 'acme' },
@@ -140,7 +140,7 @@ describe('core reading tools', () => {
         attrs: { id: `longpage${String.fromCharCode(97 + Math.floor(index / 26))}${String.fromCharCode(97 + (index % 26))}aa` },
         content: [{ type: 'text', text: `Paragraph ${index} of a long page, with enough words to matter.` }],
       }));
-      await database.db.updateTable('pages').set({ content: JSON.stringify({ type: 'doc', content: paragraphs }) }).where('id', '=', P.weeklySync).execute();
+      await database.db.updateTable('pages').set({ content: { type: 'doc', content: paragraphs } as never }).where('id', '=', P.weeklySync).execute();
       const whole = await tools.call<PageText>('getPage', { pageId: P.weeklySync }, owner);
       expect(whole.content.length).toBeGreaterThan(2000);
       const first = await tools.call<PageText>('getPage', { pageId: P.weeklySync, maxChars: 1000 }, owner);

@@ -17,7 +17,7 @@ afterAll(async () => {
 async function setSharingDisabled(disabled: boolean): Promise<void> {
   await harness.db
     .updateTable('workspaces')
-    .set({ settings: sql`coalesce(settings, '{}'::jsonb) || ${JSON.stringify({ sharing: { disabled } })}::jsonb` })
+    .set({ settings: sql`coalesce(settings, '{}'::jsonb) || ${JSON.stringify({ sharing: { disabled } })}::text::jsonb` })
     .where('id', '=', SEED_IDS.workspace)
     .execute();
 }

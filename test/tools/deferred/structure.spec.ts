@@ -101,7 +101,7 @@ describe('a human saving while a block edit runs', () => {
         if (rows[0]!.waiting > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      await human.updateTable('pages').set({ content: JSON.stringify(humanContent), updatedAt: sql`clock_timestamp()` }).where('id', '=', P.supportPlaybook).execute();
+      await human.updateTable('pages').set({ content: humanContent as never, updatedAt: sql`clock_timestamp()` }).where('id', '=', P.supportPlaybook).execute();
     });
     const error = await rejection(agent!);
     expect(error.code).toBe('conflict');

@@ -18,7 +18,7 @@ beforeAll(async () => {
     type: 'doc',
     content: [{ type: 'paragraph', attrs: { id: 'abcdefghijkl' }, content: [{ type: 'text', text: 'see you ' }, { type: 'hardBreak' }, { type: 'text', text: ' tomorrow' }] }],
   };
-  await database.db.updateTable('pages').set({ content: JSON.stringify(content) as never }).where('id', '=', P.weeklySync).execute();
+  await database.db.updateTable('pages').set({ content: content as never }).where('id', '=', P.weeklySync).execute();
 });
 afterAll(async () => database.drop());
 

@@ -105,7 +105,7 @@ describe('health check without a database', () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'error', database: 'unreachable' });
+      expect(response.json()).toEqual({ status: 'error', database: 'down' });
     } finally {
       await app.close();
       await unreachable.destroy();

@@ -5,11 +5,12 @@ import type { ToolInput } from '../../../../registry/tool-spec';
 import type { getCommentTool } from '../../../definitions/comments.tools';
 import { findCommentAnchors } from '../../../prosemirror/comment-mark';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
-import { selectCommentRows, toCommentView, toThreadView, type CommentView, type ThreadView } from './comment-view';
+import { selectCommentRows, toCommentView, toThreadView, type CommentView } from './comment-view';
+import { fitThread, type FittedThread } from './fit-comments';
 import { requireComment } from './require-comment';
 
 export type GetCommentResult =
-  | (ThreadView & { readonly pageId: string; readonly kind: 'thread' })
+  | (FittedThread & { readonly pageId: string; readonly kind: 'thread' })
   | (CommentView & { readonly pageId: string; readonly kind: 'reply'; readonly parentCommentId: string });
 
 /** One comment: a thread with its replies, or a reply with its thread's id. */
@@ -28,13 +29,6 @@ export async function getComment(db: Kysely<DB>, input: ToolInput<typeof getComm
   }
   const thread = rows.find((row) => row.id === comment.id)!;
   const anchor = findCommentAnchors(asDocument(page.content)).get(comment.id);
-  return {
-    ...toThreadView(
-      thread,
-      rows.filter((row) => row.parentCommentId === comment.id),
-      anchor?.blockId ?? null,
-    ),
-    pageId: page.id,
-    kind: 'thread',
-  };
+  const replies = rows.filter((row) => row.parentCommentId === comment.id);
+  return { ...fitThread(toThreadView(thread, replies, anchor?.blockId ?? null)), pageId: page.id, kind: 'thread' };
 }

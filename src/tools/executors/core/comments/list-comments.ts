@@ -7,6 +7,7 @@ import type { listCommentsTool } from '../../../definitions/comments.tools';
 import { findCommentAnchors } from '../../../prosemirror/comment-mark';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
 import { selectCommentRows, toThreadView, type CommentRow, type ThreadView } from './comment-view';
+import { fitThreads } from './fit-comments';
 
 export interface ListCommentsResult {
   readonly pageId: string;
@@ -14,6 +15,9 @@ export interface ListCommentsResult {
   readonly threads: readonly ThreadView[];
   /** Resolved threads left out because includeResolved was false. */
   readonly resolvedThreadsHidden: number;
+  /** Present when threads were left out to keep the result within the output limit. */
+  readonly truncated?: string;
+  readonly omittedThreadIds?: readonly string[];
 }
 
 /** A page's threads, oldest first, replies nested; resolved ones only on request. */
@@ -35,7 +39,7 @@ export async function listComments(db: Kysely<DB>, input: ToolInput<typeof listC
   return {
     pageId: page.id,
     title: page.title ?? '',
-    threads: shown.map((row) => toThreadView(row, repliesByThread.get(row.id) ?? [], anchors.get(row.id)?.blockId ?? null)),
+    ...fitThreads(shown.map((row) => toThreadView(row, repliesByThread.get(row.id) ?? [], anchors.get(row.id)?.blockId ?? null))),
     resolvedThreadsHidden: threads.length - shown.length,
   };
 }

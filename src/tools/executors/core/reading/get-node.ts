@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
@@ -8,6 +9,7 @@ import type { getNodeTool } from '../../../definitions/reading.tools';
 import { extractText } from '../../../prosemirror/extract-text';
 import { parseBlockReference, resolveBlockReference, type NodePath } from '../../../prosemirror/find-block';
 import { asDocument, type ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
+import { refuseOversizedOutput } from '../../../output-limit';
 
 export interface PageNode {
   readonly pageId: string;
@@ -27,7 +29,7 @@ export async function getNode(db: Kysely<DB>, input: ToolInput<typeof getNodeToo
   if (!reference) {
     throw new ToolError(
       'invalid_input',
-      `block "${input.block}" is neither a block id (12 lowercase letters, e.g. "abcdefghijkl") nor a top-level index such as "#3"; get them from getOutline or getPage`,
+      `block "${abbreviate(input.block)}" is neither a block id (12 lowercase letters, e.g. "abcdefghijkl") nor a top-level index such as "#3"; get them from getOutline or getPage`,
     );
   }
   const page = await requirePage(db, context, input.pageId);
@@ -38,12 +40,12 @@ export async function getNode(db: Kysely<DB>, input: ToolInput<typeof getNodeToo
     throw new ToolError(
       'not_found',
       reference.kind === 'index'
-        ? `page ${input.pageId} has ${size === 0 ? 'no blocks' : `${size} top-level blocks (#0–#${size - 1})`}; there is no block #${reference.index}. Call getOutline for the current blocks.`
-        : `page ${input.pageId} has no block with id "${reference.id}"; ids change when blocks are recreated. Call getOutline (top-level ids and #<index>) or getPage (ids of every paragraph, list item and table cell) for current ids.`,
+        ? `page ${abbreviate(input.pageId)} has ${size === 0 ? 'no blocks' : `${size} top-level blocks (#0–#${size - 1})`}; there is no block #${reference.index}. Call getOutline for the current blocks.`
+        : `page ${abbreviate(input.pageId)} has no block with id "${abbreviate(reference.id)}"; ids change when blocks are recreated. Call getOutline (top-level ids and #<index>) or getPage (ids of every paragraph, list item and table cell) for current ids.`,
       { pageId: page.id, block: input.block, topLevelBlocks: size },
     );
   }
-  return {
+  const result: PageNode = {
     pageId: page.id,
     version: page.version,
     block: input.block,
@@ -52,4 +54,9 @@ export async function getNode(db: Kysely<DB>, input: ToolInput<typeof getNodeToo
     text: extractText(located.node),
     node: located.node,
   };
+  return refuseOversizedOutput(result, {
+    what: `block ${abbreviate(input.block)} of page ${page.id}`,
+    readInstead:
+      'read a smaller part: getNode with the id of a paragraph, heading or list item inside it (getPage lists them with their ids), getTable for a table\'s cells, getPage (fromBlock) for its text; stashPage hands the whole page over by URL',
+  });
 }

@@ -5,6 +5,7 @@ import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
 import type { getPageJsonTool } from '../../../definitions/structure.tools';
 import { asDocument, type ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
+import { refuseOversizedOutput } from '../../../output-limit';
 import { isoTime } from '../iso-time';
 
 export interface PageJson {
@@ -21,7 +22,7 @@ export interface PageJson {
 /** The page's document exactly as stored: nothing added, nothing normalised. */
 export async function getPageJson(db: Kysely<DB>, input: ToolInput<typeof getPageJsonTool>, context: ToolCallContext): Promise<PageJson> {
   const page = await requirePage(db, context, input.pageId);
-  return {
+  const result: PageJson = {
     pageId: page.id,
     slugId: page.slugId,
     title: page.title,
@@ -30,4 +31,9 @@ export async function getPageJson(db: Kysely<DB>, input: ToolInput<typeof getPag
     updatedAt: isoTime(page.updatedAt),
     content: asDocument(page.content),
   };
+  return refuseOversizedOutput(result, {
+    what: `page "${page.title ?? 'Untitled'}" (${page.id})`,
+    readInstead:
+      'read it in parts: getOutline for its top-level blocks, then getNode for one block\'s JSON (getPage with fromBlock for the text); stashPage hands the whole document over by URL. Write single blocks with patchNode, insertNode or deleteNode',
+  });
 }

@@ -6,6 +6,7 @@ import { requirePage } from '../../../access';
 import type { getTableTool } from '../../../definitions/tables.tools';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
 import { readTableCells, resolveTable, type TableCellView } from '../../../prosemirror/table';
+import { refuseOversizedOutput } from '../../../output-limit';
 
 export interface TableView {
   readonly pageId: string;
@@ -21,7 +22,7 @@ export interface TableView {
 export async function getTable(db: Kysely<DB>, input: ToolInput<typeof getTableTool>, context: ToolCallContext): Promise<TableView> {
   const page = await requirePage(db, context, input.pageId);
   const table = resolveTable(asDocument(page.content), input.table);
-  return {
+  const view: TableView = {
     pageId: page.id,
     version: page.version,
     tableIndex: table.tableIndex,
@@ -30,4 +31,8 @@ export async function getTable(db: Kysely<DB>, input: ToolInput<typeof getTableT
     columns: table.columns,
     cells: readTableCells(table.node),
   };
+  return refuseOversizedOutput(view, {
+    what: `table ${table.tableIndex} of page ${page.id} (${table.rows} rows)`,
+    readInstead: 'read its text in parts with getPage (fromBlock, maxChars), or hand the whole page over by URL with stashPage',
+  });
 }

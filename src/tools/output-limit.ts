@@ -1,0 +1,54 @@
+import { ToolError } from '../registry/tool-error';
+
+/**
+ * Most characters one reading tool returns (its result as JSON): about 50,000 tokens. Without a
+ * bound a single getPageJson call returned 10.8 MB, more than any model's context, which the
+ * chat then stored and resent with every later step.
+ */
+export const MAX_READ_OUTPUT_CHARS = 200_000;
+
+export function outputChars(value: unknown): number {
+  return JSON.stringify(value)?.length ?? 0;
+}
+
+export interface OutputLimit {
+  /** What the result holds, for the message: `page "Roadmap" as ProseMirror JSON`. */
+  readonly what: string;
+  /** Where to read it instead: the paging or narrower tools, or stashPage. */
+  readonly readInstead: string;
+  readonly limit?: number;
+}
+
+/** Returns the output when it fits; otherwise refuses it, naming its size and how to read it in parts. */
+export function refuseOversizedOutput<Output>(output: Output, options: OutputLimit): Output {
+  const limit = options.limit ?? MAX_READ_OUTPUT_CHARS;
+  const chars = outputChars(output);
+  if (chars > limit) {
+    throw new ToolError(
+      'limit_exceeded',
+      `${options.what} is ${chars} characters as JSON, over the limit of ${limit} for one tool result; ${options.readInstead}`,
+      { chars, limit },
+    );
+  }
+  return output;
+}
+
+export interface FittedItems<Item> {
+  readonly kept: readonly Item[];
+  readonly omitted: readonly Item[];
+}
+
+/**
+ * The leading items whose JSON fits in `budget` characters (at least none, never a partial
+ * item), and the rest: for results that stay useful cut short, with a note saying what was left.
+ */
+export function fitItems<Item>(items: readonly Item[], budget: number): FittedItems<Item> {
+  let used = 2;
+  let count = 0;
+  for (const item of items) {
+    used += outputChars(item) + 1;
+    if (used > budget) break;
+    count++;
+  }
+  return { kept: items.slice(0, count), omitted: items.slice(count) };
+}

@@ -4,6 +4,7 @@ import { loadAppConfig } from './config/app-config';
 import { migrateToLatest, type OpenDatabase } from './database';
 import { createApp } from './host/create-app';
 import { assertPortFree, portError } from './host/startup/assert-port-free';
+import { createConnectionErrorLog } from './host/startup/connection-error-log';
 import { fatalErrorLine } from './host/startup/fatal-error-line';
 import { openConfiguredDatabase } from './host/startup/open-configured-database';
 import { StderrLogger } from './host/startup/stderr-logger';
@@ -58,7 +59,11 @@ function handleShutdownSignals(app: NestFastifyApplication, database: OpenDataba
 async function main(): Promise<void> {
   const config = loadAppConfig();
   await assertPortFree(config.port, HOST);
-  const database = await openConfiguredDatabase({ config, whenEmbeddedRunning: 'fail' });
+  const database = await openConfiguredDatabase({
+    config,
+    whenEmbeddedRunning: 'fail',
+    onConnectionError: createConnectionErrorLog((line) => process.stderr.write(line)),
+  });
   let app: NestFastifyApplication | undefined;
   try {
     const applied = await migrateToLatest(database.db);

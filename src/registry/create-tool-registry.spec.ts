@@ -325,6 +325,30 @@ describe('calling a tool', () => {
     expect(logged[0]).toContain('secret_column');
   });
 
+  it('reports a database outage as an unavailable error the model can retry, logged in one line without a stack', async () => {
+    const warned: string[] = [];
+    const outage = Object.assign(new Error('database unavailable: the server terminated the connection (terminating connection); try again'), {
+      name: 'DatabaseUnavailableError',
+    });
+    const registry = createToolRegistry({
+      specs: [getPage],
+      executors: {
+        getPage: async () => {
+          throw outage;
+        },
+      },
+      logger: { warn: (message) => warned.push(message), error: () => undefined },
+    });
+    const error = await registry.call('getPage', { pageId: 'p1' }, context).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as ToolError).code).toBe('unavailable');
+    expect((error as ToolError).message).toBe('getPage failed: database unavailable: the server terminated the connection (terminating connection); try again');
+    expect(warned).toEqual(['tool getPage failed: database unavailable: the server terminated the connection (terminating connection); try again']);
+  });
+
   it('refuses an interceptor that calls next twice, so a write never runs twice', async () => {
     const executor = jest.fn(async () => 'written');
     const logged: string[] = [];

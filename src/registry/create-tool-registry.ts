@@ -85,6 +85,13 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
       return await runToolCall({ spec: tool.spec, input, context }, tool.executor, interceptors);
     } catch (error) {
       if (error instanceof ToolError) throw error;
+      // A database outage is the model's to retry, not a bug, and its message names only the
+      // reason (no SQL, no data): one log line, no stack. Recognised by name, so the registry
+      // keeps depending on nothing (the error is src/database's DatabaseUnavailableError).
+      if (error instanceof Error && error.name === 'DatabaseUnavailableError') {
+        logger.warn(`tool ${tool.spec.name} failed: ${error.message}`);
+        throw new ToolError('unavailable', `${tool.spec.name} failed: ${error.message}`);
+      }
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
       (logger.error ?? logger.warn).call(logger, `tool ${tool.spec.name} failed: ${detail}`);
       throw new ToolError(

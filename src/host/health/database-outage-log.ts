@@ -38,7 +38,7 @@ export class DatabaseOutageLog {
   answered(): void {
     if (!this.down) return;
     const meanwhile = this.suppressed > 0 ? ` (${this.suppressed} more failed requests since the last line)` : '';
-    this.logger.log(`database reachable again${meanwhile}`);
+    this.logger.warn(`database reachable again${meanwhile}`);
     this.down = false;
     this.suppressed = 0;
   }

@@ -97,6 +97,11 @@ describe('findNodeIssues', () => {
     const styled = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'bold', attrs: { style: 'x' } }, { type: 'link', attrs: { href: '/a', onmouseover: 'x' } }] }] }] };
     const messages = findNodeIssues(styled).map((issue) => issue.message);
     expect(messages).toEqual(['a bold mark has no attribute "style" (it takes no attributes)', expect.stringMatching(/^a link mark has no attribute "onmouseover" \(its attributes are href, target, rel, class, title, internal\)$/)]);
+    const outside = { type: 'paragraph', onclick: 'alert(1)', content: [{ type: 'text', text: 'x', marks: [{ type: 'bold', style: 'x' }] }] };
+    expect(findNodeIssues(outside).map((issue) => issue.message)).toEqual([
+      'a paragraph has a field "onclick"; a node has only type, attrs, content, text, marks (attributes go in attrs)',
+      'a bold mark has a field "style"; a mark has only type, attrs (attributes go in attrs)',
+    ]);
     const long = { type: 'image', attrs: { ['x'.repeat(100_000)]: 1 } };
     expect(findNodeIssues(long)[0]!.message.length).toBeLessThan(300);
     expect(() => assertValidNode(onclick, { label: 'doc' })).toThrow(/no attribute "onclick".*Nothing was written\.$/);

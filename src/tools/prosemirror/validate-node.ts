@@ -84,6 +84,7 @@ function checkNode(node: unknown, path: string, depth: number, isRoot: boolean, 
     return;
   }
   if (type === 'doc' && !isRoot) issues.push({ path, message: '"doc" can only be the root node' });
+  checkKeys(node, NODE_KEYS, withArticle(type), path, issues);
   if (node.attrs !== undefined && !isObject(node.attrs)) issues.push({ path: `${path}.attrs`, message: 'attrs must be an object' });
   checkAttributes(type, node.attrs, path, issues);
 
@@ -162,6 +163,19 @@ function checkPlacement(parentType: string, child: unknown, path: string, issues
   }
 }
 
+/** The fields of a ProseMirror node and mark as JSON; the editor drops anything else on load. */
+const NODE_KEYS: readonly string[] = ['type', 'attrs', 'content', 'text', 'marks'];
+const MARK_KEYS: readonly string[] = ['type', 'attrs'];
+
+/** Refuses fields beyond a node's (or mark's) own, which would be stored but never shown or checked. */
+function checkKeys(value: Json, allowed: readonly string[], what: string, path: string, issues: NodeIssue[]): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) {
+      issues.push({ path, message: `${what} has a field "${abbreviate(key, 40)}"; a ${allowed === NODE_KEYS ? 'node' : 'mark'} has only ${allowed.join(', ')} (attributes go in attrs)`, unknown: 'attribute' });
+    }
+  }
+}
+
 /**
  * Checks a node's or mark's attributes against what its type declares: every name must be
  * declared (`node-attributes.ts`), and every URL attribute must pass the one URL allow-list.
@@ -209,6 +223,8 @@ function checkMarks(node: Json, path: string, issues: NodeIssue[]): void {
       issues.push({ path: markPath, message: `unknown mark type "${abbreviate(mark.type, 40)}"`, unknown: 'mark' });
     } else if (mark.type === 'link' && (!isObject(mark.attrs) || typeof mark.attrs.href !== 'string')) {
       issues.push({ path: markPath, message: 'a link mark needs attrs.href (a string URL)' });
+    } else if (Object.keys(mark).some((key) => !MARK_KEYS.includes(key))) {
+      checkKeys(mark, MARK_KEYS, `${withArticle(mark.type)} mark`, markPath, issues);
     } else if (mark.attrs !== undefined && !isObject(mark.attrs)) {
       issues.push({ path: `${markPath}.attrs`, message: 'attrs must be an object' });
     } else if (isObject(mark.attrs)) {

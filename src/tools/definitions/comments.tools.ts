@@ -54,7 +54,7 @@ export const listCommentsTool = defineTool({
   title: 'List a page\'s comments',
   description: [
     'Lists a page\'s comment threads, oldest first, each with its replies nested. Per comment: id, text, author name, createdAt, createdSource ("user" or "agent"). Per thread also: selection (the anchored text), anchorBlockId (the block holding the highlight now; null when that text was deleted) and resolved state.',
-    'Resolved threads are left out unless includeResolved is true; the result says how many were hidden.',
+    'Resolved threads are left out unless includeResolved is true; the result says how many were hidden. A result stops at 200,000 characters: later threads are then listed by id in omittedThreadIds (read each with getComment).',
     'Use it when the user asks about feedback on a page, before working through review comments, or when a [signal] line reports new comments.',
     'Fails with "page … not found or no access" for a page you cannot read.',
   ].join('\n'),

@@ -109,6 +109,7 @@ export const getOutlineTool = defineTool({
   description: [
     'Lists a page\'s top-level blocks without their full text: {index, type, id, level, firstText} each (level for headings; firstText cut to 80 characters). Tables add rows and cols; lists add items.',
     'A cheap way to see a long page\'s structure, find a section, or get the #<index> of a table, list or image, which have no id. Then read one block with getNode or the text with getPage.',
+    'On a page with many thousands of blocks the outline stops at 200,000 characters; `truncated` then says where getPage (fromBlock) reads on.',
     NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'core',
@@ -124,7 +125,7 @@ export const getNodeTool = defineTool({
     'Reads one block of a page: its ProseMirror JSON (type, attrs, content with marks) and its plain text.',
     'Address the block by its id (12 lowercase letters from getPage or getOutline; found at any depth, e.g. a paragraph in a table cell or list item) or by "#<index>", a top-level block index from getOutline: the only way to address tables, lists and images, which have no id.',
     'Use it to see a block\'s formatting or structure before changing it with patchNode, or to read one section cheaply.',
-    'Fails when the page has no such block: ids change when blocks are recreated, so call getOutline or getPage again for current ids.',
+    'Fails when the page has no such block: ids change when blocks are recreated, so call getOutline or getPage again for current ids. A block over 200,000 characters of JSON is refused: read a block inside it, or its text with getPage.',
     NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'core',

@@ -51,6 +51,7 @@ export const getPageJsonTool = defineTool({
     'Use it before structural edits that need the exact JSON: patchNode, insertNode, deleteNode or a full rewrite with updatePageJson. To read or proofread text, getPage is far cheaper; for the structure only, getOutline; for a table, getTable.',
     'Keep `version`: pass it as baseVersion to updatePageJson so the write fails instead of overwriting an edit made after your read.',
     'Comment anchors appear as marks {"type":"comment","attrs":{"commentId":…}}: keep them when you rewrite text, or the comment thread loses its place.',
+    'A page over 200,000 characters of JSON is refused (limit_exceeded): read it in parts with getOutline and getNode, edit it block by block, or hand it over whole with stashPage.',
     NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',

@@ -6,7 +6,8 @@ import { baseVersionField, NOT_FOUND_NOTE } from './structure.tools';
 
 /**
  * Page history: Docmost keeps a snapshot of a page (title and content) in `page_history` on
- * saves; every write of these tools adds one. Versions are addressed by their history id.
+ * saves; every write of these tools adds one. Versions are addressed by their history id:
+ * Docmost leaves `page_history.version` NULL, and so does the module.
  */
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -26,7 +27,7 @@ export const listPageHistoryTool = defineTool({
   mcpName: 'list_page_history',
   title: 'List a page\'s versions',
   description: [
-    'Lists the saved versions of a page, newest first: historyId, version number, title at the time, who saved it, when, and the text length.',
+    'Lists the saved versions of a page, newest first: historyId, title at the time, who saved it, when, whether a person ("user") or an agent ("agent") made the change, and the text length. Docmost stores no version numbers (version is null): refer to a version by its historyId.',
     'Use it to find what a page looked like before a change, then read one version with getPageHistory, compare with diffPageVersions, or bring it back with restorePageVersion.',
     'Returns up to `limit` versions (default 20) and nextCursor: pass it as `cursor` for older versions; null when there are none.',
     NOT_FOUND_NOTE,
@@ -96,7 +97,7 @@ export const restorePageVersionTool = defineTool({
     'Writes a saved version\'s content back as the page\'s current content. The restore is itself a new version, so it can be reverted by restoring the version before it; no history is lost. The title is not changed (renamePage).',
     'Use it only when the user wants a past state back. Run diffPageVersions (from = "current", to = the historyId) first to see what the restore would change, especially content added since that version, which the restore removes.',
     'With baseVersion (from getPageJson), a page changed since your read fails with a conflict and nothing is written.',
-    'Returns the page id, the restored version number, the new version and the new history version number.',
+    'Returns the page id, the restored historyId, the page\'s new version and the historyId of the version the restore added.',
     VERSION_NOT_FOUND,
     NOT_FOUND_NOTE,
   ].join('\n'),

@@ -89,7 +89,7 @@ describe('transformPage', () => {
       const written = await tools.call<TransformPageWrite>('transformPage', { pageId: P.releaseNotes, script: FIX_TYPOS, dryRun: false, baseVersion: preview.version }, 'admin');
 
       const after = await storedPage(database.db, P.releaseNotes);
-      expect(written).toMatchObject({ dryRun: false, written: true, changed: true, version: after.version, historyVersion: expect.any(Number), addedLines: 2, removedLines: 2 });
+      expect(written).toMatchObject({ dryRun: false, written: true, changed: true, version: after.version, historyId: expect.any(String), addedLines: 2, removedLines: 2 });
       expect(after.version).not.toBe(before.version);
       expect(after.historyCount).toBe(before.historyCount + 1);
       expect(after.lastUpdatedById).toBe(SEED_IDS.users.admin);
@@ -127,7 +127,7 @@ describe('transformPage', () => {
     it('writes nothing when the script changes nothing', async () => {
       const before = await storedPage(database.db, P.pricing);
       const result = await tools.call<TransformPageWrite>('transformPage', { pageId: P.pricing, script: '(doc) => doc', dryRun: false });
-      expect(result).toMatchObject({ written: false, changed: false, version: before.version, historyVersion: null });
+      expect(result).toMatchObject({ written: false, changed: false, version: before.version, historyId: null });
       expect(await storedPage(database.db, P.pricing)).toEqual(before);
     });
 

@@ -5,7 +5,7 @@ import { abbreviate } from '../../../registry/abbreviate';
 import { ToolError } from '../../../registry/tool-error';
 import type { ToolInput } from '../../../registry/tool-spec';
 import { requirePage, requireSpace, type AccessiblePage } from '../../access';
-import { refuseUnstorableText } from '../../page-store';
+import { AGENT_SOURCE, agentChatId, refuseUnstorableText } from '../../page-store';
 import { extractText } from '../../prosemirror/extract-text';
 import { generateKeyBetween, isValidOrderKey } from '../deferred/pages/fractional-index';
 import { lockSpaceTree } from '../deferred/pages/page-tree';
@@ -98,13 +98,18 @@ export async function createPage(db: Kysely<DB>, input: ToolInput<CreatePageTool
           spaceId: space.id,
           workspaceId: space.workspaceId,
           creatorId: context.userId,
+          // Docmost's fork marks a page the agent wrote: source, chat, and the human as contributor.
           lastUpdatedById: context.userId,
+          lastUpdatedSource: AGENT_SOURCE,
+          lastUpdatedAiChatId: agentChatId(context),
+          contributorIds: sql<string[]>`array[${context.userId}::uuid]`,
         })
         .onConflict((conflict) => conflict.column('slugId').doNothing())
         .returningAll()
         .returning(sql<string>`updated_at::text`.as('version'))
         .executeTakeFirst();
       if (!created) continue;
+      // The first version, copied from the row as saved, with a NULL version as Docmost writes it.
       await trx
         .insertInto('pageHistory')
         .values({
@@ -113,8 +118,11 @@ export async function createPage(db: Kysely<DB>, input: ToolInput<CreatePageTool
           title: created.title,
           content: created.content as JsonValue,
           icon: created.icon,
-          version: 1,
-          lastUpdatedById: context.userId,
+          version: null,
+          lastUpdatedById: created.lastUpdatedById,
+          contributorIds: sql<string[]>`array[${context.userId}::uuid]`,
+          lastUpdatedSource: created.lastUpdatedSource,
+          lastUpdatedAiChatId: created.lastUpdatedAiChatId,
           spaceId: created.spaceId,
           workspaceId: created.workspaceId,
         })

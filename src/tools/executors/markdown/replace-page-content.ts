@@ -15,7 +15,7 @@ export interface ReplacePageContentResult {
   readonly pageId: string;
   /** Pass back as `baseVersion` to make the next full write fail if the page changed since. */
   readonly version: string;
-  readonly historyVersion: number;
+  readonly historyId: string;
   /** Top-level blocks of the written document. */
   readonly blocks: number;
   /** Headings and paragraphs that got a new id (plain Markdown carries none). */
@@ -31,5 +31,5 @@ export async function replacePageContent(db: Kysely<DB>, input: ReplacePageConte
   const page = await requirePage(db, context, input.pageId, { write: true });
   const { content, generatedIds } = readMarkdownDocument(input.markdown);
   const written = await writeWholeDocument(db, context, page, content, input.baseVersion);
-  return { pageId: written.id, version: written.version, historyVersion: written.historyVersion, blocks: content.content?.length ?? 0, generatedIds };
+  return { pageId: written.id, version: written.version, historyId: written.historyId, blocks: content.content?.length ?? 0, generatedIds };
 }

@@ -46,7 +46,7 @@ export interface TransformPageWrite extends TransformOutcome {
   readonly written: boolean;
   /** The page's version now: the new one after a write. */
   readonly version: string;
-  readonly historyVersion: number | null;
+  readonly historyId: string | null;
   readonly addedLines: number;
   readonly removedLines: number;
 }
@@ -108,7 +108,7 @@ export async function transformPage(
     };
   }
   if (!changed) {
-    return { ...outcome, dryRun: false, written: false, version: page.version, historyVersion: null, addedLines: 0, removedLines: 0 };
+    return { ...outcome, dryRun: false, written: false, version: page.version, historyId: null, addedLines: 0, removedLines: 0 };
   }
   const written = await writePage(db, context, page, { content: after });
   return {
@@ -116,7 +116,7 @@ export async function transformPage(
     dryRun: false,
     written: true,
     version: written.version,
-    historyVersion: written.historyVersion,
+    historyId: written.historyId,
     addedLines: diff.addedLines,
     removedLines: diff.removedLines,
   };

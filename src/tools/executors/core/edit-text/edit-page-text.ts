@@ -19,7 +19,7 @@ type EditPageTextInput = ToolInput<typeof editPageTextTool>;
 export interface EditPageTextResult {
   readonly pageId: string;
   readonly version: string;
-  readonly historyVersion: number;
+  readonly historyId: string;
   readonly replacements: number;
   /** The changed blocks, the first 50 of them. */
   readonly blocks: readonly EditedBlock[];
@@ -75,7 +75,7 @@ export async function editPageText(
     return plan.document;
   });
   const { replacements, blocks, unlistedBlocks } = plan!;
-  const result: EditPageTextResult = { pageId: after.id, version: after.version, historyVersion: after.historyVersion, replacements, blocks };
+  const result: EditPageTextResult = { pageId: after.id, version: after.version, historyId: after.historyId, replacements, blocks };
   if (unlistedBlocks === 0) return result;
   return {
     ...result,

@@ -11,10 +11,13 @@ import { requirePageVersion } from './require-page-version';
 export interface PageVersion {
   readonly historyId: string;
   readonly pageId: string;
-  readonly version: number;
+  /** The row's version number; NULL in the rows Docmost (and this module) write. */
+  readonly version: number | null;
   readonly title: string | null;
   readonly savedAt: string;
   readonly savedById: string | null;
+  /** 'user' or 'agent' (Docmost's fork); null on rows older than the column. */
+  readonly source: string | null;
   readonly format: 'text' | 'json';
   /** With format "text". */
   readonly text?: string;
@@ -32,6 +35,7 @@ export async function getPageHistory(db: Kysely<DB>, input: ToolInput<typeof get
     title: version.title,
     savedAt: isoTime(version.createdAt),
     savedById: version.lastUpdatedById,
+    source: version.lastUpdatedSource,
     format: input.format,
     ...(input.format === 'json' ? { content } : { text: extractText(content) }),
   };

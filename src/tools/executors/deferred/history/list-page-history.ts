@@ -1,19 +1,22 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
-import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
 import type { listPageHistoryTool } from '../../../definitions/history.tools';
 import { extractText } from '../../../prosemirror/extract-text';
 import { isoTime } from '../iso-time';
+import { createdAtText, decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
 
 export interface PageVersionSummary {
   readonly historyId: string;
-  readonly version: number;
+  /** The row's version number; NULL in the rows Docmost (and this module) write. */
+  readonly version: number | null;
   readonly title: string | null;
   readonly savedAt: string;
   readonly savedBy: { readonly id: string; readonly name: string | null } | null;
+  /** Who made the change: 'user' (a person in the editor) or 'agent'; null on rows older than the column. */
+  readonly source: string | null;
   /** Length of the version's plain text: a sudden drop flags content lost in that save. */
   readonly characters: number;
 }
@@ -26,35 +29,49 @@ export interface PageHistoryList {
   readonly nextCursor: string | null;
 }
 
-/** A page's saved versions, newest first, paged by version number. */
+/** A page's saved versions, newest first as Docmost orders them (created_at, then id), paged by a cursor on that order. */
 export async function listPageHistory(db: Kysely<DB>, input: ToolInput<typeof listPageHistoryTool>, context: ToolCallContext): Promise<PageHistoryList> {
   const page = await requirePage(db, context, input.pageId);
-  let before: number | undefined;
-  if (input.cursor !== undefined) {
-    // Nine digits at most: version is a 32-bit integer column, and a longer number fails the query.
-    if (!/^v\d{1,9}$/.test(input.cursor)) {
-      throw new ToolError('invalid_input', `cursor "${input.cursor}" was not returned by listPageHistory; omit it for the newest versions`);
-    }
-    before = Number(input.cursor.slice(1));
-  }
+  const after = input.cursor === undefined ? undefined : decodeHistoryCursor(input.cursor);
   const rows = await db
     .selectFrom('pageHistory')
     .leftJoin('users', 'users.id', 'pageHistory.lastUpdatedById')
-    .select(['pageHistory.id', 'pageHistory.version', 'pageHistory.title', 'pageHistory.createdAt', 'pageHistory.content', 'pageHistory.lastUpdatedById', 'users.name as userName'])
+    .select([
+      'pageHistory.id',
+      'pageHistory.version',
+      'pageHistory.title',
+      'pageHistory.createdAt',
+      'pageHistory.content',
+      'pageHistory.lastUpdatedById',
+      'pageHistory.lastUpdatedSource',
+      'users.name as userName',
+      createdAtText.as('position'),
+    ])
     .where('pageHistory.pageId', '=', page.id)
-    .$if(before !== undefined, (query) => query.where('pageHistory.version', '<', before!))
-    .orderBy('pageHistory.version', 'desc')
+    // The position goes in as text: postgres.js would turn a timestamptz parameter into a Date
+    // and drop the microseconds, skipping rows saved within the same millisecond.
+    .$if(after !== undefined, (query) =>
+      query.where(sql<boolean>`(page_history.created_at, page_history.id) < (${after!.createdAt}::text::timestamptz, ${after!.id}::uuid)`),
+    )
     .orderBy('pageHistory.createdAt', 'desc')
+    .orderBy('pageHistory.id', 'desc')
     .limit(input.limit + 1)
     .execute();
-  const versions = rows.slice(0, input.limit).map((row) => ({
+  const listed = rows.slice(0, input.limit);
+  const versions = listed.map((row) => ({
     historyId: row.id,
     version: row.version,
     title: row.title,
     savedAt: isoTime(row.createdAt),
     savedBy: row.lastUpdatedById === null ? null : { id: row.lastUpdatedById, name: row.userName },
+    source: row.lastUpdatedSource,
     characters: extractText(row.content).length,
   }));
-  const last = versions[versions.length - 1];
-  return { pageId: page.id, title: page.title, versions, nextCursor: rows.length > input.limit && last ? `v${last.version}` : null };
+  const last = listed[listed.length - 1];
+  return {
+    pageId: page.id,
+    title: page.title,
+    versions,
+    nextCursor: rows.length > input.limit && last ? encodeHistoryCursor({ createdAt: last.position, id: last.id }) : null,
+  };
 }

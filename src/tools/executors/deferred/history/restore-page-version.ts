@@ -9,15 +9,16 @@ import { requirePageVersion } from './require-page-version';
 
 export interface RestorePageVersionResult {
   readonly pageId: string;
-  readonly restoredVersion: number;
+  /** The saved version whose content was written back. */
+  readonly restoredHistoryId: string;
   readonly version: string;
-  /** The history version the restore itself created: restore the one before it to undo. */
-  readonly historyVersion: number;
+  /** The history row the restore itself added: restore the version listed right after it (the state before the restore) to undo. */
+  readonly historyId: string;
 }
 
 /** Writes a saved version's content back as a new version (the title stays). */
 export async function restorePageVersion(db: Kysely<DB>, input: ToolInput<typeof restorePageVersionTool>, context: ToolCallContext): Promise<RestorePageVersionResult> {
   const { version, page } = await requirePageVersion(db, context, input.historyId, { write: true });
   const written = await writeWholeDocument(db, context, page, asDocument(version.content), input.baseVersion);
-  return { pageId: written.id, restoredVersion: version.version, version: written.version, historyVersion: written.historyVersion };
+  return { pageId: written.id, restoredHistoryId: version.id, version: written.version, historyId: written.historyId };
 }

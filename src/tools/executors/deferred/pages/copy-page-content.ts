@@ -17,7 +17,7 @@ export interface CopyPageContentResult {
   /** Comment anchors of the source left out (their threads belong to the source page). */
   readonly commentAnchorsDropped: number;
   readonly version: string;
-  readonly historyVersion: number;
+  readonly historyId: string;
 }
 
 export async function copyPageContent(db: Kysely<DB>, input: ToolInput<typeof copyPageContentTool>, context: ToolCallContext): Promise<CopyPageContentResult> {
@@ -34,6 +34,6 @@ export async function copyPageContent(db: Kysely<DB>, input: ToolInput<typeof co
     blocks: content.content?.length ?? 0,
     commentAnchorsDropped: removed,
     version: written.version,
-    historyVersion: written.historyVersion,
+    historyId: written.historyId,
   };
 }

@@ -11,11 +11,11 @@ export interface RenamePageResult {
   readonly previousTitle: string | null;
   readonly title: string;
   readonly version: string;
-  readonly historyVersion: number;
+  readonly historyId: string;
 }
 
 export async function renamePage(db: Kysely<DB>, input: ToolInput<typeof renamePageTool>, context: ToolCallContext): Promise<RenamePageResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
   const written = await writePage(db, context, page, { title: input.title });
-  return { pageId: written.id, previousTitle: page.title, title: input.title, version: written.version, historyVersion: written.historyVersion };
+  return { pageId: written.id, previousTitle: page.title, title: input.title, version: written.version, historyId: written.historyId };
 }

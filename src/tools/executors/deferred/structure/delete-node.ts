@@ -13,7 +13,7 @@ export interface DeleteNodeResult {
   readonly pageId: string;
   readonly deleted: { readonly type: string; readonly text: string };
   readonly version: string;
-  readonly historyVersion: number;
+  readonly historyId: string;
 }
 
 /** Removes one block with its content; refuses to leave a container the editor cannot hold. */
@@ -26,5 +26,5 @@ export async function deleteNode(db: Kysely<DB>, input: ToolInput<typeof deleteN
     assertValidContainer(updated, located.path.slice(0, -1), `deleting ${input.nodeId}`);
     return updated;
   });
-  return { pageId: after.id, deleted, version: after.version, historyVersion: after.historyVersion };
+  return { pageId: after.id, deleted, version: after.version, historyId: after.historyId };
 }

@@ -21,7 +21,7 @@ export interface InsertNodeResult {
   /** `#<n>` position when the block landed at the top level; null when nested. */
   readonly outlineIndex: number | null;
   readonly version: string;
-  readonly historyVersion: number;
+  readonly historyId: string;
 }
 
 /**
@@ -77,6 +77,6 @@ export async function insertNode(db: Kysely<DB>, input: ToolInput<typeof insertN
     type: inserted!.type,
     outlineIndex: insertedPath.length === 1 ? insertedPath[0]! : null,
     version: after.version,
-    historyVersion: after.historyVersion,
+    historyId: after.historyId,
   };
 }

@@ -19,7 +19,7 @@ export interface PatchNodeResult {
   readonly type: string;
   readonly replacedText: string;
   readonly version: string;
-  readonly historyVersion: number;
+  readonly historyId: string;
 }
 
 /** Replaces one block, keeping its id when the replacement gives none. */
@@ -51,6 +51,6 @@ export async function patchNode(db: Kysely<DB>, input: ToolInput<typeof patchNod
     type: replacement!.type,
     replacedText,
     version: after.version,
-    historyVersion: after.historyVersion,
+    historyId: after.historyId,
   };
 }

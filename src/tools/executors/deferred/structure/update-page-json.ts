@@ -12,7 +12,7 @@ import { writeWholeDocument } from './write-whole-document';
 export interface UpdatePageJsonResult {
   readonly pageId: string;
   readonly version: string;
-  readonly historyVersion: number;
+  readonly historyId: string;
   /** Top-level blocks of the written document. */
   readonly blocks: number;
   /** Headings and paragraphs that got a new id (missing, malformed or duplicated in the input). */
@@ -31,7 +31,7 @@ export async function updatePageJson(db: Kysely<DB>, input: ToolInput<typeof upd
   return {
     pageId: written.id,
     version: written.version,
-    historyVersion: written.historyVersion,
+    historyId: written.historyId,
     blocks: content.content?.length ?? 0,
     generatedIds,
   };

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../database';
-import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { AccessiblePage } from '../../../access';
-import { pageVersionConflict, writePage, type WrittenPage } from '../../../page-store';
+import { pageVersionConflict, writePage, type ProvenanceContext, type WrittenPage } from '../../../page-store';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
 
 /**
@@ -13,7 +12,7 @@ import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
  */
 export async function writeWholeDocument(
   db: Kysely<DB>,
-  context: Pick<ToolCallContext, 'userId'>,
+  context: ProvenanceContext,
   page: AccessiblePage,
   content: ProseMirrorNode,
   baseVersion: string | undefined,

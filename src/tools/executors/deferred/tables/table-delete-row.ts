@@ -13,7 +13,7 @@ export interface TableDeleteRowResult {
   readonly rows: number;
   readonly columns: number;
   readonly version: string;
-  readonly historyVersion: number;
+  readonly historyId: string;
 }
 
 export async function tableDeleteRow(db: Kysely<DB>, input: ToolInput<typeof tableDeleteRowTool>, context: ToolCallContext): Promise<TableDeleteRowResult> {
@@ -30,6 +30,6 @@ export async function tableDeleteRow(db: Kysely<DB>, input: ToolInput<typeof tab
     rows: edited.rows,
     columns: edited.columns,
     version: edited.page.version,
-    historyVersion: edited.page.historyVersion,
+    historyId: edited.page.historyId,
   };
 }

@@ -12,7 +12,7 @@ export interface TableInsertRowResult {
   readonly rows: number;
   readonly columns: number;
   readonly version: string;
-  readonly historyVersion: number;
+  readonly historyId: string;
 }
 
 export async function tableInsertRow(db: Kysely<DB>, input: ToolInput<typeof tableInsertRowTool>, context: ToolCallContext): Promise<TableInsertRowResult> {
@@ -21,5 +21,5 @@ export async function tableInsertRow(db: Kysely<DB>, input: ToolInput<typeof tab
     row = input.index ?? table.rows;
     return insertTableRow(table, row, input.cells, takenIds);
   });
-  return { pageId: edited.page.id, row, rows: edited.rows, columns: edited.columns, version: edited.page.version, historyVersion: edited.page.historyVersion };
+  return { pageId: edited.page.id, row, rows: edited.rows, columns: edited.columns, version: edited.page.version, historyId: edited.page.historyId };
 }

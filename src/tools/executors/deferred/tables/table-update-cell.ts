@@ -13,7 +13,7 @@ export interface TableUpdateCellResult {
   readonly previousText: string;
   readonly text: string;
   readonly version: string;
-  readonly historyVersion: number;
+  readonly historyId: string;
 }
 
 export async function tableUpdateCell(db: Kysely<DB>, input: ToolInput<typeof tableUpdateCellTool>, context: ToolCallContext): Promise<TableUpdateCellResult> {
@@ -30,6 +30,6 @@ export async function tableUpdateCell(db: Kysely<DB>, input: ToolInput<typeof ta
     previousText,
     text: input.text,
     version: edited.page.version,
-    historyVersion: edited.page.historyVersion,
+    historyId: edited.page.historyId,
   };
 }

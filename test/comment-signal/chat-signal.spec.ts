@@ -58,11 +58,11 @@ function storedAssistantMessage(chatId: string): Promise<unknown> {
   return pollFor(async () => {
     const row = await database.db
       .selectFrom('aiChatMessages')
-      .select('content')
+      .select(['content', 'toolCalls', 'metadata'])
       .where('chatId', '=', chatId)
       .where('role', '=', 'assistant')
       .executeTakeFirst();
-    return row?.content;
+    return row;
   });
 }
 

@@ -109,7 +109,7 @@ describe('comment signal on a real database', () => {
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     await counting.db
       .insertInto('aiChatMessages')
-      .values({ chatId, role: 'assistant', content: JSON.stringify({ parts: [] }), workspaceId: workspace, creatorId: users.owner, createdAt: minutesAgo(10) })
+      .values({ chatId, role: 'assistant', content: 'Done.', workspaceId: workspace, userId: null, createdAt: minutesAgo(10) })
       .execute();
     await insertComment(counting.db, { pageId: pages.meetingNotes, text: 'before the previous turn ended', createdAt: minutesAgo(20) });
     await insertComment(counting.db, { pageId: pages.meetingNotes, text: 'between the turns', createdAt: minutesAgo(5) });

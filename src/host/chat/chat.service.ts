@@ -81,10 +81,11 @@ export class ChatService {
     }
     const page = input.pageId === undefined ? undefined : await this.findPage(user, input.pageId);
 
-    const chatId = input.chatId ?? (await this.chats.createChat(owner, input.message));
+    // Nothing is stored until the turn is ready to run: a failure while preparing it leaves no
+    // chat and no message behind. A new chat's id is chosen now, for the tools' context.
+    const chatId = input.chatId ?? randomUUID();
     const history = input.chatId === undefined ? [] : await this.chats.listMessages(chatId);
     const userMessage: UIMessage = { id: randomUUID(), role: 'user', parts: [{ type: 'text', text: input.message }] };
-    await this.chats.insertMessage(chatId, owner, userMessage);
 
     const context: ToolCallContext = {
       userId: user.userId,
@@ -119,6 +120,10 @@ export class ChatService {
     // without a result (an aborted turn) are dropped, providers reject them.
     const messages = await convertToModelMessages(originalMessages, { tools: turn.tools, ignoreIncompleteToolCalls: true });
     const maxSteps = this.config.ai.maxSteps;
+    // The chat (when new) and the user message, in one transaction, before the model runs.
+    await this.chats.storeUserMessage(chatId, owner, userMessage, input.chatId === undefined ? { id: chatId, pageId: page?.id ?? null } : undefined);
+    // Set when the stream reports an error: the assistant row is then stored with status 'error'.
+    let failure: string | undefined;
     const result = streamText({
       model,
       system,
@@ -135,12 +140,16 @@ export class ChatService {
       messageMetadata: ({ part }) => (part.type === 'start' ? { chatId } : undefined),
       onError: (error) => {
         this.logger.warn(`chat ${chatId}: ${error instanceof Error ? error.message : String(error)}`);
-        return error instanceof Error ? error.message : 'The model call failed.';
+        failure = error instanceof Error ? error.message : 'The model call failed.';
+        return failure;
       },
-      onFinish: async ({ responseMessage }) => {
-        if (responseMessage.parts.length === 0) return;
-        await this.chats.insertMessage(chatId, owner, responseMessage).catch((error: unknown) => {
-          this.logger.error(`chat ${chatId}: the assistant message could not be stored: ${(error as Error).message}`);
+      // Every turn ends with an assistant row, so the user message never stands unanswered:
+      // 'completed', 'aborted' (the client went away) or 'error' with what was streamed before it.
+      onFinish: async ({ responseMessage, isAborted, outcome }) => {
+        const status = isAborted || outcome.status === 'aborted' ? 'aborted' : failure !== undefined || outcome.status === 'failed' ? 'error' : 'completed';
+        const error = status === 'error' ? (failure ?? 'The turn failed.') : undefined;
+        await this.chats.storeAssistantMessage(chatId, owner, responseMessage, status, error).catch((storeError: unknown) => {
+          this.logger.error(`chat ${chatId}: the assistant message could not be stored: ${(storeError as Error).message}`);
         });
       },
     });

@@ -3,6 +3,7 @@ import * as docmostSchemaSubset from './base/20250101T000000-docmost-schema-subs
 import * as apiTokens from './host/20250101T000100-api-tokens';
 import * as commentsPageCreatedIndex from './module/20250101T000200-comments-page-created-index';
 import * as pageStashes from './module/20250101T000300-page-stashes';
+import * as chatMemory from './module/20250101T000400-chat-memory';
 
 /**
  * Three independent migration sets, each with its own Kysely bookkeeping table so that none
@@ -34,6 +35,7 @@ export const MIGRATION_SETS: readonly MigrationSet[] = [
     migrations: {
       '20250101T000200-comments-page-created-index': commentsPageCreatedIndex,
       '20250101T000300-page-stashes': pageStashes,
+      '20250101T000400-chat-memory': chatMemory,
     },
   },
 ];

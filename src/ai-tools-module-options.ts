@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ChatMemoryOptions } from './chat-memory';
 import type { CommentSignalOptions } from './comment-signal';
 import type { DB } from './database';
 import type { RegistryLogger } from './registry';
@@ -35,6 +36,11 @@ export interface AiToolsModuleOptions {
    * Default: on, with a 20 s debounce.
    */
   readonly commentSignal?: false | Omit<CommentSignalOptions, 'db'>;
+  /**
+   * What a chat carries from one turn to the next (`ChatMemoryService`): bounds, or another
+   * store. Default: the module's table, 12 deferred tools, 50 comment-signal pages.
+   */
+  readonly chatMemory?: ChatMemoryOptions;
   /** Where the registry reports unbound tools; default Nest's logger. */
   readonly logger?: RegistryLogger;
 }

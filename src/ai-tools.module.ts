@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { AI_TOOLS_OPTIONS, type AiToolsModuleAsyncOptions, type AiToolsModuleOptions } from './ai-tools-module-options';
+import { CHAT_MEMORY_OPTIONS, ChatMemoryService } from './chat-memory';
 import { COMMENT_SIGNAL_OPTIONS, CommentSignalInterceptor, type CommentSignalOptions } from './comment-signal';
 import { createKysely, KYSELY, type DB } from './database';
 import { DeferredToolsService } from './deferred/deferred-tools.service';
@@ -49,6 +50,8 @@ const MODULE_PROVIDERS: readonly Provider[] = [
       const logger = new Logger('CommentSignal');
       return {
         onCheckFailed: (error: unknown) => logger.warn(`comment check skipped: ${error instanceof Error ? error.message : String(error)}`),
+        // A module that opens its own pool knows the URL: the count gets its own one-round-trip pool too.
+        ...(options.db === undefined && options.databaseUrl !== undefined ? { countConnection: { connectionString: options.databaseUrl } } : {}),
         ...(options.commentSignal || {}),
         ...(options.pageAccess ? { visiblePage: options.pageAccess.visiblePage } : {}),
         db,
@@ -59,10 +62,22 @@ const MODULE_PROVIDERS: readonly Provider[] = [
   { provide: TOOL_REGISTRY, inject: [AI_TOOLS_OPTIONS, KYSELY, CommentSignalInterceptor], useFactory: buildRegistry },
   ToolRegistryService,
   DeferredToolsService,
+  { provide: CHAT_MEMORY_OPTIONS, inject: [AI_TOOLS_OPTIONS], useFactory: (options: AiToolsModuleOptions) => options.chatMemory ?? {} },
+  ChatMemoryService,
   OwnedDatabaseCloser,
 ];
 
-const MODULE_EXPORTS = [KYSELY, TOOL_REGISTRY, ToolRegistryService, DeferredToolsService, CommentSignalInterceptor, AiSettingsModule, PageStashModule];
+const MODULE_EXPORTS = [
+  KYSELY,
+  TOOL_REGISTRY,
+  ToolRegistryService,
+  DeferredToolsService,
+  CommentSignalInterceptor,
+  CHAT_MEMORY_OPTIONS,
+  ChatMemoryService,
+  AiSettingsModule,
+  PageStashModule,
+];
 
 /**
  * Docmost's AI tools in one module: the tool registry both surfaces derive from

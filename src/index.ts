@@ -26,6 +26,7 @@ export { TOOL_DEFINITIONS, type DocmostToolExecutors } from './tools/definitions
 export { createDocmostExecutors, type DocmostExecutorOptions } from './tools/executors';
 export { DeferredToolsService, DeferredToolsTurn, buildToolCatalogBlock } from './deferred';
 export { CommentSignalInterceptor, createCommentSignalInterceptor, type CommentSignalOptions } from './comment-signal';
+export { ChatMemoryService, ChatTurnMemory, CHAT_MEMORY_OPTIONS, type ChatMemoryOptions, type ChatMemoryStore } from './chat-memory';
 export { AiSettingsModule, AiSettingsService } from './settings';
 export { migrateToLatest } from './database';
 export type { DB } from './database';

@@ -151,23 +151,6 @@ describe('comment signal interceptor', () => {
     expect(signalOf(call)).toBe(signalLine(PAGE_B, 'Pricing', 1));
   });
 
-  it('treats every comment as seen after checkNewComments', async () => {
-    const { clock, source, interceptor } = setUp();
-    await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
-    clock.advance(10);
-    source.addComment({ pageId: PAGE_A, text: 'on A' });
-    clock.advance(10);
-    await callTool(interceptor, 'checkNewComments', {}, { pages: [] });
-    const quiet = await callTool(interceptor, 'getPage', { pageId: PAGE_B }, {});
-    expect(quiet.result).toBe(quiet.inner);
-
-    clock.advance(10);
-    source.addComment({ pageId: PAGE_B, text: 'later on B' });
-    clock.advance(10);
-    const call = await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
-    expect(signalOf(call)).toBe(signalLine(PAGE_B, 'Pricing', 1));
-  });
-
   it("asks the source to leave out the agent's own comments (this chat's, or on MCP this user's)", async () => {
     const { clock, source, interceptor } = setUp();
     await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});

@@ -1,19 +1,48 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { ToolInterceptor, ToolInvocation, ToolOutcome } from '../registry/tool-interceptor';
+import type { CarriedCommentPage, OutgoingCommentPage } from './carried-comment-pages';
 import { CommentCheckTimeoutError } from './comment-check-timeout-error';
 import { resolveCommentSignalOptions, type CommentSignalOptions, type ResolvedCommentSignalOptions } from './comment-signal-options';
 import { CommentSignalSession, type CheckPlan } from './comment-signal-session';
 import type { CommentCountResult, CommentSignalSource } from './comment-signal-source';
+import type { DB } from '../database';
+import { openCommentCountDatabase } from './comment-count-database';
 import { createDatabaseCommentSource } from './database-comment-source';
 import { isUuid } from './is-uuid';
 import { findResultPageReferences, pageIdsInInput } from './page-references';
 import { formatCommentSignal } from './signal-text';
 
-/** Their results cover comments already: calling them advances the watermark. */
+/** Their results cover comments already: calling them advances the watermark of what they read. */
 const LISTS_PAGE_COMMENTS = 'listComments';
-const CHECKS_ALL_COMMENTS = 'checkNewComments';
+const CHECKS_NEW_COMMENTS = 'checkNewComments';
+
+/** What a chat's previous turn left for the comment signal (see `CommentSignal.resume`). */
+export interface CommentSignalCarry {
+  readonly pages: readonly CarriedCommentPage[];
+  /** When the previous turn's state was stored, on the database clock; absent for a new chat. */
+  readonly previousTurnEndedAt?: string;
+}
+
+/** The part of a `checkNewComments` result that says what it covered. */
+interface CheckedRange {
+  readonly spaceId: string;
+  readonly since: string;
+  readonly truncated: boolean;
+}
+
+function asCheckedRange(output: unknown): CheckedRange | undefined {
+  if (typeof output !== 'object' || output === null) return undefined;
+  const { spaceId, since, truncated } = output as Record<string, unknown>;
+  return typeof spaceId === 'string' && typeof since === 'string' && typeof truncated === 'boolean' ? { spaceId, since, truncated } : undefined;
+}
+
+/** A listComments result that left threads out has not been read in full. */
+function isCompleteListing(output: unknown): boolean {
+  return typeof output === 'object' && output !== null && (output as { truncated?: unknown }).truncated === undefined;
+}
 
 /** Nest injection token of the options `CommentSignalInterceptor` is built from. */
 export const COMMENT_SIGNAL_OPTIONS = Symbol('COMMENT_SIGNAL_OPTIONS');
@@ -32,10 +61,14 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-class CommentSignal {
+export class CommentSignal {
   private readonly sessions: LRUCache<string, CommentSignalSession>;
 
-  constructor(private readonly options: ResolvedCommentSignalOptions) {
+  /** `countDatabase`: the count pool this signal opened (from `countConnection`); `close` closes it. */
+  constructor(
+    private readonly options: ResolvedCommentSignalOptions,
+    private readonly countDatabase?: Kysely<DB>,
+  ) {
     this.sessions = new LRUCache({
       max: options.maxSessions,
       ttl: options.sessionIdleTtlMs,
@@ -58,6 +91,29 @@ class CommentSignal {
     }
     return signal === undefined ? outcome : { output: outcome.output, notices: [...outcome.notices, signal] };
   };
+
+  /**
+   * Starts the session of `context` (a chat turn) from what the chat's previous turn carried,
+   * before its first tool call. Replaces any state the session had.
+   */
+  resume(context: ToolCallContext, carry: CommentSignalCarry): void {
+    this.sessions.delete(sessionKey(context));
+    const now = this.options.clock.now();
+    this.session(context, now).restore(carry.pages, carry.previousTurnEndedAt, now);
+  }
+
+  /** The session's state to hand to the chat's next turn; the session is forgotten. Empty when it made no call. */
+  carry(context: ToolCallContext): OutgoingCommentPage[] {
+    const key = sessionKey(context);
+    const session = this.sessions.get(key);
+    this.sessions.delete(key);
+    return session === undefined ? [] : session.carry(this.options.clock.now());
+  }
+
+  /** Closes the count pool this signal opened, if any; the host's database is left alone. */
+  async close(): Promise<void> {
+    await this.countDatabase?.destroy();
+  }
 
   private session(context: ToolCallContext, startedAt: number): CommentSignalSession {
     const key = sessionKey(context);
@@ -84,10 +140,12 @@ class CommentSignal {
     const touched = [...inputPageIds];
     if (references.pageIds.length <= this.options.maxResultPages) touched.push(...references.pageIds);
     if (isUuid(context.currentPageId)) touched.push(context.currentPageId);
-    session.touch(touched);
+    session.touch(touched, this.options.clock.now());
 
-    if (spec.name === CHECKS_ALL_COMMENTS) session.coverAll(startedAt);
-    if (spec.name === LISTS_PAGE_COMMENTS) session.coverPages(inputPageIds.length > 0 ? inputPageIds : references.pageIds, startedAt);
+    if (spec.name === CHECKS_NEW_COMMENTS) await this.coverCheckedRange(session, invocation, outcome.output, startedAt);
+    if (spec.name === LISTS_PAGE_COMMENTS && isCompleteListing(outcome.output)) {
+      session.coverPages(inputPageIds.length > 0 ? inputPageIds : references.pageIds, startedAt);
+    }
     for (const [pageId, commentIds] of references.commentMarks) session.scanMarks(pageId, commentIds);
     if (this.options.excludedTools.has(spec.name)) return undefined;
 
@@ -97,6 +155,32 @@ class CommentSignal {
     const { results, failed } = await this.runCheck(source, plan, context);
     const news = session.completeCheck(plan, results, failed, this.options.clock.now(), this.options.initialBackoffMs, this.options.maxBackoffMs);
     return news.length === 0 ? undefined : formatCommentSignal(news, context.surface);
+  }
+
+  /**
+   * A complete `checkNewComments` result read every comment after its `since` on the pages it
+   * covered: the one page it was scoped to, or the working-set pages of its space. A truncated
+   * result covered nothing for sure, so nothing advances.
+   */
+  private async coverCheckedRange(session: CommentSignalSession, invocation: ToolInvocation, output: unknown, startedAt: number): Promise<void> {
+    const range = asCheckedRange(output);
+    if (range === undefined || range.truncated) return;
+    const { context, input } = invocation;
+    const scopedPageId = (input as { pageId?: unknown } | null)?.pageId;
+    let covered: readonly string[];
+    if (scopedPageId !== undefined) {
+      // A slug id cannot be matched with the working set's uuids: nothing advances.
+      covered = typeof scopedPageId === 'string' && isUuid(scopedPageId) ? [scopedPageId] : [];
+    } else {
+      const source = this.options.sources[context.surface];
+      const workingSet = session.pageIds();
+      if (source.pagesInSpace === undefined || workingSet.length === 0 || !isUuid(range.spaceId)) return;
+      covered = await withTimeout(
+        source.pagesInSpace({ workspaceId: context.workspaceId, spaceId: range.spaceId, pageIds: workingSet }),
+        this.options.timeoutMs,
+      );
+    }
+    session.coverRange(covered, Date.parse(range.since), startedAt, { local: this.options.clock.now(), wall: Date.now() });
   }
 
   /** All requests of a plan at once, under one time budget; a failure is reported, never thrown. */
@@ -137,8 +221,14 @@ class CommentSignal {
   }
 }
 
-function resolve(options: CommentSignalOptions): ResolvedCommentSignalOptions {
-  return resolveCommentSignalOptions(options, (db, mode, statementTimeoutMs) => createDatabaseCommentSource(db, { mode, statementTimeoutMs, visiblePage: options.visiblePage }));
+/** Both surfaces' database sources share one count pool, opened only when `countConnection` is given. */
+function createSignal(options: CommentSignalOptions): CommentSignal {
+  let countDatabase: Kysely<DB> | undefined;
+  const resolved = resolveCommentSignalOptions(options, (db, mode, statementTimeoutMs) => {
+    if (options.countConnection !== undefined) countDatabase ??= openCommentCountDatabase(options.countConnection, statementTimeoutMs);
+    return createDatabaseCommentSource(db, { mode, statementTimeoutMs, visiblePage: options.visiblePage, countDatabase });
+  });
+  return new CommentSignal(resolved, countDatabase);
 }
 
 /**
@@ -148,15 +238,40 @@ function resolve(options: CommentSignalOptions): ResolvedCommentSignalOptions {
  * untouched (the same object), and nothing here can fail or noticeably delay a tool call.
  */
 export function createCommentSignalInterceptor(options: CommentSignalOptions): ToolInterceptor {
-  return new CommentSignal(resolve(options)).intercept;
+  if (options.countConnection !== undefined) {
+    throw new TypeError('comment signal: countConnection opens a pool that must be closed; use createCommentSignal (its close() closes it) instead of createCommentSignalInterceptor');
+  }
+  return createSignal(options).intercept;
 }
 
-/** The same interceptor for Nest: provide `COMMENT_SIGNAL_OPTIONS` and register `intercept`. */
+/** The interceptor with its session hand-over (`resume`, `carry`) for hosts that carry chat state across turns. */
+export function createCommentSignal(options: CommentSignalOptions): CommentSignal {
+  return createSignal(options);
+}
+
+/**
+ * The same interceptor for Nest: provide `COMMENT_SIGNAL_OPTIONS` and register `intercept`;
+ * `resume` and `carry` hand a chat's state from one turn to the next.
+ */
 @Injectable()
-export class CommentSignalInterceptor {
+export class CommentSignalInterceptor implements OnApplicationShutdown {
   readonly intercept: ToolInterceptor;
+  private readonly signal: CommentSignal;
 
   constructor(@Inject(COMMENT_SIGNAL_OPTIONS) options: CommentSignalOptions) {
-    this.intercept = createCommentSignalInterceptor(options);
+    this.signal = createCommentSignal(options);
+    this.intercept = this.signal.intercept;
+  }
+
+  resume(context: ToolCallContext, carry: CommentSignalCarry): void {
+    this.signal.resume(context, carry);
+  }
+
+  carry(context: ToolCallContext): OutgoingCommentPage[] {
+    return this.signal.carry(context);
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.signal.close();
   }
 }

@@ -1,3 +1,4 @@
+import type { CarriedCommentPage, OutgoingCommentPage } from './carried-comment-pages';
 import type { CommentCountPage, CommentCountResult, CommentWatermarkBound } from './comment-signal-source';
 import type { PageCommentNews } from './signal-text';
 
@@ -7,9 +8,40 @@ import type { PageCommentNews } from './signal-text';
  */
 export type SessionWatermark = { readonly database: string } | { readonly localAt: number };
 
+/**
+ * How far the app's wall clock may be from the database's: a local moment is taken to cover a
+ * database time only with this much to spare, so skew cannot make a read look wider than it was.
+ */
+const CLOCK_SKEW_ALLOWANCE_MS = 1000;
+
+/** A moment on both of the process's clocks, to place local watermarks in wall time. */
+export interface ClockReading {
+  readonly local: number;
+  readonly wall: number;
+}
+
+/** Milliseconds of a database timestamp text, rounded down (the text has microseconds). */
+function databaseMillisecondsFloor(text: string): number {
+  const match = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})$/.exec(text);
+  if (match === null) return Number.NaN;
+  const fraction = (match[2] ?? '').padEnd(3, '0').slice(0, 3);
+  return Date.parse(`${match[1]}.${fraction}${match[3]}`);
+}
+
+/**
+ * Whether everything up to `watermark` is known to be after `sinceMs`: then a read covering
+ * (since, at] leaves no gap behind the watermark. Strictly after, rounded the safe way.
+ */
+function isAfter(watermark: SessionWatermark, sinceMs: number, clock: ClockReading): boolean {
+  if ('database' in watermark) return databaseMillisecondsFloor(watermark.database) > sinceMs;
+  return clock.wall - (clock.local - watermark.localAt) - CLOCK_SKEW_ALLOWANCE_MS > sinceMs;
+}
+
 interface PageState {
   /** Absent: the session baseline applies. */
   watermark?: SessionWatermark;
+  /** When the page was last touched (this process's clock). */
+  touchedAt?: number;
   /** When a per-page source last checked this page. */
   lastCheckedAt?: number;
   /** Comment ids of the page's `comment` marks seen so far; absent until the first scan. */
@@ -36,8 +68,10 @@ export interface SessionLimits {
 
 /**
  * What the comment signal knows about one chat turn or MCP session: the working set of pages
- * (least recently touched first), each page's watermark and seen comment marks, and the
- * debounce and backoff clocks. All state is bounded by `SessionLimits`.
+ * (least recently touched first), each page's watermark (comments up to it were reported or
+ * read) and seen comment marks, and the debounce and backoff clocks. A chat turn starts from
+ * what the chat's previous turn carried (`restore`) and hands its state on (`carry`). All
+ * state is bounded by `SessionLimits`.
  */
 export class CommentSignalSession {
   private readonly pages = new Map<string, PageState>();
@@ -63,10 +97,49 @@ export class CommentSignalSession {
     return this.pages.size;
   }
 
+  /** The working set, least recently touched first. */
+  pageIds(): string[] {
+    return [...this.pages.keys()];
+  }
+
+  /**
+   * Takes over a chat's carried state, before the turn's first tool call: the pages (least
+   * recently touched first) keep their watermarks, and pages new to the chat start at the end
+   * of the previous turn (`previousTurnEndedAt`, database time), not at this turn's start.
+   */
+  restore(pages: readonly CarriedCommentPage[], previousTurnEndedAt: string | undefined, now: number): void {
+    if (previousTurnEndedAt !== undefined) {
+      this.baseline = { database: previousTurnEndedAt };
+      this.previousTurnPending = false;
+    }
+    for (const page of pages) {
+      this.pages.set(page.pageId, {
+        watermark: { database: page.watermark },
+        touchedAt: now,
+        ...(page.checkedMillisecondsAgo === null ? {} : { lastCheckedAt: now - page.checkedMillisecondsAgo }),
+      });
+    }
+    this.touch([]);
+  }
+
+  /** The working set to hand on, least recently touched first; pages without their own watermark take the baseline. */
+  carry(now: number): OutgoingCommentPage[] {
+    return [...this.pages.entries()].map(([pageId, state]) => {
+      const watermark = state.watermark ?? this.baseline;
+      return {
+        pageId,
+        watermark: 'database' in watermark ? { database: watermark.database } : { millisecondsAgo: Math.max(0, now - watermark.localAt) },
+        ...(state.lastCheckedAt === undefined ? {} : { checkedMillisecondsAgo: Math.max(0, now - state.lastCheckedAt) }),
+        touchedMillisecondsAgo: Math.max(0, now - (state.touchedAt ?? now)),
+      };
+    });
+  }
+
   /** Moves pages to the most recent end of the working set, forgetting the oldest beyond the limit. */
-  touch(pageIds: Iterable<string>): void {
+  touch(pageIds: Iterable<string>, now?: number): void {
     for (const pageId of pageIds) {
       const state = this.pages.get(pageId) ?? {};
+      if (now !== undefined) state.touchedAt = now;
       this.pages.delete(pageId);
       this.pages.set(pageId, state);
     }
@@ -77,12 +150,19 @@ export class CommentSignalSession {
     }
   }
 
-  /** A workspace-wide comment check covered everything up to `at`. */
-  coverAll(at: number): void {
-    this.baseline = { localAt: at };
-    this.previousTurnPending = false;
-    for (const state of this.pages.values()) delete state.watermark;
-    this.forcedPages.clear();
+  /**
+   * A comment listing (checkNewComments) returned every comment of these pages created after
+   * `sinceMs` (wall time) up to `at`: a page advances to `at` only when its watermark is
+   * already after `sinceMs`, since otherwise comments between the two were never read.
+   */
+  coverRange(pageIds: Iterable<string>, sinceMs: number, at: number, clock: ClockReading): void {
+    if (!Number.isFinite(sinceMs)) return;
+    for (const pageId of pageIds) {
+      const state = this.pages.get(pageId);
+      if (state === undefined || !isAfter(state.watermark ?? this.baseline, sinceMs, clock)) continue;
+      state.watermark = { localAt: at };
+      this.forcedPages.delete(pageId);
+    }
   }
 
   /** A page's comments were listed as of `at`. */
@@ -126,6 +206,7 @@ export class CommentSignalSession {
       const windowDue = this.lastWindowAt === undefined || now - this.lastWindowAt >= debounceMs;
       if (windowDue) this.lastWindowAt = now;
       pageIds = windowDue ? [...this.pages.keys()] : [...this.forcedPages];
+      for (const pageId of pageIds) this.pages.get(pageId)!.lastCheckedAt = now;
     } else {
       const due = [...this.pages.entries()]
         .filter(([pageId, state]) => this.forcedPages.has(pageId) || state.lastCheckedAt === undefined || now - state.lastCheckedAt >= debounceMs)

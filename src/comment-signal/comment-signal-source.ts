@@ -58,4 +58,16 @@ export interface CommentCountResult {
 export interface CommentSignalSource {
   readonly mode: 'grouped' | 'per-page';
   countNewComments(request: CommentCountRequest): Promise<CommentCountResult>;
+  /**
+   * Which of `pageIds` are in the space, so a space-wide `checkNewComments` advances the
+   * watermark of exactly the pages it read. Without it, only page-scoped checks advance one.
+   */
+  pagesInSpace?(request: PagesInSpaceRequest): Promise<readonly string[]>;
+}
+
+export interface PagesInSpaceRequest {
+  readonly workspaceId: string;
+  readonly spaceId: string;
+  /** Page uuids of the working set. */
+  readonly pageIds: readonly string[];
 }

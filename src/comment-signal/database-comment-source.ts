@@ -9,6 +9,7 @@ import type {
   PageCommentCount,
 } from './comment-signal-source';
 import { selectPagesInSpace } from './database-pages-in-space';
+import { selectPagesInSpace } from './database-pages-in-space';
 import { isUuid } from './is-uuid';
 
 export interface DatabaseCommentSourceOptions {
@@ -160,6 +161,7 @@ export function createDatabaseCommentSource(db: Kysely<DB>, options: DatabaseCom
         .sort((left, right) => (order.get(left.pageId) ?? 0) - (order.get(right.pageId) ?? 0));
       return { baseline: row.baseline, pages } satisfies CommentCountResult;
     },
+    pagesInSpace: (request) => selectPagesInSpace(db, request),
     pagesInSpace: (request) => selectPagesInSpace(db, request),
   };
 }

@@ -2,6 +2,7 @@ import { NoSuchToolError, type Tool, type ToolCallRepairFunction, type ToolSet }
 import { abbreviate } from '../registry/abbreviate';
 import { ToolError } from '../registry/tool-error';
 import type { ToolTier } from '../registry/tool-spec';
+import { checkMaxCarriedTools, DEFAULT_MAX_CARRIED_TOOLS, selectCarriedTools, type CarriedTool } from './carried-tools';
 import { createLoadToolsTool } from './load-tools-tool';
 import { LOAD_TOOLS_NAME } from './load-tools-input';
 import { buildToolCatalogBlock, type CatalogExternalServer } from './tool-catalog-block';
@@ -30,6 +31,16 @@ export interface DeferredToolsTurnOptions {
   readonly boundTools: readonly TurnTool[];
   /** Default: none. */
   readonly externalServers?: readonly TurnExternalServer[];
+  /**
+   * What the chat's previous turn had active, in activation order: activated again before the
+   * first step, so that step's tools array equals the previous turn's last one. Tools no longer
+   * bound or deferred are dropped silently; ignored when the toggle is OFF. Default: none.
+   */
+  readonly carriedTools?: readonly CarriedTool[];
+  /** Carried tools kept at most, the least recently used dropped first. Default 12. */
+  readonly maxCarriedTools?: number;
+  /** Epoch milliseconds, for the carried tools' last use. Default `Date.now`. */
+  readonly now?: () => number;
 }
 
 /** What `loadTools` reports back to the model. */
@@ -47,8 +58,8 @@ export interface RepairedToolCall {
 
 /**
  * Per-turn state of deferred tools: which deferred tools the model activated, in load order.
- * A new turn starts cold. One instance per `streamText` call, so concurrent turns of different
- * users and chats never share it.
+ * A turn starts with what the chat's previous turn carried (`carriedTools`), or cold. One
+ * instance per `streamText` call, so concurrent turns of different users and chats never share it.
  *
  * `tools` is the object handed to `streamText`. The SDK serialises tools in the key order of
  * that object, filtered by `activeTools`; to keep each step's tools array a byte-prefix of the
@@ -66,6 +77,9 @@ export class DeferredToolsTurn {
   private readonly coreToolNames: readonly string[];
   private readonly deferred: ReadonlySet<string>;
   private readonly activated: string[] = [];
+  /** Last load or call of each activated tool (epoch ms), for the carried tools' bound. */
+  private readonly usedAt = new Map<string, number>();
+  private readonly now: () => number;
   private readonly repairedCalls = new Map<string, RepairedToolCall>();
 
   constructor(options: DeferredToolsTurnOptions) {
@@ -77,17 +91,29 @@ export class DeferredToolsTurn {
     // Nothing to load: loadTools and the catalog would only cost tokens.
     this.enabled = options.enabled && this.deferredToolNames.length > 0;
     this.coreToolNames = options.boundTools.filter((tool) => tool.tier === 'core').map((tool) => tool.name);
+    this.now = options.now ?? Date.now;
+    const maxCarriedTools = checkMaxCarriedTools(options.maxCarriedTools ?? DEFAULT_MAX_CARRIED_TOOLS);
 
     const tools: Record<string, Tool> = {};
     if (this.enabled) {
       for (const tool of options.boundTools) if (tool.tier === 'core') tools[tool.name] = tool.tool;
       tools[LOAD_TOOLS_NAME] = createLoadToolsTool(this);
-      for (const tool of registryDeferred) tools[tool.name] = tool.tool;
+      for (const tool of registryDeferred) tools[tool.name] = this.recordingUse(tool.name, tool.tool);
+      for (const server of externalServers) {
+        for (const [name, tool] of Object.entries(server.tools)) tools[name] = this.recordingUse(name, tool);
+      }
     } else {
       for (const tool of options.boundTools) tools[tool.name] = tool.tool;
+      for (const server of externalServers) Object.assign(tools, server.tools);
     }
-    for (const server of externalServers) Object.assign(tools, server.tools);
     this.tools = tools;
+    if (this.enabled) {
+      for (const carried of selectCarriedTools(options.carriedTools ?? [], (name) => this.deferred.has(name), maxCarriedTools)) {
+        this.activated.push(carried.name);
+        this.usedAt.set(carried.name, carried.usedAt);
+        this.moveToEnd(carried.name);
+      }
+    }
 
     const servers: CatalogExternalServer[] = externalServers.map((server) => ({
       name: server.name,
@@ -105,6 +131,15 @@ export class DeferredToolsTurn {
   /** Deferred tools activated so far, in load order. */
   get activatedToolNames(): readonly string[] {
     return [...this.activated];
+  }
+
+  /**
+   * What this turn hands to the chat's next turn: the activated tools in activation order,
+   * carried ones included, with their last use. Empty when disabled, so a turn with the toggle
+   * OFF leaves the stored set as it was.
+   */
+  carriedTools(): CarriedTool[] {
+    return this.activated.map((name) => ({ name, usedAt: this.usedAt.get(name) ?? this.now() }));
   }
 
   /**
@@ -134,10 +169,12 @@ export class DeferredToolsTurn {
     const alreadyActive: string[] = [];
     for (const name of names) {
       if (this.isAlwaysActive(name) || this.activated.includes(name)) {
+        if (this.usedAt.has(name)) this.usedAt.set(name, this.now());
         alreadyActive.push(name);
         continue;
       }
       this.activated.push(name);
+      this.usedAt.set(name, this.now());
       this.moveToEnd(name);
       loaded.push(name);
     }
@@ -166,6 +203,19 @@ export class DeferredToolsTurn {
 
   private isAlwaysActive(name: string): boolean {
     return name === LOAD_TOOLS_NAME || this.coreToolNames.includes(name);
+  }
+
+  /** The same tool, its calls recorded as uses (the schema the provider sees is unchanged). */
+  private recordingUse(name: string, tool: Tool): Tool {
+    const execute = tool.execute;
+    if (execute === undefined) return tool;
+    return {
+      ...tool,
+      execute: (input: unknown, options: Parameters<typeof execute>[1]) => {
+        if (this.usedAt.has(name)) this.usedAt.set(name, this.now());
+        return execute(input, options);
+      },
+    } as Tool;
   }
 
   private moveToEnd(name: string): void {

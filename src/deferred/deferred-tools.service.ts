@@ -3,7 +3,8 @@ import { DeferredToolsTurn, type DeferredToolsTurnOptions } from './deferred-too
 
 /**
  * Hands out the per-turn state of deferred tools. Stateless itself: every chat turn gets a
- * fresh `DeferredToolsTurn`, so turns start cold and never see each other's activations.
+ * fresh `DeferredToolsTurn`, which starts from what the host carried over from the chat's
+ * previous turn (`carriedTools`) or cold; turns never share state while they run.
  */
 @Injectable()
 export class DeferredToolsService {

@@ -1,3 +1,12 @@
+export {
+  carriedToolsParameter,
+  checkMaxCarriedTools,
+  DEFAULT_MAX_CARRIED_TOOLS,
+  mergeCarriedToolsSql,
+  parseCarriedTools,
+  selectCarriedTools,
+  type CarriedTool,
+} from './carried-tools';
 export { DeferredToolsService } from './deferred-tools.service';
 export {
   DeferredToolsTurn,

@@ -58,20 +58,21 @@ describe('migrations on an empty database', () => {
       'host/20250101T000100-api-tokens up',
       'module/20250101T000200-comments-page-created-index up',
       'module/20250101T000300-page-stashes up',
+      'module/20250101T000400-chat-memory up',
     ]);
     const tables = await publicTables(db);
-    expect(tables).toEqual(expect.arrayContaining([...DOCMOST_TABLES, 'api_tokens', 'ai_tools_page_stashes']));
+    expect(tables).toEqual(expect.arrayContaining([...DOCMOST_TABLES, 'api_tokens', 'ai_tools_page_stashes', 'ai_tools_chat_memory']));
     expect(await indexNames(db)).toEqual(expect.arrayContaining(['idx_comments_page_id', 'idx_comments_page_id_created_at']));
     expect(await migrateToLatest(db)).toEqual([]);
 
     const reverted = await migrateAllDown(db);
-    expect(reverted).toHaveLength(4);
+    expect(reverted).toHaveLength(5);
     const remaining = await publicTables(db);
-    for (const table of [...DOCMOST_TABLES, 'api_tokens', 'ai_tools_page_stashes']) expect(remaining).not.toContain(table);
+    for (const table of [...DOCMOST_TABLES, 'api_tokens', 'ai_tools_page_stashes', 'ai_tools_chat_memory']) expect(remaining).not.toContain(table);
     // Only Kysely's bookkeeping is left behind.
     for (const table of remaining) expect(table).toMatch(/^ai_tools_(base_|host_)?migration(_lock)?$/);
 
-    expect(await migrateToLatest(db)).toHaveLength(4);
+    expect(await migrateToLatest(db)).toHaveLength(5);
     expect(await publicTables(db)).toEqual(tables);
   });
 });
@@ -151,12 +152,14 @@ describe('the base set on a database that already has Docmost tables', () => {
     expect(await migrateToLatest(db, ['module'])).toEqual([
       'module/20250101T000200-comments-page-created-index up',
       'module/20250101T000300-page-stashes up',
+      'module/20250101T000400-chat-memory up',
     ]);
     expect((await indexNames(db)).sort()).toEqual([...indexesBefore, 'idx_comments_page_id_created_at'].sort());
-    expect((await publicTables(db)).filter((table) => !tablesBefore.includes(table))).toEqual(['ai_tools_migration', 'ai_tools_migration_lock', 'ai_tools_page_stashes']);
+    expect((await publicTables(db)).filter((table) => !tablesBefore.includes(table))).toEqual(['ai_tools_chat_memory', 'ai_tools_migration', 'ai_tools_migration_lock', 'ai_tools_page_stashes']);
 
     await migrateAllDown(db, ['module']);
     expect(await indexNames(db)).toEqual(indexesBefore);
     expect(await publicTables(db)).not.toContain('ai_tools_page_stashes');
+    expect(await publicTables(db)).not.toContain('ai_tools_chat_memory');
   });
 });

@@ -4,6 +4,7 @@ import type {
   CommentSignalSource,
   CommentWatermarkBound,
   PageCommentCount,
+  PagesInSpaceRequest,
 } from '../comment-signal-source';
 import { isUuid } from '../is-uuid';
 
@@ -24,6 +25,8 @@ interface FakePage {
   readonly id: string;
   readonly title: string | null;
   readonly workspaceId: string;
+  /** Default: no space, so a space-wide check never covers the page. */
+  readonly spaceId?: string;
 }
 
 interface FakeComment {
@@ -100,6 +103,13 @@ export class FakeCommentSource implements CommentSignalSource {
       counts.push({ pageId, title: page.title, count: fresh.length, latest: new Date(latest).toISOString() });
     }
     return { baseline: new Date(baseline).toISOString(), pages: counts };
+  }
+
+  async pagesInSpace(request: PagesInSpaceRequest): Promise<readonly string[]> {
+    return request.pageIds.filter((pageId) => {
+      const page = this.pages.get(pageId);
+      return page !== undefined && page.workspaceId === request.workspaceId && page.spaceId === request.spaceId;
+    });
   }
 
   private problemWith(request: CommentCountRequest): string | undefined {

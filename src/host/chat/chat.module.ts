@@ -1,4 +1,5 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { ChatMemoryService } from '../../chat-memory/chat-memory.service';
 import { DeferredToolsService } from '../../deferred/deferred-tools.service';
 import { AiSettingsModule } from '../../settings/ai-settings.module';
 import { CHAT_MODEL_FACTORY, openAiCompatibleModelFactory, type ChatModelFactory } from './chat-model';
@@ -34,6 +35,7 @@ export class ChatModule {
         ChatRepository,
         ChatService,
         DeferredToolsService,
+        ChatMemoryService,
         ExternalMcpService,
       ],
       exports: [ChatService, ExternalMcpService],

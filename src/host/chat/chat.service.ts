@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/app-config';
 import { InjectAppConfig } from '../../config/app-config.token';
 import type { DB } from '../../database';
 import { InjectKysely } from '../../database/kysely.token';
+import { ChatMemoryService } from '../../chat-memory/chat-memory.service';
 import { DeferredToolsService } from '../../deferred/deferred-tools.service';
 import { toAiSdkToolSet } from '../../registry/adapters/ai-sdk-tool-set';
 import type { ToolCallContext } from '../../registry/tool-call-context';
@@ -61,6 +62,7 @@ export class ChatService {
     private readonly settings: AiSettingsService,
     private readonly deferredTools: DeferredToolsService,
     private readonly externalMcp: ExternalMcpService,
+    private readonly chatMemory: ChatMemoryService,
   ) {}
 
   /** Validates and stores the user message, then starts the model loop; errors before streaming are HTTP errors. */
@@ -97,9 +99,16 @@ export class ChatService {
       ...(page === undefined ? {} : { currentPageId: page.id }),
     };
     const registryTools = toAiSdkToolSet(this.registry, context);
-    const [enabled, servers] = await Promise.all([this.settings.isDeferredToolsEnabled(user.workspaceId), this.externalMcp.servers()]);
+    // The chat's memory: deferred tools and comment-signal watermarks carried from its last turn.
+    const [enabled, servers, memory] = await Promise.all([
+      this.settings.isDeferredToolsEnabled(user.workspaceId),
+      this.externalMcp.servers(),
+      this.chatMemory.beginTurn({ ...context, chatId }, { newChat: input.chatId === undefined }),
+    ]);
     const turn = this.deferredTools.startTurn({
       enabled,
+      carriedTools: memory.carriedTools,
+      maxCarriedTools: this.chatMemory.maxCarriedTools,
       boundTools: this.registry.tools.map((bound) => ({
         name: bound.spec.name,
         tier: bound.spec.tier,
@@ -146,6 +155,8 @@ export class ChatService {
       // Every turn ends with an assistant row, so the user message never stands unanswered:
       // 'completed', 'aborted' (the client went away) or 'error' with what was streamed before it.
       onFinish: async ({ responseMessage, isAborted, outcome }) => {
+        // The chat's memory first (it never throws): the next turn may start once the stream ends.
+        await memory.end(turn);
         const status = isAborted || outcome.status === 'aborted' ? 'aborted' : failure !== undefined || outcome.status === 'failed' ? 'error' : 'completed';
         const error = status === 'error' ? (failure ?? 'The turn failed.') : undefined;
         await this.chats.storeAssistantMessage(chatId, owner, responseMessage, status, error).catch((storeError: unknown) => {

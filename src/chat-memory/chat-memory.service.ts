@@ -1,0 +1,59 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import { COMMENT_SIGNAL_DEFAULTS } from '../comment-signal/comment-signal-options';
+import { CommentSignalInterceptor } from '../comment-signal/comment-signal-interceptor';
+import type { DB } from '../database';
+import { KYSELY } from '../database/kysely.token';
+import { checkMaxCarriedTools, DEFAULT_MAX_CARRIED_TOOLS } from '../deferred/carried-tools';
+import type { ToolCallContext } from '../registry/tool-call-context';
+import { CHAT_MEMORY_OPTIONS, type ChatMemoryOptions } from './chat-memory-options';
+import type { ChatMemoryStore } from './chat-memory-store';
+import { ChatTurnMemory } from './chat-turn-memory';
+import { createDatabaseChatMemoryStore } from './database-chat-memory-store';
+
+/** A chat turn's tool-call context: the chat is known. */
+export type ChatTurnContext = ToolCallContext & { readonly chatId: string };
+
+/**
+ * One memory per in-app chat, carried from turn to turn: the deferred tools it activated and
+ * the comment signal's working set with its watermarks. Read once when a turn starts, stored
+ * once when it ends. Composes the two features without either knowing the other.
+ */
+@Injectable()
+export class ChatMemoryService {
+  readonly maxCarriedTools: number;
+  private readonly store: ChatMemoryStore;
+  private readonly logger = new Logger('ChatMemory');
+
+  constructor(
+    @Inject(KYSELY) db: Kysely<DB>,
+    @Optional() @Inject(CHAT_MEMORY_OPTIONS) options: ChatMemoryOptions | undefined,
+    @Optional() private readonly commentSignal: CommentSignalInterceptor | undefined,
+  ) {
+    this.maxCarriedTools = checkMaxCarriedTools(options?.maxCarriedTools ?? DEFAULT_MAX_CARRIED_TOOLS);
+    const maxWorkingSetPages = options?.maxWorkingSetPages ?? COMMENT_SIGNAL_DEFAULTS.maxWorkingSetPages;
+    if (!Number.isInteger(maxWorkingSetPages) || maxWorkingSetPages < 1) {
+      throw new RangeError(`maxWorkingSetPages must be a positive integer (pages a chat carries into its next turn), got ${maxWorkingSetPages}`);
+    }
+    this.store = options?.store ?? createDatabaseChatMemoryStore(db, { maxCarriedTools: this.maxCarriedTools, maxWorkingSetPages });
+  }
+
+  /**
+   * Reads the chat's memory (one query) and hands the comment signal its part; the deferred
+   * tools' part is `carriedTools` of the result. Call its `end` with the turn's deferred tools
+   * when the turn ends, however it ends.
+   */
+  async beginTurn(context: ChatTurnContext, options: { readonly newChat?: boolean } = {}): Promise<ChatTurnMemory> {
+    const key = { chatId: context.chatId, workspaceId: context.workspaceId };
+    // A new chat starts cold: nothing to read.
+    const stored = options.newChat ? undefined : await this.store.load(key);
+    if (stored !== undefined) this.commentSignal?.resume(context, { pages: stored.commentPages, previousTurnEndedAt: stored.endedAt });
+    return new ChatTurnMemory(
+      key,
+      stored?.activatedTools ?? [],
+      this.store,
+      (tools) => ({ activatedTools: tools.carriedTools(), commentPages: this.commentSignal?.carry(context) ?? [] }),
+      (error) => this.logger.warn(`chat ${key.chatId}: its memory could not be stored: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+}

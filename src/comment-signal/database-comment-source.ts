@@ -9,7 +9,6 @@ import type {
   PageCommentCount,
 } from './comment-signal-source';
 import { selectPagesInSpace } from './database-pages-in-space';
-import { selectPagesInSpace } from './database-pages-in-space';
 import { isUuid } from './is-uuid';
 
 export interface DatabaseCommentSourceOptions {
@@ -161,7 +160,6 @@ export function createDatabaseCommentSource(db: Kysely<DB>, options: DatabaseCom
         .sort((left, right) => (order.get(left.pageId) ?? 0) - (order.get(right.pageId) ?? 0));
       return { baseline: row.baseline, pages } satisfies CommentCountResult;
     },
-    pagesInSpace: (request) => selectPagesInSpace(db, request),
     pagesInSpace: (request) => selectPagesInSpace(db, request),
   };
 }

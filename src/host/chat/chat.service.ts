@@ -142,6 +142,8 @@ export class ChatService {
       prepareStep: ({ stepNumber }) => prepareAgentStep({ stepNumber, maxSteps, system, activeTools: turn.activeTools() }),
       experimental_repairToolCall: turn.repairToolCall,
       abortSignal: input.abortSignal,
+      // Reported once, as a warning, by the UI stream's onError below (the default prints a stack).
+      onError: () => undefined,
     });
     const stream = result.toUIMessageStream<UIMessage<ChatMessageMetadata>>({
       originalMessages: originalMessages as UIMessage<ChatMessageMetadata>[],

@@ -82,6 +82,7 @@ export const checkNewCommentsTool = defineTool({
       .string()
       .trim()
       .min(1)
+      .max(64, 'too long for a timestamp: at most 64 characters, e.g. "2025-03-01T09:30:00Z"')
       .describe('Only comments created strictly after this moment: an ISO 8601 timestamp with timezone, e.g. "2025-03-01T09:30:00Z".'),
     pageId: pageIdField.optional().describe('Only comments on this page (id or slugId). Omit for the whole space.'),
     limit: z.number().int().min(1).max(200).default(50).describe('Most comments to return: 1 to 200, default 50.'),

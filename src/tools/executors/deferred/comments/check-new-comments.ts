@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage, requireSpace, visiblePages } from '../../../access';
@@ -49,14 +50,14 @@ export async function checkNewComments(db: Kysely<DB>, input: ToolInput<typeof c
   if (!TIMESTAMP.safeParse(input.since).success || input.since.startsWith('0000-')) {
     throw new ToolError(
       'invalid_input',
-      `since "${input.since}" is not an ISO 8601 timestamp with a timezone; give one like "2025-03-01T09:30:00Z" or "2025-03-01T12:30:00+03:00" (the "latest" of a previous call works)`,
+      `since "${abbreviate(input.since)}" is not an ISO 8601 timestamp with a timezone; give one like "2025-03-01T09:30:00Z" or "2025-03-01T12:30:00+03:00" (the "latest" of a previous call works)`,
     );
   }
   let pageId: string | undefined;
   if (input.pageId !== undefined) {
     const page = await requirePage(db, context, input.pageId);
     if (page.spaceId !== space.id) {
-      throw new ToolError('invalid_input', `page ${input.pageId} is in another space (${page.spaceId}), not in space ${space.id}`);
+      throw new ToolError('invalid_input', `page ${abbreviate(input.pageId)} is in another space (${page.spaceId}), not in space ${space.id}`);
     }
     pageId = page.id;
   }

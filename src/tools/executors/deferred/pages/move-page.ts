@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { isUuid, requirePage, requireSpace, type AccessiblePage } from '../../../access';
@@ -66,6 +67,9 @@ function validKey(sibling: Sibling | undefined): string | null {
   return sibling?.position !== undefined && sibling.position !== null && isValidOrderKey(sibling.position) ? sibling.position : null;
 }
 
+/** Sibling pages an error names when afterPageId is not among them. */
+const LISTED_SIBLINGS = 20;
+
 /** A position key for the page among `siblings` (sorted), as the tool's input asks. */
 function choosePosition(siblings: readonly Sibling[], input: ToolInput<typeof movePageTool>, where: string): string {
   const valid = siblings.filter((sibling) => validKey(sibling) !== null);
@@ -73,8 +77,10 @@ function choosePosition(siblings: readonly Sibling[], input: ToolInput<typeof mo
   if (input.afterPageId !== undefined) {
     const index = siblings.findIndex((sibling) => sibling.id === input.afterPageId || sibling.slugId === input.afterPageId);
     if (index === -1) {
-      const names = siblings.map((sibling) => `${quote(sibling.title)} (${sibling.id})`).join(', ') || 'none';
-      throw new ToolError('invalid_input', `afterPageId ${input.afterPageId} is not a page ${where}; the pages there are: ${names}`);
+      // A level can hold thousands of pages: name the first few, count the rest.
+      const listed = siblings.slice(0, LISTED_SIBLINGS).map((sibling) => `${quote(sibling.title)} (${sibling.id})`).join(', ') || 'none';
+      const names = siblings.length > LISTED_SIBLINGS ? `${listed} and ${siblings.length - LISTED_SIBLINGS} more (listSidebarPages lists them)` : listed;
+      throw new ToolError('invalid_input', `afterPageId ${abbreviate(input.afterPageId)} is not a page ${where}; the pages there are: ${names}`);
     }
     const before = validKey(siblings[index]);
     // Siblings may share a key (concurrent creates, imports): the next key must be strictly
@@ -101,7 +107,7 @@ export async function movePage(db: Kysely<DB>, input: ToolInput<typeof movePageT
     if (parent && input.spaceId !== undefined && input.spaceId !== parent.spaceId) {
       throw new ToolError(
         'invalid_input',
-        `spaceId ${input.spaceId} contradicts parentPageId ${parentReference}, which is in space ${parent.spaceId}; ` +
+        `spaceId ${abbreviate(input.spaceId)} contradicts parentPageId ${abbreviate(parentReference ?? parent.id)}, which is in space ${parent.spaceId}; ` +
           'give only the parent (its space is implied), or only spaceId to move to that space\'s root',
       );
     }

@@ -18,6 +18,8 @@ export interface AppModuleOptions {
   readonly config: AppConfig;
   /** The chat's language model; default: the OpenAI-compatible endpoint of `AI_*` (the demo passes a scripted one). */
   readonly chatModelFactory?: ChatModelFactory;
+  /** The URL `db` connects to, for the comment signal's own count pool (see `CreateAppOptions`). */
+  readonly databaseUrl?: string;
 }
 
 /**
@@ -36,7 +38,10 @@ export class AppModule {
         AiToolsModule.forRoot({
           db: options.db,
           publicBaseUrl: options.config.publicBaseUrl,
-          commentSignal: { debounceMs: options.config.ai.commentSignalDebounceMs },
+          commentSignal: {
+            debounceMs: options.config.ai.commentSignalDebounceMs,
+            ...(options.databaseUrl === undefined ? {} : { countConnection: { connectionString: options.databaseUrl, driver: options.config.database.driver } }),
+          },
         }),
         AuthModule,
         HealthModule,

@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   try {
     const applied = await migrateToLatest(database.db);
     for (const line of applied) process.stderr.write(`migration ${line}\n`);
-    app = await createApp({ db: database.db, config, logger: new StderrLogger({ logLevels: ['error', 'warn'] }) });
+    app = await createApp({ db: database.db, config, logger: new StderrLogger({ logLevels: ['error', 'warn'] }), databaseUrl: database.connectionString });
     await listen(app, config.port);
   } catch (error) {
     await app?.close().catch(() => undefined);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../database';
 import type { PageVisibilityCondition } from '../database/page-permission-sql';
 import type { ToolCallContext } from '../registry/tool-call-context';
+import type { CommentCountConnection } from './comment-count-database';
 import type { CommentSignalSource } from './comment-signal-source';
 
 type Surface = ToolCallContext['surface'];
@@ -28,6 +29,13 @@ export interface CommentSignalOptions {
    * Default Docmost's `page_access` rules; `AiToolsModule` passes its `pageAccess` policy here.
    */
   readonly visiblePage?: PageVisibilityCondition;
+  /**
+   * Where the signal may open its own small pool for the count (the host's database URL and
+   * driver). Its connections open with `statement_timeout` set to `timeoutMs`, so each count is
+   * one round trip; without it the count sets its timeout in a transaction on `db` (three more
+   * round trips). Close the pool with `CommentSignal.close()` (Nest: on application shutdown).
+   */
+  readonly countConnection?: CommentCountConnection;
   /** A source per surface, replacing the database one (a REST client, a test fake). */
   readonly sources?: Partial<Readonly<Record<Surface, CommentSignalSource>>>;
   /**

@@ -19,6 +19,13 @@ export interface DatabaseCommentSourceOptions {
   readonly mode?: CommentSignalSource['mode'];
   /** `statement_timeout` of the count, in milliseconds; default 1000. */
   readonly statementTimeoutMs?: number;
+  /**
+   * A pool whose connections open with `statement_timeout` already set to `statementTimeoutMs`
+   * (`openCommentCountDatabase`): each count is then one statement in one round trip. Without
+   * it the count runs on `db` inside a transaction that sets the timeout locally first (BEGIN,
+   * set_config, COMMIT: three more round trips).
+   */
+  readonly countDatabase?: Kysely<DB>;
   /** Page-level permissions: pages the caller may not see are never counted. Default Docmost's rules. */
   readonly visiblePage?: PageVisibilityCondition;
 }
@@ -135,12 +142,14 @@ function countQuery(request: CommentCountRequest, visiblePage: PageVisibilityCon
 
 /**
  * New-comment counts straight from Docmost's tables, each under its own `statement_timeout`
- * (set locally in a transaction, so a slow count fails fast instead of holding the tool).
+ * (the count pool's, or set locally in a transaction), so a slow count is cancelled by the
+ * server instead of holding the tool.
  */
 export function createDatabaseCommentSource(db: Kysely<DB>, options: DatabaseCommentSourceOptions = {}): CommentSignalSource {
   const mode = options.mode ?? 'grouped';
   const statementTimeoutMs = options.statementTimeoutMs ?? 1000;
   const visiblePage = options.visiblePage ?? docmostPageVisible;
+  const countDatabase = options.countDatabase;
   if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 1) {
     throw new RangeError(`statementTimeoutMs must be a positive integer of milliseconds, got ${statementTimeoutMs}`);
   }
@@ -148,11 +157,13 @@ export function createDatabaseCommentSource(db: Kysely<DB>, options: DatabaseCom
     mode,
     async countNewComments(request) {
       validate(request, mode);
-      const row = await db.transaction().execute(async (transaction) => {
-        await sql`select set_config('statement_timeout', ${String(statementTimeoutMs)}, true)`.execute(transaction);
-        const { rows } = await countQuery(request, visiblePage).execute(transaction);
-        return rows[0];
-      });
+      const row = countDatabase
+        ? (await countQuery(request, visiblePage).execute(countDatabase)).rows[0]
+        : await db.transaction().execute(async (transaction) => {
+            await sql`select set_config('statement_timeout', ${String(statementTimeoutMs)}, true)`.execute(transaction);
+            const { rows } = await countQuery(request, visiblePage).execute(transaction);
+            return rows[0];
+          });
       if (row === undefined) throw new Error('the comment count returned no row');
       const order = new Map(request.pages.map((page, index) => [page.pageId, index]));
       const pages: PageCommentCount[] = row.pages

@@ -20,6 +20,8 @@ export interface OpenDatabase {
   readonly db: Kysely<DB>;
   /** Human-readable target, password redacted. */
   readonly description: string;
+  /** The URL the pool connects to, credentials included (for a second pool on the same database; never log it). */
+  readonly connectionString: string;
   readonly embedded: boolean;
   close(): Promise<void>;
 }
@@ -58,7 +60,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     const description = redactDatabaseUrl(url);
     const db = createKysely({ ...options.connection, connectionString: url.toString() });
     await assertReachable(db, description);
-    return { db, description, embedded: false, close: () => db.destroy() };
+    return { db, description, connectionString: url.toString(), embedded: false, close: () => db.destroy() };
   }
 
   const embedded: EmbeddedDatabase = await startEmbeddedDatabase({
@@ -74,11 +76,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
       await admin.destroy();
     }
     const description = `embedded PostgreSQL on port ${embedded.port} (${options.embeddedDirectory ?? '.data/postgres'})`;
-    const db = createKysely({ ...options.connection, connectionString: embedded.databaseUrl(EMBEDDED_DATABASE) });
+    const connectionString = embedded.databaseUrl(EMBEDDED_DATABASE);
+    const db = createKysely({ ...options.connection, connectionString });
     await assertReachable(db, description);
     return {
       db,
       description,
+      connectionString,
       embedded: true,
       async close() {
         await db.destroy();

@@ -15,6 +15,11 @@ export interface CreateAppOptions {
   readonly logger?: LoggerService | LogLevel[] | false;
   /** The chat's language model; default: the OpenAI-compatible endpoint of `AI_*` (the demo passes a scripted one). */
   readonly chatModelFactory?: ChatModelFactory;
+  /**
+   * The URL `db` connects to: the comment signal opens its own two-connection pool there, so
+   * each new-comment count is one round trip. Without it the count runs on `db` in a transaction.
+   */
+  readonly databaseUrl?: string;
 }
 
 /**
@@ -34,7 +39,7 @@ const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
  */
 export async function createApp(options: CreateAppOptions): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ db: options.db, config: options.config, chatModelFactory: options.chatModelFactory }),
+    AppModule.forRoot({ db: options.db, config: options.config, chatModelFactory: options.chatModelFactory, databaseUrl: options.databaseUrl }),
     new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES }),
     { logger: options.logger ?? undefined, abortOnError: false },
   );

@@ -44,7 +44,8 @@ export async function openConfiguredDatabase(options: OpenConfiguredDatabaseOpti
       'DATABASE_URL',
     );
   }
-  const db = createKysely({ ...connection, connectionString: `postgres://${EMBEDDED_CREDENTIALS}@127.0.0.1:${running.port}/${EMBEDDED_DATABASE}` });
+  const connectionString = `postgres://${EMBEDDED_CREDENTIALS}@127.0.0.1:${running.port}/${EMBEDDED_DATABASE}`;
+  const db = createKysely({ ...connection, connectionString });
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
@@ -58,6 +59,7 @@ export async function openConfiguredDatabase(options: OpenConfiguredDatabaseOpti
   return {
     db,
     description: `embedded PostgreSQL of the running server (pid ${running.pid}) on port ${running.port} (${directory})`,
+    connectionString,
     embedded: true,
     // The cluster belongs to the running server: close only this pool.
     close: () => db.destroy(),

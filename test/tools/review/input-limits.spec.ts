@@ -3,6 +3,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { sql } from 'kysely';
 import type { JsonValue } from '../../../src/database';
+import { DEMO_PAGE_HISTORY } from '../../../src/host/seed/demo-page-history';
+import { DEMO_PAGES } from '../../../src/host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
 import { registerMcpTools } from '../../../src/registry/adapters/mcp-tools';
 import { createToolRegistry } from '../../../src/registry/create-tool-registry';
@@ -12,6 +14,7 @@ import { createDeferredExecutors, DEFERRED_EXECUTOR_SPECS } from '../../../src/t
 import { createMarkdownExecutors, MARKDOWN_EXECUTOR_SPECS } from '../../../src/tools/executors/markdown';
 import { MAX_READ_OUTPUT_CHARS } from '../../../src/tools/output-limit';
 import type { ProseMirrorNode } from '../../../src/tools/prosemirror/prosemirror-node';
+import { findNodeIssues } from '../../../src/tools/prosemirror/validate-node';
 import { connectInMemory, type InMemoryConnection } from '../../registry/support/mcp-client';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 import { callerOf, contextFor, rejection, storedPage, type SeedUser } from '../support/seeded-tools';
@@ -116,6 +119,10 @@ describe('URL and attribute checks on JSON writes', () => {
     const markdown = 'Text\n\n```docmost-json\n{"type":"image","attrs":{"src":"/files/a.png","style":"position:fixed;inset:0"}}\n```\n';
     const imported = await unchanged(P.weeklySync, () => call('updatePageContent', { pageId: P.weeklySync, markdown }));
     expect(imported.message).toContain('an image node has no attribute "style"');
+  });
+
+  it('accept every seeded demo page and saved version, so a page read and written back unchanged validates', () => {
+    for (const item of [...DEMO_PAGES, ...DEMO_PAGE_HISTORY]) expect({ id: item.id, issues: findNodeIssues(item.content, { label: 'doc' }) }).toEqual({ id: item.id, issues: [] });
   });
 
   it('still store Docmost attachments, images and links written with their real attributes', async () => {

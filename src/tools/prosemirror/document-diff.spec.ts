@@ -1,5 +1,5 @@
 import { countDocument } from './document-counts';
-import { diffDocuments } from './document-diff';
+import { diffDocuments, MAX_LISTED_LINE_CHARS } from './document-diff';
 import type { ProseMirrorNode } from './prosemirror-node';
 
 const paragraph = (...content: ProseMirrorNode[]): ProseMirrorNode => ({ type: 'paragraph', content });
@@ -57,5 +57,26 @@ describe('diffDocuments', () => {
     expect(diff.changes).toHaveLength(3);
     expect(diff.truncated).toBe(true);
     expect(diff.addedLines).toBe(10);
+  });
+
+  it('lists a long run of added lines up to the limit', () => {
+    const lines = (count: number): ProseMirrorNode => ({ type: 'doc', content: Array.from({ length: count }, (_, index) => paragraph(text(`line ${index}`))) });
+    const diff = diffDocuments(lines(1), lines(500), { maxChangedLines: 5 });
+    expect(diff.changes).toEqual([{ type: 'added', lines: ['line 1', 'line 2', 'line 3', 'line 4', 'line 5'] }]);
+    expect(diff).toMatchObject({ addedLines: 499, unchangedLines: 1, truncated: true });
+  });
+
+  it('cuts a very long line in the listing and says how much is left out', () => {
+    const long = 'word '.repeat(1_000);
+    const diff = diffDocuments({ type: 'doc', content: [] }, { type: 'doc', content: [paragraph(text(long))] });
+    expect(diff.changes).toEqual([{ type: 'added', lines: [`${long.slice(0, MAX_LISTED_LINE_CHARS)}… (3000 more characters)`] }]);
+  });
+
+  it('past the work limit lists stretches whole, keeps exact counts, and adds a note', () => {
+    const repeated = (words: readonly string[]): ProseMirrorNode => ({ type: 'doc', content: Array.from({ length: 200 }, (_, index) => paragraph(text(words[index % words.length]!))) });
+    const diff = diffDocuments(repeated(['a', 'b']), repeated(['b', 'c', 'a']), { maxWork: 100 });
+    expect(diff.note).toContain('differ too much to align line by line');
+    expect(diff).toMatchObject({ addedLines: 200, removedLines: 200, unchangedLines: 0 });
+    expect(diffDocuments(older, newer).note).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
-import { diffArrays, diffWords } from 'diff';
 import { countDocument, type DocumentCounts } from './document-counts';
 import { extractText } from './extract-text';
+import { diffLines, type LineDiffOptions } from './line-diff';
 import type { ProseMirrorNode } from './prosemirror-node';
 
 /** One change between two versions' text, line by line. */
@@ -24,12 +24,23 @@ export interface DocumentDiff {
   readonly integrity: Readonly<Record<keyof DocumentCounts, CountChange>>;
   /** One sentence per count that went down: what `to` lost compared with `from`. */
   readonly warnings: readonly string[];
+  /**
+   * Present when the versions differ too much to align line by line within the work limit:
+   * some stretches are then listed whole (all removed, then all added), and this says so.
+   */
+  readonly note?: string;
 }
 
-export interface DiffDocumentsOptions {
+export interface DiffDocumentsOptions extends LineDiffOptions {
   /** Changed lines listed before the rest is only counted. Default 200. */
   readonly maxChangedLines?: number;
 }
+
+/** Longest line listed in `changes`, in characters; a longer one is cut with a marker. */
+export const MAX_LISTED_LINE_CHARS = 2_000;
+
+const COARSE_NOTE =
+  'The versions differ too much to align line by line within the work limit, so some stretches are listed whole (all removed, then all added) rather than paired; the counts are exact. Compare smaller parts with getPageHistory, or diff versions that are closer together.';
 
 function lines(doc: ProseMirrorNode): string[] {
   const text = extractText(doc);
@@ -41,19 +52,30 @@ const MAX_PAIRING_WORK = 400;
 /** Share of words two lines must have in common to read as one changed line. */
 const CHANGED_LINE_SIMILARITY = 0.5;
 
-/** Dice coefficient over words: 1 for equal lines, 0 for lines without a word in common. */
-function similarity(before: string, after: string): number {
+/** The words of a line and how often each occurs. */
+function wordBag(line: string): Map<string, number> {
+  const bag = new Map<string, number>();
+  for (const word of line.split(/\s+/)) if (word !== '') bag.set(word, (bag.get(word) ?? 0) + 1);
+  return bag;
+}
+
+function bagSize(bag: ReadonlyMap<string, number>): number {
+  let size = 0;
+  for (const count of bag.values()) size += count;
+  return size;
+}
+
+/**
+ * Dice coefficient over words: 1 for lines with the same words, 0 for lines without a word in
+ * common. Linear in the lines' length, unlike a word diff (quadratic on long paragraphs).
+ */
+function similarity(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): number {
+  const total = bagSize(before) + bagSize(after);
+  if (total === 0) return 1;
+  const [small, large] = before.size <= after.size ? [before, after] : [after, before];
   let common = 0;
-  let onlyBefore = 0;
-  let onlyAfter = 0;
-  for (const part of diffWords(before, after)) {
-    const words = part.value.split(/\s+/).filter((word) => word !== '').length;
-    if (part.added) onlyAfter += words;
-    else if (part.removed) onlyBefore += words;
-    else common += words;
-  }
-  const total = 2 * common + onlyBefore + onlyAfter;
-  return total === 0 ? 1 : (2 * common) / total;
+  for (const [word, count] of small) common += Math.min(count, large.get(word) ?? 0);
+  return (2 * common) / total;
 }
 
 /**
@@ -62,16 +84,18 @@ function similarity(before: string, after: string): number {
  * added. Order is kept on both sides.
  */
 function alignRun(removed: readonly string[], added: readonly string[]): TextChange[] {
-  const changes: TextChange[] = [];
+  const changes: ({ type: 'added' | 'removed'; lines: string[] } | TextChange)[] = [];
   const emit = (type: 'added' | 'removed', line: string): void => {
     const last = changes[changes.length - 1];
-    if (last !== undefined && last.type === type) changes[changes.length - 1] = { type, lines: [...last.lines, line] };
+    if (last !== undefined && last.type === type) (last.lines as string[]).push(line);
     else changes.push({ type, lines: [line] });
   };
   const pairing = removed.length * added.length <= MAX_PAIRING_WORK;
+  const addedBags = pairing ? added.map(wordBag) : [];
   let nextAdded = 0;
   for (const before of removed) {
-    const match = pairing ? added.findIndex((after, index) => index >= nextAdded && similarity(before, after) >= CHANGED_LINE_SIMILARITY) : -1;
+    const bag = pairing ? wordBag(before) : undefined;
+    const match = bag ? addedBags.findIndex((after, index) => index >= nextAdded && similarity(bag, after) >= CHANGED_LINE_SIMILARITY) : -1;
     if (match === -1) {
       emit('removed', before);
       continue;
@@ -84,6 +108,16 @@ function alignRun(removed: readonly string[], added: readonly string[]): TextCha
   return changes;
 }
 
+function clip(line: string): string {
+  return line.length > MAX_LISTED_LINE_CHARS ? `${line.slice(0, MAX_LISTED_LINE_CHARS)}… (${line.length - MAX_LISTED_LINE_CHARS} more characters)` : line;
+}
+
+/** The change as listed: very long lines cut, so one huge paragraph cannot flood the result. */
+function clipped(change: TextChange): TextChange {
+  if (change.type === 'changed') return { type: 'changed', before: clip(change.before), after: clip(change.after) };
+  return { type: change.type, lines: change.lines.map(clip) };
+}
+
 function lineCount(change: TextChange): number {
   return change.type === 'changed' ? 2 : change.lines.length;
 }
@@ -91,11 +125,12 @@ function lineCount(change: TextChange): number {
 /**
  * Compares two documents: their text line by line (one line per text block, as stored in
  * `text_content`), a replaced line reading as one `changed` pair, plus the integrity counts of
- * both sides.
+ * both sides. The cost is bounded (see `diffLines`): about O(n log n) for typical edits, and a
+ * coarser listing with a `note` past the work limit.
  */
 export function diffDocuments(from: ProseMirrorNode, to: ProseMirrorNode, options: DiffDocumentsOptions = {}): DocumentDiff {
   const maxChangedLines = options.maxChangedLines ?? 200;
-  const parts = diffArrays(lines(from), lines(to));
+  const { parts, coarse } = diffLines(lines(from), lines(to), options);
   const changes: TextChange[] = [];
   let addedLines = 0;
   let removedLines = 0;
@@ -104,22 +139,30 @@ export function diffDocuments(from: ProseMirrorNode, to: ProseMirrorNode, option
   let truncated = false;
   for (let index = 0; index < parts.length; index++) {
     const part = parts[index]!;
-    if (!part.added && !part.removed) {
-      unchangedLines += part.value.length;
+    if (part.type === 'equal') {
+      unchangedLines += part.lines.length;
       continue;
     }
-    const removed = part.removed ? part.value : [];
+    const removed = part.type === 'removed' ? part.lines : [];
     const next = parts[index + 1];
-    const added = part.added ? part.value : next?.added ? (index++, next.value) : [];
+    const added = part.type === 'added' ? part.lines : next?.type === 'added' ? (index++, next.lines) : [];
     removedLines += removed.length;
     addedLines += added.length;
+    // Past the listing limit the rest is only counted: no need to pair its lines.
+    if (truncated) continue;
     for (const change of alignRun(removed, added)) {
       if (truncated || listed + lineCount(change) > maxChangedLines) {
+        // A long run of added or removed lines is listed up to the limit rather than left out.
+        const room = maxChangedLines - listed;
+        if (!truncated && change.type !== 'changed' && room > 0) {
+          changes.push(clipped({ type: change.type, lines: change.lines.slice(0, room) }));
+          listed += room;
+        }
         truncated = true;
         continue;
       }
       listed += lineCount(change);
-      changes.push(change);
+      changes.push(clipped(change));
     }
   }
   const before = countDocument(from);
@@ -129,5 +172,6 @@ export function diffDocuments(from: ProseMirrorNode, to: ProseMirrorNode, option
   const warnings = keys
     .filter((key) => after[key] < before[key])
     .map((key) => `${key}: ${before[key]} -> ${after[key]} (${before[key] - after[key]} fewer in "to")`);
-  return { changes, addedLines, removedLines, unchangedLines, truncated, integrity, warnings };
+  const diff: DocumentDiff = { changes, addedLines, removedLines, unchangedLines, truncated, integrity, warnings };
+  return coarse ? { ...diff, note: COARSE_NOTE } : diff;
 }

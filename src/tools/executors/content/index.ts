@@ -44,8 +44,9 @@ export function createTransformExecutors(db: Kysely<DB>, options: ContentExecuto
 export function createStashExecutors(db: Kysely<DB>, options: ContentExecutorOptions = {}): StashExecutors {
   const publicBaseUrl = options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL;
   const stashes = new PageStashService(new PageStashRepository(db), options.stash);
+  const heavyWork = options.heavyWork ?? sharedHeavyWorkPool();
   return {
-    stashPage: (input, context) => stashPage(db, stashes, input, context, publicBaseUrl),
+    stashPage: (input, context) => stashPage(db, stashes, input, context, publicBaseUrl, heavyWork),
   };
 }
 

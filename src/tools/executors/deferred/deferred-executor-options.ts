@@ -1,3 +1,5 @@
+import type { HeavyWorkPool } from '../../../workers';
+
 /** Options of the deferred-tier executors over Docmost's schema. */
 export interface DeferredExecutorOptions {
   /**
@@ -5,6 +7,8 @@ export interface DeferredExecutorOptions {
    * e.g. Docmost's `APP_URL`. Default `http://localhost:3000`.
    */
   readonly publicBaseUrl?: string;
+  /** The worker pool diffPageVersions uses for large pages; default the process-wide shared pool. */
+  readonly heavyWork?: HeavyWorkPool;
 }
 
 export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:3000';

@@ -7,6 +7,7 @@ import { SHARING_TOOLS } from '../../definitions/sharing.tools';
 import { STRUCTURE_TOOLS } from '../../definitions/structure.tools';
 import { TABLE_TOOLS } from '../../definitions/tables.tools';
 import { checkNewComments } from './comments/check-new-comments';
+import { sharedHeavyWorkPool } from '../../../workers';
 import { DEFAULT_PUBLIC_BASE_URL, type DeferredExecutorOptions } from './deferred-executor-options';
 import { diffPageVersions } from './history/diff-page-versions';
 import { getPageHistory } from './history/get-page-history';
@@ -46,6 +47,7 @@ export type DeferredExecutors = Required<ToolExecutorMap<typeof DEFERRED_EXECUTO
  */
 export function createDeferredExecutors(db: Kysely<DB>, options: DeferredExecutorOptions = {}): DeferredExecutors {
   const publicBaseUrl = options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL;
+  const heavyWork = options.heavyWork ?? sharedHeavyWorkPool();
   return {
     updatePageJson: (input, context) => updatePageJson(db, input, context),
     getPageJson: (input, context) => getPageJson(db, input, context),
@@ -63,7 +65,7 @@ export function createDeferredExecutors(db: Kysely<DB>, options: DeferredExecuto
     listSidebarPages: (input, context) => listSidebarPages(db, input, context),
     getPageHistory: (input, context) => getPageHistory(db, input, context),
     listPageHistory: (input, context) => listPageHistory(db, input, context),
-    diffPageVersions: (input, context) => diffPageVersions(db, input, context),
+    diffPageVersions: (input, context) => diffPageVersions(db, input, context, heavyWork),
     restorePageVersion: (input, context) => restorePageVersion(db, input, context),
     sharePage: (input, context) => sharePage(db, input, context, publicBaseUrl),
     unsharePage: (input, context) => unsharePage(db, input, context, publicBaseUrl),

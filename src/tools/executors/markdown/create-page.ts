@@ -6,11 +6,12 @@ import { ToolError } from '../../../registry/tool-error';
 import type { ToolInput } from '../../../registry/tool-spec';
 import { requirePage, requireSpace, type AccessiblePage } from '../../access';
 import { AGENT_SOURCE, agentChatId, refuseUnstorableText } from '../../page-store';
+import type { HeavyWorkPool } from '../../../workers';
 import { extractText } from '../../prosemirror/extract-text';
 import { generateKeyBetween, isValidOrderKey } from '../deferred/pages/fractional-index';
 import { lockSpaceTree } from '../deferred/pages/page-tree';
 import type { CreatePageTool } from './markdown-tools';
-import { readMarkdownDocument } from './read-markdown-document';
+import { readMarkdownOffThread } from './read-markdown-document';
 import { generateSlugId } from './slug-id';
 
 export interface CreatePageResult {
@@ -74,12 +75,17 @@ async function positionAfterSiblings(db: Kysely<DB>, spaceId: string, parentPage
  * Creates a page with Markdown content at the end of its level in the sidebar, with a fresh
  * unique slugId and a first history version, in one transaction: bad input creates nothing.
  */
-export async function createPage(db: Kysely<DB>, input: ToolInput<CreatePageTool>, context: ToolCallContext): Promise<CreatePageResult> {
+export async function createPage(
+  db: Kysely<DB>,
+  input: ToolInput<CreatePageTool>,
+  context: ToolCallContext,
+  heavyWork: HeavyWorkPool,
+): Promise<CreatePageResult> {
   return db.transaction().execute(async (trx) => {
     const space = await requireSpace(trx, context, input.spaceId, { write: true });
     const parent = input.parentPageId === undefined ? undefined : await requireParent(trx, context, input.parentPageId, space.id);
     refuseUnstorableText(input.title, 'title');
-    const { content } = readMarkdownDocument(input.markdown ?? '');
+    const { content } = await readMarkdownOffThread(input.markdown ?? '', heavyWork, context.userId);
     // Serialises creations and moves at this level, so two pages never get the same position.
     await lockSpaceTree(trx, [space.id]);
     const parentPageId = parent?.id ?? null;

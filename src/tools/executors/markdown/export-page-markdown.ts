@@ -4,8 +4,9 @@ import type { ToolCallContext } from '../../../registry/tool-call-context';
 import { ToolError } from '../../../registry/tool-error';
 import type { ToolInput } from '../../../registry/tool-spec';
 import { requirePage } from '../../access';
-import { exportDocumentMarkdown } from '../../markdown';
 import { asDocument } from '../../prosemirror/prosemirror-node';
+import type { HeavyWorkPool } from '../../../workers';
+import { exportMarkdownOffThread } from './export-markdown-off-thread';
 import type { ExportPageMarkdownTool } from './markdown-tools';
 
 export interface ExportPageMarkdownResult {
@@ -26,9 +27,10 @@ export async function exportPageMarkdown(
   input: ToolInput<ExportPageMarkdownTool>,
   context: ToolCallContext,
   maxChars: number,
+  heavyWork: HeavyWorkPool,
 ): Promise<ExportPageMarkdownResult> {
   const page = await requirePage(db, context, input.pageId);
-  const { markdown, jsonBlocks } = exportDocumentMarkdown(asDocument(page.content));
+  const { markdown, jsonBlocks } = await exportMarkdownOffThread(asDocument(page.content), heavyWork, context.userId);
   if (markdown.length > maxChars) {
     throw new ToolError(
       'limit_exceeded',

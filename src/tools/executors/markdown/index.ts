@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../database';
 import type { AnyToolSpec, ToolExecutorMap } from '../../../registry/tool-spec';
+import { sharedHeavyWorkPool } from '../../../workers';
 import { CONTENT_TOOLS } from '../../definitions/content.tools';
 import { createPage } from './create-page';
 import { exportPageMarkdown } from './export-page-markdown';
@@ -34,10 +35,11 @@ export function createMarkdownExecutors(db: Kysely<DB>, options: MarkdownExecuto
   if (!Number.isInteger(maxExportChars) || maxExportChars < 1 || maxExportChars > MAX_IMPORT_CHARS) {
     throw new RangeError(`maxExportChars must be an integer from 1 to ${MAX_IMPORT_CHARS} (what importPageMarkdown accepts), got ${maxExportChars}`);
   }
+  const heavyWork = options.heavyWork ?? sharedHeavyWorkPool();
   return {
-    createPage: (input, context) => createPage(db, input, context),
-    updatePageContent: (input, context) => replacePageContent(db, input, context),
-    exportPageMarkdown: (input, context) => exportPageMarkdown(db, input, context, maxExportChars),
-    importPageMarkdown: (input, context) => replacePageContent(db, input, context),
+    createPage: (input, context) => createPage(db, input, context, heavyWork),
+    updatePageContent: (input, context) => replacePageContent(db, input, context, heavyWork),
+    exportPageMarkdown: (input, context) => exportPageMarkdown(db, input, context, maxExportChars, heavyWork),
+    importPageMarkdown: (input, context) => replacePageContent(db, input, context, heavyWork),
   };
 }

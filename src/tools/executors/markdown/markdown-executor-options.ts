@@ -1,3 +1,5 @@
+import type { HeavyWorkPool } from '../../../workers';
+
 /** Options of the Markdown executors (createPage, updatePageContent, exportPageMarkdown, importPageMarkdown). */
 export interface MarkdownExecutorOptions {
   /**
@@ -7,6 +9,8 @@ export interface MarkdownExecutorOptions {
    * be imported back.
    */
   readonly maxExportChars?: number;
+  /** The worker pool long Markdown is read and large pages exported in; default the process-wide shared pool. */
+  readonly heavyWork?: HeavyWorkPool;
 }
 
 export const DEFAULT_MAX_EXPORT_CHARS = 100_000;

@@ -1,4 +1,5 @@
 import { ToolError } from '../../../registry/tool-error';
+import type { HeavyWorkPool } from '../../../workers';
 import { MarkdownSyntaxError, markdownToDocument } from '../../markdown';
 import { refuseUnstorableText } from '../../page-store';
 import { ensureBlockIds } from '../../prosemirror/block-id';
@@ -31,4 +32,13 @@ export function readMarkdownDocument(markdown: string): MarkdownDocument {
   const givenIds = new Set(collectBlockIds(doc));
   const content = ensureBlockIds(doc);
   return { content, generatedIds: collectBlockIds(content).filter((id) => !givenIds.has(id)).length };
+}
+
+/** `readMarkdownDocument`, in a worker when the Markdown is long (a 400,000-character import blocked the event loop for seconds). */
+export function readMarkdownOffThread(markdown: string, heavyWork: HeavyWorkPool, userId: string): Promise<MarkdownDocument> {
+  return heavyWork.runSized('readMarkdownDocument', { markdown }, markdown.length, {
+    userId,
+    label: 'Reading the Markdown',
+    advice: 'Send the page in parts: a shorter document, then insertNode for the rest.',
+  });
 }

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../database';
 import type { ToolCallContext } from '../../../registry/tool-call-context';
+import type { HeavyWorkPool } from '../../../workers';
 import { requirePage } from '../../access';
 import { writeWholeDocument } from '../deferred/structure/write-whole-document';
-import { readMarkdownDocument } from './read-markdown-document';
+import { readMarkdownOffThread } from './read-markdown-document';
 
 export interface ReplacePageContentInput {
   readonly pageId: string;
@@ -27,9 +28,14 @@ export interface ReplacePageContentResult {
  * Markdown describes. One reader serves both, so an exported file written back with either
  * tool comes back the same; they differ in what the model is told to send.
  */
-export async function replacePageContent(db: Kysely<DB>, input: ReplacePageContentInput, context: ToolCallContext): Promise<ReplacePageContentResult> {
+export async function replacePageContent(
+  db: Kysely<DB>,
+  input: ReplacePageContentInput,
+  context: ToolCallContext,
+  heavyWork: HeavyWorkPool,
+): Promise<ReplacePageContentResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
-  const { content, generatedIds } = readMarkdownDocument(input.markdown);
+  const { content, generatedIds } = await readMarkdownOffThread(input.markdown, heavyWork, context.userId);
   const written = await writeWholeDocument(db, context, page, content, input.baseVersion);
   return { pageId: written.id, version: written.version, historyId: written.historyId, blocks: content.content?.length ?? 0, generatedIds };
 }

@@ -6,10 +6,11 @@ import type { ToolInput } from '../../../../registry/tool-spec';
 import { StashLimitExceededError, stashFileName, stashUrl, type PageStashService, type StashFormat } from '../../../../stash';
 import { requirePage } from '../../../access';
 import type { CONTENT_TOOLS } from '../../../definitions/content.tools';
-import { documentToMarkdown } from '../../../markdown';
 import { countDocument } from '../../../prosemirror/document-counts';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
+import type { HeavyWorkPool } from '../../../../workers';
 import { isoTime } from '../../deferred/iso-time';
+import { exportMarkdownOffThread } from '../../markdown/export-markdown-off-thread';
 
 export type StashPageTool = Extract<(typeof CONTENT_TOOLS)[number], { name: 'stashPage' }>;
 
@@ -38,13 +39,14 @@ export async function stashPage(
   input: ToolInput<StashPageTool>,
   context: ToolCallContext,
   publicBaseUrl: string,
+  heavyWork: HeavyWorkPool,
 ): Promise<StashPageResult> {
   const page = await requirePage(db, context, input.pageId);
   const content = asDocument(page.content);
   const format: StashFormat = input.format;
   const body =
     format === 'markdown'
-      ? documentToMarkdown(content)
+      ? (await exportMarkdownOffThread(content, heavyWork, context.userId)).markdown
       : JSON.stringify({
           pageId: page.id,
           slugId: page.slugId,

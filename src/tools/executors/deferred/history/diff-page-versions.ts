@@ -5,7 +5,9 @@ import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { isUuid, requirePage, type AccessiblePage } from '../../../access';
 import type { diffPageVersionsTool } from '../../../definitions/history.tools';
-import { diffDocuments, type DocumentDiff } from '../../../prosemirror/document-diff';
+import type { HeavyWorkPool } from '../../../../workers';
+import type { DocumentDiff } from '../../../prosemirror/document-diff';
+import { documentSize } from '../../../prosemirror/document-size';
 import { asDocument, type ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
 import { isoTime } from '../iso-time';
 
@@ -34,9 +36,22 @@ async function loadSide(db: Kysely<DB>, page: AccessiblePage, ref: string): Prom
 }
 
 /** Text changes and integrity counts between two versions of one page (either may be "current"). */
-export async function diffPageVersions(db: Kysely<DB>, input: ToolInput<typeof diffPageVersionsTool>, context: ToolCallContext): Promise<PageVersionsDiff> {
+export async function diffPageVersions(
+  db: Kysely<DB>,
+  input: ToolInput<typeof diffPageVersionsTool>,
+  context: ToolCallContext,
+  heavyWork: HeavyWorkPool,
+): Promise<PageVersionsDiff> {
   const page = await requirePage(db, context, input.pageId);
   const from = await loadSide(db, page, input.from);
   const to = await loadSide(db, page, input.to);
-  return { pageId: page.id, from: from.side, to: to.side, ...diffDocuments(from.content, to.content, { maxChangedLines: input.maxChangedLines }) };
+  // Large versions are diffed in a worker, so the event loop keeps serving meanwhile.
+  const limit = heavyWork.limits.inProcessMaxChars;
+  const chars = documentSize(from.content, limit) + documentSize(to.content, limit);
+  const diff = await heavyWork.runSized('diffDocuments', { from: from.content, to: to.content, options: { maxChangedLines: input.maxChangedLines } }, chars, {
+    userId: context.userId,
+    label: `diffPageVersions of page ${page.id}`,
+    advice: 'Diff versions that are closer together, or read them with getPageHistory.',
+  });
+  return { pageId: page.id, from: from.side, to: to.side, ...diff };
 }

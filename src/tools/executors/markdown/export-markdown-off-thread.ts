@@ -1,0 +1,16 @@
+import type { HeavyWorkPool } from '../../../workers';
+import type { MarkdownExport } from '../../markdown';
+import { documentSize } from '../../prosemirror/document-size';
+import type { ProseMirrorNode } from '../../prosemirror/prosemirror-node';
+
+/**
+ * `exportDocumentMarkdown`, in a worker for a large page (exporting a 5 MB page blocked the event
+ * loop for seconds): exportPageMarkdown and stashPage's Markdown snapshot.
+ */
+export function exportMarkdownOffThread(document: ProseMirrorNode, heavyWork: HeavyWorkPool, userId: string): Promise<MarkdownExport> {
+  return heavyWork.runSized('exportDocumentMarkdown', { document }, documentSize(document, heavyWork.limits.inProcessMaxChars), {
+    userId,
+    label: 'Exporting the page as Markdown',
+    advice: 'Read the page in parts with getOutline and getPage (fromBlock).',
+  });
+}

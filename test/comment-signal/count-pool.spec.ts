@@ -39,7 +39,7 @@ function loggedCountPool(statements: string[]): Kysely<DB> {
     statementTimeoutMs: BUDGET_MS,
     // Far beyond the budget: a cancellation can only come from the server.
     queryTimeoutMs: 30_000,
-    log: (event) => statements.push(event.query.sql),
+    log: (event) => void statements.push(event.query.sql),
   });
 }
 

@@ -28,7 +28,8 @@ export class ChatMemoryService {
   constructor(
     @Inject(KYSELY) db: Kysely<DB>,
     @Optional() @Inject(CHAT_MEMORY_OPTIONS) options: ChatMemoryOptions | undefined,
-    @Optional() private readonly commentSignal: CommentSignalInterceptor | undefined,
+    // Explicit token: a union type is emitted as Object, which Nest cannot resolve.
+    @Optional() @Inject(CommentSignalInterceptor) private readonly commentSignal: CommentSignalInterceptor | undefined,
   ) {
     this.maxCarriedTools = checkMaxCarriedTools(options?.maxCarriedTools ?? DEFAULT_MAX_CARRIED_TOOLS);
     const maxWorkingSetPages = options?.maxWorkingSetPages ?? COMMENT_SIGNAL_DEFAULTS.maxWorkingSetPages;

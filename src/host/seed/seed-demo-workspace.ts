@@ -6,6 +6,7 @@ import { DEMO_COMMENTS } from './demo-comments';
 import { LEADERSHIP_PAGES } from './demo-leadership-pages';
 import { DEMO_PAGE_HISTORY } from './demo-page-history';
 import { PRODUCT_PAGES } from './demo-product-pages';
+import { DEMO_PAGE_RESTRICTIONS, RESTRICTED_PAGES } from './demo-restricted-pages';
 import type { DemoPage } from './demo-types';
 import { DEMO_GROUP, DEMO_SHARE, DEMO_SPACE_MEMBERS, DEMO_SPACES, DEMO_USERS, DEMO_WORKSPACE } from './demo-workspace';
 import { commentParagraph, doc } from './prosemirror-builders';
@@ -23,7 +24,7 @@ export interface SeedResult {
 export const SEED_TOKEN_NAME = 'seed';
 
 /** Every demo page, parents before children. */
-export const DEMO_PAGES: readonly DemoPage[] = [...PRODUCT_PAGES, ...LEADERSHIP_PAGES];
+export const DEMO_PAGES: readonly DemoPage[] = [...PRODUCT_PAGES, ...RESTRICTED_PAGES, ...LEADERSHIP_PAGES];
 
 const SEED_EPOCH = '2025-03-01T08:00:00.000Z';
 
@@ -165,6 +166,37 @@ async function seedContent(trx: Transaction<DB>): Promise<void> {
   await upsertById(trx, 'shares', [
     { ...DEMO_SHARE, searchIndexing: false, workspaceId, updatedAt: DEMO_SHARE.createdAt, deletedAt: null },
   ]);
+  await seedPageRestrictions(trx);
+}
+
+/**
+ * Docmost's page-level permissions on the restricted demo pages. A rerun also drops grants a
+ * test or an admin added to these restrictions, so the demo's access rules are always the seed's.
+ */
+async function seedPageRestrictions(trx: Transaction<DB>): Promise<void> {
+  await upsertById(
+    trx,
+    'pageAccess',
+    DEMO_PAGE_RESTRICTIONS.map((restriction) => ({
+      id: restriction.id,
+      pageId: restriction.pageId,
+      workspaceId,
+      spaceId: spaceOf(restriction.pageId),
+      accessLevel: 'restricted',
+      creatorId: SEED_IDS.users.owner,
+      createdAt: SEED_EPOCH,
+      updatedAt: SEED_EPOCH,
+    })),
+  );
+  const grants = DEMO_PAGE_RESTRICTIONS.flatMap((restriction) =>
+    restriction.grants.map((grant) => ({ ...grant, pageAccessId: restriction.id, addedById: SEED_IDS.users.owner, createdAt: SEED_EPOCH, updatedAt: SEED_EPOCH })),
+  );
+  await trx
+    .deleteFrom('pagePermissions')
+    .where('pageAccessId', 'in', DEMO_PAGE_RESTRICTIONS.map((restriction) => restriction.id))
+    .where('id', 'not in', grants.map((grant) => grant.id))
+    .execute();
+  await upsertById(trx, 'pagePermissions', grants);
 }
 
 function pageById(pageId: string): DemoPage {
@@ -201,7 +233,7 @@ async function issueTokens(trx: Transaction<DB>): Promise<ReadonlyMap<string, st
 
 /**
  * Creates (or restores) the demo workspace "Acme": three users, two spaces, a page tree with
- * realistic content, comment threads, page history and a public share. Idempotent: fixed ids
+ * realistic content, comment threads, page history, a public share and restricted pages. Idempotent: fixed ids
  * and upserts, so a rerun resets the demo rows and adds none. Workspace settings are kept.
  * Each run issues a new API token per user and revokes the ones the previous run issued.
  */

@@ -51,6 +51,22 @@ export const SEED_IDS = {
     hiringPlan: '5eed0007-0000-4000-8000-000000000013',
     /** One open comment thread. */
     boardPrep: '5eed0007-0000-4000-8000-000000000014',
+    /** Product space, restricted to the owner: the admin and the member do not see it. */
+    compensationReview: '5eed0007-0000-4000-8000-000000000015',
+    /** Under the compensation review: restricted by inheritance, no restriction of its own. */
+    salaryBands: '5eed0007-0000-4000-8000-000000000016',
+    /** Product space, restricted: the Writers group reads (so the member may read, not edit), the owner writes. */
+    launchPlan: '5eed0007-0000-4000-8000-000000000017',
+  },
+  /** `page_access` rows: the restrictions of the pages above. */
+  pageAccess: {
+    compensationReview: '5eed000b-0000-4000-8000-000000000001',
+    launchPlan: '5eed000b-0000-4000-8000-000000000002',
+  },
+  pagePermissions: {
+    compensationReviewOwner: '5eed000c-0000-4000-8000-000000000001',
+    launchPlanOwner: '5eed000c-0000-4000-8000-000000000002',
+    launchPlanWriters: '5eed000c-0000-4000-8000-000000000003',
   },
   comments: {
     roadmapSso: '5eed0008-0000-4000-8000-000000000001',

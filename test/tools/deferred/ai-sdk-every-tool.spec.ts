@@ -55,7 +55,7 @@ describe('every deferred tool, called by the model through toAiSdkToolSet', () =
     ]);
     expect(results.get('json')).toMatchObject({ type: 'json', value: { pageId: P.pricing, title: 'Pricing and Plans', version: (await harness.page(P.pricing)).version } });
     expect(results.get('table')).toMatchObject({ type: 'json', value: { pageId: P.pricing, rows: 4, columns: 3 } });
-    expect(results.get('sidebar')).toMatchObject({ type: 'json', value: { spaceId: S.product, pages: [{ title: 'Product Handbook' }, { title: 'Onboarding Guide' }, { title: 'Meeting Notes' }] } });
+    expect(results.get('sidebar')).toMatchObject({ type: 'json', value: { spaceId: S.product, pages: [{ title: 'Product Handbook' }, { title: 'Onboarding Guide' }, { title: 'Meeting Notes' }, { title: 'Compensation Review 2025' }, { title: 'Launch Plan 2.4' }] } });
     expect(results.get('history')).toMatchObject({ type: 'json', value: { versions: [{ historyId: H.releaseNotesV3 }, { historyId: H.releaseNotesV2 }], nextCursor: expect.any(String) } });
     expect(results.get('version')).toMatchObject({ type: 'json', value: { pageId: P.releaseNotes, version: 1, text: 'Release Notes 2.4\nHighlights\nWorkspace admins now recieve a weekly digest.' } });
     expect(results.get('diff')).toMatchObject({ type: 'json', value: { from: { version: 2 }, to: { version: 3 }, addedLines: 3, removedLines: 1 } });

@@ -26,13 +26,15 @@ async function pageRow(id: string) {
 }
 
 describe('listSidebarPages', () => {
-  it('lists the space tree in sidebar order', async () => {
+  it('lists the space tree in sidebar order, without the restricted pages the caller may not see', async () => {
     const tree = await harness.call('listSidebarPages', { spaceId: S.product }, 'member');
-    expect(tree).toMatchObject({ spaceId: S.product, spaceName: 'Product', listed: 10, total: 10, truncated: false });
+    expect(tree).toMatchObject({ spaceId: S.product, spaceName: 'Product', listed: 11, total: 11, truncated: false });
+    // The owner-only Compensation Review (and Salary Bands below it) is hidden; the Writers group reads the Launch Plan.
     expect(titles(tree.pages)).toEqual([
       ['Product Handbook', ['Roadmap 2025', 'Release Notes 2.4 (draft)', 'Pricing and Plans', 'Design Principles']],
       ['Onboarding Guide', ['Engineering Setup', 'Support Playbook']],
       ['Meeting Notes', ['Weekly Sync 2025-06-02']],
+      'Launch Plan 2.4',
     ]);
   });
 
@@ -42,12 +44,14 @@ describe('listSidebarPages', () => {
       ['Product Handbook', 4, undefined],
       ['Onboarding Guide', 2, undefined],
       ['Meeting Notes', 1, undefined],
+      ['Compensation Review 2025', 1, undefined],
+      ['Launch Plan 2.4', 0, undefined],
     ]);
     const subtree = await harness.call('listSidebarPages', { spaceId: S.product, parentPageId: P.onboarding });
     expect(titles(subtree.pages)).toEqual(['Engineering Setup', 'Support Playbook']);
     expect(subtree.total).toBe(2);
     const cut = await harness.call('listSidebarPages', { spaceId: S.product, limit: 3 });
-    expect(cut).toMatchObject({ listed: 3, total: 10, truncated: true });
+    expect(cut).toMatchObject({ listed: 3, total: 13, truncated: true });
   });
 
   it('refuses a subtree root from another space', async () => {
@@ -81,13 +85,15 @@ describe('movePage', () => {
       ['Product Handbook', ['Engineering Setup', 'Roadmap 2025', 'Weekly Sync 2025-06-02', 'Release Notes 2.4 (draft)', 'Pricing and Plans', 'Design Principles v2']],
       'Onboarding Guide',
       ['Meeting Notes', ['Support Playbook']],
+      ['Compensation Review 2025', ['Salary Bands']],
+      'Launch Plan 2.4',
     ]);
   });
 
   it('moves a page to the space root', async () => {
     const result = await harness.call('movePage', { pageId: P.supportPlaybook, parentPageId: null });
-    expect(result).toMatchObject({ parentPageId: null, position: 'a3' });
-    expect(await pageRow(P.supportPlaybook)).toMatchObject({ parentPageId: null, position: 'a3' });
+    expect(result).toMatchObject({ parentPageId: null, position: 'a5' });
+    expect(await pageRow(P.supportPlaybook)).toMatchObject({ parentPageId: null, position: 'a5' });
   });
 
   it('refuses cycles, naming the chain, and leaves the tree unchanged', async () => {

@@ -40,7 +40,7 @@ describe('createPage', () => {
     expect(result).toMatchObject({ title: 'Release checklist', spaceId: S.product, parentPageId: null, blocks: 3 });
     expect(result.slugId).toMatch(/^[0-9A-Za-z]{10}$/);
     expect(result.path).toBe(`/s/product/p/${result.slugId}`);
-    expect(await siblingsInOrder(S.product, null)).toEqual(['Product Handbook', 'Onboarding Guide', 'Meeting Notes', 'Release checklist']);
+    expect(await siblingsInOrder(S.product, null)).toEqual(['Product Handbook', 'Onboarding Guide', 'Meeting Notes', 'Compensation Review 2025', 'Launch Plan 2.4', 'Release checklist']);
 
     const stored = await harness.page(result.pageId);
     expect(stored).toMatchObject({ title: 'Release checklist', version: result.version, historyCount: 1, textContent: 'Release checklist\nShip carefully.\nTag the build\nWrite notes' });

@@ -10,6 +10,14 @@ const request = (tools: number, toolTokens: number, catalogTokens: number, savin
   totalTokens: toolTokens + catalogTokens,
   savingPercent,
 });
+const chatRequest = (turn: number, tools: number, toolTokens: number, inputTokens: number, cacheablePrefixTokens: number) => ({
+  turn,
+  tools,
+  toolTokens,
+  inputTokens,
+  cacheablePrefixTokens,
+  uncachedTokens: inputTokens - cacheablePrefixTokens,
+});
 const signalMode = (p50Ms: number, countQueriesPerCall: number) => ({ ...latency(p50Ms), countQueriesPerCall, checkFailures: 0 });
 const PLAN = [
   'Result (actual time=3.881..3.886 rows=1.00 loops=1)',
@@ -32,6 +40,13 @@ function figures(gcExposed = true): BenchFigures {
       afterLoadingOne: { ...request(15, 4470, 520, 62.8), loaded: ['getTable'] },
       afterLoadingThree: { ...request(17, 5680, 520, 53.7), loaded: ['getTable', 'tableUpdateCell', 'tableInsertRow'] },
       deferredOff: request(35, 13400, 0, 0),
+    },
+    threeTurnChat: {
+      modes: [
+        { mode: 'all-active', requests: [chatRequest(1, 41, 17077, 17457, 0)], totalInputTokens: 17457, uncachedTokens: 17457 },
+        { mode: 'deferred-cold', requests: [chatRequest(2, 14, 4232, 5758, 4231)], totalInputTokens: 5758, uncachedTokens: 1527 },
+        { mode: 'deferred-carried', requests: [chatRequest(2, 16, 5277, 6803, 6775)], totalInputTokens: 6803, uncachedTokens: 28 },
+      ],
     },
     registry: { specs: 41, buildMs: latency(8), perTurnToolSetMs: latency(0.1) },
     volume: { pages: 200, comments: 20000, recentComments: 200 },
@@ -76,6 +91,8 @@ describe('bench output', () => {
     expect(text).toContain('    ->  Bitmap Index Scan on idx_comments_page_id_created_at');
     expect(text).not.toContain('Seq Scan on pages');
     expect(text).toContain('full working set (50 pages): 8,019 B (7.8 KiB)');
+    expect(text).toMatch(/deferred, carried across turns\s+1 requests\s+6,803 input tokens\s+28 uncached/);
+    expect(text).toMatch(/#1\s+turn 2\s+14 tools\s+4,232 tool tokens\s+5,758 in\s+4,231 cacheable\s+1,527 uncached/);
   });
 
   it('says so when the heap could not be measured', () => {
@@ -89,6 +106,11 @@ describe('bench output', () => {
     expect(parsed.toolTokens.deferredOn.totalTokens).toBe(4557);
     expect(parsed.countQuery.withIndexPlan).toEqual({ usesCountIndex: true, indexes: ['space_members_space_id_group_id_key', 'idx_comments_page_id_created_at'] });
     expect(parsed.memory.bytesPerSessionFullWorkingSet).toBe(8019);
+    expect(parsed.threeTurnChat.modes.map((mode) => [mode.mode, mode.uncachedTokens])).toEqual([
+      ['all-active', 17457],
+      ['deferred-cold', 1527],
+      ['deferred-carried', 28],
+    ]);
   });
 
   it('keeps the comments scans and timings of a plan', () => {

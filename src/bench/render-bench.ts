@@ -1,5 +1,6 @@
 import { commentScanExcerpt, COUNT_INDEX_NAME } from './count-query-figures';
 import type { LatencySummary } from './latency';
+import { renderThreeTurnChat } from './render-three-turn-chat';
 import type { BenchFigures } from './run-bench';
 import type { RequestToolTokens } from './tool-token-figures';
 
@@ -58,6 +59,8 @@ export function renderBench(figures: BenchFigures): string {
       ],
     ),
     `  (the three loaded: ${tokens.afterLoadingThree.loaded.join(', ')})`,
+    '',
+    ...renderThreeTurnChat(figures.threeTurnChat),
     '',
     'Registry',
     ...table(

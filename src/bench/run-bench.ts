@@ -11,6 +11,7 @@ import { createBenchDatabase, type BenchCluster } from './bench-database';
 import { addCommentVolume, type CommentVolume } from './comment-volume';
 import { measureCommentSignal, type CommentSignalFigures } from './comment-signal-figures';
 import { measureCountQuery, type CountQueryFigures } from './count-query-figures';
+import { measureThreeTurnChat, type ThreeTurnChatFigures } from './prefix-cache-figures';
 import { measureRegistry, type RegistryFigures } from './registry-figures';
 import { measureSessionMemory, type SessionMemoryFigures } from './session-memory-figures';
 import { measureToolTokens, type ToolTokenFigures } from './tool-token-figures';
@@ -47,6 +48,8 @@ export interface BenchFigures {
   readonly database: string;
   readonly encoding: string;
   readonly toolTokens: ToolTokenFigures;
+  /** The three-turn chat in three modes: input tokens and what a prefix cache cannot serve. */
+  readonly threeTurnChat: ThreeTurnChatFigures;
   readonly registry: RegistryFigures;
   readonly volume: Omit<CommentVolume, 'pageIds'> & { readonly pages: number };
   readonly commentSignal: CommentSignalFigures;
@@ -75,6 +78,8 @@ export async function runBench(options: RunBenchOptions): Promise<BenchFigures> 
 
     log('tool-definition tokens');
     const toolTokens = await measureToolTokens(registry, context);
+    log('three-turn chat: cacheable prefixes per mode');
+    const threeTurnChat = await measureThreeTurnChat();
     log('registry build time');
     const registryFigures = await measureRegistry({ db: bench.db, context, buildRuns: runs.registryBuilds ?? 30, perTurnRuns: runs.perTurnToolSets ?? 200 });
     const workingSet = volume.pageIds.slice(0, workingSetPages);
@@ -92,6 +97,7 @@ export async function runBench(options: RunBenchOptions): Promise<BenchFigures> 
       database: options.cluster.description,
       encoding: TOKEN_ENCODING,
       toolTokens,
+      threeTurnChat,
       registry: registryFigures,
       volume: { pages: volume.pageIds.length, comments: volume.comments, recentComments: volume.recentComments },
       commentSignal,

@@ -51,6 +51,12 @@ describe('the benchmarks', () => {
     expect(count.newComments).toBeGreaterThan(0);
   });
 
+  it('three-turn chat: carrying the activated tools leaves fewer tokens uncached than starting every turn cold', () => {
+    const byMode = Object.fromEntries(figures.threeTurnChat.modes.map((mode) => [mode.mode, mode]));
+    expect(Object.keys(byMode)).toEqual(['all-active', 'deferred-cold', 'deferred-carried']);
+    expect(byMode['deferred-carried']!.uncachedTokens).toBeLessThan(byMode['deferred-cold']!.uncachedTokens);
+  });
+
   it('drops its database afterwards', async () => {
     const admin = createKysely({ connectionString: adminUrl(), max: 1 });
     try {

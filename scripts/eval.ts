@@ -4,13 +4,13 @@
  * checked in the database. Without AI_BASE_URL scripted personas answer (labelled as such);
  * with AI_BASE_URL + AI_MODEL (+ AI_API_KEY) that OpenAI-compatible model does.
  * PostgreSQL: DATABASE_URL (its user must be allowed to create databases), or an embedded
- * cluster in a temporary directory, removed at the end.
+ * cluster in a temporary directory, removed at the end; DB_DRIVER picks the host's driver.
  */
 import 'reflect-metadata';
 import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { parseDatabaseUrl, startEmbeddedDatabase } from '../src/database';
+import { parseDatabaseDriver, parseDatabaseUrl, startEmbeddedDatabase } from '../src/database';
 import { parseEvalArguments } from '../src/eval/eval-arguments';
 import { EvalError } from '../src/eval/eval-error';
 import { selectPersonas } from '../src/eval/personas';
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   const args = parseEvalArguments(process.argv.slice(2));
   const realModel = realModelFromEnvironment();
   if (realModel !== undefined && args.personas !== undefined) throw new EvalError('--persona picks scripted personas; it has no meaning with AI_BASE_URL set');
+  const driver = parseDatabaseDriver(process.env.DB_DRIVER);
   const scenarios = selectScenarios(args.only);
   const personas = selectPersonas(args.personas);
   const postgres = await openPostgres();
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     out(progressHeader());
     const report = await runEval({
       adminUrl: postgres.adminUrl,
+      driver,
       scenarios,
       personas,
       repeat: args.repeat,

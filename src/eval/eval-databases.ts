@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createKysely, migrateToLatest, type DB } from '../database';
+import { createKysely, migrateToLatest, type DatabaseDriver, type DB } from '../database';
 import { seedDemoWorkspace, type SeedResult } from '../host/seed/seed-demo-workspace';
 
 /** One database of a run, cloned from the seeded template. */
@@ -25,6 +25,8 @@ export interface PrepareEvalDatabasesOptions {
   readonly adminUrl: string;
   /** An already migrated database to start the template from; default: an empty one, migrated here. */
   readonly migratedTemplate?: string;
+  /** The driver the host's database is served through (`DB_DRIVER`); default pg. */
+  readonly driver?: DatabaseDriver;
 }
 
 function databaseUrl(adminUrl: string, database: string): string {
@@ -65,7 +67,7 @@ export async function prepareEvalDatabases(options: PrepareEvalDatabasesOptions)
   const prefix = `ai_tools_eval_${process.pid}_${randomBytes(3).toString('hex')}`;
   const template = `${prefix}_template`;
   await withAdmin(adminUrl, (admin) => createFrom(admin, template, options.migratedTemplate ?? 'template0'));
-  const templateDb = createKysely({ connectionString: databaseUrl(adminUrl, template), max: 2 });
+  const templateDb = createKysely({ connectionString: databaseUrl(adminUrl, template), max: 2, driver: options.driver });
   let seed: SeedResult;
   try {
     if (options.migratedTemplate === undefined) await migrateToLatest(templateDb);
@@ -77,7 +79,7 @@ export async function prepareEvalDatabases(options: PrepareEvalDatabasesOptions)
   const make = async (): Promise<ScenarioDatabaseHandle> => {
     const name = `${prefix}_${++counter}`;
     await withAdmin(adminUrl, (admin) => createFrom(admin, name, template));
-    const db = createKysely({ connectionString: databaseUrl(adminUrl, name), max: 5 });
+    const db = createKysely({ connectionString: databaseUrl(adminUrl, name), max: 5, driver: options.driver });
     return {
       db,
       async drop() {

@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import { loadAppConfig } from '../config/app-config';
+import type { DatabaseDriver } from '../database';
 import { prepareEvalDatabases } from './eval-databases';
 import { EvalModelServer } from './eval-model-server';
 import { summarize, type ModeSummary } from './eval-summary';
@@ -21,6 +22,8 @@ export interface RunEvalOptions {
   readonly adminUrl: string;
   /** An already migrated database to build the template from (tests pass theirs); default: migrate here. */
   readonly migratedTemplate?: string;
+  /** The driver the host's database is served through; default pg. */
+  readonly driver?: DatabaseDriver;
   readonly scenarios: readonly Scenario[];
   /** The scripted personas to run; ignored when `realModel` is given. */
   readonly personas: readonly Persona[];
@@ -81,7 +84,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
   const logger = new CollectingLogger();
   const results: RunResult[] = [];
   try {
-    const databases = await prepareEvalDatabases({ adminUrl: options.adminUrl, migratedTemplate: options.migratedTemplate });
+    const databases = await prepareEvalDatabases({ adminUrl: options.adminUrl, migratedTemplate: options.migratedTemplate, driver: options.driver });
     try {
       const config = loadAppConfig({
         AI_BASE_URL: modelServer.baseUrl,

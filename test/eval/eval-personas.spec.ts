@@ -2,6 +2,7 @@ import { runEval, type EvalReport } from '../../src/eval/run-eval';
 import { selectPersonas } from '../../src/eval/personas';
 import type { RunResult } from '../../src/eval/run-scenario';
 import { selectScenarios } from '../../src/eval/scenarios';
+import { testDatabaseDriver } from '../support/test-database';
 import { requireTestEnv, TEST_ENV } from '../support/test-environment';
 
 /**
@@ -23,6 +24,7 @@ describe('npm run eval with scripted personas', () => {
     const common = {
       adminUrl: requireTestEnv(TEST_ENV.adminUrl),
       migratedTemplate: requireTestEnv(TEST_ENV.migratedTemplate),
+      driver: testDatabaseDriver(),
       scenarios: selectScenarios(['table-cell']),
     };
     full = await runEval({ ...common, personas: selectPersonas(undefined) });

@@ -50,7 +50,8 @@ describe('scenario checks', () => {
   });
 
   async function setContent(pageId: string, content: unknown): Promise<void> {
-    await database.db.updateTable('pages').set({ content: JSON.stringify(content) }).where('id', '=', pageId).execute();
+    // jsonb as an object: both drivers serialize it (postgres.js would encode a JSON string again).
+    await database.db.updateTable('pages').set({ content: content as never }).where('id', '=', pageId).execute();
   }
 
   async function commentAsAgent(pageId: string, text: string, parentCommentId: string | null = null): Promise<void> {
@@ -58,7 +59,7 @@ describe('scenario checks', () => {
       .insertInto('comments')
       .values({
         id: randomUUID(),
-        content: JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] }),
+        content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
         type: 'inline',
         creatorId: SEED_IDS.users.member,
         pageId,

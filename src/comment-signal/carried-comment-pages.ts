@@ -23,6 +23,8 @@ export interface CarriedCommentPage {
   readonly watermark: string;
   /** How long ago the page was last counted, by the database clock; null: never. */
   readonly checkedMillisecondsAgo: number | null;
+  /** How long ago a turn last touched the page, by the database clock: its rank in the working set. */
+  readonly touchedMillisecondsAgo: number;
 }
 
 function agoSql(field: string): RawBuilder<unknown> {
@@ -102,7 +104,8 @@ export function readCommentPagesSql(stored: RawBuilder<unknown>): RawBuilder<unk
     select coalesce(jsonb_agg(jsonb_build_object(
       'pageId', page.value->>'pageId',
       'watermark', page.value->>'watermark',
-      'checkedMillisecondsAgo', extract(epoch from now() - (page.value->>'checkedAt')::timestamptz) * 1000)
+      'checkedMillisecondsAgo', extract(epoch from now() - (page.value->>'checkedAt')::timestamptz) * 1000,
+      'touchedMillisecondsAgo', extract(epoch from now() - (page.value->>'touchedAt')::timestamptz) * 1000)
       order by (page.value->>'touchedAt')::timestamptz), '[]'::jsonb)
     from jsonb_array_elements(${stored}) as page(value)
   )`;
@@ -113,9 +116,17 @@ export function parseCarriedCommentPages(read: unknown): CarriedCommentPage[] {
   if (!Array.isArray(read)) return [];
   return read.flatMap((entry: unknown) => {
     if (typeof entry !== 'object' || entry === null) return [];
-    const { pageId, watermark, checkedMillisecondsAgo } = entry as Record<string, unknown>;
+    const { pageId, watermark, checkedMillisecondsAgo, touchedMillisecondsAgo } = entry as Record<string, unknown>;
     if (typeof pageId !== 'string' || !isUuid(pageId) || typeof watermark !== 'string') return [];
-    const checked = typeof checkedMillisecondsAgo === 'number' ? checkedMillisecondsAgo : Number(checkedMillisecondsAgo ?? Number.NaN);
-    return [{ pageId, watermark, checkedMillisecondsAgo: Number.isFinite(checked) ? Math.max(0, checked) : null }];
+    const checked = Number(checkedMillisecondsAgo ?? Number.NaN);
+    const touched = Number(touchedMillisecondsAgo ?? Number.NaN);
+    return [
+      {
+        pageId,
+        watermark,
+        checkedMillisecondsAgo: Number.isFinite(checked) ? Math.max(0, checked) : null,
+        touchedMillisecondsAgo: Number.isFinite(touched) ? Math.max(0, touched) : 0,
+      },
+    ];
   });
 }

@@ -122,11 +122,30 @@ describe('comment signal: carried from turn to turn', () => {
     clock.advance(1_000);
     const turn2 = chatContext({ sessionId: 'turn-2' });
     const watermark = carried[0]!.watermark as { database: string };
-    signal.resume(turn2, { pages: [{ pageId: PAGE_A, watermark: watermark.database, checkedMillisecondsAgo: 1_000 }] });
+    signal.resume(turn2, { pages: [{ pageId: PAGE_A, watermark: watermark.database, checkedMillisecondsAgo: 1_000, touchedMillisecondsAgo: 1_000 }] });
     const first = await callTool(intercept, 'searchPages', { query: 'x' }, [], turn2);
     expect(signalOf(first)).toBe(line(PAGE_A, 'Roadmap', 1));
     const second = await callTool(intercept, 'searchPages', { query: 'y' }, [], turn2);
     expect(signalOf(second)).toBeUndefined();
+  });
+
+  it('a resumed working set keeps its recency: pages the turn did not touch keep how long ago they were touched', async () => {
+    const { clock, signal, intercept } = setUp();
+    const turn = chatContext({ sessionId: 'resumed' });
+    const watermark = '2026-01-01T00:00:00.000000Z';
+    signal.resume(turn, {
+      pages: [
+        { pageId: PAGE_A, watermark, checkedMillisecondsAgo: null, touchedMillisecondsAgo: 5_000 },
+        { pageId: PAGE_B, watermark, checkedMillisecondsAgo: null, touchedMillisecondsAgo: 3_000 },
+      ],
+    });
+    clock.advance(100);
+    await callTool(intercept, 'getOutline', { pageId: PAGE_A }, {}, turn);
+    const carried = signal.carry(turn);
+    expect(carried.map((page) => [page.pageId, page.touchedMillisecondsAgo])).toEqual([
+      [PAGE_B, 3_100],
+      [PAGE_A, 0],
+    ]);
   });
 
   it('a session that made no call hands on nothing', () => {

@@ -115,7 +115,7 @@ export class CommentSignalSession {
     for (const page of pages) {
       this.pages.set(page.pageId, {
         watermark: { database: page.watermark },
-        touchedAt: now,
+        touchedAt: now - page.touchedMillisecondsAgo,
         ...(page.checkedMillisecondsAgo === null ? {} : { lastCheckedAt: now - page.checkedMillisecondsAgo }),
       });
     }

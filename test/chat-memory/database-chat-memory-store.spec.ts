@@ -47,7 +47,9 @@ describe('chat memory in the database', () => {
       { name: 'getTable', usedAt: 1_000 },
       { name: 'tableUpdateCell', usedAt: 2_000 },
     ]);
-    expect(loaded?.commentPages).toEqual([{ pageId: pages.pricing, watermark: '2026-03-01T10:00:00.123456Z', checkedMillisecondsAgo: expect.any(Number) }]);
+    expect(loaded?.commentPages).toEqual([
+      { pageId: pages.pricing, watermark: '2026-03-01T10:00:00.123456Z', checkedMillisecondsAgo: expect.any(Number), touchedMillisecondsAgo: expect.any(Number) },
+    ]);
     expect(loaded?.endedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
     // Another workspace's caller does not get it.
     expect(await store.load({ ...key, workspaceId: SEED_IDS.workspace.replace(/.$/, '9') })).toBeUndefined();

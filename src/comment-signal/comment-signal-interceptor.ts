@@ -12,7 +12,7 @@ import type { DB } from '../database';
 import { openCommentCountDatabase } from './comment-count-database';
 import { createDatabaseCommentSource } from './database-comment-source';
 import { isUuid } from './is-uuid';
-import { findResultPageReferences, pageIdsInInput } from './page-references';
+import { findResultPageReferences, pageIdsInInput, resultCanNamePages, type ResultPageReferences } from './page-references';
 import { formatCommentSignal } from './signal-text';
 
 /** Their results cover comments already: calling them advances the watermark of what they read. */
@@ -43,6 +43,8 @@ function asCheckedRange(output: unknown): CheckedRange | undefined {
 function isCompleteListing(output: unknown): boolean {
   return typeof output === 'object' && output !== null && (output as { truncated?: unknown }).truncated === undefined;
 }
+
+const NO_REFERENCES: ResultPageReferences = { pageIds: [], commentMarks: new Map() };
 
 /** Nest injection token of the options `CommentSignalInterceptor` is built from. */
 export const COMMENT_SIGNAL_OPTIONS = Symbol('COMMENT_SIGNAL_OPTIONS');
@@ -136,7 +138,9 @@ export class CommentSignal {
     if (context.abortSignal?.aborted) return undefined;
     const session = this.session(context, startedAt);
     const inputPageIds = pageIdsInInput(input);
-    const references = findResultPageReferences(outcome.output, inputPageIds.length === 1 ? inputPageIds[0] : undefined);
+    const references = resultCanNamePages(spec.name)
+      ? findResultPageReferences(outcome.output, inputPageIds.length === 1 ? inputPageIds[0] : undefined, { maxPageIds: this.options.maxResultPages })
+      : NO_REFERENCES;
     const touched = [...inputPageIds];
     if (references.pageIds.length <= this.options.maxResultPages) touched.push(...references.pageIds);
     if (isUuid(context.currentPageId)) touched.push(context.currentPageId);

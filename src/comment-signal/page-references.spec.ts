@@ -1,4 +1,4 @@
-import { findResultPageReferences, pageIdsInInput } from './page-references';
+import { findResultPageReferences, pageIdsInInput, resultCanNamePages } from './page-references';
 
 const PAGE = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
@@ -51,6 +51,29 @@ describe('page references', () => {
     const cyclic: Record<string, unknown> = { pageId: PAGE };
     cyclic.self = cyclic;
     const result = findResultPageReferences({ ydoc: Buffer.alloc(1_000_000), page: cyclic });
+    expect(result.pageIds).toEqual([PAGE]);
+  });
+
+  it('leaves out tools whose results can name no page, by registry or MCP name', () => {
+    for (const name of ['listSpaces', 'list_spaces', 'getWorkspace', 'get_workspace', 'loadTools']) expect(resultCanNamePages(name)).toBe(false);
+    for (const name of ['getPage', 'get_page_json', 'listComments', 'searchPages', 'github_search_issues']) expect(resultCanNamePages(name)).toBe(true);
+  });
+
+  it('stops collecting a listing once it names more pages than can join the working set', () => {
+    const hits = Array.from({ length: 1_000 }, (_, index) => ({ id: `11111111-1111-4111-8111-${String(index).padStart(12, '0')}`, slugId: `s${index}`, title: 'Hit' }));
+    expect(findResultPageReferences({ query: 'x', hits }, undefined, { maxPageIds: 5 }).pageIds).toHaveLength(6);
+    expect(findResultPageReferences({ query: 'x', hits: hits.slice(0, 3) }, undefined, { maxPageIds: 5 }).pageIds).toHaveLength(3);
+  });
+
+  it('finds comment marks anywhere in a carried document, however deep', () => {
+    let node: Record<string, unknown> = { type: 'text', text: 'deep', marks: [{ type: 'comment', attrs: { commentId: 'c-deep' } }] };
+    for (let level = 0; level < 40; level++) node = { type: 'blockquote', content: [node] };
+    const result = findResultPageReferences({ pageId: PAGE, title: 'Long', content: { type: 'doc', content: [node] } });
+    expect(result.commentMarks.get(PAGE)).toEqual(new Set(['c-deep']));
+  });
+
+  it('reads page ids only where results name them, not in data nested deeper', () => {
+    const result = findResultPageReferences({ pageId: PAGE, blocks: [{ index: 0, kind: 'row', cells: [{ meta: { pageId: OTHER } }] }] });
     expect(result.pageIds).toEqual([PAGE]);
   });
 });

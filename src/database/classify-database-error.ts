@@ -2,7 +2,15 @@
 export interface UnavailableReason {
   readonly code: string | undefined;
   readonly reason: string;
+  /**
+   * The connection the query ran on is gone (not merely slow or refused): nothing more may be
+   * sent on it, and a driver that pins connections must not get it back (see GuardedDialect).
+   */
+  readonly connectionLost: boolean;
 }
+
+/** Failures that leave the connection open: it may serve the next query. */
+const CONNECTION_KEPT = new Set(['57014', '53300', 'CONNECT_TIMEOUT', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** Socket-level failures (Node), reported by both drivers. */
 const SOCKET_ERRORS: Readonly<Record<string, string>> = {
@@ -34,11 +42,10 @@ const SQLSTATES: Readonly<Record<string, string>> = {
 };
 
 /** node-postgres reports these as plain Errors without a code. */
-const PG_MESSAGES: readonly (readonly [RegExp, string])[] = [
-  [/^Connection terminated/, 'connection lost'],
-  [/^timeout exceeded when trying to connect/, 'no connection within the connect timeout'],
-  [/not queryable/, 'connection lost'],
-  [/^Client was closed and is not queryable/, 'connection lost'],
+const PG_MESSAGES: readonly (readonly [RegExp, string, boolean])[] = [
+  [/^Connection terminated/, 'connection lost', true],
+  [/^timeout exceeded when trying to connect/, 'no connection within the connect timeout', false],
+  [/not queryable/, 'connection lost', true],
 ];
 
 /**
@@ -51,12 +58,12 @@ export function classifyDatabaseError(error: unknown): UnavailableReason | undef
   const code = typeof rawCode === 'string' ? rawCode : undefined;
   if (code !== undefined) {
     const reason = SOCKET_ERRORS[code] ?? POSTGRES_JS_ERRORS[code] ?? SQLSTATES[code];
-    if (reason !== undefined) return { code, reason };
+    if (reason !== undefined) return { code, reason, connectionLost: !CONNECTION_KEPT.has(code) };
     // Class 08: connection exception (PostgreSQL or a pooler in front of it).
-    if (/^08[0-9A-Z]{3}$/.test(code)) return { code, reason: 'connection failure' };
+    if (/^08[0-9A-Z]{3}$/.test(code)) return { code, reason: 'connection failure', connectionLost: true };
   }
-  for (const [pattern, reason] of PG_MESSAGES) {
-    if (pattern.test(error.message)) return { code, reason };
+  for (const [pattern, reason, connectionLost] of PG_MESSAGES) {
+    if (pattern.test(error.message)) return { code, reason, connectionLost };
   }
   return undefined;
 }

@@ -35,5 +35,6 @@ export function createKysely(options: CreateKyselyOptions): Kysely<DB> {
     driver === 'postgres-js'
       ? createPostgresJsDialect({ connectionString: options.connectionString, max, timeouts })
       : createPgDialect({ connectionString: options.connectionString, max, timeouts, onConnectionError: options.onConnectionError ?? (() => undefined) });
-  return new Kysely<DB>({ dialect: new GuardedDialect(dialect, timeouts.queryTimeoutMs), plugins: [new CamelCasePlugin()], log: options.log });
+  const guard = { queryTimeoutMs: timeouts.queryTimeoutMs, releaseLostConnections: driver !== 'postgres-js' };
+  return new Kysely<DB>({ dialect: new GuardedDialect(dialect, guard), plugins: [new CamelCasePlugin()], log: options.log });
 }

@@ -1,17 +1,31 @@
-import type {
+import {
   CompiledQuery,
-  DatabaseConnection,
-  DatabaseIntrospector,
-  Dialect,
-  DialectAdapter,
-  Driver,
-  Kysely,
-  QueryCompiler,
-  QueryResult,
-  TransactionSettings,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
 } from 'kysely';
 import { classifyDatabaseError } from './classify-database-error';
 import { DatabaseUnavailableError } from './database-unavailable-error';
+
+export interface GuardOptions {
+  /** Client-side limit of one query in ms; 0: none. */
+  readonly queryTimeoutMs: number;
+  /**
+   * Whether a connection whose backend is gone goes back to the driver on release. node-postgres
+   * needs it back (its pool then discards the client and frees the slot). postgres.js must not
+   * get it: it puts a released connection in its idle list even after the socket closed, and
+   * the next query written to it throws from a timer, outside any promise, which exits the
+   * process (porsager/postgres#1208). Kept, it stays in postgres.js's closed list, which
+   * reconnects it on demand.
+   */
+  readonly releaseLostConnections: boolean;
+}
 
 /**
  * Wraps a PostgreSQL dialect (either driver) so that every failure to reach the database reads
@@ -19,12 +33,13 @@ import { DatabaseUnavailableError } from './database-unavailable-error';
  * bounds each query on the client side (`queryTimeoutMs`), which matters when the server stops
  * answering altogether and its own statement timeout cannot fire: the caller gets an error and
  * the driver's connection is released with the query still pending, which the pool adapters
- * treat as abandoned.
+ * treat as abandoned. After a connection is lost nothing more is sent on it (a transaction's
+ * ROLLBACK included: the server has already rolled back a transaction whose backend ended).
  */
 export class GuardedDialect implements Dialect {
   constructor(
     private readonly inner: Dialect,
-    private readonly queryTimeoutMs: number,
+    private readonly options: GuardOptions,
   ) {}
 
   createAdapter(): DialectAdapter {
@@ -32,7 +47,7 @@ export class GuardedDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new GuardedDriver(this.inner.createDriver(), this.queryTimeoutMs);
+    return new GuardedDriver(this.inner.createDriver(), this.options);
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -44,31 +59,41 @@ export class GuardedDialect implements Dialect {
   }
 }
 
-function unavailable(error: unknown): unknown {
+function unavailable(error: unknown, onLost?: () => void): unknown {
   if (error instanceof DatabaseUnavailableError) return error;
   const classified = classifyDatabaseError(error);
   if (classified === undefined) return error;
+  if (classified.connectionLost) onLost?.();
   const detail = (error as Error).message.split('\n')[0];
   return new DatabaseUnavailableError(`database unavailable: ${classified.reason} (${detail}); try again`, classified.code, { cause: error });
 }
 
-async function guarded<T>(run: () => Promise<T>): Promise<T> {
+async function guarded<T>(run: () => Promise<T>, onLost?: () => void): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw unavailable(error);
+    throw unavailable(error, onLost);
   }
 }
 
 class GuardedConnection implements DatabaseConnection {
+  /** The backend went away: further queries fail here without reaching the driver. */
+  lost = false;
+  private readonly markLost = () => {
+    this.lost = true;
+  };
+
   constructor(
     readonly inner: DatabaseConnection,
     private readonly queryTimeoutMs: number,
   ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.lost) {
+      throw new DatabaseUnavailableError('database unavailable: the connection was lost earlier in this transaction; try again', 'CONNECTION_LOST');
+    }
     const running = this.inner.executeQuery<R>(compiledQuery);
-    if (this.queryTimeoutMs === 0) return guarded(() => running);
+    if (this.queryTimeoutMs === 0) return guarded(() => running, this.markLost);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -83,7 +108,7 @@ class GuardedConnection implements DatabaseConnection {
     // The abandoned query settles later (or never); its outcome must not surface as unhandled.
     running.catch(() => undefined);
     try {
-      return await guarded(() => Promise.race([running, timedOut]));
+      return await guarded(() => Promise.race([running, timedOut]), this.markLost);
     } finally {
       clearTimeout(timer);
     }
@@ -93,7 +118,7 @@ class GuardedConnection implements DatabaseConnection {
     try {
       yield* this.inner.streamQuery<R>(compiledQuery, chunkSize);
     } catch (error) {
-      throw unavailable(error);
+      throw unavailable(error, this.markLost);
     }
   }
 }
@@ -105,7 +130,7 @@ function innerOf(connection: DatabaseConnection): DatabaseConnection {
 class GuardedDriver implements Driver {
   constructor(
     private readonly inner: Driver,
-    private readonly queryTimeoutMs: number,
+    private readonly options: GuardOptions,
   ) {}
 
   init(): Promise<void> {
@@ -113,7 +138,7 @@ class GuardedDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new GuardedConnection(await guarded(() => this.inner.acquireConnection()), this.queryTimeoutMs);
+    return new GuardedConnection(await guarded(() => this.inner.acquireConnection()), this.options.queryTimeoutMs);
   }
 
   // Transaction statements go through the guarded connection, so they are bounded too.
@@ -125,8 +150,20 @@ class GuardedDriver implements Driver {
     return this.inner.commitTransaction(connection);
   }
 
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(connection);
+  /**
+   * Not the inner driver's: kysely's marks a connection whose ROLLBACK failed through a private
+   * member that neither wrapped connections nor kysely-postgres-js's have. A connection whose
+   * backend ended is not asked at all: the server rolled its transaction back, and the caller
+   * keeps the error that ended it. A failed ROLLBACK on a live connection marks it lost.
+   */
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (connection instanceof GuardedConnection && connection.lost) return;
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } catch (error) {
+      if (connection instanceof GuardedConnection) connection.lost = true;
+      throw error;
+    }
   }
 
   async savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
@@ -142,8 +179,9 @@ class GuardedDriver implements Driver {
   }
 
   // The drivers release through a private member of their own connection class.
-  releaseConnection(connection: DatabaseConnection): Promise<void> {
-    return this.inner.releaseConnection(innerOf(connection));
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    if (connection instanceof GuardedConnection && connection.lost && !this.options.releaseLostConnections) return;
+    await this.inner.releaseConnection(innerOf(connection));
   }
 
   destroy(): Promise<void> {

@@ -24,6 +24,10 @@ export function createPostgresJsDialect(options: PostgresJsDialectOptions): Post
     connect_timeout: options.timeouts.connectTimeoutMs / 1000,
     // NOTICEs (e.g. "relation already exists, skipping") would be printed to the console.
     onnotice: () => undefined,
+    // postgres.js waits before reopening a connection closed with an error, by default up to
+    // 20 s (3^n / 100 s, n failures in a row, shared by the pool): after an outage, requests
+    // would keep failing for that long although the database is back. Capped at 1 s here.
+    backoff: (failures: number) => Math.min(0.05 * 2 ** failures, 1),
     connection: options.timeouts.statementTimeoutMs > 0 ? { statement_timeout: options.timeouts.statementTimeoutMs } : {},
     types: {
       bigint: {

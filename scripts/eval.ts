@@ -51,6 +51,8 @@ async function main(): Promise<void> {
   try {
     out(realModel === undefined ? '*** SCRIPTED PERSONAS, not a language model (set AI_BASE_URL and AI_MODEL to evaluate a model) ***' : `Model ${realModel.model} at ${realModel.baseUrl}`);
     out(`${scenarios.length} scenarios × ON/OFF × ${realModel === undefined ? `${personas.length} personas` : 'the model'} × ${args.repeat}; ${describeMachine()}`);
+    const switchedOff = [args.variation.repair ? undefined : 'direct-call repair', args.variation.catalog ? undefined : 'the <tool_catalog> block'].filter(Boolean);
+    if (switchedOff.length > 0) out(`Deferred tools WITHOUT ${switchedOff.join(' and ')}`);
     out('');
     out(progressHeader());
     const report = await runEval({
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
       scenarios,
       personas,
       repeat: args.repeat,
+      variation: args.variation,
       ...(realModel === undefined ? {} : { realModel }),
       onResult: (result, progress) => out(progressLine(result, progress)),
     });

@@ -2,14 +2,15 @@ import { parseEvalArguments } from './eval-arguments';
 
 describe('parseEvalArguments', () => {
   it('reads every option, in both spellings', () => {
-    expect(parseEvalArguments(['--json', '--repeat', '3', '--only=table-cell,proofread', '--persona', 'loader', '--report', 'out/eval.md'])).toEqual({
+    expect(parseEvalArguments(['--json', '--repeat', '3', '--only=table-cell,proofread', '--persona', 'loader', '--report', 'out/eval.md', '--without', 'repair'])).toEqual({
       json: true,
+      variation: { repair: false, catalog: true },
       repeat: 3,
       only: ['table-cell', 'proofread'],
       personas: ['loader'],
       reportPath: 'out/eval.md',
     });
-    expect(parseEvalArguments([])).toEqual({ json: false, repeat: 1 });
+    expect(parseEvalArguments([])).toEqual({ json: false, repeat: 1, variation: { repair: true, catalog: true } });
   });
 
   it.each([
@@ -17,6 +18,7 @@ describe('parseEvalArguments', () => {
     [['--repeat'], '--repeat needs a value'],
     [['--only', ','], '--only needs a comma-separated list of ids'],
     [['--report', 'eval.html'], 'must name a Markdown file ending in .md'],
+    [['--without', 'repair,cache'], '--without takes repair and/or catalog, not "cache"'],
     [['--fast'], 'unknown argument "--fast"; usage: npm run eval'],
   ])('rejects %j naming the problem', (argv, message) => {
     expect(() => parseEvalArguments(argv)).toThrow(message);

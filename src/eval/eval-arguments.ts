@@ -1,4 +1,5 @@
 import { EvalError } from './eval-error';
+import { FULL_MODULE, type ModuleVariation } from './module-variation';
 
 export interface EvalArguments {
   /** Print one JSON object as the last line. */
@@ -11,10 +12,12 @@ export interface EvalArguments {
   readonly personas?: readonly string[];
   /** Where to write the Markdown report; its SVG chart goes beside it. */
   readonly reportPath?: string;
+  /** Recovery paths of the module switched off (`--without repair,catalog`), to measure what each is worth. */
+  readonly variation: ModuleVariation;
 }
 
 export const EVAL_USAGE =
-  'usage: npm run eval -- [--only id,id] [--persona id,id] [--repeat N] [--report FILE.md] [--json]';
+  'usage: npm run eval -- [--only id,id] [--persona id,id] [--repeat N] [--without repair,catalog] [--report FILE.md] [--json]';
 
 function list(value: string, flag: string): string[] {
   const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
@@ -29,6 +32,7 @@ export function parseEvalArguments(argv: readonly string[]): EvalArguments {
   let only: string[] | undefined;
   let personas: string[] | undefined;
   let reportPath: string | undefined;
+  let variation = FULL_MODULE;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
     const [flag, inline] = argument.startsWith('--') && argument.includes('=') ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)] : [argument, undefined];
@@ -58,9 +62,16 @@ export function parseEvalArguments(argv: readonly string[]): EvalArguments {
         if (!reportPath.endsWith('.md')) throw new EvalError(`--report "${reportPath}" must name a Markdown file ending in .md (the chart is written beside it as .svg)`);
         break;
       }
+      case '--without': {
+        const parts = list(value(), '--without');
+        const unknown = parts.filter((part) => part !== 'repair' && part !== 'catalog');
+        if (unknown.length > 0) throw new EvalError(`--without takes repair and/or catalog, not ${unknown.map((part) => `"${part}"`).join(', ')}`);
+        variation = { repair: !parts.includes('repair'), catalog: !parts.includes('catalog') };
+        break;
+      }
       default:
         throw new EvalError(`unknown argument "${argument}"; ${EVAL_USAGE}`);
     }
   }
-  return { json, repeat, ...(only === undefined ? {} : { only }), ...(personas === undefined ? {} : { personas }), ...(reportPath === undefined ? {} : { reportPath }) };
+  return { json, repeat, variation, ...(only === undefined ? {} : { only }), ...(personas === undefined ? {} : { personas }), ...(reportPath === undefined ? {} : { reportPath }) };
 }

@@ -1,0 +1,81 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { runEval, type EvalReport } from '../../src/eval/run-eval';
+import { selectScenarios } from '../../src/eval/scenarios';
+import { testDatabaseDriver } from '../support/test-database';
+import { requireTestEnv, TEST_ENV } from '../support/test-environment';
+
+/** A model endpoint that declines everything, recording what reached it. */
+async function startDecliningModel(): Promise<{ server: Server; baseUrl: string; seen: { authorization?: string; model: string }[] }> {
+  const seen: { authorization?: string; model: string }[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model: string };
+      seen.push({ authorization: request.headers.authorization, model: body.model });
+      const delta = (value: unknown, finish: string | null) =>
+        `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta: value, finish_reason: finish }] })}\n\n`;
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(delta({ role: 'assistant', content: "Sorry, I can't help with that." }, null));
+      response.write(delta({}, 'stop'));
+      response.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen };
+}
+
+/** With a real endpoint the suite forwards the host's requests to it and judges only the end state. */
+describe('npm run eval against an OpenAI-compatible endpoint', () => {
+  let model: Awaited<ReturnType<typeof startDecliningModel>>;
+  let report: EvalReport;
+
+  beforeAll(async () => {
+    model = await startDecliningModel();
+    report = await runEval({
+      adminUrl: requireTestEnv(TEST_ENV.adminUrl),
+      migratedTemplate: requireTestEnv(TEST_ENV.migratedTemplate),
+      driver: testDatabaseDriver(),
+      scenarios: selectScenarios(['share-not-asked', 'table-cell']),
+      personas: [],
+      realModel: { baseUrl: model.baseUrl, apiKey: 'test-key', model: 'declining-model' },
+      repeat: 2,
+    });
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => model?.server.close(resolve));
+  });
+
+  it('sends every request to the endpoint with its key and model name', () => {
+    expect(report.kind).toBe('model');
+    expect(model.seen).toHaveLength(8);
+    expect(new Set(model.seen.map((request) => `${request.authorization} ${request.model}`))).toEqual(new Set(['Bearer test-key declining-model']));
+  });
+
+  it('repeats each scenario per mode, in suite order, and judges the end state, not the words', () => {
+    expect(report.results.map((result) => [result.scenarioId, result.mode, result.repetition, result.check.passed])).toEqual([
+      ['table-cell', 'on', 1, false],
+      ['table-cell', 'off', 1, false],
+      ['table-cell', 'on', 2, false],
+      ['table-cell', 'off', 2, false],
+      ['share-not-asked', 'on', 1, true],
+      ['share-not-asked', 'off', 1, true],
+      ['share-not-asked', 'on', 2, true],
+      ['share-not-asked', 'off', 2, true],
+    ]);
+    expect(report.results.every((result) => result.figures.claimsMissingCapability && result.figures.modelRequests === 1)).toBe(true);
+    expect(report.summaries.map((summary) => [summary.model, summary.mode, summary.completed, summary.runs, summary.capabilityClaims])).toEqual([
+      ['declining-model', 'on', 2, 4, 4],
+      ['declining-model', 'off', 2, 4, 4],
+    ]);
+  });
+
+  it('counts the whole request as input: the tools array and the system prompt with its catalog', () => {
+    const on = report.results.find((result) => result.mode === 'on')!.figures;
+    const off = report.results.find((result) => result.mode === 'off')!.figures;
+    expect(on.inputTokens).toBeGreaterThan(on.toolDefinitionTokens);
+    expect(off.toolDefinitionTokens).toBeGreaterThan(on.toolDefinitionTokens * 2);
+  });
+});

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
@@ -46,49 +46,76 @@ function cleanSnippet(snippet: string, cutAtStart: boolean): string {
 }
 
 /**
- * Prefix matching on stemmed words ("roadm" finds "Roadmap"), combined with AND or OR; null
- * when the query has no words (only symbols), leaving the substring match alone.
+ * Prefix matching on stemmed words ("roadm" finds "Roadmap"), combined with AND or OR, over
+ * the same unaccented text Docmost's trigger indexes; null when the query has no words (only
+ * symbols), leaving the substring match alone.
  */
 function prefixQuery(words: readonly string[], operator: '&' | '|'): RawBuilder<unknown> | null {
   if (words.length === 0) return null;
-  return sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(` ${operator} `)})`;
+  return sql`to_tsquery('english', f_unaccent(${words.map((word) => `${word}:*`).join(` ${operator} `)}))`;
 }
 
+/** Characters of a page's text ts_headline reads for the snippet: a 5 MB page must not cost seconds. */
+const HEADLINE_SOURCE_CHARS = 100_000;
+
+/**
+ * Candidates come from Docmost's `pages.tsv` through its GIN index (`pages_tsv_idx`), never from
+ * text parsed at query time. Only a query without searchable words (symbols only, or stop words
+ * only such as "the") falls back to a substring scan, in a second branch the database skips
+ * (a one-time filter) whenever the text query has lexemes. Ranking, access rules and the limit
+ * stay in the same statement; snippets are computed for the returned hits only.
+ */
 async function runSearch(
   db: Kysely<DB>,
   context: ToolCallContext,
   input: ToolInput<typeof searchPagesTool>,
   query: RawBuilder<unknown> | null,
 ): Promise<PageSearchHit[]> {
-  const document = sql`(setweight(to_tsvector('english', coalesce(pages.title, '')), 'A') || setweight(to_tsvector('english', coalesce(pages.text_content, '')), 'B'))`;
   const pattern = `%${escapeLike(input.query)}%`;
   const titleMatch = sql<boolean>`coalesce(pages.title, '') ilike ${pattern}`;
   const bodyPosition = sql<number>`strpos(lower(coalesce(pages.text_content, '')), lower(${input.query}))`;
-  const textRank = query ? sql<number>`ts_rank(${document}, ${query})` : sql<number>`0`;
+  const textRank = query ? sql<number>`ts_rank(pages.tsv, ${query})` : sql<number>`0`;
   // A literal substring is what the user typed: it outranks stem matches, a title hit most.
   const rank = sql<number>`(${textRank} + case when ${titleMatch} then 1 else 0 end + case when ${bodyPosition} > 0 then 0.5 else 0 end)::float8`;
-  const headline = query
-    ? sql<string>`ts_headline('english', coalesce(pages.text_content, ''), ${query}, 'MaxWords=30, MinWords=12, MaxFragments=1, StartSel="", StopSel=""')`
-    : sql<string>`left(coalesce(pages.text_content, ''), ${SNIPPET_CHARS})`;
-  const snippet = sql<string>`case when ${bodyPosition} > 0 then substr(pages.text_content, greatest(1, ${bodyPosition} - ${SNIPPET_LEAD}), ${SNIPPET_CHARS + 20}) else ${headline} end`;
 
-  let select = db
-    .selectFrom('pages')
-    .select(['pages.id', 'pages.slugId', 'pages.title', 'pages.spaceId'])
-    .select(rank.as('rank'))
+  const candidates = () => {
+    let select = db
+      .selectFrom('pages')
+      .select(['pages.id', 'pages.slugId', 'pages.title', 'pages.spaceId', 'pages.updatedAt'])
+      .select(rank.as('rank'))
+      .select(bodyPosition.as('bodyPosition'))
+      .where('pages.workspaceId', '=', context.workspaceId)
+      .where('pages.deletedAt', 'is', null)
+      .where('pages.spaceId', 'in', memberSpaceIds(db, context))
+      .where(visiblePages(context));
+    if (input.spaceId !== undefined) select = select.where('pages.spaceId', '=', input.spaceId);
+    return select;
+  };
+  const substring = (eb: ExpressionBuilder<DB, 'pages'>) => eb.or([eb(titleMatch, '=', true), eb(sql`coalesce(pages.text_content, '')`, 'ilike', pattern)]);
+  const matches = query
+    ? candidates()
+        .where(sql<boolean>`pages.tsv @@ ${query}`)
+        .unionAll(candidates().where(sql<boolean>`(select numnode(${query}) = 0)`).where(substring))
+    : candidates().where(substring);
+  const top = db
+    .selectFrom(matches.as('matches'))
+    .selectAll()
+    .orderBy('rank', 'desc')
+    .orderBy('updatedAt', 'desc')
+    .limit(input.limit)
+    .as('top');
+  const headline = query
+    ? sql<string>`ts_headline('english', left(coalesce(pages.text_content, ''), ${HEADLINE_SOURCE_CHARS}), ${query}, 'MaxWords=30, MinWords=12, MaxFragments=1, StartSel="", StopSel=""')`
+    : sql<string>`left(coalesce(pages.text_content, ''), ${SNIPPET_CHARS})`;
+  const snippet = sql<string>`case when top.body_position > 0 then substr(pages.text_content, greatest(1, top.body_position - ${SNIPPET_LEAD}), ${SNIPPET_CHARS + 20}) else ${headline} end`;
+  const rows = await db
+    .selectFrom(top)
+    .innerJoin('pages', 'pages.id', 'top.id')
+    .select(['top.id', 'top.slugId', 'top.title', 'top.spaceId', 'top.rank', 'top.bodyPosition'])
     .select(snippet.as('snippet'))
-    .select(bodyPosition.as('bodyPosition'))
-    .where('pages.workspaceId', '=', context.workspaceId)
-    .where('pages.deletedAt', 'is', null)
-    .where('pages.spaceId', 'in', memberSpaceIds(db, context))
-    .where(visiblePages(context))
-    .where((eb) => {
-      const conditions = [eb(titleMatch, '=', true), eb(sql`coalesce(pages.text_content, '')`, 'ilike', pattern)];
-      if (query) conditions.push(eb(sql`${document} @@ ${query}`, '=', true));
-      return eb.or(conditions);
-    });
-  if (input.spaceId !== undefined) select = select.where('pages.spaceId', '=', input.spaceId);
-  const rows = await select.orderBy('rank', 'desc').orderBy('pages.updatedAt', 'desc').limit(input.limit).execute();
+    .orderBy('top.rank', 'desc')
+    .orderBy('top.updatedAt', 'desc')
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     slugId: row.slugId,

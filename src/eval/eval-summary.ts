@@ -13,8 +13,9 @@ export interface ModeSummary {
   /** All input tokens of the mode (failed runs too: they were paid for) per completed task; null when none completed. */
   readonly tokensPerCompletedTask: number | null;
   /**
-   * Requests beyond the cheaper mode's for the same scenario and repetition, summed: what this
-   * mode cost in round trips (0 where it was the cheaper one).
+   * Requests beyond the cheaper mode's for the same scenario and repetition, summed over the
+   * scenarios both modes completed: what this mode cost in round trips (0 where it was the
+   * cheaper one). A failed run is left out: giving up early is not cheaper.
    */
   readonly extraRoundTrips: number;
   readonly loadToolsCalls: number;
@@ -31,8 +32,10 @@ function pairKey(result: RunResult): string {
 /** Totals per model and mode, models in the order they first appear, ON before OFF. */
 export function summarize(results: readonly RunResult[]): ModeSummary[] {
   const fewestRequests = new Map<string, number>();
+  const unfinished = new Set(results.filter((result) => !result.check.passed).map(pairKey));
   for (const result of results) {
     const key = pairKey(result);
+    if (unfinished.has(key)) continue;
     fewestRequests.set(key, Math.min(fewestRequests.get(key) ?? Number.POSITIVE_INFINITY, result.figures.modelRequests));
   }
   const models = [...new Set(results.map((result) => result.model))];

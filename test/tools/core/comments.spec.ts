@@ -89,6 +89,7 @@ describe('core comment tools', () => {
   describe('createComment', () => {
     it('starts a thread anchored on the first occurrence of the selection, as the agent of the chat', async () => {
       const chatId = randomUUID();
+      await database.db.insertInto('aiChats').values({ id: chatId, workspaceId: SEED_IDS.workspace, creatorId: SEED_IDS.users.member, title: 'Pricing check' }).execute();
       const historyBefore = await historyCount(P.pricing);
       const created = await tools.call<CreatedComment>(
         'createComment',
@@ -146,7 +147,7 @@ describe('core comment tools', () => {
       expect(reply).toMatchObject({ kind: 'reply', parentCommentId: C.roadmapSso, anchorBlockId: null });
       expect(await pageRow(P.roadmap)).toEqual(before);
       const row = await database.db.selectFrom('comments').selectAll().where('id', '=', reply.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ parentCommentId: C.roadmapSso, selection: null, type: null, createdSource: 'agent', aiChatId: null });
+      expect(row).toMatchObject({ parentCommentId: C.roadmapSso, selection: null, type: 'page', createdSource: 'agent', aiChatId: null });
     });
 
     it('refuses a selection that is not in the page text, and writes nothing', async () => {

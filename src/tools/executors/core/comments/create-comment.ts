@@ -7,7 +7,7 @@ import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { isUuid, requirePage, type AccessiblePage } from '../../../access';
 import type { createCommentTool } from '../../../definitions/comments.tools';
-import { mutatePage, refuseUnstorableText } from '../../../page-store';
+import { AGENT_SOURCE, agentChatId, mutatePage, refuseUnstorableText } from '../../../page-store';
 import { anchorComment, type CommentAnchor } from '../../../prosemirror/comment-mark';
 import { extractText } from '../../../prosemirror/extract-text';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
@@ -50,16 +50,16 @@ function commentRow(context: ToolCallContext, page: Pick<AccessiblePage, 'id' | 
     id,
     content: commentBodyDocument(input.content) as unknown as JsonValue,
     selection: input.selection ?? null,
-    // Docmost marks anchored threads 'inline'; replies carry no type.
-    type: input.parentCommentId === undefined ? 'inline' : null,
+    // An anchored thread is 'inline' (its highlight is in the text); a reply is a 'page' comment,
+    // the type Docmost stores when none is given.
+    type: input.parentCommentId === undefined ? 'inline' : 'page',
     creatorId: context.userId,
     pageId: page.id,
     parentCommentId: input.parentCommentId ?? null,
     spaceId: page.spaceId,
     workspaceId: page.workspaceId,
-    createdSource: 'agent',
-    // ai_chat_id is a uuid column; a host whose chat ids are not uuids just leaves it empty.
-    aiChatId: context.chatId !== undefined && isUuid(context.chatId) ? context.chatId : null,
+    createdSource: AGENT_SOURCE,
+    aiChatId: agentChatId(context),
   };
 }
 

@@ -4,7 +4,7 @@ import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import type { resolveCommentTool } from '../../../definitions/comments.tools';
-import { writePage } from '../../../page-store';
+import { AGENT_SOURCE, writePage } from '../../../page-store';
 import { setCommentResolved } from '../../../prosemirror/comment-mark';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
 import { requireComment } from './require-comment';
@@ -47,6 +47,8 @@ export async function resolveComment(db: Kysely<DB>, input: ToolInput<typeof res
       .set({
         resolvedAt: input.resolved ? sql<Date>`now()` : null,
         resolvedById: input.resolved ? context.userId : null,
+        // Docmost's fork: the person resolved it, through their agent; reopening clears it.
+        resolvedSource: input.resolved ? AGENT_SOURCE : null,
         updatedAt: sql<Date>`now()`,
       })
       .where('id', '=', comment.id)

@@ -48,7 +48,7 @@ describe('sharePage and unsharePage', () => {
   it('creates a share once and returns the same link afterwards, updating its settings', async () => {
     const created = await harness.call('sharePage', { pageId: P.pricing }, 'member');
     expect(created).toMatchObject({ created: true, pageId: P.pricing, title: 'Pricing and Plans', includeSubPages: false, searchIndexing: false });
-    expect(created.key).toMatch(/^[0-9A-Za-z]{16}$/);
+    expect(created.key).toMatch(/^[0-9a-z]{10}$/);
     expect(created.url).toBe(`${PUBLIC_BASE_URL}/share/${created.key}/p/pricing-and-plans-wZd7GkPtHz`);
     const again = await harness.call('sharePage', { pageId: P.pricing, searchIndexing: true });
     expect(again).toMatchObject({ created: false, shareId: created.shareId, key: created.key, searchIndexing: true, includeSubPages: false });

@@ -150,7 +150,7 @@ describe('through POST /mcp with a real MCP client', () => {
     expect(inserted.isError).toBe(false);
     expect((await storedContent(P.weeklySync)).textContent).toContain('Added over MCP.');
     const shared = await call(client, 'share_page', { pageId: P.designPrinciples });
-    expect(JSON.parse(shared.text)).toMatchObject({ created: true, url: expect.stringMatching(new RegExp(`^${PUBLIC_BASE_URL}/share/[0-9A-Za-z]{16}/p/design-principles-HCEjaQasqG$`)) });
+    expect(JSON.parse(shared.text)).toMatchObject({ created: true, url: expect.stringMatching(new RegExp(`^${PUBLIC_BASE_URL}/share/[0-9a-z]{10}/p/design-principles-HCEjaQasqG$`)) });
     const share = await database.db.selectFrom('shares').select('creatorId').where('pageId', '=', P.designPrinciples).executeTakeFirstOrThrow();
     expect(share.creatorId).toBe(SEED_IDS.users.member);
   });

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../../database';
+import type { DB, Share } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
@@ -7,6 +7,8 @@ import { requirePage } from '../../../access';
 import type { sharePageTool } from '../../../definitions/sharing.tools';
 import { generateShareKey, shareUrl } from './share-url';
 import { isSharingDisabled } from './sharing-disabled';
+
+const KEY_ATTEMPTS = 5;
 
 export interface SharePageResult {
   readonly shareId: string;
@@ -46,19 +48,27 @@ export async function sharePage(
       }
       return { shareId: existing.id, key: existing.key, url: shareUrl(publicBaseUrl, existing.key, page), pageId: page.id, title: page.title, includeSubPages, searchIndexing, created: false };
     }
-    const created = await trx
-      .insertInto('shares')
-      .values({
-        key: generateShareKey(),
-        pageId: page.id,
-        includeSubPages: input.includeSubPages ?? false,
-        searchIndexing: input.searchIndexing ?? false,
-        creatorId: context.userId,
-        spaceId: page.spaceId,
-        workspaceId: page.workspaceId,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // A key is unique per workspace; a collision (rare at 36^10 keys) draws another key.
+    let created: Share | undefined;
+    for (let attempt = 0; attempt < KEY_ATTEMPTS && created === undefined; attempt++) {
+      created = await trx
+        .insertInto('shares')
+        .values({
+          key: generateShareKey(),
+          pageId: page.id,
+          includeSubPages: input.includeSubPages ?? false,
+          searchIndexing: input.searchIndexing ?? false,
+          creatorId: context.userId,
+          spaceId: page.spaceId,
+          workspaceId: page.workspaceId,
+        })
+        .onConflict((conflict) => conflict.columns(['key', 'workspaceId']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    }
+    if (created === undefined) {
+      throw new ToolError('internal', `could not draw an unused share key after ${KEY_ATTEMPTS} attempts; the page was not shared, try again`);
+    }
     return {
       shareId: created.id,
       key: created.key,

@@ -33,7 +33,7 @@ export const movePageTool = defineTool({
   title: 'Move a page',
   description: [
     'Moves a page, with all its sub-pages, under a new parent page or to the root of a space, at the first or last place among its new siblings or right after a given sibling.',
-    'Moving into another space of the same workspace is allowed when you may write in both spaces: give the parent (in that space) or, for its root, spaceId; the sub-pages, their comments and history follow.',
+    'Moving into another space of the same workspace is allowed when you may write in both spaces: give the parent (in that space) or, for its root, spaceId; the sub-pages, their comments, history, shares, attachments and watchers follow, and page-level restrictions on the moved pages are removed (as in Docmost: the new space\'s members then see them; droppedRestrictions says how many).',
     'Refuses cycles (a page under itself or under one of its own sub-pages) with a clear error, and anything in a space you cannot write to. Content, title and history are untouched and no history version is added.',
     'Use listSidebarPages to see the tree and pick the parent. Returns the page id, its new parentPageId (null at the root), spaceId, position key and how many sub-pages moved with it.',
     NOT_FOUND_NOTE,

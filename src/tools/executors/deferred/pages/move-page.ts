@@ -17,6 +17,8 @@ export interface MovePageResult {
   readonly position: string;
   /** Sub-pages that moved along (they keep their place under the page). */
   readonly movedSubPages: number;
+  /** Page-level restrictions removed by a move to another space (Docmost drops them too). */
+  readonly droppedRestrictions: number;
 }
 
 interface Sibling {
@@ -96,8 +98,9 @@ function choosePosition(siblings: readonly Sibling[], input: ToolInput<typeof mo
 /**
  * Moves a page (with its subtree) under a new parent or to a space root. Tree changes in the
  * affected spaces are serialised, so the cycle check cannot race another move. Moving to another
- * space carries the subtree's comments, history and shares along, so that space membership keeps
- * deciding who sees them.
+ * space does what Docmost does: the whole subtree moves, with its comments, history, shares,
+ * attachments and watchers, so that space membership keeps deciding who sees them, and the
+ * subtree's page-level restrictions are dropped.
  */
 export async function movePage(db: Kysely<DB>, input: ToolInput<typeof movePageTool>, context: ToolCallContext): Promise<MovePageResult> {
   return db.transaction().execute(async (trx) => {
@@ -123,6 +126,7 @@ export async function movePage(db: Kysely<DB>, input: ToolInput<typeof movePageT
     const siblings = await siblingsOf(trx, targetSpaceId, parent?.id ?? null, page.id);
     const position = choosePosition(siblings, input, where);
     const descendants = await descendantPageIds(trx, page.id, { includeDeleted: true });
+    let droppedRestrictions = 0;
 
     await trx
       .updateTable('pages')
@@ -135,6 +139,11 @@ export async function movePage(db: Kysely<DB>, input: ToolInput<typeof movePageT
       await trx.updateTable('comments').set({ spaceId: targetSpaceId }).where('pageId', 'in', moved).execute();
       await trx.updateTable('pageHistory').set({ spaceId: targetSpaceId }).where('pageId', 'in', moved).execute();
       await trx.updateTable('shares').set({ spaceId: targetSpaceId }).where('pageId', 'in', moved).execute();
+      await trx.updateTable('attachments').set({ spaceId: targetSpaceId }).where('pageId', 'in', moved).execute();
+      await trx.updateTable('watchers').set({ spaceId: targetSpaceId }).where('pageId', 'in', moved).execute();
+      // As Docmost does: restrictions were set for the old space's people; in the new space the
+      // space membership decides until someone restricts the pages again. Permissions cascade.
+      droppedRestrictions = (await trx.deleteFrom('pageAccess').where('pageId', 'in', moved).returning('pageId').execute()).length;
     }
     return {
       pageId: page.id,
@@ -143,6 +152,7 @@ export async function movePage(db: Kysely<DB>, input: ToolInput<typeof movePageT
       spaceId: targetSpaceId,
       position,
       movedSubPages: descendants.length,
+      droppedRestrictions,
     };
   });
 }

@@ -7,11 +7,11 @@ function cells(values: readonly string[], widths: readonly number[]): string {
   return values.map((value, index) => (index < 3 ? value.padEnd(widths[index]!) : value.padStart(widths[index]!))).join('  ').trimEnd();
 }
 
-const RUN_WIDTHS = [14, 16, 4, 4, 5, 8, 8, 8, 5, 7, 7];
+const RUN_WIDTHS = [14, 16, 4, 4, 5, 8, 12, 11, 5, 7, 7];
 
 /** The header of the progress table. */
 export function progressHeader(): string {
-  return `${cells(['model', 'scenario', 'mode', 'done', 'steps', 'requests', 'input tk', 'tool tk', 'loads', 'repairs', 'unknown'], RUN_WIDTHS)}  claims`;
+  return `${cells(['model', 'scenario', 'mode', 'done', 'steps', 'requests', 'input tokens', 'tool tokens', 'loads', 'repairs', 'unknown'], RUN_WIDTHS)}  claims`;
 }
 
 /** One line per finished run, printed as the suite goes. */
@@ -37,11 +37,11 @@ export function progressLine(result: RunResult, progress: { readonly done: numbe
   return `${line}  ${figures.claimsMissingCapability ? 'yes' : 'no'}  [${progress.done}/${progress.total}]${failure}`;
 }
 
-const SUMMARY_WIDTHS = [14, 4, 9, 9, 11, 12, 11, 6, 8, 8, 7];
+const SUMMARY_WIDTHS = [14, 4, 9, 9, 11, 12, 15, 6, 8, 8, 7];
 
 /** Totals per model and mode. */
 export function summaryTable(summaries: readonly ModeSummary[]): string {
-  const header = cells(['model', 'mode', 'completed', 'requests', 'extra trips', 'input tokens', 'tk / done', 'loads', 'repairs', 'unknown', 'claims'], SUMMARY_WIDTHS);
+  const header = cells(['model', 'mode', 'completed', 'requests', 'extra trips', 'input tokens', 'tokens / done', 'loads', 'repairs', 'unknown', 'claims'], SUMMARY_WIDTHS);
   const rows = summaries.map((summary) =>
     cells(
       [

@@ -1,0 +1,124 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { Test } from '@nestjs/testing';
+import { sql, type SqlBool } from 'kysely';
+import { AiToolsModule } from '../../src/ai-tools.module';
+import { createCommentSignalInterceptor } from '../../src/comment-signal';
+import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { TOOL_REGISTRY, type ToolRegistry } from '../../src/registry';
+import { createToolRegistry } from '../../src/registry/create-tool-registry';
+import type { PageAccessPolicy } from '../../src/tools/access';
+import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import { createDocmostExecutors } from '../../src/tools/executors';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { contextFor, rejection, type SeedUser } from '../tools/support/seeded-tools';
+import { createTargetPage, restrictPage, type TargetPage } from './support/restricted-pages';
+import { callOnSurface, SURFACES, type Surface } from './support/surface-calls';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+/** A human (the admin) comments on the page now, as Docmost's editor would store it. */
+async function humanComment(pageId: string): Promise<void> {
+  await database.db
+    .insertInto('comments')
+    .values({ pageId, spaceId: SEED_IDS.spaces.product, workspaceId: SEED_IDS.workspace, creatorId: SEED_IDS.users.admin, content: { type: 'doc' } as never, type: 'inline' })
+    .execute();
+}
+
+describe('the comment signal counts only pages the caller may see', () => {
+  let registry: ToolRegistry;
+  beforeAll(() => {
+    registry = createToolRegistry({
+      specs: TOOL_DEFINITIONS,
+      executors: createDocmostExecutors(database.db),
+      interceptors: [createCommentSignalInterceptor({ db: database.db, debounceMs: 0 })],
+      logger: { warn: () => undefined },
+    });
+  });
+
+  /** A session that reads `target` while its group grant holds, then reads `other` after a human commented on `target`. */
+  async function sessionAfterComment(surface: Surface, user: SeedUser, target: TargetPage, other: TargetPage, revoke: () => Promise<void>) {
+    const context = contextFor(user, { sessionId: randomUUID(), sessionStartedAt: new Date() });
+    expect((await callOnSurface(registry, surface, context, 'getPage', { pageId: target.pageId })).ok).toBe(true);
+    await revoke();
+    await humanComment(target.pageId);
+    return callOnSurface(registry, surface, context, 'getPage', { pageId: other.pageId });
+  }
+
+  it.each(SURFACES)('through %s: no signal about a page whose grant was revoked, a signal while it holds', async (surface) => {
+    const other = await createTargetPage(database.db);
+    const revoked = await createTargetPage(database.db);
+    const [grant] = await restrictPage(database.db, revoked.pageId, [{ groupId: SEED_IDS.groups.writers, role: 'reader' }]);
+    const afterRevoke = await sessionAfterComment(surface, 'member', revoked, other, async () => {
+      await database.db.deleteFrom('pagePermissions').where('id', '=', grant!).execute();
+    });
+    expect(afterRevoke.ok).toBe(true);
+    expect(afterRevoke.text).not.toContain('[signal]');
+    expect(afterRevoke.text).not.toContain(revoked.pageId);
+
+    const kept = await createTargetPage(database.db);
+    await restrictPage(database.db, kept.pageId, [{ groupId: SEED_IDS.groups.writers, role: 'reader' }]);
+    const whileGranted = await sessionAfterComment(surface, 'member', kept, other, async () => undefined);
+    expect(whileGranted.text).toContain(`[signal] new comments: 1 on page ${kept.pageId}`);
+  });
+});
+
+/**
+ * A host's own rule, bound through the module options: pages titled "Host secret ..." are hidden
+ * and pages titled "Host frozen ..." are read-only; Docmost's page_access rows no longer decide.
+ */
+const HOST_POLICY: PageAccessPolicy = {
+  async pagePermission(db, _caller, pageId) {
+    const page = await db.selectFrom('pages').select('title').where('id', '=', pageId).executeTakeFirst();
+    const title = page?.title ?? '';
+    if (title.startsWith('Host secret')) return { canView: false, canEdit: false };
+    return { canView: true, canEdit: title.startsWith('Host frozen') ? false : undefined };
+  },
+  visiblePage: (_caller, page) => sql<SqlBool>`not exists (select 1 from pages host_page where host_page.id = ${page.id} and host_page.title like 'Host secret%')`,
+};
+
+describe('a host replaces the page-access policy with AiToolsModule.forRoot({ pageAccess })', () => {
+  let registry: ToolRegistry;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [AiToolsModule.forRoot({ db: database.db, pageAccess: HOST_POLICY, commentSignal: false, logger: { warn: () => undefined } })],
+    }).compile();
+    registry = moduleRef.get<ToolRegistry>(TOOL_REGISTRY);
+    close = () => moduleRef.close();
+  });
+  afterAll(async () => close?.());
+
+  async function titled(title: string): Promise<string> {
+    const page = await createTargetPage(database.db);
+    await database.db.updateTable('pages').set({ title }).where('id', '=', page.pageId).execute();
+    return page.pageId;
+  }
+
+  it('hides what the host hides, in reads and in listings', async () => {
+    const secret = await titled(`Host secret ${randomUUID()}`);
+    const error = await rejection(registry.call('getPage', { pageId: secret }, contextFor('member')));
+    expect(error.message).toBe(`page ${secret} not found or no access`);
+    const listed = (await registry.call('listPages', { spaceId: SEED_IDS.spaces.product, limit: 100 }, contextFor('owner'))).output as { pages: { id: string }[] };
+    expect(listed.pages.map((page) => page.id)).not.toContain(secret);
+  });
+
+  it('refuses edits the host refuses', async () => {
+    const frozen = await titled(`Host frozen ${randomUUID()}`);
+    expect((await registry.call('getPage', { pageId: frozen }, contextFor('member'))).output).toMatchObject({ id: frozen });
+    const error = await rejection(registry.call('renamePage', { pageId: frozen, title: 'Thawed' }, contextFor('member')));
+    expect(error.message).toContain('read-only access');
+  });
+
+  it('no longer applies Docmost\'s default rule: the owner-only seeded page is the host\'s to decide', async () => {
+    const page = (await registry.call('getPage', { pageId: SEED_IDS.pages.compensationReview }, contextFor('member'))).output;
+    expect(page).toMatchObject({ id: SEED_IDS.pages.compensationReview });
+  });
+});

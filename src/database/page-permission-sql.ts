@@ -33,7 +33,8 @@ function grantsOfCaller(caller: PagePermissionCaller, restrictionId: RawBuilder<
 
 /**
  * Docmost's visibility rule as one condition. Spaces without any restriction (most of them)
- * pass on an index probe of `page_access(space_id)`; otherwise a recursive walk up the page's
+ * pass on an index probe of `page_access(space_id)` (a restriction's `space_id` is its page's
+ * space: Docmost drops the rows when a page moves to another space); otherwise a recursive walk up the page's
  * ancestors looks for a restriction that does not grant the caller. `union` keeps the walk
  * finite even if the data holds a `parent_page_id` cycle.
  */

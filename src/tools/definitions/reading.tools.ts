@@ -5,7 +5,7 @@ import { pageIdField, pageTextWindowFields, ID_TOO_LONG, MAX_ID_LENGTH, CURSOR_T
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 const NOT_FOUND_NOTE =
-  'Fails with "page … not found or no access" when the page does not exist, is in the trash, or is in a space you do not belong to (the same answer in each case).';
+  'Fails with "page … not found or no access" when the page does not exist, is in the trash, is in a space you do not belong to, or is restricted to people you are not among (the same answer in each case).';
 
 export const searchPagesTool = defineTool({
   name: 'searchPages',

@@ -13,7 +13,7 @@ import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from './shared-fields';
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 export const NOT_FOUND_NOTE =
-  'Fails with "page … not found or no access" when the page does not exist, is in the trash, or is in a space you do not belong to (the same answer in each case); writing needs role writer or admin in the page\'s space.';
+  'Fails with "page … not found or no access" when the page does not exist, is in the trash, is in a space you do not belong to, or is restricted to people you are not among (the same answer in each case); writing needs role writer or admin in the page\'s space, or role writer in the permissions of a restricted page.';
 
 const CONFLICT_NOTE =
   'The edit is applied to the page as it is when the call runs; if someone saves the page at that very moment the call fails with a conflict and writes nothing: read again and retry. Every write adds a page history version (revert with restorePageVersion).';

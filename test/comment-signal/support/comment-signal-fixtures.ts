@@ -1,15 +1,18 @@
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
-import { Pool } from 'pg';
-import type { DB } from '../../../src/database';
+import { sql, type Kysely } from 'kysely';
+import { createKysely, type DB } from '../../../src/database';
+import { testDatabaseDriver } from '../../support/test-database';
 import { SEED_IDS } from '../../../src/host/seed/seed-ids';
 
-/** A Kysely like the host's, that also records every statement reading `comments` (writes are the test's own). */
+/**
+ * A Kysely like the host's, over the driver under test, that also records every statement
+ * reading `comments` (writes are the test's own).
+ */
 export function countingKysely(url: string): { readonly db: Kysely<DB>; readonly commentQueries: string[]; close(): Promise<void> } {
   const commentQueries: string[] = [];
-  const pool = new Pool({ connectionString: url, max: 4 });
-  const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+  const db = createKysely({
+    connectionString: url,
+    driver: testDatabaseDriver(),
+    max: 4,
     log: (event) => {
       const text = event.query.sql;
       if (/\bcomments\b/.test(text) && !/^\s*(insert|update|delete)\b/i.test(text)) commentQueries.push(text);

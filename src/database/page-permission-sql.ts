@@ -51,8 +51,9 @@ export const docmostPageVisible: PageVisibilityCondition = (caller, page) => sql
   )
 )`;
 
-/** The caller's page-level rights on one page, as {@link pagePermissionQuery} returns them. */
+/** The caller's page-level rights on one page, as {@link pagePermissionsQuery} returns them. */
 export interface PagePermissionRow {
+  readonly pageId: string;
   /** Some page on the chain (the page itself included) is restricted. */
   readonly restricted: boolean;
   /** Every restriction on the chain grants the caller (true when nothing is restricted). */
@@ -62,26 +63,28 @@ export interface PagePermissionRow {
 }
 
 /**
- * One statement for one page: walks the ancestor chain once and reports restriction, visibility
- * and the edit right of the nearest restriction. The depth bound stops a cycle in the data.
+ * One statement for any number of pages: walks each page's ancestor chain once and reports
+ * restriction, visibility and the edit right of the nearest restriction, one row per existing
+ * page. The depth bound stops a cycle in the data.
  */
-export function pagePermissionQuery(caller: PagePermissionCaller, pageId: string): RawBuilder<PagePermissionRow> {
+export function pagePermissionsQuery(caller: PagePermissionCaller, pageIds: readonly string[]): RawBuilder<PagePermissionRow> {
   return sql<PagePermissionRow>`
-    with recursive chain (id, parent_page_id, depth) as (
-      select start.id, start.parent_page_id, 0 from pages start where start.id = ${pageId}::uuid
+    with recursive chain (start_id, id, parent_page_id, depth) as (
+      select start.id, start.id, start.parent_page_id, 0 from pages start where start.id = any(${pageIds}::uuid[])
       union
-      select parent.id, parent.parent_page_id, chain.depth + 1
+      select chain.start_id, parent.id, parent.parent_page_id, chain.depth + 1
       from pages parent join chain on parent.id = chain.parent_page_id
       where chain.depth < 1000
     ),
     restrictions as (
-      select chain.depth,
+      select chain.start_id, chain.depth,
         exists (${grantsOfCaller(caller, sql.ref('restriction.id'))}) as granted,
         exists (${grantsOfCaller(caller, sql.ref('restriction.id'))} and permission.role = 'writer') as writer
       from chain join page_access restriction on restriction.page_id = chain.id
     )
-    select
-      exists (select 1 from restrictions) as "restricted",
-      coalesce((select bool_and(granted) from restrictions), true) as "canView",
-      coalesce((select writer from restrictions order by depth limit 1), false) as "canEditNearest"`;
+    select start.id as "pageId",
+      exists (select 1 from restrictions r where r.start_id = start.id) as "restricted",
+      coalesce((select bool_and(r.granted) from restrictions r where r.start_id = start.id), true) as "canView",
+      coalesce((select r.writer from restrictions r where r.start_id = start.id order by r.depth limit 1), false) as "canEditNearest"
+    from pages start where start.id = any(${pageIds}::uuid[])`;
 }

@@ -7,7 +7,7 @@ import { createCommentSignalInterceptor } from '../../src/comment-signal';
 import { SEED_IDS } from '../../src/host/seed/seed-ids';
 import { TOOL_REGISTRY, type ToolRegistry } from '../../src/registry';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
-import type { PageAccessPolicy } from '../../src/tools/access';
+import type { PageAccessPolicy, PagePermission } from '../../src/tools/access';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createDocmostExecutors } from '../../src/tools/executors';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -75,11 +75,11 @@ describe('the comment signal counts only pages the caller may see', () => {
  * and pages titled "Host frozen ..." are read-only; Docmost's page_access rows no longer decide.
  */
 const HOST_POLICY: PageAccessPolicy = {
-  async pagePermission(db, _caller, pageId) {
-    const page = await db.selectFrom('pages').select('title').where('id', '=', pageId).executeTakeFirst();
-    const title = page?.title ?? '';
-    if (title.startsWith('Host secret')) return { canView: false, canEdit: false };
-    return { canView: true, canEdit: title.startsWith('Host frozen') ? false : undefined };
+  async pagePermissions(db, _caller, pageIds) {
+    const pages = await db.selectFrom('pages').select(['id', 'title']).where('id', 'in', pageIds).execute();
+    const rights = (title: string): PagePermission =>
+      title.startsWith('Host secret') ? { canView: false, canEdit: false } : { canView: true, canEdit: title.startsWith('Host frozen') ? false : undefined };
+    return new Map(pages.map((page) => [page.id, rights(page.title ?? '')]));
   },
   visiblePage: (_caller, page) => sql<SqlBool>`not exists (select 1 from pages host_page where host_page.id = ${page.id} and host_page.title like 'Host secret%')`,
 };

@@ -1,6 +1,7 @@
 export {
   requirePage,
   requireSpace,
+  requireEditableSubtree,
   findSpaceRole,
   memberSpaceIds,
   visiblePages,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
 import {
   docmostPageVisible,
-  pagePermissionQuery,
+  pagePermissionsQuery,
   type PagePermissionCaller,
   type PageVisibilityCondition,
 } from '../../database/page-permission-sql';
@@ -28,8 +28,11 @@ export interface PagePermission {
  * `page_permissions` tables.
  */
 export interface PageAccessPolicy {
-  /** Rights on one page of a space the caller belongs to. One call per checked page. */
-  pagePermission(db: Kysely<DB>, caller: PagePermissionCaller, pageId: string): Promise<PagePermission>;
+  /**
+   * Rights on pages of a space the caller belongs to, by page id: one page for most tools, a
+   * whole subtree for deletePage and cross-space moves. A page missing from the map is hidden.
+   */
+  pagePermissions(db: Kysely<DB>, caller: PagePermissionCaller, pageIds: readonly string[]): Promise<ReadonlyMap<string, PagePermission>>;
   /**
    * The same visibility as a condition inside a query (listings, search, the sidebar, the
    * comment signal), so that limits, counts and cursors see only visible pages.
@@ -39,11 +42,12 @@ export interface PageAccessPolicy {
 
 /** Docmost's rules: every restriction on the chain must grant the caller; the nearest one decides edits. */
 export const DOCMOST_PAGE_ACCESS: PageAccessPolicy = {
-  async pagePermission(db, caller, pageId) {
-    const { rows } = await pagePermissionQuery(caller, pageId).execute(db);
-    const row = rows[0];
-    if (row === undefined) return { canView: false, canEdit: false };
-    return { canView: row.canView, canEdit: row.restricted ? row.canView && row.canEditNearest : undefined };
+  async pagePermissions(db, caller, pageIds) {
+    if (pageIds.length === 0) return new Map();
+    const { rows } = await pagePermissionsQuery(caller, pageIds).execute(db);
+    return new Map(
+      rows.map((row) => [row.pageId, { canView: row.canView, canEdit: row.restricted ? row.canView && row.canEditNearest : undefined }] as const),
+    );
   },
   visiblePage: docmostPageVisible,
 };

@@ -112,7 +112,7 @@ export async function requirePage(
     : await pageQuery(db, pageIdOrSlugId).where('pages.workspaceId', '=', context.workspaceId).executeTakeFirst();
   const visible = page && (options.includeDeleted || page.deletedAt === null);
   const role = visible ? await findSpaceRole(db, context, page.spaceId) : undefined;
-  const permission = page && role ? await pageAccessOf(context).pagePermission(db, context, page.id) : undefined;
+  const permission = page && role ? (await pageAccessOf(context).pagePermissions(db, context, [page.id])).get(page.id) : undefined;
   if (!page || !visible || !role || !permission?.canView) {
     throw new ToolError('not_found', `page ${abbreviate(pageIdOrSlugId)} not found or no access`);
   }
@@ -126,6 +126,33 @@ export async function requirePage(
     );
   }
   return { ...page, spaceRole: role, canEdit };
+}
+
+/**
+ * Refuses to change a page's whole subtree (trashing it, moving it to another space, which drops
+ * its restrictions) unless the caller may edit every page in it: otherwise a member could trash
+ * or unrestrict pages that are hidden from them. `page` was loaded with `write`. One call to the
+ * policy for the whole subtree. The refusal names no hidden page.
+ */
+export async function requireEditableSubtree(
+  db: Kysely<DB>,
+  context: AccessCaller,
+  page: AccessiblePage,
+  descendantIds: readonly string[],
+  action: string,
+): Promise<void> {
+  const permissions = await pageAccessOf(context).pagePermissions(db, context, descendantIds);
+  const spaceAllowsEdit = (WRITER_ROLES as readonly string[]).includes(page.spaceRole);
+  const blocked = descendantIds.filter((id) => {
+    const permission = permissions.get(id);
+    return !permission?.canView || !(permission.canEdit ?? spaceAllowsEdit);
+  });
+  if (blocked.length > 0) {
+    throw new ToolError(
+      'forbidden',
+      `cannot ${action} page ${page.id}: ${blocked.length} of its ${descendantIds.length} sub-pages are restricted and you may not edit them; nothing was changed. Ask someone with access to those pages, or move them out first.`,
+    );
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
-import { requirePage } from '../../../access';
+import { requireEditableSubtree, requirePage } from '../../../access';
 import type { deletePageTool } from '../../../definitions/page-management.tools';
 import { descendantPageIds, lockSpaceTree } from './page-tree';
 
@@ -23,7 +23,10 @@ export async function deletePage(db: Kysely<DB>, input: ToolInput<typeof deleteP
   const page = await requirePage(db, context, input.pageId, { write: true });
   const trashedPageIds = await db.transaction().execute(async (trx) => {
     await lockSpaceTree(trx, [page.spaceId]);
-    const ids = [page.id, ...(await descendantPageIds(trx, page.id, { includeDeleted: false }))];
+    const descendants = await descendantPageIds(trx, page.id, { includeDeleted: false });
+    // Trashing a sub-page the caller may not edit (or even see) would be a write to it.
+    await requireEditableSubtree(trx, context, page, descendants, 'delete');
+    const ids = [page.id, ...descendants];
     const updated = await trx
       .updateTable('pages')
       .set({ deletedAt: sql<Date>`now()`, deletedById: context.userId })

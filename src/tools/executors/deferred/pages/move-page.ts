@@ -4,7 +4,7 @@ import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
-import { isUuid, requirePage, requireSpace, type AccessiblePage } from '../../../access';
+import { isUuid, requireEditableSubtree, requirePage, requireSpace, type AccessiblePage } from '../../../access';
 import type { movePageTool } from '../../../definitions/page-management.tools';
 import { generateKeyBetween, isValidOrderKey } from './fractional-index';
 import { ancestorChain, descendantPageIds, lockSpaceTree } from './page-tree';
@@ -134,6 +134,8 @@ export async function movePage(db: Kysely<DB>, input: ToolInput<typeof movePageT
       .where('id', '=', page.id)
       .execute();
     if (targetSpaceId !== page.spaceId) {
+      // The move drops the subtree's restrictions: every sub-page must be the caller's to edit.
+      await requireEditableSubtree(trx, context, page, descendants, 'move to another space');
       const moved = [page.id, ...descendants];
       await trx.updateTable('pages').set({ spaceId: targetSpaceId }).where('id', 'in', moved).execute();
       await trx.updateTable('comments').set({ spaceId: targetSpaceId }).where('pageId', 'in', moved).execute();

@@ -16,7 +16,7 @@ import { EvalError } from '../src/eval/eval-error';
 import { selectPersonas } from '../src/eval/personas';
 import { renderChart } from '../src/eval/render-chart';
 import { describeMachine, renderReport, reportLabel } from '../src/eval/render-report';
-import { progressHeader, progressLine, summaryTable } from '../src/eval/render-table';
+import { progressHeader, progressLine, rateTable, summaryTable } from '../src/eval/render-table';
 import { runEval, type RealModel } from '../src/eval/run-eval';
 import { selectScenarios } from '../src/eval/scenarios';
 import { fatalErrorLine } from '../src/host/startup/fatal-error-line';
@@ -80,6 +80,8 @@ async function main(): Promise<void> {
     });
     out('');
     out(reportLabel(report, realModel?.model));
+    out(rateTable(report.rates));
+    out('');
     out(summaryTable(report.summaries));
     out(`${report.durationSeconds} s`);
     if (args.reportPath !== undefined) {

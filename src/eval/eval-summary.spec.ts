@@ -1,4 +1,5 @@
-import { summarize } from './eval-summary';
+import { scenarioRates, summarize } from './eval-summary';
+import { rateTable } from './render-table';
 import { NO_FIGURES } from './run-figures';
 import type { RunResult } from './run-scenario';
 
@@ -20,5 +21,17 @@ describe('summarize', () => {
 
   it('has no tokens per completed task when nothing completed', () => {
     expect(summarize([result('a', 'on', false, 1, 10)])[0]!.tokensPerCompletedTask).toBeNull();
+  });
+});
+
+describe('scenarioRates', () => {
+  it('gives completed/runs per scenario, model and mode over the repetitions', () => {
+    const repeated = [result('a', 'on', true, 1, 1), result('a', 'off', true, 1, 1), { ...result('a', 'on', false, 1, 1), repetition: 2 }, { ...result('a', 'off', true, 1, 1), repetition: 2 }];
+    const rates = scenarioRates(repeated);
+    expect(rates).toEqual([
+      { scenarioId: 'a', model: 'loader', mode: 'on', runs: 2, completed: 1 },
+      { scenarioId: 'a', model: 'loader', mode: 'off', runs: 2, completed: 2 },
+    ]);
+    expect(rateTable(rates)).toBe('scenario   loader\na          ON 1/2  OFF 2/2');
   });
 });

@@ -66,3 +66,25 @@ export function summarize(results: readonly RunResult[]): ModeSummary[] {
   }
   return summaries;
 }
+
+/** How often one scenario was completed by one model in one mode: the rate `--repeat` is for. */
+export interface ScenarioRate {
+  readonly scenarioId: string;
+  readonly model: string;
+  readonly mode: DeferredMode;
+  readonly runs: number;
+  readonly completed: number;
+}
+
+/** Completion per scenario, model and mode, in the order the runs came. */
+export function scenarioRates(results: readonly RunResult[]): ScenarioRate[] {
+  const rates = new Map<string, { scenarioId: string; model: string; mode: DeferredMode; runs: number; completed: number }>();
+  for (const result of results) {
+    const key = `${result.scenarioId}\u0000${result.model}\u0000${result.mode}`;
+    const rate = rates.get(key) ?? { scenarioId: result.scenarioId, model: result.model, mode: result.mode, runs: 0, completed: 0 };
+    rate.runs += 1;
+    if (result.check.passed) rate.completed += 1;
+    rates.set(key, rate);
+  }
+  return [...rates.values()];
+}

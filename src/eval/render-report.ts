@@ -7,6 +7,10 @@ export function describeMachine(): string {
   return `${processors.length} × ${processors[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`;
 }
 
+function models(report: EvalReport): string[] {
+  return [...new Set(report.rates.map((rate) => rate.model))];
+}
+
 const thousands = (value: number | null): string => (value === null ? '–' : value.toLocaleString('en-US'));
 
 /** What produced the answers, said plainly at the top of every report. */
@@ -38,6 +42,22 @@ export function renderReport(report: EvalReport, options: { readonly chartFile: 
     ...report.summaries.map(
       (summary) =>
         `| ${summary.model} | ${summary.mode.toUpperCase()} | ${summary.completed}/${summary.runs} | ${summary.modelRequests} | ${summary.extraRoundTrips} | ${thousands(summary.inputTokens)} | ${thousands(summary.tokensPerCompletedTask)} | ${thousands(summary.toolDefinitionTokens)} | ${summary.loadToolsCalls} | ${summary.repairedCalls} | ${summary.unknownNameErrors} | ${summary.capabilityClaims} |`,
+    ),
+    '',
+    '## Completed per scenario',
+    '',
+    `| scenario | ${models(report).map((model) => `${model} ON | ${model} OFF`).join(' | ')} |`,
+    `|---|${models(report).map(() => '---|---|').join('')}`,
+    ...[...new Set(report.rates.map((rate) => rate.scenarioId))].map(
+      (scenarioId) =>
+        `| ${scenarioId} | ${models(report)
+          .flatMap((model) =>
+            (['on', 'off'] as const).map((mode) => {
+              const rate = report.rates.find((candidate) => candidate.scenarioId === scenarioId && candidate.model === model && candidate.mode === mode);
+              return rate === undefined ? '–' : `${rate.completed}/${rate.runs}`;
+            }),
+          )
+          .join(' | ')} |`,
     ),
     '',
     '## Runs',

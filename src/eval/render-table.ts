@@ -1,4 +1,4 @@
-import type { ModeSummary } from './eval-summary';
+import type { ModeSummary, ScenarioRate } from './eval-summary';
 import type { RunResult } from './run-scenario';
 
 const thousands = (value: number): string => value.toLocaleString('en-US');
@@ -61,4 +61,21 @@ export function summaryTable(summaries: readonly ModeSummary[]): string {
     ),
   );
   return [header, ...rows].join('\n');
+}
+
+/** Completed/runs per scenario (rows) and model (columns), ON and OFF side by side. */
+export function rateTable(rates: readonly ScenarioRate[]): string {
+  const scenarios = [...new Set(rates.map((rate) => rate.scenarioId))];
+  const models = [...new Set(rates.map((rate) => rate.model))];
+  const cell = (scenarioId: string, model: string) =>
+    (['on', 'off'] as const)
+      .map((mode) => {
+        const rate = rates.find((candidate) => candidate.scenarioId === scenarioId && candidate.model === model && candidate.mode === mode);
+        return `${mode.toUpperCase()} ${rate === undefined ? '-' : `${rate.completed}/${rate.runs}`}`;
+      })
+      .join('  ');
+  const width = Math.max(...scenarios.map((id) => id.length), 'scenario'.length);
+  const columnWidths = models.map((model) => Math.max(model.length, ...scenarios.map((id) => cell(id, model).length)));
+  const row = (first: string, rest: readonly string[]) => [first.padEnd(width), ...rest.map((text, index) => text.padEnd(columnWidths[index]!))].join('   ').trimEnd();
+  return [row('scenario', models), ...scenarios.map((id) => row(id, models.map((model) => cell(id, model))))].join('\n');
 }

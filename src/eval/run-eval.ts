@@ -3,7 +3,7 @@ import { loadAppConfig } from '../config/app-config';
 import type { DatabaseDriver } from '../database';
 import { prepareEvalDatabases } from './eval-databases';
 import { EvalModelServer } from './eval-model-server';
-import { summarize, type ModeSummary } from './eval-summary';
+import { scenarioRates, summarize, type ModeSummary, type ScenarioRate } from './eval-summary';
 import { IssueTrackerMcpServer, TRACKER_PREFIX, TRACKER_SERVER_NAME } from './issue-tracker-mcp-server';
 import { FULL_MODULE, type ModuleVariation } from './module-variation';
 import type { Persona } from './personas';
@@ -49,6 +49,8 @@ export interface EvalReport {
   readonly personas: readonly { readonly id: string; readonly description: string }[];
   readonly results: readonly RunResult[];
   readonly summaries: readonly ModeSummary[];
+  /** Completed/runs per scenario, model and mode. */
+  readonly rates: readonly ScenarioRate[];
   /** Warnings and errors the host logged during the runs. */
   readonly hostLog: readonly string[];
 }
@@ -135,6 +137,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
     personas: real === undefined ? options.personas.map((persona) => ({ id: persona.id, description: persona.description })) : [],
     results,
     summaries: summarize(results),
+    rates: scenarioRates(results),
     hostLog: [...new Set(logger.lines)],
   };
 }

@@ -168,11 +168,15 @@ describe('POST /api/ai/chat', () => {
     expect(calls[1]!.context.sessionId).not.toBe(calls[0]!.context.sessionId);
   });
 
-  it('answers 404 for a page the user cannot see, without creating a chat', async () => {
+  it.each([
+    ['in a space the user does not belong to', SEED_IDS.pages.leadershipOverview],
+    ['restricted to its owner', SEED_IDS.pages.compensationReview],
+    ['below a page restricted to its owner', SEED_IDS.pages.salaryBands],
+  ])('answers 404 for a page the user cannot see (%s), without creating a chat', async (_case, pageId) => {
     const chatsBefore = await database.db.selectFrom('aiChats').select('id').execute();
-    const response = await postChat(app, token('member'), { message: 'Read this', pageId: SEED_IDS.pages.leadershipOverview });
+    const response = await postChat(app, token('member'), { message: 'Read this', pageId });
     expect(response.statusCode).toBe(404);
-    expect(JSON.parse(response.body).message).toBe(`page ${SEED_IDS.pages.leadershipOverview} not found or no access`);
+    expect(JSON.parse(response.body).message).toBe(`page ${pageId} not found or no access`);
     expect(await database.db.selectFrom('aiChats').select('id').execute()).toHaveLength(chatsBefore.length);
   });
 

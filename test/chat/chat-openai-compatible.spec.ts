@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { convertToModelMessages, stepCountIs, streamText, type UIMessage } from 'ai';
+import { sql } from 'kysely';
 import { buildChatSystemPrompt, prepareAgentStep } from '../../src/host/chat';
 import { seedDemoWorkspace, type SeedResult } from '../../src/host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../src/host/seed/seed-ids';
@@ -119,6 +120,9 @@ describe('chat against an OpenAI-compatible endpoint', () => {
     const first = await postChat(app, member().token, { message: 'Read the pricing table', pageId: SEED_IDS.pages.pricing });
     expect(calls.map((call) => call.name)).toEqual(['getTable']);
     const chatId = first.headers['x-chat-id'] as string;
+    // The chat would carry getTable into its next turn; without its memory (a chat older than
+    // the memory, or a tool the carried-tools bound dropped) the tool is inactive again.
+    await sql`delete from ai_tools_chat_memory where chat_id = ${chatId}::uuid`.execute(database.db);
 
     stub.reset([{ text: 'Still three plans.' }]);
     const second = await postChat(app, member().token, { message: 'How many plans again?', chatId });

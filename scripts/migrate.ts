@@ -1,14 +1,14 @@
 /** `npm run migrate`: applies the base, host and module migration sets to the configured database. */
 import { loadAppConfig } from '../src/config/app-config';
-import { migrateToLatest } from '../src/database';
 import { fatalErrorLine } from '../src/host/startup/fatal-error-line';
+import { migrateConfiguredDatabase } from '../src/host/startup/migrate-configured-database';
 import { openConfiguredDatabase } from '../src/host/startup/open-configured-database';
 
 async function main(): Promise<void> {
   const config = loadAppConfig();
   const database = await openConfiguredDatabase({ config, whenEmbeddedRunning: 'reuse' });
   try {
-    const applied = await migrateToLatest(database.db);
+    const applied = await migrateConfiguredDatabase(config, database);
     if (applied.length === 0) process.stdout.write(`${database.description}: already up to date\n`);
     for (const line of applied) process.stdout.write(`${line}\n`);
   } finally {

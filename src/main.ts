@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadAppConfig } from './config/app-config';
-import { migrateToLatest, type OpenDatabase } from './database';
+import type { OpenDatabase } from './database';
 import { createApp } from './host/create-app';
 import { assertPortFree, portError } from './host/startup/assert-port-free';
 import { createConnectionErrorLog } from './host/startup/connection-error-log';
 import { fatalErrorLine } from './host/startup/fatal-error-line';
+import { migrateConfiguredDatabase } from './host/startup/migrate-configured-database';
 import { openConfiguredDatabase } from './host/startup/open-configured-database';
 import { StderrLogger } from './host/startup/stderr-logger';
 
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
   });
   let app: NestFastifyApplication | undefined;
   try {
-    const applied = await migrateToLatest(database.db);
+    const applied = await migrateConfiguredDatabase(config, database);
     for (const line of applied) process.stderr.write(`migration ${line}\n`);
     app = await createApp({ db: database.db, config, logger: new StderrLogger({ logLevels: ['error', 'warn'] }), databaseUrl: database.connectionString });
     await listen(app, config.port);

@@ -82,6 +82,14 @@ describe('id fields', () => {
     }
   });
 
+  it('quote at most 200 characters of a long find text', async () => {
+    const find = `${'z'.repeat(1500)} end`;
+    const error = await rejection(call('editPageText', { pageId: P.roadmap, find, replace: 'x' }));
+    expect(error.code).toBe('not_found');
+    expect(error.message).toContain(`"${'z'.repeat(200)}… (1504 characters)" is not in the text of page`);
+    expect(error.message.length).toBeLessThan(600);
+  });
+
   it('quote only a prefix of an id that is long but allowed', async () => {
     const id = `${'b'.repeat(100)}-${'c'.repeat(27)}`;
     const error = await rejection(call('getPage', { pageId: id }));
@@ -192,6 +200,15 @@ describe('reading tools stay within the output limit', () => {
     expect(outline.truncated).toBe(`showing blocks #0–#${outline.blocks.length - 1} of 4000 to stay within the ${MAX_READ_OUTPUT_CHARS}-character output limit; read on with getPage (fromBlock ${outline.blocks.length}) or getNode "#<index>"`);
     const next = await call('getPage', { pageId: P.onboarding, fromBlock: outline.blocks.length });
     expect(next.content).toContain(`Line ${outline.blocks.length} `);
+  });
+
+  it('getPageHistory refuses a saved version over the limit and names diffPageVersions and restorePageVersion', async () => {
+    // A write saves a history row of the large page.
+    await call('editPageText', { pageId: P.onboarding, find: 'Line 0 ', replace: 'Line zero ' });
+    const listed = await call('listPageHistory', { pageId: P.onboarding });
+    const error = await rejection(call('getPageHistory', { historyId: listed.versions[0].historyId, format: 'json' }));
+    expect(error.code).toBe('limit_exceeded');
+    expect(error.message).toMatch(/over the limit of 200000 for one tool result; see what changed with diffPageVersions, bring the version back with restorePageVersion/);
   });
 
   it('getNode refuses a block over the limit and reads a small one', async () => {

@@ -1,3 +1,4 @@
+import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
 import { listTextBlocks, parseBlockReference, resolveBlockReference, type LocatedNode } from '../../../prosemirror/find-block';
 import { matchableText } from '../../../prosemirror/inline-text';
@@ -42,12 +43,15 @@ export interface TextEditPlan {
   readonly unlistedBlocks: number;
 }
 
+/** Characters of a find text an error quotes: enough to recognise it, never a whole long input. */
+const QUOTED_TEXT_LENGTH = 200;
+
 function blockLabel(match: Pick<TextMatch, 'blockId' | 'topLevelIndex'>): string {
   return match.blockId ?? `#${match.topLevelIndex}`;
 }
 
 function notFound(doc: ProseMirrorNode, input: TextEditRequest, scope: LocatedNode | undefined): ToolError {
-  const where = input.blockId === undefined ? `page ${input.pageId}` : `block ${input.blockId} of page ${input.pageId}`;
+  const where = input.blockId === undefined ? `page ${abbreviate(input.pageId)}` : `block ${abbreviate(input.blockId)} of page ${abbreviate(input.pageId)}`;
   const formatting = findFormattingSyntax(input.find);
   if (formatting.length > 0) {
     return new ToolError(
@@ -63,11 +67,11 @@ function notFound(doc: ProseMirrorNode, input: TextEditRequest, scope: LocatedNo
   if (input.find.includes('\n')) hint = ' Text cannot be matched across two blocks or a line break: edit each block separately.';
   else if (caseless !== undefined) {
     const at = caseless.toLowerCase().indexOf(lowered);
-    hint = ` The text exists with different capitalisation: "${caseless.slice(at, at + input.find.length)}".`;
+    hint = ` The text exists with different capitalisation: "${abbreviate(caseless.slice(at, at + input.find.length), QUOTED_TEXT_LENGTH)}".`;
   } else if (input.blockId !== undefined && findTextMatches(doc, input.find).length > 0) {
     hint = ' It occurs elsewhere on the page: omit blockId or give the block that holds it.';
   }
-  return new ToolError('not_found', `"${input.find}" is not in the text of ${where}.${hint} Nothing was changed.`, { pageId: input.pageId });
+  return new ToolError('not_found', `"${abbreviate(input.find, QUOTED_TEXT_LENGTH)}" is not in the text of ${where}.${hint} Nothing was changed.`, { pageId: input.pageId });
 }
 
 function ambiguous(input: TextEditRequest, matches: readonly TextMatch[]): ToolError {
@@ -76,7 +80,7 @@ function ambiguous(input: TextEditRequest, matches: readonly TextMatch[]): ToolE
   return new ToolError(
     'invalid_input',
     [
-      `"${input.find}" occurs ${matches.length} times; nothing was changed. Make find longer so it is unique, scope it with blockId, or pass replaceAll: true to replace every occurrence.`,
+      `"${abbreviate(input.find, QUOTED_TEXT_LENGTH)}" occurs ${matches.length} times; nothing was changed. Make find longer so it is unique, scope it with blockId, or pass replaceAll: true to replace every occurrence.`,
       ...listed,
       ...more,
     ].join('\n'),
@@ -89,12 +93,12 @@ function resolveScope(doc: ProseMirrorNode, input: TextEditRequest): LocatedNode
   if (!parseBlockReference(input.blockId)) {
     throw new ToolError(
       'invalid_input',
-      `blockId "${input.blockId}" is neither a block id (12 lowercase letters) nor a top-level index such as "#3"; getPage and getOutline show both`,
+      `blockId "${abbreviate(input.blockId)}" is neither a block id (12 lowercase letters) nor a top-level index such as "#3"; getPage and getOutline show both`,
     );
   }
   const scope = resolveBlockReference(doc, input.blockId);
   if (!scope) {
-    throw new ToolError('not_found', `page ${input.pageId} has no block "${input.blockId}"; call getPage or getOutline for the current block ids. Nothing was changed.`);
+    throw new ToolError('not_found', `page ${abbreviate(input.pageId)} has no block "${abbreviate(input.blockId)}"; call getPage or getOutline for the current block ids. Nothing was changed.`);
   }
   return scope;
 }

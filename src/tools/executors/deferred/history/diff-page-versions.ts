@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { isUuid, requirePage, type AccessiblePage } from '../../../access';
@@ -30,7 +31,7 @@ async function loadSide(db: Kysely<DB>, page: AccessiblePage, ref: string): Prom
     ? await db.selectFrom('pageHistory').selectAll().where('id', '=', ref).where('pageId', '=', page.id).executeTakeFirst()
     : undefined;
   if (!row) {
-    throw new ToolError('not_found', `page version ${ref} not found for page ${page.id} or no access; give a historyId from listPageHistory for this page, or "current"`);
+    throw new ToolError('not_found', `page version ${abbreviate(ref)} not found for page ${page.id} or no access; give a historyId from listPageHistory for this page, or "current"`);
   }
   return { side: { ref: row.id, version: row.version, title: row.title, savedAt: isoTime(row.createdAt) }, content: asDocument(row.content) };
 }

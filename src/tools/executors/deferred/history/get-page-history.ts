@@ -5,6 +5,7 @@ import type { ToolInput } from '../../../../registry/tool-spec';
 import type { getPageHistoryTool } from '../../../definitions/history.tools';
 import { extractText } from '../../../prosemirror/extract-text';
 import { asDocument, type ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
+import { refuseOversizedOutput } from '../../../output-limit';
 import { isoTime } from '../iso-time';
 import { requirePageVersion } from './require-page-version';
 
@@ -28,7 +29,7 @@ export interface PageVersion {
 export async function getPageHistory(db: Kysely<DB>, input: ToolInput<typeof getPageHistoryTool>, context: ToolCallContext): Promise<PageVersion> {
   const { version } = await requirePageVersion(db, context, input.historyId);
   const content = asDocument(version.content);
-  return {
+  const result: PageVersion = {
     historyId: version.id,
     pageId: version.pageId,
     version: version.version,
@@ -39,4 +40,9 @@ export async function getPageHistory(db: Kysely<DB>, input: ToolInput<typeof get
     format: input.format,
     ...(input.format === 'json' ? { content } : { text: extractText(content) }),
   };
+  return refuseOversizedOutput(result, {
+    what: `version ${version.id} of page ${version.pageId} (format ${input.format})`,
+    readInstead:
+      'see what changed with diffPageVersions, bring the version back with restorePageVersion (no need to read it first), or try format "text" if you asked for "json"',
+  });
 }

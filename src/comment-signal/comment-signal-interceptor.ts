@@ -39,9 +39,15 @@ function asCheckedRange(output: unknown): CheckedRange | undefined {
   return typeof spaceId === 'string' && typeof since === 'string' && typeof truncated === 'boolean' ? { spaceId, since, truncated } : undefined;
 }
 
-/** A listComments result that left threads out has not been read in full. */
-function isCompleteListing(output: unknown): boolean {
-  return typeof output === 'object' && output !== null && (output as { truncated?: unknown }).truncated === undefined;
+/**
+ * A listComments result that left threads out (cut at the output limit, or with more batches to
+ * come) has not been read in full; nor has a later batch, whose earlier threads may have new replies.
+ */
+function isCompleteListing(output: unknown, input: unknown): boolean {
+  if (typeof output !== 'object' || output === null) return false;
+  const { truncated, nextCursor } = output as { truncated?: unknown; nextCursor?: unknown };
+  const continued = typeof input === 'object' && input !== null && (input as { cursor?: unknown }).cursor !== undefined;
+  return truncated === undefined && (nextCursor === undefined || nextCursor === null) && !continued;
 }
 
 const NO_REFERENCES: ResultPageReferences = { pageIds: [], commentMarks: new Map() };
@@ -147,7 +153,7 @@ export class CommentSignal {
     session.touch(touched, this.options.clock.now());
 
     if (spec.name === CHECKS_NEW_COMMENTS) await this.coverCheckedRange(session, invocation, outcome.output, startedAt);
-    if (spec.name === LISTS_PAGE_COMMENTS && isCompleteListing(outcome.output)) {
+    if (spec.name === LISTS_PAGE_COMMENTS && isCompleteListing(outcome.output, input)) {
       session.coverPages(inputPageIds.length > 0 ? inputPageIds : references.pageIds, startedAt);
     }
     for (const [pageId, commentIds] of references.commentMarks) session.scanMarks(pageId, commentIds);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
-import { commentIdField, pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from './shared-fields';
+import { commentIdField, pageIdField, CURSOR_TOO_LONG, ID_TOO_LONG, MAX_CURSOR_LENGTH, MAX_ID_LENGTH } from './shared-fields';
 
 /** Docmost's limit on a comment's anchored text. */
 export const MAX_COMMENT_SELECTION_LENGTH = 250;
@@ -54,7 +54,7 @@ export const listCommentsTool = defineTool({
   title: 'List a page\'s comments',
   description: [
     'Lists a page\'s comment threads, oldest first, each with its replies nested. Per comment: id, text, author name, createdAt, createdSource ("user" or "agent"). Per thread also: selection (the anchored text), anchorBlockId (the block holding the highlight now; null when that text was deleted) and resolved state.',
-    'Resolved threads are left out unless includeResolved is true; the result says how many were hidden. A result stops at 200,000 characters: later threads are then listed by id in omittedThreadIds (read each with getComment).',
+    'Resolved threads are left out unless includeResolved is true; the result says how many were hidden. Threads come `limit` at a time (default 50) with nextCursor: pass it back as `cursor` for the next, newer threads; null when there are no more. A result also stops at 200,000 characters: threads left out then are listed by id in omittedThreadIds (read each with getComment).',
     'Use it when the user asks about feedback on a page, before working through review comments, or when a [signal] line reports new comments.',
     'Fails with "page … not found or no access" for a page you cannot read.',
   ].join('\n'),
@@ -62,6 +62,8 @@ export const listCommentsTool = defineTool({
   inputSchema: z.object({
     pageId: pageIdField,
     includeResolved: z.boolean().default(false).describe('Also list resolved threads. Default false: open threads only.'),
+    limit: z.number().int().min(1).max(100).default(50).describe('Most threads to return: 1 to 100, default 50.'),
+    cursor: z.string().trim().min(1).max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG).optional().describe('The nextCursor of a previous listComments call for the same page and includeResolved, to continue. Omit for the oldest threads.'),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 });

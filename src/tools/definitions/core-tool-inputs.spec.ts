@@ -25,7 +25,7 @@ describe('core tool inputs', () => {
   it('fill defaults the executors rely on', () => {
     expect(searchPagesTool.inputSchema.parse({ query: ' roadmap ' })).toEqual({ query: 'roadmap', limit: 10 });
     expect(getPageTool.inputSchema.parse({ pageId: 'VFEpewF8Mc' })).toEqual({ pageId: 'VFEpewF8Mc', fromBlock: 0, maxChars: 20000 });
-    expect(listCommentsTool.inputSchema.parse({ pageId: 'p' })).toEqual({ pageId: 'p', includeResolved: false });
+    expect(listCommentsTool.inputSchema.parse({ pageId: 'p' })).toEqual({ pageId: 'p', includeResolved: false, limit: 50 });
     expect(resolveCommentTool.inputSchema.parse({ commentId: 'c' })).toEqual({ commentId: 'c', resolved: true });
     expect(editPageTextTool.inputSchema.parse({ pageId: 'p', find: 'a', replace: '' })).toEqual({ pageId: 'p', find: 'a', replace: '', replaceAll: false });
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from './catalog-lines';
-import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from './shared-fields';
+import { pageIdField, CURSOR_TOO_LONG, ID_TOO_LONG, MAX_CURSOR_LENGTH, MAX_ID_LENGTH } from './shared-fields';
 import { NOT_FOUND_NOTE } from './structure.tools';
 
 /**
@@ -54,12 +54,14 @@ export const listSharesTool = defineTool({
   description: [
     'Lists the workspace\'s public shares in the spaces you belong to (shares in other spaces are never shown): share id, public URL, page id and title, space, includeSubPages, searchIndexing, who created it and when; newest first.',
     'Use it to audit what is public or to find a share to revoke with unsharePage. Also says whether public sharing is disabled for the workspace (sharingDisabled).',
-    'Give spaceId to list one space only (it must be one of yours).',
+    'Give spaceId to list one space only (it must be one of yours). Shares come `limit` at a time (default 50) with nextCursor: pass it back as `cursor` for the next, older ones; null when there are no more.',
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.listShares,
   inputSchema: z.object({
     spaceId: z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).optional().describe('Only shares in this space (an id from listSpaces). Omit for all your spaces.'),
+    limit: z.number().int().min(1).max(100).default(50).describe('Most shares to return: 1 to 100, default 50.'),
+    cursor: z.string().trim().min(1).max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG).optional().describe('The nextCursor of a previous listShares call with the same spaceId, to continue. Omit for the newest shares.'),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 });

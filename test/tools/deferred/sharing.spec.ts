@@ -27,6 +27,7 @@ describe('listShares', () => {
     const list = await harness.call('listShares', {}, 'member');
     expect(list).toEqual({
       sharingDisabled: false,
+      nextCursor: null,
       shares: [
         {
           shareId: SEED_IDS.shares.productHandbook,

@@ -59,7 +59,10 @@ export const NODE_ATTRIBUTES: Readonly<Record<DocmostNodeType, readonly string[]
   drawio: DIAGRAM,
   excalidraw: DIAGRAM,
   embed: [...BLOCK_ID, 'src', 'provider', 'align', 'width', 'height'],
-  htmlEmbed: [...BLOCK_ID, 'html', 'height', 'width', 'align'],
+  // Its HTML (whatever the attribute's name) is never declared: raw HTML written by an agent
+  // acting on injected instructions is script in the reader's session. Block tools leave an
+  // existing embed untouched.
+  htmlEmbed: [...BLOCK_ID, 'height', 'width', 'align'],
   youtube: [...BLOCK_ID, 'src', 'start', 'width', 'height', 'align'],
   subpages: BLOCK_ID,
   pageEmbed: [...BLOCK_ID, 'pageId', 'slugId', 'title'],

@@ -102,6 +102,10 @@ describe('findNodeIssues', () => {
       'a paragraph has a field "onclick"; a node has only type, attrs, content, text, marks (attributes go in attrs)',
       'a bold mark has a field "style"; a mark has only type, attrs (attributes go in attrs)',
     ]);
+    const embed = { type: 'htmlEmbed', attrs: { html: '<script>alert(1)</script>' } };
+    expect(findNodeIssues(embed)[0]?.message).toBe(
+      'a htmlEmbed node has no attribute "html" (raw HTML embeds cannot be written by a tool, as they would run script for readers; leave existing ones in place by editing other blocks with patchNode, insertNode or deleteNode)',
+    );
     const long = { type: 'image', attrs: { ['x'.repeat(100_000)]: 1 } };
     expect(findNodeIssues(long)[0]!.message.length).toBeLessThan(300);
     expect(() => assertValidNode(onclick, { label: 'doc' })).toThrow(/no attribute "onclick".*Nothing was written\.$/);

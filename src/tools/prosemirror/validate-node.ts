@@ -185,7 +185,12 @@ function checkDeclaredAttributes(kind: 'node' | 'mark', type: string, attrs: Jso
   const declared = table[type] ?? [];
   for (const name of Object.keys(attrs)) {
     if (!declared.includes(name)) {
-      const allowed = declared.length > 0 ? `its attributes are ${declared.join(', ')}` : `it takes no attributes`;
+      const allowed =
+        type === 'htmlEmbed'
+          ? 'raw HTML embeds cannot be written by a tool, as they would run script for readers; leave existing ones in place by editing other blocks with patchNode, insertNode or deleteNode'
+          : declared.length > 0
+            ? `its attributes are ${declared.join(', ')}`
+            : `it takes no attributes`;
       issues.push({ path: `${path}.attrs`, message: `${withArticle(type)} ${kind} has no attribute "${abbreviate(name, 40)}" (${allowed})`, unknown: 'attribute' });
     } else if (URL_ATTRIBUTE_NAMES.has(name)) {
       const problem = findUrlProblem(attrs[name], { nodeType: type, attribute: name });

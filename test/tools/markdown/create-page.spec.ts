@@ -49,7 +49,10 @@ describe('createPage', () => {
     const row = await harness.db.selectFrom('pages').select(['creatorId', 'lastUpdatedById', 'workspaceId', 'ydoc']).where('id', '=', result.pageId).executeTakeFirstOrThrow();
     expect(row).toEqual({ creatorId: SEED_IDS.users.member, lastUpdatedById: SEED_IDS.users.member, workspaceId: SEED_IDS.workspace, ydoc: null });
     const history = await harness.db.selectFrom('pageHistory').selectAll().where('pageId', '=', result.pageId).execute();
-    expect(history).toMatchObject([{ version: 1, title: 'Release checklist', slugId: result.slugId, content: stored.content, lastUpdatedById: SEED_IDS.users.member }]);
+    // Docmost's shape: no version number, the agent's provenance copied from the page.
+    expect(history).toMatchObject([
+      { version: null, title: 'Release checklist', slugId: result.slugId, content: stored.content, lastUpdatedById: SEED_IDS.users.member, lastUpdatedSource: 'agent', contributorIds: [SEED_IDS.users.member] },
+    ]);
   });
 
   it('nests a page under a parent given by id or slugId, after its last child', async () => {

@@ -13,6 +13,7 @@ import { McpModule } from '../../../src/host/mcp/mcp.module';
 import { seedDemoWorkspace } from '../../../src/host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
 import { toAiSdkToolSet } from '../../../src/registry/adapters/ai-sdk-tool-set';
+import { createMcpToolNameTranslator } from '../../../src/registry/adapters/mcp-tool-names';
 import { createToolRegistry } from '../../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../../src/registry/tool-registry';
 import { TOOL_DEFINITIONS } from '../../../src/tools/definitions';
@@ -128,12 +129,13 @@ describe('through POST /mcp with a real MCP client', () => {
     return { isError: result.isError === true, text };
   }
 
-  it('lists the 22 tools under snake_case names with the spec descriptions', async () => {
+  it('lists the 22 tools under snake_case names with the spec descriptions (siblings named as on MCP)', async () => {
     const client = await connect('owner@acme.test');
     const { tools } = await client.listTools();
     const listed = new Map(tools.map((tool) => [tool.name, tool]));
+    const toMcpNames = createMcpToolNameTranslator(registry.allTools);
     for (const spec of DEFERRED_EXECUTOR_SPECS) {
-      expect(listed.get(spec.mcpName)?.description).toBe(spec.description);
+      expect(listed.get(spec.mcpName)?.description).toBe(toMcpNames(spec.description));
       expect(listed.get(spec.mcpName)?.annotations).toMatchObject(spec.annotations);
     }
   });

@@ -90,7 +90,7 @@ class GuardedConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     if (this.lost) {
-      throw new DatabaseUnavailableError('database unavailable: the connection was lost earlier in this transaction; try again', 'CONNECTION_LOST');
+      throw new DatabaseUnavailableError('database unavailable: the connection was lost by an earlier statement on it; try again', 'CONNECTION_LOST');
     }
     const running = this.inner.executeQuery<R>(compiledQuery);
     if (this.queryTimeoutMs === 0) return guarded(() => running, this.markLost);

@@ -5,6 +5,7 @@ import type { DB } from './database';
 import type { RegistryLogger } from './registry';
 import type { PageAccessPolicy } from './tools/access';
 import type { DocmostToolExecutors } from './tools/definitions';
+import type { HeavyWorkOptions } from './workers';
 
 export const AI_TOOLS_OPTIONS = Symbol('AI_TOOLS_OPTIONS');
 
@@ -41,6 +42,12 @@ export interface AiToolsModuleOptions {
    * store. Default: the module's table, 12 deferred tools, 50 comment-signal pages.
    */
   readonly chatMemory?: ChatMemoryOptions;
+  /**
+   * Limits of the worker threads CPU-heavy tool work runs in (transform scripts, version diffs,
+   * Markdown conversion and text edits on large pages): threads (the global limit), runs per
+   * user, queue wait and deadlines. See `HeavyWorkOptions` for the defaults.
+   */
+  readonly heavyWork?: HeavyWorkOptions;
   /** Where the registry reports unbound tools; default Nest's logger. */
   readonly logger?: RegistryLogger;
 }

@@ -10,6 +10,7 @@ import { AiSettingsModule } from './settings/ai-settings.module';
 import { PageStashModule } from './stash';
 import { TOOL_DEFINITIONS } from './tools/definitions';
 import { createDocmostExecutors } from './tools/executors';
+import { HEAVY_WORK_POOL, HeavyWorkPool } from './workers';
 
 /** Opens the module's own pool when it was given a URL, and closes only that one. */
 @Injectable()
@@ -30,11 +31,21 @@ function resolveDatabase(options: AiToolsModuleOptions): Kysely<DB> {
   throw new Error('AiToolsModule needs `db` (the host Kysely instance) or `databaseUrl`');
 }
 
-function buildRegistry(options: AiToolsModuleOptions, db: Kysely<DB>, signal: CommentSignalInterceptor): ToolRegistry {
+/** The module's worker pool for heavy tool work, stopped with the application. */
+@Injectable()
+class HeavyWorkPoolCloser implements OnApplicationShutdown {
+  constructor(@Inject(HEAVY_WORK_POOL) private readonly pool: HeavyWorkPool) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+
+function buildRegistry(options: AiToolsModuleOptions, db: Kysely<DB>, signal: CommentSignalInterceptor, heavyWork: HeavyWorkPool): ToolRegistry {
   const logger = options.logger ?? new Logger('AiTools');
   return createToolRegistry({
     specs: TOOL_DEFINITIONS,
-    executors: { ...createDocmostExecutors(db, { publicBaseUrl: options.publicBaseUrl, pageAccess: options.pageAccess }), ...options.executors },
+    executors: { ...createDocmostExecutors(db, { publicBaseUrl: options.publicBaseUrl, pageAccess: options.pageAccess, heavyWork }), ...options.executors },
     interceptors: options.commentSignal === false ? [] : [signal.intercept],
     strict: options.strict,
     logger,
@@ -59,7 +70,9 @@ const MODULE_PROVIDERS: readonly Provider[] = [
     },
   },
   CommentSignalInterceptor,
-  { provide: TOOL_REGISTRY, inject: [AI_TOOLS_OPTIONS, KYSELY, CommentSignalInterceptor], useFactory: buildRegistry },
+  { provide: HEAVY_WORK_POOL, inject: [AI_TOOLS_OPTIONS], useFactory: (options: AiToolsModuleOptions) => new HeavyWorkPool(options.heavyWork) },
+  HeavyWorkPoolCloser,
+  { provide: TOOL_REGISTRY, inject: [AI_TOOLS_OPTIONS, KYSELY, CommentSignalInterceptor, HEAVY_WORK_POOL], useFactory: buildRegistry },
   ToolRegistryService,
   DeferredToolsService,
   { provide: CHAT_MEMORY_OPTIONS, inject: [AI_TOOLS_OPTIONS], useFactory: (options: AiToolsModuleOptions) => options.chatMemory ?? {} },
@@ -70,6 +83,7 @@ const MODULE_PROVIDERS: readonly Provider[] = [
 const MODULE_EXPORTS = [
   KYSELY,
   TOOL_REGISTRY,
+  HEAVY_WORK_POOL,
   ToolRegistryService,
   DeferredToolsService,
   CommentSignalInterceptor,

@@ -24,6 +24,7 @@ export {
 } from './registry';
 export { TOOL_DEFINITIONS, type DocmostToolExecutors } from './tools/definitions';
 export { createDocmostExecutors, type DocmostExecutorOptions } from './tools/executors';
+export { HEAVY_WORK_POOL, HeavyWorkPool, sharedHeavyWorkPool, type HeavyWorkOptions } from './workers';
 export { DeferredToolsService, DeferredToolsTurn, buildToolCatalogBlock } from './deferred';
 export { CommentSignalInterceptor, createCommentSignalInterceptor, type CommentSignalOptions } from './comment-signal';
 export { ChatMemoryService, ChatTurnMemory, CHAT_MEMORY_OPTIONS, type ChatMemoryOptions, type ChatMemoryStore } from './chat-memory';

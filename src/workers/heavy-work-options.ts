@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 export interface HeavyWorkOptions {
   /**
    * Worker threads, which is also the most heavy runs in progress at once across all users
-   * (the global limit). Default: the machine's CPUs minus one for the event loop, from 1 to 4.
+   * (the global limit). Default: the machine's CPUs minus one for the event loop, from 2 to 4.
    */
   readonly threads?: number;
   /**
@@ -45,7 +45,7 @@ export interface HeavyWorkOptions {
 export type HeavyWorkLimits = Required<HeavyWorkOptions>;
 
 function defaultThreads(): number {
-  return Math.max(1, Math.min(4, availableParallelism() - 1));
+  return Math.max(2, Math.min(4, availableParallelism() - 1));
 }
 
 export function defaultHeavyWorkLimits(): HeavyWorkLimits {

@@ -20,15 +20,44 @@ export interface HeavyRunCall {
 
 /** How often a run whose worker has not started yet is looked at again. */
 const START_POLL_MS = 50;
+/**
+ * How long a replacement worker may take to start before its waiting run is refused. Built code
+ * starts one in about 100 ms; from TypeScript source ts-node compiles the worker's modules first,
+ * several seconds on a busy machine.
+ */
+const WORKER_START_ALLOWANCE_MS = 30_000;
 /** Lower scheduling priority of the worker threads, so the event loop wins the CPU when both want it (Linux). */
 const WORKER_NICE_INCREMENT = 5;
 
+const RUNNING_FROM_SOURCE = __filename.endsWith('.ts');
+
 /**
  * Built code starts workers on the compiled worker module beside this file; TypeScript source
- * (ts-node, ts-jest) on a JavaScript loader that registers ts-node in the worker first.
+ * (ts-node, ts-jest) on a JavaScript loader that teaches the worker to load .ts first.
  */
 function workerEntry(): string {
-  return __filename.endsWith('.ts') ? join(__dirname, 'heavy-work-worker-loader.js') : join(__dirname, 'heavy-work-worker.js');
+  return RUNNING_FROM_SOURCE ? join(__dirname, 'heavy-work-worker-loader.js') : join(__dirname, 'heavy-work-worker.js');
+}
+
+function isTsNodePreload(flag: string | undefined): boolean {
+  return flag !== undefined && flag.startsWith('ts-node');
+}
+
+/**
+ * The parent's Node flags for a worker, less a ts-node preload when running from source: the
+ * loader loads .ts files from its own transpile cache, and a preloaded ts-node would compile
+ * every module again (seconds for every replaced worker).
+ */
+function workerExecArgv(): string[] | undefined {
+  if (!RUNNING_FROM_SOURCE) return undefined;
+  const flags: string[] = [];
+  const parent = process.execArgv;
+  for (let index = 0; index < parent.length; index++) {
+    const flag = parent[index]!;
+    if ((flag === '-r' || flag === '--require') && isTsNodePreload(parent[index + 1])) index++;
+    else if (!/^--require=ts-node/.test(flag)) flags.push(flag);
+  }
+  return flags;
 }
 
 /**
@@ -98,6 +127,7 @@ export class HeavyWorkPool {
       // Workers stay started: a fresh one under ts-node takes about a second to load.
       idleTimeout: Number.MAX_SAFE_INTEGER,
       niceIncrement: WORKER_NICE_INCREMENT,
+      execArgv: workerExecArgv(),
       resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb },
     });
     return this.piscina;
@@ -114,7 +144,7 @@ export class HeavyWorkPool {
       const started = Number(Atomics.load(startedAt, 0));
       const now = Date.now();
       if (started === 0) {
-        if (now - submitted >= this.limits.maxQueueWaitMs + deadlineMs) {
+        if (now - submitted >= this.limits.maxQueueWaitMs + deadlineMs + WORKER_START_ALLOWANCE_MS) {
           stopped = 'no_worker';
           controller.abort();
         } else {

@@ -1,7 +1,8 @@
 import { ToolError } from '../../../registry/tool-error';
 import type { HeavyWorkPool } from '../../../workers';
 import { MarkdownSyntaxError, markdownToDocument } from '../../markdown';
-import { refuseUnstorableText } from '../../page-store';
+// Not the page-store index: a worker loads this file, and the index brings in the database layer.
+import { refuseUnstorableText } from '../../page-store/storable-text';
 import { ensureBlockIds } from '../../prosemirror/block-id';
 import { collectBlockIds } from '../../prosemirror/block-tree';
 import type { ProseMirrorNode } from '../../prosemirror/prosemirror-node';

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MockLanguageModelV3 } from 'ai/test';
 import { sql } from 'kysely';
+import { ChatService } from '../../src/host/chat/chat.service';
 import { seedDemoWorkspace, type SeedResult } from '../../src/host/seed/seed-demo-workspace';
 import { CORE_TOOL_NAMES } from '../../src/tools/definitions';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -130,6 +131,35 @@ describe('chat memory: deferred tools carried from turn to turn', () => {
     }
     const on = await turn(app, 'Back on', chatId);
     expect(sentToolNames(on.model.doStreamCalls[0]!)).toEqual([...CORE_AND_LOAD, 'getTable']);
+  });
+
+  it('an aborted turn still stores what it activated', async () => {
+    const start = await turn(app, 'Start');
+    const chatId = start.response.headers['x-chat-id'] as string;
+    const abort = new AbortController();
+    let call = 0;
+    models.use(
+      new MockLanguageModelV3({
+        doStream: async (options) => {
+          if (call++ === 0) return createScriptedModel([{ toolCalls: [{ toolName: 'loadTools', input: { names: ['listShares'] } }] }]).doStream(options);
+          // The client goes away while the model thinks about the second step.
+          abort.abort();
+          throw new DOMException('This operation was aborted', 'AbortError');
+        },
+      }),
+    );
+    const member = seed.users.find((user) => user.role === 'member')!;
+    const started = await app.get(ChatService).startTurn({
+      user: { userId: member.id, workspaceId: seed.workspaceId, role: 'member', email: member.email },
+      message: 'Share it',
+      chatId,
+      abortSignal: abort.signal,
+    });
+    const reader = started.stream.getReader();
+    while (!(await reader.read()).done);
+    expect(abort.signal.aborted).toBe(true);
+    const next = await turn(app, 'Retry', chatId);
+    expect(sentToolNames(next.model.doStreamCalls[0]!).at(-1)).toBe('listShares');
   });
 
   it('a turn whose model fails still stores what it activated', async () => {

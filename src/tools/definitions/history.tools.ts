@@ -74,7 +74,7 @@ export const diffPageVersionsTool = defineTool({
   description: [
     'Compares two versions of ONE page, from -> to: each side a historyId or "current". Returns the text changes line by line (one line per block: changed lines as before/after pairs, removed and added lines) and integrity counts of both sides for images, links, tables, headings, comment anchors and embeds, with a warning for each count that went down.',
     'Use it to review what an edit (yours or a person\'s) changed, or before restorePageVersion to see what a restore would bring back and what it would drop. Typical: from = an older historyId, to = "current".',
-    'Formatting-only changes do not show in the text changes; the integrity counts catch lost images, links and tables. Long diffs are cut at `maxChangedLines` with truncated: true.',
+    'Formatting-only changes do not show in the text changes; the integrity counts catch lost images, links and tables. Long diffs are cut at `maxChangedLines` with truncated: true; versions too different to align line by line list some stretches whole, with a `note` saying so (the counts stay exact).',
     'Both versions must belong to the page. ' + VERSION_NOT_FOUND,
     NOT_FOUND_NOTE,
   ].join('\n'),

@@ -5,8 +5,7 @@ import { EvalError } from './eval-error';
 
 /** One chat-completions request the host sent during a turn. */
 export interface RecordedRequest {
-  /** The body exactly as sent: what "input tokens sent" counts. */
-  readonly raw: string;
+  /** The body as sent, parsed: what "input tokens sent" counts. */
   readonly body: ChatCompletionsBody;
 }
 
@@ -31,7 +30,7 @@ function sseChunk(delta: unknown, finishReason: string | null = null): string {
 
 /**
  * The host's model endpoint during the eval, on a loopback port: every request the host sends
- * passes here and is recorded byte for byte, then answered by the scripted persona of the turn
+ * passes here and is recorded, then answered by the scripted persona of the turn
  * (streamed as chat-completions chunks) or forwarded to the real endpoint and streamed back.
  * So the host always runs its real `@ai-sdk/openai-compatible` provider path.
  */
@@ -87,7 +86,7 @@ export class EvalModelServer {
     }
     const body = JSON.parse(raw) as ChatCompletionsBody;
     const index = this.recorded.length;
-    this.recorded.push({ raw, body });
+    this.recorded.push({ body });
     const responder = this.responder;
     await responder.beforeRequest?.(index);
     if (responder.answer !== undefined) {

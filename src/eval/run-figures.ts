@@ -1,6 +1,6 @@
-import { countTokens } from '../demo/tool-tokens';
 import { claimsMissingCapability } from './capability-claim';
 import type { RecordedRequest } from './eval-model-server';
+import { requestTokens, toolDefinitionTokens } from './request-tokens';
 
 /** One chunk of the AI SDK UI message stream the chat route answers. */
 export interface UiChunk {
@@ -90,8 +90,8 @@ export function turnFigures(requests: readonly RecordedRequest[], chunks: readon
   return {
     modelRequests: requests.length,
     steps,
-    inputTokens: requests.reduce((sum, request) => sum + countTokens(request.raw), 0),
-    toolDefinitionTokens: requests.reduce((sum, request) => sum + (request.body.tools === undefined ? 0 : countTokens(JSON.stringify(request.body.tools))), 0),
+    inputTokens: requests.reduce((sum, request) => sum + requestTokens(request.body), 0),
+    toolDefinitionTokens: requests.reduce((sum, request) => sum + toolDefinitionTokens(request.body), 0),
     loadToolsCalls,
     repairedCalls,
     unknownNameErrors,

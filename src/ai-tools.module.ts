@@ -6,7 +6,7 @@ import { COMMENT_SIGNAL_OPTIONS, CommentSignalInterceptor, type CommentSignalOpt
 import { createKysely, KYSELY, type DB } from './database';
 import { DeferredToolsService } from './deferred/deferred-tools.service';
 import { createToolRegistry, TOOL_REGISTRY, ToolRegistryService, type ToolRegistry } from './registry';
-import { AiSettingsModule } from './settings/ai-settings.module';
+import { AiToolsSettingsModule } from './settings/ai-tools-settings.module';
 import { PageStashModule } from './stash';
 import { TOOL_DEFINITIONS } from './tools/definitions';
 import { createDocmostExecutors } from './tools/executors';
@@ -89,7 +89,7 @@ const MODULE_EXPORTS = [
   CommentSignalInterceptor,
   CHAT_MEMORY_OPTIONS,
   ChatMemoryService,
-  AiSettingsModule,
+  AiToolsSettingsModule,
   PageStashModule,
 ];
 
@@ -106,7 +106,7 @@ export class AiToolsModule {
     return {
       module: AiToolsModule,
       global: true,
-      imports: [AiSettingsModule, PageStashModule],
+      imports: [AiToolsSettingsModule, PageStashModule],
       providers: [{ provide: AI_TOOLS_OPTIONS, useValue: options }, ...MODULE_PROVIDERS],
       exports: MODULE_EXPORTS,
     };
@@ -117,7 +117,7 @@ export class AiToolsModule {
     return {
       module: AiToolsModule,
       global: true,
-      imports: [...(options.imports ?? []), AiSettingsModule, PageStashModule],
+      imports: [...(options.imports ?? []), AiToolsSettingsModule, PageStashModule],
       providers: [{ provide: AI_TOOLS_OPTIONS, inject: [...(options.inject ?? [])], useFactory: options.useFactory }, ...MODULE_PROVIDERS],
       exports: MODULE_EXPORTS,
     };

@@ -28,6 +28,6 @@ export { HEAVY_WORK_POOL, HeavyWorkPool, sharedHeavyWorkPool, type HeavyWorkOpti
 export { DeferredToolsService, DeferredToolsTurn, buildToolCatalogBlock } from './deferred';
 export { CommentSignalInterceptor, createCommentSignalInterceptor, type CommentSignalOptions } from './comment-signal';
 export { ChatMemoryService, ChatTurnMemory, CHAT_MEMORY_OPTIONS, type ChatMemoryOptions, type ChatMemoryStore } from './chat-memory';
-export { AiSettingsModule, AiSettingsService } from './settings';
+export { AiToolsSettingsModule, AiToolsSettingsService } from './settings';
 export { migrateToLatest } from './database';
 export type { DB } from './database';

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { z } from 'zod';
 import { Caller, type AiToolsCaller } from '../caller';
-import { AiSettingsService, type AiToolsSettings } from './ai-settings.service';
+import { AiToolsSettingsService, type AiToolsSettings } from './ai-tools-settings.service';
 import { describeReceived, parseRequestBody } from './request-body';
 
 const updateBodySchema = z.strictObject(
@@ -11,8 +11,8 @@ const updateBodySchema = z.strictObject(
 
 /** Workspace AI settings of this module, under Docmost's `POST` + `@HttpCode(200)` convention. */
 @Controller('ai-tools/settings')
-export class AiSettingsController {
-  constructor(private readonly settings: AiSettingsService) {}
+export class AiToolsSettingsController {
+  constructor(private readonly settings: AiToolsSettingsService) {}
 
   /** `{ deferredTools }` of the caller's workspace; any workspace member. */
   @Post('info')

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { AiSettingsController } from './ai-settings.controller';
-import { AiSettingsRepository } from './ai-settings.repository';
-import { AiSettingsService } from './ai-settings.service';
+import { AiToolsSettingsController } from './ai-tools-settings.controller';
+import { AiToolsSettingsRepository } from './ai-tools-settings.repository';
+import { AiToolsSettingsService } from './ai-tools-settings.service';
 
 /** The workspace toggle `settings.ai.deferredTools`. Needs the host's `KYSELY` provider. */
 @Module({
-  controllers: [AiSettingsController],
-  providers: [AiSettingsRepository, AiSettingsService],
-  exports: [AiSettingsService],
+  controllers: [AiToolsSettingsController],
+  providers: [AiToolsSettingsRepository, AiToolsSettingsService],
+  exports: [AiToolsSettingsService],
 })
-export class AiSettingsModule {}
+export class AiToolsSettingsModule {}

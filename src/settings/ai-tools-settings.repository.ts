@@ -12,7 +12,7 @@ export const DEFERRED_TOOLS_DEFAULT = true;
  * statement: the row lock makes concurrent writers of other keys serialise, never overwrite.
  */
 @Injectable()
-export class AiSettingsRepository {
+export class AiToolsSettingsRepository {
   constructor(@InjectKysely() private readonly db: Kysely<DB>) {}
 
   /** The toggle of a workspace; the default when the key is absent or not a boolean. */

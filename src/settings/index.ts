@@ -1,4 +1,4 @@
-export { AiSettingsModule } from './ai-settings.module';
-export { AiSettingsService, type AiSettingsCaller, type AiToolsSettings } from './ai-settings.service';
-export { AiSettingsRepository, DEFERRED_TOOLS_DEFAULT } from './ai-settings.repository';
+export { AiToolsSettingsModule } from './ai-tools-settings.module';
+export { AiToolsSettingsService, type AiToolsSettingsCaller, type AiToolsSettings } from './ai-tools-settings.service';
+export { AiToolsSettingsRepository, DEFERRED_TOOLS_DEFAULT } from './ai-tools-settings.repository';
 export { describeReceived, parseRequestBody } from './request-body';

@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'kysely';
 import type { JsonValue } from '../../src/database';
 import { seedDemoWorkspace } from '../../src/host/seed/seed-demo-workspace';
-import { AiSettingsModule } from '../../src/settings';
+import { AiToolsSettingsModule } from '../../src/settings';
 import { createTestHost } from '../chat/support/create-test-host';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -17,7 +17,7 @@ describe('AI settings routes', () => {
     const seed = await seedDemoWorkspace(database.db);
     workspaceId = seed.workspaceId;
     for (const user of seed.users) tokens[user.role] = user.token;
-    ({ app } = await createTestHost({ db: database.db, imports: [AiSettingsModule] }));
+    ({ app } = await createTestHost({ db: database.db, imports: [AiToolsSettingsModule] }));
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { ChatMemoryService } from '../../chat-memory/chat-memory.service';
 import { DeferredToolsService } from '../../deferred/deferred-tools.service';
-import { AiSettingsModule } from '../../settings/ai-settings.module';
+import { AiToolsSettingsModule } from '../../settings/ai-tools-settings.module';
 import { CHAT_MODEL_FACTORY, openAiCompatibleModelFactory, type ChatModelFactory } from './chat-model';
 import { ChatController } from './chat.controller';
 import { ChatRepository } from './chat.repository';
@@ -27,7 +27,7 @@ export class ChatModule {
   static forRoot(options: ChatModuleOptions = {}): DynamicModule {
     return {
       module: ChatModule,
-      imports: [AiSettingsModule],
+      imports: [AiToolsSettingsModule],
       controllers: [ChatController],
       providers: [
         ...(options.registryProvider === undefined ? [] : [options.registryProvider]),

@@ -12,7 +12,7 @@ import { toAiSdkToolSet } from '../../registry/adapters/ai-sdk-tool-set';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolRegistry } from '../../registry/tool-registry';
-import { AiSettingsService } from '../../settings/ai-settings.service';
+import { AiToolsSettingsService } from '../../settings/ai-tools-settings.service';
 import { requirePage } from '../../tools/access/page-access';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { InjectChatModelFactory, missingModelVariables, type ChatModelFactory } from './chat-model';
@@ -59,7 +59,7 @@ export class ChatService {
     @InjectToolRegistry() private readonly registry: ToolRegistry,
     @InjectChatModelFactory() private readonly modelFactory: ChatModelFactory,
     private readonly chats: ChatRepository,
-    private readonly settings: AiSettingsService,
+    private readonly settings: AiToolsSettingsService,
     private readonly deferredTools: DeferredToolsService,
     private readonly externalMcp: ExternalMcpService,
     private readonly chatMemory: ChatMemoryService,

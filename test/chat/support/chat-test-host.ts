@@ -9,7 +9,7 @@ import type { ToolCallContext } from '../../../src/registry/tool-call-context';
 import type { ToolExecutor } from '../../../src/registry/tool-spec';
 import type { ToolRegistry } from '../../../src/registry/tool-registry';
 import { TOOL_DEFINITIONS } from '../../../src/tools/definitions';
-import { AiSettingsModule } from '../../../src/settings';
+import { AiToolsSettingsModule } from '../../../src/settings';
 import { createTestHost } from './create-test-host';
 import { parseUiMessageStream, type UiChunk } from './ui-message-stream';
 
@@ -45,7 +45,7 @@ export async function createChatTestHost(options: ChatTestHostOptions): Promise<
     db: options.db,
     ai: options.ai,
     imports: [
-      AiSettingsModule,
+      AiToolsSettingsModule,
       ChatModule.forRoot({
         registryProvider: { provide: TOOL_REGISTRY, useValue: options.registry },
         ...(options.modelFactory === undefined ? {} : { modelFactory: options.modelFactory }),

@@ -20,7 +20,7 @@ export function applyModuleVariation(app: NestFastifyApplication, variation: Mod
   const startTurn = service.startTurn.bind(service);
   service.startTurn = (options) => {
     const turn = startTurn(options);
-    if (!variation.repair) Object.defineProperty(turn, 'repairToolCall', { value: async () => null });
+    if (!variation.repair) Object.defineProperty(turn, 'experimental_repairToolCall', { value: async () => null });
     if (!variation.catalog) Object.defineProperty(turn, 'catalogBlock', { value: '' });
     return turn;
   };

@@ -32,6 +32,8 @@ export interface RunEvalOptions {
   readonly repeat?: number;
   /** Default: the whole module. */
   readonly variation?: ModuleVariation;
+  /** The toggle's modes to run; default both, ON then OFF. */
+  readonly modes?: readonly DeferredMode[];
   /** `AI_MAX_STEPS` of the host; default 20, as the host's own default. */
   readonly maxSteps?: number;
   /** Called after every run, for progress output. */
@@ -55,7 +57,7 @@ export interface EvalReport {
   readonly hostLog: readonly string[];
 }
 
-const MODES: readonly DeferredMode[] = ['on', 'off'];
+const BOTH_MODES: readonly DeferredMode[] = ['on', 'off'];
 
 /** Keeps the host's warnings and errors for the report instead of printing them between progress lines. */
 class CollectingLogger implements LoggerService {
@@ -80,6 +82,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
   const repeat = options.repeat ?? 1;
   const variation = options.variation ?? FULL_MODULE;
   const real = options.realModel;
+  const modes = options.modes ?? BOTH_MODES;
   const models: readonly (Persona | undefined)[] = real === undefined ? options.personas : [undefined];
   const tracker = await IssueTrackerMcpServer.start();
   const modelServer = await EvalModelServer.start(real === undefined ? undefined : { baseUrl: real.baseUrl, apiKey: real.apiKey });
@@ -96,11 +99,11 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
         AI_COMMENT_SIGNAL_DEBOUNCE_MS: '0',
         AI_EXTERNAL_MCP: JSON.stringify([{ name: TRACKER_SERVER_NAME, url: tracker.url, prefix: TRACKER_PREFIX }]),
       });
-      const total = models.length * options.scenarios.length * MODES.length * repeat;
+      const total = models.length * options.scenarios.length * modes.length * repeat;
       for (const persona of models) {
         for (const scenario of options.scenarios) {
           for (let repetition = 1; repetition <= repeat; repetition++) {
-            for (const mode of MODES) {
+            for (const mode of modes) {
               const result = await runScenario({
                 scenario,
                 mode,

@@ -25,7 +25,16 @@ export {
 export { TOOL_DEFINITIONS, type DocmostToolExecutors } from './tools/definitions';
 export { createDocmostExecutors, type DocmostExecutorOptions } from './tools/executors';
 export { HEAVY_WORK_POOL, HeavyWorkPool, sharedHeavyWorkPool, type HeavyWorkOptions } from './workers';
-export { DeferredToolsService, DeferredToolsTurn, buildToolCatalogBlock } from './deferred';
+export {
+  DeferredToolsService,
+  DeferredToolsChatTurn,
+  DeferredToolsTurn,
+  composePrepareStep,
+  buildToolCatalogBlock,
+  type StartTurnOptions,
+  type TurnExternalServer,
+  type CarriedTool,
+} from './deferred';
 export { CommentSignalInterceptor, createCommentSignalInterceptor, type CommentSignalOptions } from './comment-signal';
 export { ChatMemoryService, ChatTurnMemory, CHAT_MEMORY_OPTIONS, type ChatMemoryOptions, type ChatMemoryStore } from './chat-memory';
 export { AiToolsSettingsModule, AiToolsSettingsService } from './settings';

@@ -1,14 +1,52 @@
 import { Injectable } from '@nestjs/common';
-import { DeferredToolsTurn, type DeferredToolsTurnOptions } from './deferred-tools-turn';
+import type { PrepareStepFunction, ToolSet } from 'ai';
+import type { ToolCallContext } from '../registry/tool-call-context';
+import type { ToolRegistry } from '../registry/tool-registry';
+import { InjectToolRegistry } from '../registry/tool-registry.token';
+import type { CarriedTool } from './carried-tools';
+import { DeferredToolsChatTurn } from './deferred-tools-chat-turn';
+import { DeferredToolsTurn, type TurnExternalServer } from './deferred-tools-turn';
+import { registryTurnTools } from './registry-turn-tools';
+
+export interface StartTurnOptions {
+  /** The caller every registry tool of the turn acts as (`surface: 'chat'`, the chat's id). */
+  readonly context: ToolCallContext;
+  /** The workspace toggle `settings.ai.deferredTools` (`AiToolsSettingsService.isDeferredToolsEnabled`). */
+  readonly enabled: boolean;
+  /** Connected external MCP servers with their AI SDK tools; all of them are deferred. Default: none. */
+  readonly externalTools?: readonly TurnExternalServer[];
+  /** What the chat's previous turn had active (`ChatTurnMemory.carriedTools`). Default: none (a cold start). */
+  readonly carriedTools?: readonly CarriedTool[];
+  /** Carried tools kept at most. Default 12 (`ChatMemoryService.maxCarriedTools`). */
+  readonly maxCarriedTools?: number;
+  /**
+   * The host's own `prepareStep`, e.g. Docmost's final-step lockdown. It runs first on every
+   * step; when it returns `activeTools`, its answer wins over the turn's visibility.
+   */
+  readonly prepareStep?: PrepareStepFunction<ToolSet>;
+  /** Epoch milliseconds, for the carried tools' last use. Default `Date.now`. */
+  readonly now?: () => number;
+}
 
 /**
- * Hands out the per-turn state of deferred tools. Stateless itself: every chat turn gets a
- * fresh `DeferredToolsTurn`, which starts from what the host carried over from the chat's
- * previous turn (`carriedTools`) or cold; turns never share state while they run.
+ * The chat-turn glue: one call maps the registry to a turn and returns what `streamText`
+ * needs. Stateless itself: every turn gets its own `DeferredToolsTurn`, starting from what
+ * the host carried over from the chat's previous turn (`carriedTools`) or cold; turns never
+ * share state while they run.
  */
 @Injectable()
 export class DeferredToolsService {
-  startTurn(options: DeferredToolsTurnOptions): DeferredToolsTurn {
-    return new DeferredToolsTurn(options);
+  constructor(@InjectToolRegistry() private readonly registry: ToolRegistry) {}
+
+  startTurn(options: StartTurnOptions): DeferredToolsChatTurn {
+    const turn = new DeferredToolsTurn({
+      enabled: options.enabled,
+      boundTools: registryTurnTools(this.registry, options.context),
+      externalServers: options.externalTools,
+      carriedTools: options.carriedTools,
+      maxCarriedTools: options.maxCarriedTools,
+      now: options.now,
+    });
+    return new DeferredToolsChatTurn(turn, options.prepareStep);
   }
 }

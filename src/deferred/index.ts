@@ -7,7 +7,9 @@ export {
   selectCarriedTools,
   type CarriedTool,
 } from './carried-tools';
-export { DeferredToolsService } from './deferred-tools.service';
+export { composePrepareStep, type VisibleToolNames } from './compose-prepare-step';
+export { DeferredToolsChatTurn } from './deferred-tools-chat-turn';
+export { DeferredToolsService, type StartTurnOptions } from './deferred-tools.service';
 export {
   DeferredToolsTurn,
   type DeferredToolsTurnOptions,
@@ -17,6 +19,7 @@ export {
   type TurnTool,
 } from './deferred-tools-turn';
 export { createLoadToolsTool, type RepairedLoadToolsResult } from './load-tools-tool';
+export { registryTurnTools } from './registry-turn-tools';
 export { LOAD_TOOLS_INPUT_JSON_SCHEMA, LOAD_TOOLS_MAX_NAMES, LOAD_TOOLS_NAME, parseLoadToolsInput } from './load-tools-input';
 export {
   buildToolCatalogBlock,

@@ -8,10 +8,8 @@ import type { DB } from '../../database';
 import { InjectKysely } from '../../database/kysely.token';
 import { ChatMemoryService } from '../../chat-memory/chat-memory.service';
 import { DeferredToolsService } from '../../deferred/deferred-tools.service';
-import { toAiSdkToolSet } from '../../registry/adapters/ai-sdk-tool-set';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
-import type { ToolRegistry } from '../../registry/tool-registry';
 import { AiToolsSettingsService } from '../../settings/ai-tools-settings.service';
 import { requirePage } from '../../tools/access/page-access';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
@@ -20,7 +18,6 @@ import { ChatRepository } from './chat.repository';
 import { ExternalMcpService } from './external-mcp.service';
 import { prepareAgentStep } from './prepare-agent-step';
 import { buildChatSystemPrompt } from './system-prompt';
-import { InjectToolRegistry } from '../../registry/tool-registry.token';
 
 export interface ChatTurnInput {
   readonly user: AuthenticatedUser;
@@ -56,7 +53,6 @@ export class ChatService {
   constructor(
     @InjectAppConfig() private readonly config: AppConfig,
     @InjectKysely() private readonly db: Kysely<DB>,
-    @InjectToolRegistry() private readonly registry: ToolRegistry,
     @InjectChatModelFactory() private readonly modelFactory: ChatModelFactory,
     private readonly chats: ChatRepository,
     private readonly settings: AiToolsSettingsService,
@@ -98,24 +94,22 @@ export class ChatService {
       chatId,
       ...(page === undefined ? {} : { currentPageId: page.id }),
     };
-    const registryTools = toAiSdkToolSet(this.registry, context);
     // The chat's memory: deferred tools and comment-signal watermarks carried from its last turn.
     const [enabled, servers, memory] = await Promise.all([
       this.settings.isDeferredToolsEnabled(user.workspaceId),
       this.externalMcp.servers(),
       this.chatMemory.beginTurn({ ...context, chatId }, { newChat: input.chatId === undefined }),
     ]);
+    const maxSteps = this.config.ai.maxSteps;
+    // Everything streamText needs for the turn's tools; the module composes the final-step
+    // lockdown below (it wins) with which deferred tools are visible.
     const turn = this.deferredTools.startTurn({
+      context,
       enabled,
+      externalTools: servers.map((server) => ({ name: server.name, prefix: server.prefix, tools: server.tools })),
       carriedTools: memory.carriedTools,
       maxCarriedTools: this.chatMemory.maxCarriedTools,
-      boundTools: this.registry.tools.map((bound) => ({
-        name: bound.spec.name,
-        tier: bound.spec.tier,
-        catalogLine: bound.spec.catalogLine,
-        tool: registryTools[bound.spec.name]!,
-      })),
-      externalServers: servers.map((server) => ({ name: server.name, prefix: server.prefix, tools: server.tools })),
+      prepareStep: ({ stepNumber }) => prepareAgentStep({ stepNumber, maxSteps, system }),
     });
     const system = buildChatSystemPrompt({
       user,
@@ -128,7 +122,6 @@ export class ChatService {
     // Every tool of the turn, active or not, so old tool results render as they did; calls left
     // without a result (an aborted turn) are dropped, providers reject them.
     const messages = await convertToModelMessages(originalMessages, { tools: turn.tools, ignoreIncompleteToolCalls: true });
-    const maxSteps = this.config.ai.maxSteps;
     // The chat (when new) and the user message, in one transaction, before the model runs.
     await this.chats.storeUserMessage(chatId, owner, userMessage, input.chatId === undefined ? { id: chatId, pageId: page?.id ?? null } : undefined);
     // Set when the stream reports an error: the assistant row is then stored with status 'error'.
@@ -137,10 +130,8 @@ export class ChatService {
       model,
       system,
       messages,
-      tools: turn.tools,
+      ...turn,
       stopWhen: stepCountIs(maxSteps),
-      prepareStep: ({ stepNumber }) => prepareAgentStep({ stepNumber, maxSteps, system, activeTools: turn.activeTools() }),
-      experimental_repairToolCall: turn.repairToolCall,
       abortSignal: input.abortSignal,
       // Reported once, as a warning, by the UI stream's onError below (the default prints a stack).
       onError: () => undefined,

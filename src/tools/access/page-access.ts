@@ -150,7 +150,7 @@ export async function requireEditableSubtree(
   if (blocked.length > 0) {
     throw new ToolError(
       'forbidden',
-      `cannot ${action} page ${page.id}: ${blocked.length} of its ${descendantIds.length} sub-pages are restricted and you may not edit them; nothing was changed. Ask someone with access to those pages, or move them out first.`,
+      `page ${page.id} cannot be ${action}: ${blocked.length} of its ${descendantIds.length} sub-pages are restricted and you may not edit them; nothing was changed. Ask someone who may edit those sub-pages to do it.`,
     );
   }
 }

@@ -25,7 +25,7 @@ export async function deletePage(db: Kysely<DB>, input: ToolInput<typeof deleteP
     await lockSpaceTree(trx, [page.spaceId]);
     const descendants = await descendantPageIds(trx, page.id, { includeDeleted: false });
     // Trashing a sub-page the caller may not edit (or even see) would be a write to it.
-    await requireEditableSubtree(trx, context, page, descendants, 'delete');
+    await requireEditableSubtree(trx, context, page, descendants, 'trashed');
     const ids = [page.id, ...descendants];
     const updated = await trx
       .updateTable('pages')

@@ -135,7 +135,7 @@ export async function movePage(db: Kysely<DB>, input: ToolInput<typeof movePageT
       .execute();
     if (targetSpaceId !== page.spaceId) {
       // The move drops the subtree's restrictions: every sub-page must be the caller's to edit.
-      await requireEditableSubtree(trx, context, page, descendants, 'move to another space');
+      await requireEditableSubtree(trx, context, page, descendants, 'moved to another space');
       const moved = [page.id, ...descendants];
       await trx.updateTable('pages').set({ spaceId: targetSpaceId }).where('id', 'in', moved).execute();
       await trx.updateTable('comments').set({ spaceId: targetSpaceId }).where('pageId', 'in', moved).execute();

@@ -89,7 +89,7 @@ describe('a host replaces the page-access policy with AiToolsModule.forRoot({ pa
   let close: () => Promise<void>;
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({
-      imports: [AiToolsModule.forRoot({ db: database.db, pageAccess: HOST_POLICY, commentSignal: false, logger: { warn: () => undefined } })],
+      imports: [AiToolsModule.forRoot({ db: database.db, pageAccess: HOST_POLICY, commentSignal: { debounceMs: 0 }, logger: { warn: () => undefined } })],
     }).compile();
     registry = moduleRef.get<ToolRegistry>(TOOL_REGISTRY);
     close = () => moduleRef.close();
@@ -115,6 +115,18 @@ describe('a host replaces the page-access policy with AiToolsModule.forRoot({ pa
     expect((await registry.call('getPage', { pageId: frozen }, contextFor('member'))).output).toMatchObject({ id: frozen });
     const error = await rejection(registry.call('renamePage', { pageId: frozen, title: 'Thawed' }, contextFor('member')));
     expect(error.message).toContain('read-only access');
+  });
+
+  it('passes the host\'s rule to the comment signal: no signal about a page the host hid meanwhile', async () => {
+    const other = await titled(`Host plain ${randomUUID()}`);
+    const pages = [await titled(`Host plain ${randomUUID()}`), await titled(`Host plain ${randomUUID()}`)];
+    const context = contextFor('member', { sessionId: randomUUID(), sessionStartedAt: new Date() });
+    for (const pageId of pages) expect((await registry.call('getPage', { pageId }, context)).output).toMatchObject({ id: pageId });
+    await database.db.updateTable('pages').set({ title: 'Host secret now' }).where('id', '=', pages[0]!).execute();
+    for (const pageId of pages) await humanComment(pageId);
+    const { notices } = await registry.call('getPage', { pageId: other }, context);
+    expect(notices.join('\n')).toContain(`[signal] new comments: 1 on page ${pages[1]}`);
+    expect(notices.join('\n')).not.toContain(pages[0]!);
   });
 
   it('no longer applies Docmost\'s default rule: the owner-only seeded page is the host\'s to decide', async () => {

@@ -20,7 +20,9 @@ export function applyModuleVariation(app: NestFastifyApplication, variation: Mod
   const startTurn = service.startTurn.bind(service);
   service.startTurn = (options) => {
     const turn = startTurn(options);
-    if (!variation.repair) Object.defineProperty(turn, 'experimental_repairToolCall', { value: async () => null });
+    // The chat spreads the turn into streamText: the replacement must stay an enumerable own field.
+    if (!variation.repair) Object.defineProperty(turn, 'experimental_repairToolCall', { value: async () => null, enumerable: true });
+    // The catalog is a getter on the prototype; an own field shadows it (and is not spread).
     if (!variation.catalog) Object.defineProperty(turn, 'catalogBlock', { value: '' });
     return turn;
   };

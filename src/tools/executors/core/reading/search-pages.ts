@@ -55,8 +55,11 @@ function prefixQuery(words: readonly string[], operator: '&' | '|'): RawBuilder<
   return sql`to_tsquery('english', f_unaccent(${words.map((word) => `${word}:*`).join(` ${operator} `)}))`;
 }
 
-/** Characters of a page's text ts_headline reads for the snippet: a 5 MB page must not cost seconds. */
-const HEADLINE_SOURCE_CHARS = 100_000;
+/**
+ * Characters of a page's text read for the literal-substring bonus and for the snippet. PostgreSQL
+ * decompresses only that much of a long text, so a 5 MB page costs what a 100 KB page costs.
+ */
+const LITERAL_SOURCE_CHARS = 100_000;
 
 /**
  * Candidates come from Docmost's `pages.tsv` through its GIN index (`pages_tsv_idx`), never from
@@ -73,16 +76,15 @@ async function runSearch(
 ): Promise<PageSearchHit[]> {
   const pattern = `%${escapeLike(input.query)}%`;
   const titleMatch = sql<boolean>`coalesce(pages.title, '') ilike ${pattern}`;
-  const bodyPosition = sql<number>`strpos(lower(coalesce(pages.text_content, '')), lower(${input.query}))`;
-  const textRank = query ? sql<number>`ts_rank(pages.tsv, ${query})` : sql<number>`0`;
-  // A literal substring is what the user typed: it outranks stem matches, a title hit most.
-  const rank = sql<number>`(${textRank} + case when ${titleMatch} then 1 else 0 end + case when ${bodyPosition} > 0 then 0.5 else 0 end)::float8`;
+  const bodyPosition = sql<number>`strpos(lower(substr(coalesce(pages.text_content, ''), 1, ${LITERAL_SOURCE_CHARS})), lower(${input.query}))`;
+  const textRank = query ? sql<number>`ts_rank(pages.tsv, ${query})::float8` : sql<number>`0::float8`;
 
   const candidates = () => {
     let select = db
       .selectFrom('pages')
       .select(['pages.id', 'pages.slugId', 'pages.title', 'pages.spaceId', 'pages.updatedAt'])
-      .select(rank.as('rank'))
+      .select(textRank.as('textRank'))
+      .select(titleMatch.as('titleMatch'))
       .select(bodyPosition.as('bodyPosition'))
       .where('pages.workspaceId', '=', context.workspaceId)
       .where('pages.deletedAt', 'is', null)
@@ -92,6 +94,9 @@ async function runSearch(
     return select;
   };
   const substring = (eb: ExpressionBuilder<DB, 'pages'>) => eb.or([eb(titleMatch, '=', true), eb(sql`coalesce(pages.text_content, '')`, 'ilike', pattern)]);
+  // A literal substring is what the user typed: it outranks stem matches, a title hit most.
+  // Computed once per candidate from the columns above (each reads the text only once).
+  const rank = sql<number>`(matches.text_rank + case when matches.title_match then 1 else 0 end + case when matches.body_position > 0 then 0.5 else 0 end)`;
   const matches = query
     ? candidates()
         .where(sql<boolean>`pages.tsv @@ ${query}`)
@@ -99,13 +104,14 @@ async function runSearch(
     : candidates().where(substring);
   const top = db
     .selectFrom(matches.as('matches'))
-    .selectAll()
+    .select(['matches.id', 'matches.slugId', 'matches.title', 'matches.spaceId', 'matches.updatedAt', 'matches.bodyPosition'])
+    .select(rank.as('rank'))
     .orderBy('rank', 'desc')
     .orderBy('updatedAt', 'desc')
     .limit(input.limit)
     .as('top');
   const headline = query
-    ? sql<string>`ts_headline('english', left(coalesce(pages.text_content, ''), ${HEADLINE_SOURCE_CHARS}), ${query}, 'MaxWords=30, MinWords=12, MaxFragments=1, StartSel="", StopSel=""')`
+    ? sql<string>`ts_headline('english', substr(coalesce(pages.text_content, ''), 1, ${LITERAL_SOURCE_CHARS}), ${query}, 'MaxWords=30, MinWords=12, MaxFragments=1, StartSel="", StopSel=""')`
     : sql<string>`left(coalesce(pages.text_content, ''), ${SNIPPET_CHARS})`;
   const snippet = sql<string>`case when top.body_position > 0 then substr(pages.text_content, greatest(1, top.body_position - ${SNIPPET_LEAD}), ${SNIPPET_CHARS + 20}) else ${headline} end`;
   const rows = await db

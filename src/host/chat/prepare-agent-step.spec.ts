@@ -1,17 +1,13 @@
 import { FINAL_STEP_INSTRUCTION, prepareAgentStep } from './prepare-agent-step';
 
 describe('prepareAgentStep', () => {
-  it('only sets the visible tools before the last step', () => {
-    expect(prepareAgentStep({ stepNumber: 0, maxSteps: 3, system: 'S', activeTools: ['getPage', 'loadTools'] })).toEqual({
-      activeTools: ['getPage', 'loadTools'],
-    });
+  it('changes nothing before the last step', () => {
+    expect(prepareAgentStep({ stepNumber: 0, maxSteps: 3, system: 'S' })).toEqual({});
     expect(prepareAgentStep({ stepNumber: 1, maxSteps: 3, system: 'S' })).toEqual({});
   });
 
-  it('locks the last step down: no tool choice and a synthesis instruction, even after activations', () => {
-    const settings = prepareAgentStep({ stepNumber: 2, maxSteps: 3, system: 'S', activeTools: ['getPage', 'loadTools', 'getTable'] });
-    expect(settings).toEqual({
-      activeTools: ['getPage', 'loadTools', 'getTable'],
+  it('locks the last step down: no tool choice and a synthesis instruction', () => {
+    expect(prepareAgentStep({ stepNumber: 2, maxSteps: 3, system: 'S' })).toEqual({
       system: `S\n\n${FINAL_STEP_INSTRUCTION}`,
       toolChoice: 'none',
     });

@@ -14,25 +14,22 @@ export interface PrepareAgentStepInput {
   readonly maxSteps: number;
   /** The turn's system prompt. */
   readonly system: string;
-  /** The tools visible this step; `undefined` leaves every tool active (deferred tools OFF). */
-  readonly activeTools?: readonly string[];
 }
 
 /** What `streamText`'s `prepareStep` returns for one step. */
 export interface AgentStepSettings {
   readonly system?: string;
   readonly toolChoice?: 'none';
-  readonly activeTools?: string[];
 }
 
 /**
- * Per-step settings of the chat agent. Two concerns: which tools are visible (deferred tools
- * decide, through `activeTools`), and the final-step lockdown: on the last step the model must
- * answer in text, so `toolChoice` is `'none'` and a synthesis instruction is appended. The
- * lockdown wins over any activation: a tool loaded on the way is listed but cannot be called.
+ * The host's own per-step settings, the final-step lockdown: on the last step the model must
+ * answer in text, so `toolChoice` is `'none'` and a synthesis instruction is appended. Which
+ * tools are visible is not decided here: `DeferredToolsService.startTurn` composes this with
+ * the turn's visibility, and `toolChoice: 'none'` wins over any activation (a tool loaded on
+ * the way is listed but cannot be called).
  */
 export function prepareAgentStep(input: PrepareAgentStepInput): AgentStepSettings {
-  const visibility = input.activeTools === undefined ? {} : { activeTools: [...input.activeTools] };
-  if (input.stepNumber < input.maxSteps - 1) return visibility;
-  return { ...visibility, system: `${input.system}\n\n${FINAL_STEP_INSTRUCTION}`, toolChoice: 'none' };
+  if (input.stepNumber < input.maxSteps - 1) return {};
+  return { system: `${input.system}\n\n${FINAL_STEP_INSTRUCTION}`, toolChoice: 'none' };
 }

@@ -4,6 +4,7 @@ import * as apiTokens from './host/20250101T000100-api-tokens';
 import * as commentsPageCreatedIndex from './module/20250101T000200-comments-page-created-index';
 import * as pageStashes from './module/20250101T000300-page-stashes';
 import * as chatMemory from './module/20250101T000400-chat-memory';
+import * as commentsCountCoveringIndex from './module/20250101T000500-comments-count-covering-index';
 
 /**
  * Three independent migration sets, each with its own Kysely bookkeeping table so that none
@@ -36,6 +37,7 @@ export const MIGRATION_SETS: readonly MigrationSet[] = [
       '20250101T000200-comments-page-created-index': commentsPageCreatedIndex,
       '20250101T000300-page-stashes': pageStashes,
       '20250101T000400-chat-memory': chatMemory,
+      '20250101T000500-comments-count-covering-index': commentsCountCoveringIndex,
     },
   },
 ];

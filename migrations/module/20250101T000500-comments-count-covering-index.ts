@@ -1,0 +1,20 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * The comment signal's count index, made partial and covering: only live comments (the count
+ * reads `deleted_at is null`), with the columns the count filters on included. The count then
+ * reads each page's range of new comments from the index alone (an index-only scan) instead of
+ * fetching every counted comment from the table, which is what a first check with an old
+ * watermark (a resumed chat) pays for. Same name as before, so hosts and plans refer to one index.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`drop index if exists idx_comments_page_id_created_at`.execute(db);
+  await sql`
+    create index idx_comments_page_id_created_at on comments (page_id, created_at)
+    include (workspace_id, created_source, creator_id, ai_chat_id) where deleted_at is null`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop index if exists idx_comments_page_id_created_at`.execute(db);
+  await sql`create index idx_comments_page_id_created_at on comments (page_id, created_at)`.execute(db);
+}

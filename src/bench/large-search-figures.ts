@@ -3,6 +3,7 @@ import type { DB } from '../database';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import { searchPages } from '../tools/executors/core/reading/search-pages';
 import { timeOnce } from './latency';
+import { LARGE_VOCABULARY } from './large-workspace';
 import { summarizeTail, type TailLatency } from './tail-latency';
 
 export interface SearchQueryFigures {
@@ -28,6 +29,8 @@ export interface SearchBenchOptions {
   readonly db: Kysely<DB>;
   readonly recorded: CompiledQuery[];
   readonly context: ToolCallContext;
+  /** Generated pages in the workspace: the title lookup names one of them. */
+  readonly pages: number;
   readonly runs: number;
 }
 
@@ -36,13 +39,17 @@ export interface SearchBenchOptions {
  * pages each, as most words of a real workspace), two of them together, the title of the 5 MB
  * page, and a query that matches nothing (which then retries with any word).
  */
-const QUERIES: ReadonlyArray<{ readonly query: string; readonly kind: string }> = [
-  { query: 'Pricing 4242', kind: 'title lookup' },
+function searchesFor(pages: number): ReadonlyArray<{ readonly query: string; readonly kind: string }> {
+  // Generated page i is titled "<Word i mod 100> <word> i".
+  const page = Math.floor(pages * 0.4242);
+  return [
+  { query: `${LARGE_VOCABULARY[page % LARGE_VOCABULARY.length]} ${page}`, kind: 'title lookup' },
   { query: 'roadmap12', kind: 'topic word (~1 % of pages)' },
   { query: 'latency9 kubernetes13', kind: 'two topic words' },
   { query: 'huge handbook', kind: 'the 5 MB page by title' },
   { query: 'xylophone zither', kind: 'no match (then any word)' },
-];
+  ];
+}
 
 async function matchingPages(db: Kysely<DB>, query: string): Promise<number> {
   const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -56,7 +63,8 @@ async function matchingPages(db: Kysely<DB>, query: string): Promise<number> {
 export async function measureSearch(options: SearchBenchOptions): Promise<SearchFigures> {
   const queries: SearchQueryFigures[] = [];
   const all: number[] = [];
-  for (const { query, kind } of QUERIES) {
+  const planned = 'roadmap12';
+  for (const { query, kind } of searchesFor(options.pages)) {
     const input = { query, limit: 10 };
     const first = await searchPages(options.db, input, options.context);
     const samples: number[] = [];
@@ -64,7 +72,6 @@ export async function measureSearch(options: SearchBenchOptions): Promise<Search
     all.push(...samples);
     queries.push({ query, kind, matchingPages: await matchingPages(options.db, query), hits: first.hits.length, latency: summarizeTail(samples) });
   }
-  const planned = QUERIES[1]!.query;
   options.recorded.length = 0;
   await searchPages(options.db, { query: planned, limit: 10 }, options.context);
   const statement = options.recorded.at(-1);

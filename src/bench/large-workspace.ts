@@ -35,6 +35,11 @@ export interface LargeWorkspace {
   readonly hugePageId: string;
   /** Whether this run built the database (false: an earlier run's was reused). */
   readonly built: boolean;
+  /**
+   * How long ago the comments were generated, in milliseconds: "the last ten minutes" of the
+   * generated comments means ten minutes before the build, so watermarks are set back by this.
+   */
+  readonly ageMs: number;
   readonly buildMs: number;
   close(): Promise<void>;
 }
@@ -55,12 +60,19 @@ export const LARGE_VOCABULARY = [
 
 /** A deterministic uniform number in [0, 1) from `md5(<key>)`, so every build is the same workspace. */
 function uniform(key: RawBuilder<unknown>): RawBuilder<number> {
-  return sql<number>`(('x' || substr(md5(${key}), 1, 8))::bit(32)::bigint / 4294967296.0)`;
+  // float8, not numeric: numeric power() costs tens of microseconds a call, millions of times.
+  return sql<number>`(('x' || substr(md5(${key}), 1, 8))::bit(32)::bigint::float8 / 4294967296.0)`;
 }
 
-async function databaseExists(admin: Kysely<DB>): Promise<boolean> {
-  const { rows } = await sql<{ found: boolean }>`select exists (select 1 from pg_database where datname = ${LARGE_BENCH_DATABASE_NAME}) as found`.execute(admin);
+async function databaseExists(admin: Kysely<DB>, name: string): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`select exists (select 1 from pg_database where datname = ${name}) as found`.execute(admin);
   return rows[0]?.found === true;
+}
+
+/** A database name this module may create and drop: lowercase letters, digits, underscores. */
+function checkedName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new RangeError(`"${name}" is not a usable database name: lowercase letters, digits and underscores, at most 63`);
+  return name;
 }
 
 async function recordedVolume(db: Kysely<DB>): Promise<(LargeVolume & { generator: number }) | undefined> {
@@ -162,9 +174,9 @@ async function build(db: Kysely<DB>, volume: LargeVolume, log: (line: string) =>
   await sql`insert into ${sql.table(VOLUME_TABLE)} (pages, comments, generator) values (${volume.pages}, ${volume.comments}, ${GENERATOR_VERSION})`.execute(db);
 }
 
-function largeUrl(cluster: BenchCluster): string {
+function largeUrl(cluster: BenchCluster, name: string): string {
   const url = new URL(cluster.adminUrl);
-  url.pathname = `/${LARGE_BENCH_DATABASE_NAME}`;
+  url.pathname = `/${name}`;
   return url.toString();
 }
 
@@ -178,8 +190,8 @@ async function withAdmin<T>(cluster: BenchCluster, run: (admin: Kysely<DB>) => P
 }
 
 /** Drops the large run's database (`--drop-large`); nothing when it does not exist. */
-export async function dropLargeWorkspace(cluster: BenchCluster): Promise<void> {
-  await withAdmin(cluster, (admin) => sql.raw(`drop database if exists ${LARGE_BENCH_DATABASE_NAME} with (force)`).execute(admin));
+export async function dropLargeWorkspace(cluster: BenchCluster, name = LARGE_BENCH_DATABASE_NAME): Promise<void> {
+  await withAdmin(cluster, (admin) => sql.raw(`drop database if exists ${checkedName(name)} with (force)`).execute(admin));
 }
 
 /**
@@ -187,33 +199,40 @@ export async function dropLargeWorkspace(cluster: BenchCluster): Promise<void> {
  * (re)built with set-based SQL. Its pool has no statement timeout (the build runs statements
  * of a minute); the measured sources open their own connections.
  */
-export async function openLargeWorkspace(cluster: BenchCluster, volume: LargeVolume, log: (line: string) => void): Promise<LargeWorkspace> {
+export async function openLargeWorkspace(
+  cluster: BenchCluster,
+  volume: LargeVolume,
+  log: (line: string) => void,
+  name = LARGE_BENCH_DATABASE_NAME,
+): Promise<LargeWorkspace> {
+  checkedName(name);
   const startedAt = Date.now();
   const recorder = new CountQueryRecorder();
-  const url = largeUrl(cluster);
+  const url = largeUrl(cluster, name);
   const connect = () => createKysely({ connectionString: url, driver: cluster.driver, max: 4, statementTimeoutMs: 0, log: (event) => recorder.record(event.query) });
   let built = false;
   let db: Kysely<DB>;
-  const exists = await withAdmin(cluster, databaseExists);
+  const exists = await withAdmin(cluster, (admin) => databaseExists(admin, name));
   db = connect();
   const recorded = exists ? await recordedVolume(db) : undefined;
   if (recorded === undefined || recorded.pages !== volume.pages || recorded.comments !== volume.comments || recorded.generator !== GENERATOR_VERSION) {
     await db.destroy();
-    log(`building ${LARGE_BENCH_DATABASE_NAME}: ${volume.pages.toLocaleString('en-US')} pages, ${volume.comments.toLocaleString('en-US')} comments (kept for later runs)`);
-    await dropLargeWorkspace(cluster);
+    log(`building ${name}: ${volume.pages.toLocaleString('en-US')} pages, ${volume.comments.toLocaleString('en-US')} comments (kept for later runs)`);
+    await dropLargeWorkspace(cluster, name);
     await withAdmin(cluster, (admin) =>
-      sql.raw(`create database ${LARGE_BENCH_DATABASE_NAME}`).execute(admin).catch((error: unknown) => {
-        throw new StartupError(`cannot create ${LARGE_BENCH_DATABASE_NAME} (${(error as Error).message}); the DATABASE_URL user needs CREATEDB`, 'DATABASE_URL', { cause: error });
+      sql.raw(`create database ${name}`).execute(admin).catch((error: unknown) => {
+        throw new StartupError(`cannot create ${name} (${(error as Error).message}); the DATABASE_URL user needs CREATEDB`, 'DATABASE_URL', { cause: error });
       }),
     );
     db = connect();
     await build(db, volume, log);
     built = true;
   } else {
-    log(`reusing ${LARGE_BENCH_DATABASE_NAME} built earlier (drop it with --drop-large)`);
+    log(`reusing ${name} built earlier (drop it with --drop-large)`);
     await migrateToLatest(db);
   }
   const { rows } = await sql<{ id: string }>`select id from pages where slug_id = 'largehuge'`.execute(db);
+  const age = await sql<{ ageMs: number }>`select (extract(epoch from now() - built_at) * 1000)::float8 as age_ms from ${sql.table(VOLUME_TABLE)}`.execute(db);
   const opened = db;
   return {
     db: opened,
@@ -223,6 +242,7 @@ export async function openLargeWorkspace(cluster: BenchCluster, volume: LargeVol
     busiestPageIds: await busiestPages(opened),
     hugePageId: rows[0]!.id,
     built,
+    ageMs: Math.max(0, Math.round(age.rows[0]?.ageMs ?? 0)),
     buildMs: Date.now() - startedAt,
     close: () => opened.destroy(),
   };

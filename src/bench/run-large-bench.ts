@@ -28,6 +28,8 @@ export interface LargeBenchRuns {
 export interface LargeBenchOptions {
   readonly cluster: BenchCluster;
   readonly volume: LargeVolume;
+  /** Default `ai_tools_bench_large`; tests pass their own. */
+  readonly databaseName?: string;
   readonly runs?: LargeBenchRuns;
   readonly log?: (line: string) => void;
 }
@@ -83,7 +85,7 @@ export async function runLargeBench(options: LargeBenchOptions): Promise<LargeBe
   const startedAt = performance.now();
   const log = options.log ?? (() => undefined);
   const runs = options.runs ?? {};
-  const workspace = await openLargeWorkspace(options.cluster, options.volume, log);
+  const workspace = await openLargeWorkspace(options.cluster, options.volume, log, options.databaseName);
   const recorded: CompiledQuery[] = [];
   const searchDb = createKysely({ connectionString: workspace.url, driver: options.cluster.driver, max: 2, log: (event) => void recorded.push(event.query) });
   try {
@@ -96,13 +98,14 @@ export async function runLargeBench(options: LargeBenchOptions): Promise<LargeBe
       userId: context.userId,
       workspaceId: context.workspaceId,
       pageIds: workspace.busiestPageIds,
+      workspaceAgeMs: workspace.ageMs,
       runs: { fast: runs.count?.fast ?? 200, withoutIndex: runs.count?.withoutIndex ?? 10, naive: runs.count?.naive ?? 5 },
       log,
     });
     log('interceptor overhead on small and 300 KB results');
     const interceptor = await measureInterceptor({ small: runs.interceptorSmall ?? 5_000, large: runs.interceptorLarge ?? 1_000 });
     log('searchPages');
-    const search = await measureSearch({ db: searchDb, recorded, context, runs: runs.search ?? 40 });
+    const search = await measureSearch({ db: searchDb, recorded, context, pages: options.volume.pages, runs: runs.search ?? 40 });
     log('tool-definition tokens');
     const registry = createToolRegistry({ specs: TOOL_DEFINITIONS, executors: createDocmostExecutors(workspace.db), logger: { warn: () => undefined } });
     const toolTokens = await measureToolTokens(registry, context);

@@ -81,6 +81,12 @@ describe('npm start: bad configuration', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('error: PORT="eighty" is not valid; expected an integer from 0 to 65535\n');
   });
+
+  it('exits 1 naming DB_DRIVER and its valid values when the driver is unknown', async () => {
+    const result = await runServer({ DB_DRIVER: 'mysql' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('error: DB_DRIVER="mysql" is not valid; expected one of: pg, postgres-js\n');
+  });
 });
 
 describe('npm start on a database', () => {

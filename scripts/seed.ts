@@ -4,9 +4,10 @@
  * logs go to stderr, so `npm run -s seed -- --json | jq` works.
  */
 import { loadAppConfig } from '../src/config/app-config';
-import { migrateToLatest, StartupError } from '../src/database';
+import { StartupError } from '../src/database';
 import { seedDemoWorkspace, type SeedResult } from '../src/host/seed/seed-demo-workspace';
 import { fatalErrorLine } from '../src/host/startup/fatal-error-line';
+import { migrateConfiguredDatabase } from '../src/host/startup/migrate-configured-database';
 import { openConfiguredDatabase } from '../src/host/startup/open-configured-database';
 
 function parseArguments(argv: readonly string[]): { json: boolean } {
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   const config = loadAppConfig();
   const database = await openConfiguredDatabase({ config, whenEmbeddedRunning: 'reuse' });
   try {
-    for (const line of await migrateToLatest(database.db)) process.stderr.write(`migration ${line}\n`);
+    for (const line of await migrateConfiguredDatabase(config, database)) process.stderr.write(`migration ${line}\n`);
     const result = await seedDemoWorkspace(database.db);
     process.stdout.write(json ? `${JSON.stringify(result)}\n` : summary(result, database.description));
   } finally {

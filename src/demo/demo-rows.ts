@@ -43,7 +43,8 @@ export async function insertHumanComment(db: Kysely<DB>, comment: HumanComment):
     .insertInto('comments')
     .values({
       id: DEMO_HUMAN_COMMENT_ID,
-      content: JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: DEMO_HUMAN_COMMENT_TEXT }] }] }),
+      // An object, not a JSON string: postgres.js would encode a string again (a jsonb string).
+      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: DEMO_HUMAN_COMMENT_TEXT }] }] },
       type: 'inline',
       creatorId: comment.authorId,
       pageId: comment.pageId,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { DEMO_HUMAN_COMMENT_ID, DEMO_HUMAN_COMMENT_TEXT } from '../../src/demo/demo-rows';
 import { renderTranscript } from '../../src/demo/render-transcript';
 import { runDemo } from '../../src/demo/run-demo';
@@ -76,8 +77,13 @@ describe('the demo', () => {
     expect(calls[signalled + 1]!.result!.text).toContain(DEMO_HUMAN_COMMENT_TEXT);
     expect(turn.steps.flatMap((step) => step.events)).toEqual([expect.stringContaining('admin@acme.test')]);
 
-    const human = await database.db.selectFrom('comments').select(['createdSource', 'creatorId']).where('id', '=', DEMO_HUMAN_COMMENT_ID).executeTakeFirstOrThrow();
-    expect(human).toEqual({ createdSource: 'user', creatorId: SEED_IDS.users.admin });
+    const human = await database.db
+      .selectFrom('comments')
+      .select(['createdSource', 'creatorId', sql<string>`jsonb_typeof(content)`.as('contentType')])
+      .where('id', '=', DEMO_HUMAN_COMMENT_ID)
+      .executeTakeFirstOrThrow();
+    // Stored as a ProseMirror object on either driver (postgres.js would store a JSON string as a jsonb string).
+    expect(human).toEqual({ createdSource: 'user', creatorId: SEED_IDS.users.admin, contentType: 'object' });
   });
 
   it('spends fewer tool tokens than with every tool active, the catalog included, and the transcript shows it', () => {

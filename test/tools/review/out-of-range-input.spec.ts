@@ -7,7 +7,7 @@ import { asToolError, boundTools, type BoundTools } from './support/bound-tools'
  * year 0, a version number past the integer range, a date V8 reads but Postgres does not) must
  * get the tool's own "not valid" answer, not a leaked database error.
  */
-const listPagesCursor = (updatedAt: string) => Buffer.from(JSON.stringify([updatedAt, SEED_IDS.pages.roadmap])).toString('base64url');
+const listPagesCursor = (updatedAt: string) => Buffer.from(JSON.stringify(['listPages', updatedAt, SEED_IDS.pages.roadmap])).toString('base64url');
 
 let database: TestDatabase;
 let tools: BoundTools;
@@ -22,7 +22,7 @@ describe('listPages', () => {
     const cursor = listPagesCursor(updatedAt);
     const error = asToolError(await tools.failure('listPages', { cursor }));
     expect(error.code).toBe('invalid_input');
-    expect(error.message).toContain(`cursor "${cursor}" is not a listPages cursor`);
+    expect(error.message).toContain(`cursor "${cursor.slice(0, 40)}…" is not a listPages cursor`);
   });
 
   it('keeps accepting the cursors it hands out', async () => {

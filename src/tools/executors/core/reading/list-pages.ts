@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
-import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { isUuid, memberSpaceIds, requireSpace, visiblePages } from '../../../access';
 import type { listPagesTool } from '../../../definitions/reading.tools';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../paging/keyset-cursor';
 
 export interface PageListItem {
   readonly id: string;
@@ -21,45 +21,9 @@ export interface ListPagesResult {
   readonly nextCursor: string | null;
 }
 
-interface CursorPosition {
-  /** `updated_at` as Postgres text: exact to the microsecond, unlike a JS Date. */
-  readonly updatedAt: string;
-  readonly id: string;
-}
-
-function encodeCursor(position: CursorPosition): string {
-  return Buffer.from(JSON.stringify([position.updatedAt, position.id])).toString('base64url');
-}
-
-/** `updated_at::text` as PostgreSQL prints it: `2025-06-02 11:00:00.123456+00`. */
-const POSTGRES_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
-
-/**
- * Whether `text` is a timestamp as this tool puts it in a cursor, with a real calendar date:
- * anything else (a date only V8 reads, 31 June, year 0) would fail inside PostgreSQL's cast.
- */
-function isCursorTimestamp(text: string): boolean {
-  const match = POSTGRES_TIMESTAMP.exec(text);
-  if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
-}
-
-function decodeCursor(cursor: string): CursorPosition {
-  try {
-    const [updatedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof updatedAt === 'string' && isCursorTimestamp(updatedAt) && typeof id === 'string' && isUuid(id)) return { updatedAt, id };
-  } catch {
-    // Reported below with the same message as a well-formed but foreign value.
-  }
-  throw new ToolError('invalid_input', `cursor "${cursor}" is not a listPages cursor: pass the nextCursor of the previous listPages call unchanged, or omit cursor to start from the most recent page`);
-}
-
 /** Pages of one space or of all the caller's spaces, most recently updated first, keyset-paginated. */
 export async function listPages(db: Kysely<DB>, input: ToolInput<typeof listPagesTool>, context: ToolCallContext): Promise<ListPagesResult> {
-  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+  const after = input.cursor === undefined ? undefined : decodeKeysetCursor(input.cursor, 'listPages', 'the most recent page');
   if (input.spaceId !== undefined) await requireSpace(db, context, input.spaceId);
   let select = db
     .selectFrom('pages')
@@ -71,7 +35,7 @@ export async function listPages(db: Kysely<DB>, input: ToolInput<typeof listPage
     .where('pages.spaceId', 'in', memberSpaceIds(db, context))
     .where(visiblePages(context));
   if (input.spaceId !== undefined) select = select.where('pages.spaceId', '=', input.spaceId);
-  if (after) select = select.where(sql<boolean>`(pages.updated_at, pages.id) < (${after.updatedAt}::text::timestamptz, ${after.id}::uuid)`);
+  if (after) select = select.where(sql<boolean>`(pages.updated_at, pages.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)`);
   const rows = await select
     .orderBy('pages.updatedAt', 'desc')
     .orderBy('pages.id', 'desc')
@@ -88,6 +52,6 @@ export async function listPages(db: Kysely<DB>, input: ToolInput<typeof listPage
       parentPageId: row.parentPageId,
       updatedAt: row.updatedAt,
     })),
-    nextCursor: rows.length > input.limit && last ? encodeCursor({ updatedAt: last.position, id: last.id }) : null,
+    nextCursor: rows.length > input.limit && last ? encodeKeysetCursor('listPages', { at: last.position, id: last.id }) : null,
   };
 }

@@ -165,3 +165,40 @@ describe('the base set on a database that already has Docmost tables', () => {
     expect(await publicTables(db)).not.toContain('ai_tools_chat_memory');
   });
 });
+
+describe('the module set on a Docmost whose operator built the count index by hand', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ empty: true });
+    await migrateToLatest(database.db, ['base']);
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  async function countIndex(db: Kysely<any>): Promise<{ oid: number; definition: string } | undefined> {
+    const { rows } = await sql<{ oid: number; definition: string }>`
+      select c.oid::int as oid, pg_get_indexdef(c.oid) as definition from pg_class c
+      where c.relname = 'idx_comments_page_id_created_at' and c.relkind = 'i'`.execute(db);
+    return rows[0];
+  }
+
+  it('keeps the index built concurrently (README) instead of rebuilding it under a write lock', async () => {
+    const db = database.db as Kysely<any>;
+    await sql`create index concurrently if not exists idx_comments_page_id_created_at on comments (page_id, created_at)
+      include (workspace_id, created_source, creator_id, ai_chat_id) where deleted_at is null`.execute(db);
+    const before = await countIndex(db);
+    expect(before?.definition).toMatch(/WHERE \(deleted_at IS NULL\)/);
+
+    await migrateToLatest(db, ['module']);
+    expect(await countIndex(db)).toEqual(before);
+  });
+
+  it('rebuilds an index of that name in the old plain form as the partial covering one', async () => {
+    const db = database.db as Kysely<any>;
+    await migrateAllDown(db, ['module']);
+    await sql`create index idx_comments_page_id_created_at on comments (page_id, created_at)`.execute(db);
+    await migrateToLatest(db, ['module']);
+    expect((await countIndex(db))?.definition).toMatch(/INCLUDE \(workspace_id, created_source, creator_id, ai_chat_id\) WHERE \(deleted_at IS NULL\)/);
+  });
+});

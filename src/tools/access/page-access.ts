@@ -83,13 +83,29 @@ export interface FindPageOptions {
   readonly write?: boolean;
   /** Also find pages in the trash (soft-deleted). Default false. */
   readonly includeDeleted?: boolean;
+  /**
+   * Load the document (`content`, `text_content`, `ydoc`). Default true. A caller that reads the
+   * document another way (as JSON text for a worker) passes false: the driver then never parses
+   * a multi-megabyte document on the event loop only for it to go unused. The fields are null.
+   */
+  readonly content?: boolean;
 }
 
-function pageQuery(db: Kysely<DB>, pageIdOrSlugId: string): SelectQueryBuilder<DB, 'pages', Page & { version: string }> {
-  const query = db
-    .selectFrom('pages')
-    .selectAll('pages')
-    .select(sql<string>`pages.updated_at::text`.as('version'));
+/** Every column but the document's, which can run to megabytes. */
+const PAGE_COLUMNS_WITHOUT_DOCUMENT = [
+  'id', 'slugId', 'title', 'icon', 'coverPhoto', 'position', 'parentPageId', 'creatorId', 'lastUpdatedById', 'deletedById', 'spaceId',
+  'workspaceId', 'isLocked', 'createdAt', 'updatedAt', 'deletedAt', 'contributorIds', 'lastUpdatedSource', 'lastUpdatedAiChatId', 'isTemplate',
+] as const satisfies ReadonlyArray<Exclude<keyof Page, 'content' | 'textContent' | 'ydoc' | 'tsv'>>;
+
+function pageQuery(db: Kysely<DB>, pageIdOrSlugId: string, withContent: boolean): SelectQueryBuilder<DB, 'pages', Page & { version: string }> {
+  const query = (
+    withContent
+      ? db.selectFrom('pages').selectAll('pages')
+      : db
+          .selectFrom('pages')
+          .select(PAGE_COLUMNS_WITHOUT_DOCUMENT.map((column) => `pages.${column}` as const))
+          .select([sql<null>`null`.as('content'), sql<null>`null`.as('textContent'), sql<null>`null`.as('ydoc'), sql<null>`null`.as('tsv')])
+  ).select(sql<string>`pages.updated_at::text`.as('version')) as SelectQueryBuilder<DB, 'pages', Page & { version: string }>;
   return isUuid(pageIdOrSlugId) ? query.where('pages.id', '=', pageIdOrSlugId) : query.where('pages.slugId', '=', pageIdOrSlugId);
 }
 
@@ -109,7 +125,7 @@ export async function requirePage(
   // No id holds U+0000, and PostgreSQL rejects the character in a query parameter.
   const page = pageIdOrSlugId.includes('\u0000')
     ? undefined
-    : await pageQuery(db, pageIdOrSlugId).where('pages.workspaceId', '=', context.workspaceId).executeTakeFirst();
+    : await pageQuery(db, pageIdOrSlugId, options.content ?? true).where('pages.workspaceId', '=', context.workspaceId).executeTakeFirst();
   const visible = page && (options.includeDeleted || page.deletedAt === null);
   const role = visible ? await findSpaceRole(db, context, page.spaceId) : undefined;
   const permission = page && role ? (await pageAccessOf(context).pagePermissions(db, context, [page.id])).get(page.id) : undefined;

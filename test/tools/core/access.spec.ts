@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';
+import { requirePage } from '../../../src/tools/access';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 import { contextFor, coreTools, type CoreTools } from './support/core-tools';
 
@@ -112,5 +113,13 @@ describe('core tools: access', () => {
       expect((await tools.call('getComment', { commentId: C.roadmapSso }, member)).id).toBe(C.roadmapSso);
       expect((await tools.call('getNode', { pageId: P.roadmap, block: SEED_NODE_IDS.roadmapSsoParagraph }, member)).text).toContain('single sign-on');
     });
+  });
+
+  it('loads a page without its document when asked to, everything else the same', async () => {
+    const caller = { userId: SEED_IDS.users.member, workspaceId: SEED_IDS.workspace };
+    const whole = await requirePage(database.db, caller, P.roadmap);
+    const light = await requirePage(database.db, caller, P.roadmap, { content: false });
+    expect(whole.content).not.toBeNull();
+    expect(light).toEqual({ ...whole, content: null, textContent: null, ydoc: null, tsv: null });
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { abbreviate } from '../../../../registry/abbreviate';
@@ -8,8 +8,6 @@ import { isUuid, requirePage, type AccessiblePage } from '../../../access';
 import type { diffPageVersionsTool } from '../../../definitions/history.tools';
 import type { HeavyWorkPool } from '../../../../workers';
 import type { DocumentDiff } from '../../../prosemirror/document-diff';
-import { documentSize } from '../../../prosemirror/document-size';
-import { asDocument, type ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
 import { isoTime } from '../iso-time';
 
 export interface VersionSide {
@@ -23,17 +21,31 @@ export interface VersionSide {
 
 export type PageVersionsDiff = { readonly pageId: string; readonly from: VersionSide; readonly to: VersionSide } & DocumentDiff;
 
-async function loadSide(db: Kysely<DB>, page: AccessiblePage, ref: string): Promise<{ side: VersionSide; content: ProseMirrorNode }> {
+/**
+ * One side of the diff, its document as the JSON text PostgreSQL stores (`content::text`): never
+ * parsed on the event loop, it goes to the diff as one string (see HEAVY_TASKS.diffDocuments).
+ */
+async function loadSide(db: Kysely<DB>, page: AccessiblePage, ref: string): Promise<{ side: VersionSide; content: string }> {
   if (ref.toLowerCase() === 'current') {
-    return { side: { ref: 'current', version: null, title: page.title, savedAt: isoTime(page.updatedAt) }, content: asDocument(page.content) };
+    const current = await db
+      .selectFrom('pages')
+      .select(sql<string>`coalesce(content::text, 'null')`.as('contentJson'))
+      .where('id', '=', page.id)
+      .executeTakeFirst();
+    return { side: { ref: 'current', version: null, title: page.title, savedAt: isoTime(page.updatedAt) }, content: current?.contentJson ?? 'null' };
   }
   const row = isUuid(ref)
-    ? await db.selectFrom('pageHistory').selectAll().where('id', '=', ref).where('pageId', '=', page.id).executeTakeFirst()
+    ? await db
+        .selectFrom('pageHistory')
+        .select(['id', 'version', 'title', 'createdAt', sql<string>`coalesce(content::text, 'null')`.as('contentJson')])
+        .where('id', '=', ref)
+        .where('pageId', '=', page.id)
+        .executeTakeFirst()
     : undefined;
   if (!row) {
     throw new ToolError('not_found', `page version ${abbreviate(ref)} not found for page ${page.id} or no access; give a historyId from listPageHistory for this page, or "current"`);
   }
-  return { side: { ref: row.id, version: row.version, title: row.title, savedAt: isoTime(row.createdAt) }, content: asDocument(row.content) };
+  return { side: { ref: row.id, version: row.version, title: row.title, savedAt: isoTime(row.createdAt) }, content: row.contentJson };
 }
 
 /** Text changes and integrity counts between two versions of one page (either may be "current"). */
@@ -43,12 +55,12 @@ export async function diffPageVersions(
   context: ToolCallContext,
   heavyWork: HeavyWorkPool,
 ): Promise<PageVersionsDiff> {
-  const page = await requirePage(db, context, input.pageId);
+  const page = await requirePage(db, context, input.pageId, { content: false });
   const from = await loadSide(db, page, input.from);
   const to = await loadSide(db, page, input.to);
   // Large versions are diffed in a worker, so the event loop keeps serving meanwhile.
-  const limit = heavyWork.limits.inProcessMaxChars;
-  const chars = documentSize(from.content, limit) + documentSize(to.content, limit);
+  // JSON text is longer than the document's text; the threshold stays a fair proxy for the work.
+  const chars = from.content.length + to.content.length;
   const diff = await heavyWork.runSized('diffDocuments', { from: from.content, to: to.content, options: { maxChangedLines: input.maxChangedLines } }, chars, {
     userId: context.userId,
     label: `diffPageVersions of page ${page.id}`,

@@ -1,5 +1,5 @@
 /**
- * Projects: unit specs beside the code (src/**), and the integration specs under test/ twice,
+ * Projects: unit specs beside the code (src/**, host/**, dev/**), and the integration specs under test/ twice,
  * once per database driver (node-postgres, and postgres.js as Docmost's server connects), each
  * test file's database served through the driver under test.
  * One PostgreSQL serves the whole run (embedded unless DATABASE_URL is set): both integration
@@ -35,7 +35,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
-      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{src,host,dev}/**/*.spec.ts'],
     },
     integration('pg'),
     integration('postgres-js'),

@@ -1,6 +1,7 @@
 /**
  * The public surface of docmost-ai-tools for a host such as Docmost's server. The reference
- * host (src/host) is not part of it.
+ * host (host/) and the demo, bench and eval (dev/) are not part of it, and the package never
+ * imports them.
  */
 export { AiToolsModule } from './ai-tools.module';
 export { AI_TOOLS_OPTIONS, type AiToolsModuleOptions, type AiToolsModuleAsyncOptions } from './ai-tools-module-options';
@@ -38,5 +39,6 @@ export {
 export { CommentSignalInterceptor, createCommentSignalInterceptor, type CommentSignalOptions } from './comment-signal';
 export { ChatMemoryService, ChatTurnMemory, CHAT_MEMORY_OPTIONS, type ChatMemoryOptions, type ChatMemoryStore } from './chat-memory';
 export { AiToolsSettingsModule, AiToolsSettingsService } from './settings';
-export { migrateToLatest } from './database';
+export { migrateAiToolsModule, revertAiToolsModule } from './database';
+export { AI_TOOLS_MIGRATIONS, AI_TOOLS_MIGRATION_TABLE } from '../migrations/module';
 export type { DB } from './database';

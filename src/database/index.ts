@@ -4,9 +4,6 @@ export { DATABASE_DRIVERS, DEFAULT_DATABASE_DRIVER, isDatabaseDriver, parseDatab
 export { resolveDatabaseTimeouts, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, type DatabaseTimeouts } from './database-timeouts';
 export { DatabaseUnavailableError } from './database-unavailable-error';
 export { classifyDatabaseError, type UnavailableReason } from './classify-database-error';
-export { migrateToLatest, migrateAllDown, type MigrationSetName } from './migrate';
-export { openDatabase, type OpenDatabase, type OpenDatabaseOptions } from './open-database';
-export { startEmbeddedDatabase, findFreePort, type EmbeddedDatabase } from './embedded-database';
-export { parseDatabaseUrl, redactDatabaseUrl } from './parse-database-url';
 export { StartupError } from './startup-error';
 export { KYSELY, InjectKysely } from './kysely.token';
+export { migrateAiToolsModule, revertAiToolsModule } from './migrate-module';

@@ -1,7 +1,7 @@
-import type { BenchCluster } from '../../src/bench/bench-database';
-import { dropLargeWorkspace } from '../../src/bench/large-workspace';
-import { LARGE_RUN_BEGIN, LARGE_RUN_END, withLargeRunSection } from '../../src/bench/render-large-bench';
-import { largeBenchFiguresJson, runLargeBench, type LargeBenchFigures } from '../../src/bench/run-large-bench';
+import type { BenchCluster } from '../../dev/bench/bench-database';
+import { dropLargeWorkspace } from '../../dev/bench/large-workspace';
+import { LARGE_RUN_BEGIN, LARGE_RUN_END, withLargeRunSection } from '../../dev/bench/render-large-bench';
+import { largeBenchFiguresJson, runLargeBench, type LargeBenchFigures } from '../../dev/bench/run-large-bench';
 import { testDatabaseDriver } from '../support/test-database';
 import { requireTestEnv, TEST_ENV } from '../support/test-environment';
 

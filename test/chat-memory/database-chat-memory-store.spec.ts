@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { createDatabaseChatMemoryStore, type ChatMemoryKey, type ChatMemoryStore } from '../../src/chat-memory';
-import { createKysely } from '../../src/database';
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { createKysely } from '../../host/database';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import { createTestDatabase, testDatabaseDriver, type TestDatabase } from '../support/test-database';
 
 const { pages, users, workspace } = SEED_IDS;

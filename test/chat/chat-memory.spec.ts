@@ -1,8 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MockLanguageModelV3 } from 'ai/test';
 import { sql } from 'kysely';
-import { ChatService } from '../../src/host/chat/chat.service';
-import { seedDemoWorkspace, type SeedResult } from '../../src/host/seed/seed-demo-workspace';
+import { ChatService } from '../../host/chat/chat.service';
+import { seedDemoWorkspace, type SeedResult } from '../../host/seed/seed-demo-workspace';
 import { CORE_TOOL_NAMES } from '../../src/tools/definitions';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createChatTestHost, createEchoRegistry, postChat, switchableModelFactory, type ChatResponse } from './support/chat-test-host';

@@ -1,9 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { FINAL_STEP_INSTRUCTION } from '../../src/host/chat';
-import { seedDemoWorkspace, type SeedResult } from '../../src/host/seed/seed-demo-workspace';
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { FINAL_STEP_INSTRUCTION } from '../../host/chat';
+import { seedDemoWorkspace, type SeedResult } from '../../host/seed/seed-demo-workspace';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import { CORE_TOOL_NAMES, TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { seedDemoWorkspace, type SeedResult } from '../../src/host/seed/seed-demo-workspace';
+import { seedDemoWorkspace, type SeedResult } from '../../host/seed/seed-demo-workspace';
 import { CORE_TOOL_NAMES, TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createChatTestHost, createEchoRegistry, postChat, switchableModelFactory } from './support/chat-test-host';

@@ -1,9 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { loadAppConfig } from '../../src/config/app-config';
-import { seedDemoWorkspace, type SeedResult } from '../../src/host/seed/seed-demo-workspace';
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { loadAppConfig } from '../../host/config/app-config';
+import { seedDemoWorkspace, type SeedResult } from '../../host/seed/seed-demo-workspace';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import { postChat, type ChatResponse } from '../chat/support/chat-test-host';
 import { createScriptedModel, sentToolResults, type ModelCallOptions, type ScriptEntry } from '../chat/support/scripted-model';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { createCommentSignalInterceptor, createDatabaseCommentSource, type CommentSignalOptions } from '../../src/comment-signal';
 import { ManualClock } from '../../src/comment-signal/testing/fake-comment-source';
 import { callTool, signalOf } from '../../src/comment-signal/testing/tool-call-harness';
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { countingKysely, createChat, createOtherWorkspace, insertComment } from './support/comment-signal-fixtures';

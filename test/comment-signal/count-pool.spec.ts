@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { createCommentSignal, createCommentSignalInterceptor, createDatabaseCommentSource, openCommentCountDatabase } from '../../src/comment-signal';
 import { callTool } from '../../src/comment-signal/testing/tool-call-harness';
-import { createKysely, type DB } from '../../src/database';
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { createKysely, type DB } from '../../host/database';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { createChat, insertComment } from './support/comment-signal-fixtures';

@@ -7,9 +7,9 @@ import { stepCountIs, streamText, type PrepareStepFunction, type ToolSet } from 
 import type { Kysely } from 'kysely';
 import { AiToolsModule } from '../../src/ai-tools.module';
 import { ChatMemoryService } from '../../src/chat-memory';
-import type { DB } from '../../src/database';
+import type { DB } from '../../host/database';
 import { DeferredToolsService } from '../../src/deferred';
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import { AiToolsSettingsService } from '../../src/settings';
 import { createScriptedModel, sentSystem, sentToolNames, sentToolResults, type ScriptEntry } from '../chat/support/scripted-model';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

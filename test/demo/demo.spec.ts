@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { DEMO_HUMAN_COMMENT_ID, DEMO_HUMAN_COMMENT_TEXT } from '../../src/demo/demo-rows';
-import { renderTranscript } from '../../src/demo/render-transcript';
-import { runDemo } from '../../src/demo/run-demo';
-import type { DemoReport, TurnReport } from '../../src/demo/turn-report';
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { DEMO_HUMAN_COMMENT_ID, DEMO_HUMAN_COMMENT_TEXT } from '../../dev/demo/demo-rows';
+import { renderTranscript } from '../../dev/demo/render-transcript';
+import { runDemo } from '../../dev/demo/run-demo';
+import type { DemoReport, TurnReport } from '../../dev/demo/turn-report';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 function turnOf(report: DemoReport, id: TurnReport['id']): TurnReport {

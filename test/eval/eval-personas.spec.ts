@@ -1,7 +1,7 @@
-import { runEval, type EvalReport } from '../../src/eval/run-eval';
-import { selectPersonas } from '../../src/eval/personas';
-import type { RunResult } from '../../src/eval/run-scenario';
-import { selectScenarios } from '../../src/eval/scenarios';
+import { runEval, type EvalReport } from '../../dev/eval/run-eval';
+import { selectPersonas } from '../../dev/eval/personas';
+import type { RunResult } from '../../dev/eval/run-scenario';
+import { selectScenarios } from '../../dev/eval/scenarios';
 import { testDatabaseDriver } from '../support/test-database';
 import { requireTestEnv, TEST_ENV } from '../support/test-environment';
 

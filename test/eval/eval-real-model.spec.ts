@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { runEval, type EvalReport } from '../../src/eval/run-eval';
-import { selectScenarios } from '../../src/eval/scenarios';
+import { runEval, type EvalReport } from '../../dev/eval/run-eval';
+import { selectScenarios } from '../../dev/eval/scenarios';
 import { testDatabaseDriver } from '../support/test-database';
 import { requireTestEnv, TEST_ENV } from '../support/test-environment';
 

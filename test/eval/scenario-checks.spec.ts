@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_HUMAN_COMMENT_ID, insertHumanComment } from '../../src/demo/demo-rows';
-import { DEMO_PAGES } from '../../src/host/seed/seed-demo-workspace';
-import { SEED_IDS, SEED_NODE_IDS } from '../../src/host/seed/seed-ids';
-import type { CheckInput, Scenario } from '../../src/eval/scenario';
-import { SCENARIOS } from '../../src/eval/scenarios';
+import { DEMO_HUMAN_COMMENT_ID, insertHumanComment } from '../../dev/demo/demo-rows';
+import { DEMO_PAGES } from '../../host/seed/seed-demo-workspace';
+import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
+import type { CheckInput, Scenario } from '../../dev/eval/scenario';
+import { SCENARIOS } from '../../dev/eval/scenarios';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const PAGES = SEED_IDS.pages;

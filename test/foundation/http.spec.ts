@@ -1,11 +1,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadAppConfig } from '../../src/config/app-config';
-import { createKysely } from '../../src/database';
-import { authenticateBearer } from '../../src/host/auth/authenticate-bearer';
-import { AuthenticationError } from '../../src/host/auth/authentication-error';
-import { createApp } from '../../src/host/create-app';
-import { seedDemoWorkspace, type SeedResult } from '../../src/host/seed/seed-demo-workspace';
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { loadAppConfig } from '../../host/config/app-config';
+import { createKysely } from '../../host/database';
+import { authenticateBearer } from '../../host/auth/authenticate-bearer';
+import { AuthenticationError } from '../../host/auth/authentication-error';
+import { createApp } from '../../host/create-app';
+import { seedDemoWorkspace, type SeedResult } from '../../host/seed/seed-demo-workspace';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 async function startApp(db: TestDatabase['db']): Promise<NestFastifyApplication> {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { migrateAllDown, migrateToLatest } from '../../src/database';
+import { migrateAllDown, migrateToLatest } from '../../host/database';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { DOCMOST_COLUMNS } from './docmost-columns';
 

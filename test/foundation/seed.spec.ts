@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../src/database';
-import { hashApiToken } from '../../src/host/auth/api-token';
-import { seedDemoWorkspace, type SeedResult } from '../../src/host/seed/seed-demo-workspace';
-import { SEED_IDS, SEED_NODE_IDS } from '../../src/host/seed/seed-ids';
+import type { DB } from '../../host/database';
+import { hashApiToken } from '../../host/auth/api-token';
+import { seedDemoWorkspace, type SeedResult } from '../../host/seed/seed-demo-workspace';
+import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
 import { extractText } from '../../src/tools/prosemirror/extract-text';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

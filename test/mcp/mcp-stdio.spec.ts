@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { seedDemoWorkspace } from '../../src/host/seed/seed-demo-workspace';
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -19,7 +19,7 @@ describe('the MCP server over stdio', () => {
   function launch(environment: Record<string, string>, args: readonly string[] = []): StdioClientTransport {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['-r', 'ts-node/register/transpile-only', 'scripts/mcp-stdio.ts', ...args],
+      args: ['-r', 'ts-node/register/transpile-only', 'host/scripts/mcp-stdio.ts', ...args],
       cwd: process.cwd(),
       env: { ...(process.env as Record<string, string>), DATABASE_URL: database.url, ...environment },
       stderr: 'pipe',

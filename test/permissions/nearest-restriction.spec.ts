@@ -1,4 +1,4 @@
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';

@@ -4,7 +4,7 @@ import { Test } from '@nestjs/testing';
 import { sql, type SqlBool } from 'kysely';
 import { AiToolsModule } from '../../src/ai-tools.module';
 import { createCommentSignalInterceptor } from '../../src/comment-signal';
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import { TOOL_REGISTRY, type ToolRegistry } from '../../src/registry';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { PageAccessPolicy, PagePermission } from '../../src/tools/access';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createMcpServer } from '../../src/host/mcp/create-mcp-server';
+import { createMcpServer } from '../../host/mcp/create-mcp-server';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import { createMcpToolNameTranslator } from '../../src/registry/adapters/mcp-tool-names';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';

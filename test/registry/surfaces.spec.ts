@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ToolSet } from 'ai';
-import { createMcpServer } from '../../src/host/mcp/create-mcp-server';
+import { createMcpServer } from '../../host/mcp/create-mcp-server';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import { NODE_INPUT_ERROR } from '../../src/registry/prosemirror-node-input';

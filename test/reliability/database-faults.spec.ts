@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { sql, type Kysely } from 'kysely';
-import { createKysely, type DB } from '../../src/database';
-import { seedDemoWorkspace, type SeedResult } from '../../src/host/seed/seed-demo-workspace';
+import { createKysely, type DB } from '../../host/database';
+import { seedDemoWorkspace, type SeedResult } from '../../host/seed/seed-demo-workspace';
 import { testDatabaseDriver } from '../support/test-database';
 import { startFaultCluster, type FaultCluster } from './support/fault-cluster';
 import { recordFigure } from './support/reliability-figures';

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { seedDemoWorkspace, type SeedResult } from '../../src/host/seed/seed-demo-workspace';
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { seedDemoWorkspace, type SeedResult } from '../../host/seed/seed-demo-workspace';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import { defaultHeavyWorkLimits } from '../../src/workers';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { recordFigure } from './support/reliability-figures';

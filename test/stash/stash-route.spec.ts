@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'kysely';
-import { SEED_IDS } from '../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import { generateStashKey, hashStashKey, PageStashModule } from '../../src/stash';
 import type { StashPageResult } from '../../src/tools/executors/content';
 import { documentToMarkdown, markdownToDocument } from '../../src/tools/markdown';

@@ -2,8 +2,8 @@ import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { createKysely, migrateToLatest, parseDatabaseUrl, startEmbeddedDatabase } from '../../src/database';
-import { seedDemoWorkspace } from '../../src/host/seed/seed-demo-workspace';
+import { createKysely, migrateToLatest, parseDatabaseUrl, startEmbeddedDatabase } from '../../host/database';
+import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { databaseUrlFor, TEST_ENV } from './test-environment';
 
 declare global {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createKysely, parseDatabaseDriver, type DatabaseDriver } from '../../src/database';
-import type { DB } from '../../src/database';
+import { createKysely, parseDatabaseDriver, type DatabaseDriver } from '../../host/database';
+import type { DB } from '../../host/database';
 import { databaseUrlFor, requireTestEnv, TEST_ENV } from './test-environment';
 
 /** The driver under test: DB_DRIVER, which each integration jest project sets (default pg). */

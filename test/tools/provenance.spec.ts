@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SEED_IDS, SEED_NODE_IDS } from '../../src/host/seed/seed-ids';
+import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../src/registry/tool-registry';

@@ -1,5 +1,5 @@
-import { DEMO_PAGES } from '../../host/seed/seed-demo-workspace';
-import { SEED_IDS } from '../../host/seed/seed-ids';
+import { DEMO_PAGES } from '../../../host/seed/seed-demo-workspace';
+import { SEED_IDS } from '../../../host/seed/seed-ids';
 import type { ProseMirrorMark, ProseMirrorNode } from '../prosemirror/prosemirror-node';
 import { documentToMarkdown, exportDocumentMarkdown } from './document-to-markdown';
 import { markdownToDocument } from './markdown-to-document';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { DEMO_PAGE_HISTORY } from '../../host/seed/demo-page-history';
-import { DEMO_PAGES } from '../../host/seed/seed-demo-workspace';
+import { DEMO_PAGE_HISTORY } from '../../../host/seed/demo-page-history';
+import { DEMO_PAGES } from '../../../host/seed/seed-demo-workspace';
 import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
 import { anyDocument, simpleDocument, withEditorDefaults } from './document-arbitraries.fixture';
 import { exportDocumentMarkdown } from './document-to-markdown';

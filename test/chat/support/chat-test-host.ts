@@ -1,9 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Kysely } from 'kysely';
 import type { LanguageModel } from 'ai';
-import type { AiConfig } from '../../../src/config/app-config';
-import type { DB } from '../../../src/database';
-import { ChatModule, TOOL_REGISTRY, type ChatModelFactory } from '../../../src/host/chat';
+import type { AiConfig } from '../../../host/config/app-config';
+import type { DB } from '../../../host/database';
+import { ChatModule, TOOL_REGISTRY, type ChatModelFactory } from '../../../host/chat';
 import { createToolRegistry } from '../../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';
 import type { ToolExecutor } from '../../../src/registry/tool-spec';

@@ -2,11 +2,11 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Kysely } from 'kysely';
-import { loadAppConfig, type AppConfig, type AiConfig } from '../../../src/config/app-config';
-import { APP_CONFIG } from '../../../src/config/app-config.token';
-import type { DB } from '../../../src/database';
+import { loadAppConfig, type AppConfig, type AiConfig } from '../../../host/config/app-config';
+import { APP_CONFIG } from '../../../host/config/app-config.token';
+import type { DB } from '../../../host/database';
 import { KYSELY } from '../../../src/database/kysely.token';
-import { BearerAuthGuard } from '../../../src/host/auth/bearer-auth.guard';
+import { BearerAuthGuard } from '../../../host/auth/bearer-auth.guard';
 
 export interface TestHostOptions {
   readonly db: Kysely<DB>;

@@ -3,11 +3,11 @@ import { Test } from '@nestjs/testing';
 import type { LanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import type { Kysely } from 'kysely';
-import { AppModule } from '../../../src/app.module';
-import type { AppConfig } from '../../../src/config/app-config';
-import type { DB } from '../../../src/database';
+import { AppModule } from '../../../host/app.module';
+import type { AppConfig } from '../../../host/config/app-config';
+import type { DB } from '../../../host/database';
 import { insertComment } from './comment-signal-fixtures';
-import { CHAT_MODEL_FACTORY, type ChatModelFactory } from '../../../src/host/chat';
+import { CHAT_MODEL_FACTORY, type ChatModelFactory } from '../../../host/chat';
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../../src/registry/tool-registry';
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { createKysely, type DB } from '../../../src/database';
+import { createKysely, type DB } from '../../../host/database';
 import { testDatabaseDriver } from '../../support/test-database';
-import { SEED_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../../host/seed/seed-ids';
 
 /**
  * A Kysely like the host's, over the driver under test, that also records every statement

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../src/database';
-import { commentParagraph, commented, doc, heading, paragraph, table, tableCell, tableHeader, tableRow } from '../../../src/host/seed/prosemirror-builders';
-import { SEED_IDS } from '../../../src/host/seed/seed-ids';
+import type { DB } from '../../../host/database';
+import { commentParagraph, commented, doc, heading, paragraph, table, tableCell, tableHeader, tableRow } from '../../../host/seed/prosemirror-builders';
+import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { extractText } from '../../../src/tools/prosemirror/extract-text';
 
 /**

@@ -1,4 +1,4 @@
-import { createMcpServer } from '../../../src/host/mcp/create-mcp-server';
+import { createMcpServer } from '../../../host/mcp/create-mcp-server';
 import { toAiSdkToolSet } from '../../../src/registry/adapters/ai-sdk-tool-set';
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../../src/registry/tool-registry';

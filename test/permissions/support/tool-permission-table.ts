@@ -1,4 +1,4 @@
-import { SEED_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../../host/seed/seed-ids';
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';
 import { ANCHORED_TEXT, HEADING_BLOCK_ID, INTRO_BLOCK_ID, type TargetPage } from './restricted-pages';
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findFreePort } from '../../../src/database/embedded-database';
+import { findFreePort } from '../../../host/database/embedded-database';
 
 const ROOT = join(__dirname, '..', '..', '..');
 

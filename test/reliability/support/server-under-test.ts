@@ -19,7 +19,7 @@ export async function startServer(env: Readonly<Record<string, string>>, startup
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && name !== 'PORT' && name !== 'DATA_DIR' && !name.startsWith('AI_')),
   );
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'host/main.ts'], {
     cwd: ROOT,
     env: { ...base, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { SEED_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { PageStashRepository } from '../../../src/stash';
 import type { StashPageResult } from '../../../src/tools/executors/content';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import type { TransformPagePreview, TransformPageWrite } from '../../../src/tools/executors/content';
 import { extractText } from '../../../src/tools/prosemirror/extract-text';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';

@@ -1,6 +1,6 @@
 import { toAiSdkToolSet } from '../../../src/registry/adapters/ai-sdk-tool-set';
 import { createToolRegistry } from '../../../src/registry/create-tool-registry';
-import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { CORE_TOOL_NAMES, TOOL_DEFINITIONS } from '../../../src/tools/definitions';
 import { createDocmostExecutors } from '../../../src/tools/executors';
 import { generateWithToolCalls, sentToolResults } from '../../registry/support/recording-model';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import type { CreatedComment } from '../../../src/tools/executors/core/comments/create-comment';
 import type { GetCommentResult } from '../../../src/tools/executors/core/comments/get-comment';
 import type { ListCommentsResult } from '../../../src/tools/executors/core/comments/list-comments';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { requirePage } from '../../../src/tools/access';
 import type { EditPageTextResult } from '../../../src/tools/executors/core/edit-text/edit-page-text';
 import { writePage } from '../../../src/tools/page-store';

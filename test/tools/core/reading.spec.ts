@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import type { GetCommentResult } from '../../../src/tools/executors/core/comments/get-comment';
 import type { PageText } from '../../../src/tools/executors/core/reading/get-page';
 import type { ListPagesResult } from '../../../src/tools/executors/core/reading/list-pages';

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { createKysely, type DB } from '../../../src/database';
-import { SEED_IDS } from '../../../src/host/seed/seed-ids';
+import { createKysely, type DB } from '../../../host/database';
+import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { searchPages } from '../../../src/tools/executors/core/reading/search-pages';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 import { contextFor } from './support/core-tools';

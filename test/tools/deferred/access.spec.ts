@@ -1,4 +1,4 @@
-import { SEED_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { DEFERRED_EXECUTOR_SPECS } from '../../../src/tools/executors/deferred';
 import { createDeferredToolsHarness, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
 

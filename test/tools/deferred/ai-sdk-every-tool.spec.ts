@@ -1,5 +1,5 @@
-import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
-import { DEMO_PAGE_HISTORY } from '../../../src/host/seed/demo-page-history';
+import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
+import { DEMO_PAGE_HISTORY } from '../../../host/seed/demo-page-history';
 import { toAiSdkToolSet } from '../../../src/registry/adapters/ai-sdk-tool-set';
 import { DEFERRED_EXECUTOR_SPECS } from '../../../src/tools/executors/deferred';
 import { generateWithToolCalls, sentToolResults, type ScriptedToolCall } from '../../registry/support/recording-model';

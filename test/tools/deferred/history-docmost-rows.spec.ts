@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { SEED_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { createDeferredToolsHarness, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
 
 /**

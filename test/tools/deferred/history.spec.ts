@@ -1,5 +1,5 @@
-import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
-import { DEMO_PAGE_HISTORY } from '../../../src/host/seed/demo-page-history';
+import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
+import { DEMO_PAGE_HISTORY } from '../../../host/seed/demo-page-history';
 import { extractText } from '../../../src/tools/prosemirror/extract-text';
 import { createDeferredToolsHarness, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
 

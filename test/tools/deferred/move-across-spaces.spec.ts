@@ -1,4 +1,4 @@
-import { SEED_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { createDeferredToolsHarness, type DeferredToolsHarness } from './support/deferred-tools-harness';
 
 /**

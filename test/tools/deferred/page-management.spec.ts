@@ -1,4 +1,4 @@
-import { SEED_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { COMMENT_MARK_TYPE } from '../../../src/tools/prosemirror/comment-mark';
 import { stripMarks } from '../../../src/tools/prosemirror/strip-marks';
 import { createDeferredToolsHarness, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { SEED_IDS, SEED_SHARE_KEY } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS, SEED_SHARE_KEY } from '../../../host/seed/seed-ids';
 import { createDeferredToolsHarness, PUBLIC_BASE_URL, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
 
 const P = SEED_IDS.pages;

@@ -1,4 +1,4 @@
-import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { createDeferredToolsHarness, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
 
 const P = SEED_IDS.pages;

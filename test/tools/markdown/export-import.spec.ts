@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_PAGES } from '../../../src/host/seed/seed-demo-workspace';
-import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
+import { DEMO_PAGES } from '../../../host/seed/seed-demo-workspace';
+import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { createMarkdownExecutors } from '../../../src/tools/executors/markdown';
 import { contextFor, createMarkdownToolsHarness, rejection, type MarkdownToolsHarness } from './support/markdown-tools-harness';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SEED_IDS, SEED_NODE_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { createMarkdownToolsHarness, rejection, type MarkdownToolsHarness } from './support/markdown-tools-harness';
 
 const P = SEED_IDS.pages;

@@ -1,4 +1,4 @@
-import { SEED_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 import { asToolError, boundTools, type BoundTools } from './support/bound-tools';
 

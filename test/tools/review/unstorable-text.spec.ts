@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { SEED_IDS } from '../../../src/host/seed/seed-ids';
+import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 import { asToolError, boundTools, type BoundTools } from './support/bound-tools';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../src/database';
-import { SEED_IDS } from '../../../src/host/seed/seed-ids';
+import type { DB } from '../../../host/database';
+import { SEED_IDS } from '../../../host/seed/seed-ids';
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';
 import { ToolError } from '../../../src/registry/tool-error';
 import type { ToolRegistry } from '../../../src/registry/tool-registry';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../../src/database';
+import type { DB } from '../../../../host/database';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../../../src/registry/tool-call-context';
 import { ToolError } from '../../../../src/registry/tool-error';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../../src/database';
+import type { DB } from '../../../../host/database';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../../../src/registry/tool-registry';
 import { createDeferredExecutors, DEFERRED_EXECUTOR_SPECS } from '../../../../src/tools/executors/deferred';

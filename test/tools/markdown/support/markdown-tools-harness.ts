@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB, JsonValue } from '../../../../src/database';
+import type { DB, JsonValue } from '../../../../host/database';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../../../src/registry/tool-registry';
 import { createMarkdownExecutors, MARKDOWN_EXECUTOR_SPECS, type MarkdownExecutorOptions } from '../../../../src/tools/executors/markdown';

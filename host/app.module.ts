@@ -1,0 +1,58 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config/app-config';
+import { APP_CONFIG } from './config/app-config.token';
+import type { DB } from './database';
+import { AiToolsModule } from '../src/ai-tools.module';
+import { AuthModule } from './auth/auth.module';
+import { BearerAuthGuard } from './auth/bearer-auth.guard';
+import type { ChatModelFactory } from './chat/chat-model';
+import { ChatModule } from './chat/chat.module';
+import { HealthModule } from './health/health.module';
+import { McpModule } from './mcp/mcp.module';
+
+export interface AppModuleOptions {
+  /** The open database; the caller owns it and closes it after the app. */
+  readonly db: Kysely<DB>;
+  readonly config: AppConfig;
+  /** The chat's language model; default: the OpenAI-compatible endpoint of `AI_*` (the demo passes a scripted one). */
+  readonly chatModelFactory?: ChatModelFactory;
+  /** The URL `db` connects to, for the comment signal's own count pool (see `CreateAppOptions`). */
+  readonly databaseUrl?: string;
+}
+
+/**
+ * The reference host: Docmost's side of the seam. Global, so feature modules inject
+ * `APP_CONFIG`; `KYSELY` comes from the (global) AiToolsModule.
+ */
+@Module({})
+export class AppModule {
+  static forRoot(options: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        // Provides KYSELY (the same instance), the tool registry, the comment signal and the
+        // settings routes, exactly as Docmost's server would import it.
+        AiToolsModule.forRoot({
+          db: options.db,
+          publicBaseUrl: options.config.publicBaseUrl,
+          commentSignal: {
+            debounceMs: options.config.ai.commentSignalDebounceMs,
+            ...(options.databaseUrl === undefined ? {} : { countConnection: { connectionString: options.databaseUrl, driver: options.config.database.driver } }),
+          },
+        }),
+        AuthModule,
+        HealthModule,
+        ChatModule.forRoot(options.chatModelFactory === undefined ? {} : { modelFactory: options.chatModelFactory }),
+        McpModule.forRoot(),
+      ],
+      providers: [
+        { provide: APP_CONFIG, useValue: options.config },
+        { provide: APP_GUARD, useClass: BearerAuthGuard },
+      ],
+      exports: [APP_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,24 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerMcpTools } from '../../src/registry/adapters/mcp-tools';
+import type { ToolCallContext } from '../../src/registry/tool-call-context';
+import type { ToolRegistry } from '../../src/registry/tool-registry';
+
+export const MCP_SERVER_NAME = 'docmost-ai-tools';
+export const MCP_SERVER_VERSION = '0.1.0';
+
+export interface CreateMcpServerOptions {
+  /** The tools to serve: every bound tool, under its snake_case name. */
+  readonly registry: ToolRegistry;
+  /** The caller of every tool call on this server: one server per MCP session. */
+  readonly context: ToolCallContext;
+}
+
+/**
+ * One MCP server for one session: the registry's bound tools, acting as the session's user.
+ * Transport-agnostic, so the HTTP route and tests (in-memory transport) build it the same way.
+ */
+export function createMcpServer(options: CreateMcpServerOptions): McpServer {
+  const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION });
+  registerMcpTools(server, options.registry, options.context);
+  return server;
+}

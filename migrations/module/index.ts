@@ -1,0 +1,19 @@
+import type { Migration } from 'kysely';
+import * as commentsPageCreatedIndex from './20250101T000200-comments-page-created-index';
+import * as pageStashes from './20250101T000300-page-stashes';
+import * as chatMemory from './20250101T000400-chat-memory';
+import * as commentsCountCoveringIndex from './20250101T000500-comments-count-covering-index';
+
+/**
+ * The module's own migrations: what a Docmost database needs from docmost-ai-tools. Kept in
+ * their own Kysely bookkeeping table, so they never collide with Docmost's `kysely_migration`
+ * history. Run them with `migrateAiToolsModule(db)`, or add them to the host's own Migrator.
+ */
+export const AI_TOOLS_MIGRATION_TABLE = 'ai_tools_migration';
+
+export const AI_TOOLS_MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '20250101T000200-comments-page-created-index': commentsPageCreatedIndex,
+  '20250101T000300-page-stashes': pageStashes,
+  '20250101T000400-chat-memory': chatMemory,
+  '20250101T000500-comments-count-covering-index': commentsCountCoveringIndex,
+};

@@ -1,9 +1,0 @@
-import { PublicRoute } from '../../caller';
-
-export { IS_PUBLIC_KEY } from '../../caller';
-
-/**
- * Lets a route through without a bearer token (health checks). The same metadata key as the
- * module's `PublicRoute` and Docmost's own `@Public()`, so one guard honours all of them.
- */
-export const Public = PublicRoute;

@@ -36,8 +36,8 @@ export type CountQueryBenchOptions = CommentSignalBenchOptions;
 
 const BASELINE_MINUTES_AGO = 10;
 
-/** `Index Scan using <index>`, `Index Only Scan using <index>`, `Bitmap Index Scan on <index>`. */
-const INDEX_IN_PLAN = /Index (?:Only )?Scan using (\w+)|Bitmap Index Scan on (\w+)/g;
+/** `Index Scan using <index>`, `Index Only Scan Backward using <index>`, `Bitmap Index Scan on <index>`. */
+const INDEX_IN_PLAN = /Index (?:Only )?Scan (?:Backward )?using (\w+)|Bitmap Index Scan on (\w+)/g;
 
 /** The lines of a plan about reading `comments`, and its timings: the part that shows the index at work. */
 export function commentScanExcerpt(lines: readonly string[]): string[] {

@@ -1,3 +1,4 @@
+import { abbreviate } from '../../../src/registry/abbreviate';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { DEMO_PAGE_HISTORY } from '../../../host/seed/demo-page-history';
 import { extractText } from '../../../src/tools/prosemirror/extract-text';
@@ -28,9 +29,10 @@ describe('listPageHistory', () => {
   });
 
   it('refuses a cursor it did not hand out', async () => {
-    for (const cursor of ['page-2', 'v2', 'vnull', 'h1.bm90LWEtY3Vyc29y']) {
+    const listPagesCursor = Buffer.from(JSON.stringify(['listPages', '2025-06-02 11:00:00.123456+00', P.releaseNotes])).toString('base64url');
+    for (const cursor of ['page-2', 'v2', 'vnull', 'h1.bm90LWEtY3Vyc29y', listPagesCursor]) {
       const error = await rejection(harness.call('listPageHistory', { pageId: P.releaseNotes, cursor }));
-      expect(error.message).toContain(`cursor "${cursor}" was not returned by listPageHistory`);
+      expect(error.message).toContain(`cursor "${abbreviate(cursor)}" is not a listPageHistory cursor`);
     }
   });
 });

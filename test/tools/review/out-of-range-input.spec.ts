@@ -1,3 +1,4 @@
+import { abbreviate } from '../../../src/registry/abbreviate';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database';
 import { asToolError, boundTools, type BoundTools } from './support/bound-tools';
@@ -22,7 +23,7 @@ describe('listPages', () => {
     const cursor = listPagesCursor(updatedAt);
     const error = asToolError(await tools.failure('listPages', { cursor }));
     expect(error.code).toBe('invalid_input');
-    expect(error.message).toContain(`cursor "${cursor.slice(0, 40)}…" is not a listPages cursor`);
+    expect(error.message).toContain(`cursor "${abbreviate(cursor)}" is not a listPages cursor`);
   });
 
   it('keeps accepting the cursors it hands out', async () => {
@@ -37,7 +38,7 @@ describe('listPageHistory', () => {
   it('refuses a version cursor past the integer range as not its own', async () => {
     const error = asToolError(await tools.failure('listPageHistory', { pageId: SEED_IDS.pages.releaseNotes, cursor: 'v99999999999999999999' }));
     expect(error.code).toBe('invalid_input');
-    expect(error.message).toContain('cursor "v99999999999999999999" was not returned by listPageHistory');
+    expect(error.message).toContain('cursor "v99999999999999999999" is not a listPageHistory cursor');
   });
 });
 

@@ -1,3 +1,4 @@
+import { abbreviate } from '../../../registry/abbreviate';
 import { ToolError } from '../../../registry/tool-error';
 import { isUuid } from '../../access';
 
@@ -39,6 +40,5 @@ export function decodeKeysetCursor(cursor: string, toolName: string, startsFrom:
   } catch {
     // Reported below with the same message as a well-formed but foreign value.
   }
-  const shown = cursor.length > 40 ? `${cursor.slice(0, 40)}…` : cursor;
-  throw new ToolError('invalid_input', `cursor "${shown}" is not a ${toolName} cursor: pass the nextCursor of the previous ${toolName} call unchanged, or omit cursor to start from ${startsFrom}`);
+  throw new ToolError('invalid_input', `cursor "${abbreviate(cursor)}" is not a ${toolName} cursor: pass the nextCursor of the previous ${toolName} call unchanged, or omit cursor to start from ${startsFrom}`);
 }

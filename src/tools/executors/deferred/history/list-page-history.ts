@@ -6,7 +6,7 @@ import { requirePage } from '../../../access';
 import type { listPageHistoryTool } from '../../../definitions/history.tools';
 import { extractText } from '../../../prosemirror/extract-text';
 import { isoTime } from '../iso-time';
-import { createdAtText, decodeHistoryCursor, encodeHistoryCursor } from './history-cursor';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../../paging/keyset-cursor';
 
 export interface PageVersionSummary {
   readonly historyId: string;
@@ -32,7 +32,7 @@ export interface PageHistoryList {
 /** A page's saved versions, newest first as Docmost orders them (created_at, then id), paged by a cursor on that order. */
 export async function listPageHistory(db: Kysely<DB>, input: ToolInput<typeof listPageHistoryTool>, context: ToolCallContext): Promise<PageHistoryList> {
   const page = await requirePage(db, context, input.pageId);
-  const after = input.cursor === undefined ? undefined : decodeHistoryCursor(input.cursor);
+  const after = input.cursor === undefined ? undefined : decodeKeysetCursor(input.cursor, 'listPageHistory', 'the newest versions');
   const rows = await db
     .selectFrom('pageHistory')
     .leftJoin('users', 'users.id', 'pageHistory.lastUpdatedById')
@@ -45,13 +45,13 @@ export async function listPageHistory(db: Kysely<DB>, input: ToolInput<typeof li
       'pageHistory.lastUpdatedById',
       'pageHistory.lastUpdatedSource',
       'users.name as userName',
-      createdAtText.as('position'),
+      sql<string>`page_history.created_at::text`.as('position'),
     ])
     .where('pageHistory.pageId', '=', page.id)
     // The position goes in as text: postgres.js would turn a timestamptz parameter into a Date
     // and drop the microseconds, skipping rows saved within the same millisecond.
     .$if(after !== undefined, (query) =>
-      query.where(sql<boolean>`(page_history.created_at, page_history.id) < (${after!.createdAt}::text::timestamptz, ${after!.id}::uuid)`),
+      query.where(sql<boolean>`(page_history.created_at, page_history.id) < (${after!.at}::text::timestamptz, ${after!.id}::uuid)`),
     )
     .orderBy('pageHistory.createdAt', 'desc')
     .orderBy('pageHistory.id', 'desc')
@@ -72,6 +72,6 @@ export async function listPageHistory(db: Kysely<DB>, input: ToolInput<typeof li
     pageId: page.id,
     title: page.title,
     versions,
-    nextCursor: rows.length > input.limit && last ? encodeHistoryCursor({ createdAt: last.position, id: last.id }) : null,
+    nextCursor: rows.length > input.limit && last ? encodeKeysetCursor('listPageHistory', { at: last.position, id: last.id }) : null,
   };
 }

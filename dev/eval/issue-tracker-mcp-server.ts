@@ -1,8 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
+import { startLoopbackMcpServer, type LoopbackMcpServer } from './loopback-mcp-server';
 
 /** The issues the fake tracker knows; the status is found nowhere else, so only a real call can bring it. */
 export const TRACKER_ISSUES: Readonly<Record<string, { readonly title: string; readonly status: string }>> = {
@@ -21,42 +19,20 @@ export const TRACKER_PREFIX = 'tracker';
  */
 export class IssueTrackerMcpServer {
   readonly calls: { name: string; arguments: unknown }[] = [];
-  private readonly server: Server;
-
-  private constructor() {
-    this.server = createServer((request, response) => {
-      void (async () => {
-        const mcp = this.build();
-        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-        response.on('close', () => {
-          void transport.close();
-          void mcp.close();
-        });
-        await mcp.connect(transport);
-        const chunks: Buffer[] = [];
-        for await (const chunk of request) chunks.push(chunk as Buffer);
-        const raw = Buffer.concat(chunks).toString('utf8');
-        await transport.handleRequest(request, response, raw === '' ? undefined : JSON.parse(raw));
-      })().catch(() => {
-        if (!response.headersSent) response.writeHead(500);
-        response.end();
-      });
-    });
-  }
+  private served: LoopbackMcpServer | undefined;
 
   static async start(): Promise<IssueTrackerMcpServer> {
     const tracker = new IssueTrackerMcpServer();
-    await new Promise<void>((resolve) => tracker.server.listen(0, '127.0.0.1', resolve));
+    tracker.served = await startLoopbackMcpServer(() => tracker.build());
     return tracker;
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/mcp`;
+    return this.served!.url;
   }
 
   close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return this.served?.close() ?? Promise.resolve();
   }
 
   private build(): McpServer {

@@ -1,8 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
+import { startLoopbackMcpServer, type LoopbackMcpServer } from '../../../dev/eval/loopback-mcp-server';
 
 /**
  * A small external MCP server over Streamable HTTP (stateless): `search` and `fetch.page`
@@ -10,39 +8,20 @@ import { z } from 'zod';
  */
 export class LocalMcpServer {
   readonly calls: { name: string; arguments: unknown }[] = [];
-  private readonly server: Server;
-
-  private constructor() {
-    this.server = createServer((request, response) => {
-      void (async () => {
-        const mcp = this.build();
-        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-        response.on('close', () => {
-          void transport.close();
-          void mcp.close();
-        });
-        await mcp.connect(transport);
-        const chunks: Buffer[] = [];
-        for await (const chunk of request) chunks.push(chunk as Buffer);
-        const raw = Buffer.concat(chunks).toString('utf8');
-        await transport.handleRequest(request, response, raw === '' ? undefined : JSON.parse(raw));
-      })();
-    });
-  }
+  private served: LoopbackMcpServer | undefined;
 
   static async start(): Promise<LocalMcpServer> {
     const local = new LocalMcpServer();
-    await new Promise<void>((resolve) => local.server.listen(0, '127.0.0.1', resolve));
+    local.served = await startLoopbackMcpServer(() => local.build());
     return local;
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/mcp`;
+    return this.served!.url;
   }
 
   close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return this.served?.close() ?? Promise.resolve();
   }
 
   private build(): McpServer {

@@ -10,6 +10,7 @@ export function abbreviate(value: string, maxLength: number = QUOTED_INPUT_LENGT
   let shown = value.length > maxLength ? value.slice(0, maxLength) : value;
   // Never end on half of a surrogate pair (an emoji cut in two prints as a replacement box).
   if (/[\uD800-\uDBFF]$/.test(shown)) shown = shown.slice(0, -1);
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped here
   shown = shown.replace(/[\u0000-\u001f\u007f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return value.length > maxLength ? `${shown}… (${value.length} characters)` : shown;
 }

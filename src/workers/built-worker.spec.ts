@@ -50,6 +50,7 @@ describe('the heavy-work pool from built JavaScript (dist/)', () => {
 
   it('starts its workers on the compiled worker module, without the TypeScript loader', async () => {
     // The built .js, as a host running dist/ loads it (jest transforms only .ts files).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path computed at run time
     const { HeavyWorkPool } = require(join(build, 'src', 'workers', 'heavy-work-pool.js')) as typeof import('./heavy-work-pool');
     const pool = new HeavyWorkPool({ threads: 1 });
     try {

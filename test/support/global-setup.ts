@@ -7,7 +7,6 @@ import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { databaseUrlFor, TEST_ENV } from './test-environment';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __aiToolsTestCleanup: (() => Promise<void>) | undefined;
 }
 

@@ -1,7 +1,6 @@
 import { parseDatabaseDriver } from '../../src/database/database-driver';
 
 declare global {
-  // eslint-disable-next-line no-var
   var testDatabaseDriver: string | undefined;
 }
 

@@ -105,9 +105,17 @@ class LineDiffer {
     let { aStart, aEnd, bStart, bEnd } = range;
     const { a, b } = this;
     let prefix = 0;
-    while (aStart < aEnd && bStart < bEnd && a[aStart] === b[bStart]) (aStart++, bStart++, prefix++);
+    while (aStart < aEnd && bStart < bEnd && a[aStart] === b[bStart]) {
+      aStart++;
+      bStart++;
+      prefix++;
+    }
     let suffix = 0;
-    while (aStart < aEnd && bStart < bEnd && a[aEnd - 1] === b[bEnd - 1]) (aEnd--, bEnd--, suffix++);
+    while (aStart < aEnd && bStart < bEnd && a[aEnd - 1] === b[bEnd - 1]) {
+      aEnd--;
+      bEnd--;
+      suffix++;
+    }
     const head = this.emit('equal', prefix);
     const tail = this.emit('equal', suffix);
     const n = aEnd - aStart;
@@ -139,7 +147,10 @@ class LineDiffer {
     }
     for (let index = bStart; index < bEnd; index++) {
       const entry = counts.get(this.b[index]!);
-      if (entry) (entry.bCount++, (entry.bAt = index));
+      if (entry) {
+        entry.bCount++;
+        entry.bAt = index;
+      }
     }
     const unique = [...counts.values()].filter((entry) => entry.aCount === 1 && entry.bCount === 1).sort((x, y) => x.aAt - y.aAt);
     this.work += unique.length;
@@ -166,9 +177,17 @@ class LineDiffer {
     let i = 0;
     let j = 0;
     while (i < n && j < m) {
-      if (this.a[aStart + i] === this.b[bStart + j]) (operations.push('equal'), i++, j++);
-      else if (lengths[(i + 1) * width + j]! >= lengths[i * width + j + 1]!) (operations.push('removed'), i++);
-      else (operations.push('added'), j++);
+      if (this.a[aStart + i] === this.b[bStart + j]) {
+        operations.push('equal');
+        i++;
+        j++;
+      } else if (lengths[(i + 1) * width + j]! >= lengths[i * width + j + 1]!) {
+        operations.push('removed');
+        i++;
+      } else {
+        operations.push('added');
+        j++;
+      }
     }
     for (; i < n; i++) operations.push('removed');
     for (; j < m; j++) operations.push('added');

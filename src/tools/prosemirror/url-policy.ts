@@ -23,6 +23,7 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
 /** How a browser reads the value before deciding what it points to. */
 function asBrowserReads(value: string): string {
+  // eslint-disable-next-line no-control-regex -- browsers skip leading control characters and spaces
   return value.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '');
 }
 

@@ -12,7 +12,13 @@ export default [
   ...tseslint.configs.recommended,
   eslintConfigPrettier,
   {
-    ignores: ['eslint.config.mjs', 'dist/**', 'dist-host/**', 'node_modules/**', 'coverage/**'],
+    ignores: [
+      'eslint.config.mjs',
+      'dist/**',
+      'dist-host/**',
+      'node_modules/**',
+      'coverage/**',
+    ],
   },
   {
     languageOptions: {
@@ -21,7 +27,9 @@ export default [
       parser: tseslint.parser,
       parserOptions: {
         // Plain JavaScript files outside the TypeScript projects are linted with default options.
-        projectService: { allowDefaultProject: ['jest.config.js', 'src/workers/*.js'] },
+        projectService: {
+          allowDefaultProject: ['jest.config.js', 'src/workers/*.js'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -33,7 +41,10 @@ export default [
       'prefer-rest-params': 'off',
       'no-useless-catch': 'off',
       'no-useless-escape': 'off',
-      '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }],
+      '@typescript-eslint/no-require-imports': [
+        'error',
+        { allowAsImport: true },
+      ],
     },
   },
   {

@@ -40,12 +40,23 @@ export class AppModule {
           publicBaseUrl: options.config.publicBaseUrl,
           commentSignal: {
             debounceMs: options.config.ai.commentSignalDebounceMs,
-            ...(options.databaseUrl === undefined ? {} : { countConnection: { connectionString: options.databaseUrl, driver: options.config.database.driver } }),
+            ...(options.databaseUrl === undefined
+              ? {}
+              : {
+                  countConnection: {
+                    connectionString: options.databaseUrl,
+                    driver: options.config.database.driver,
+                  },
+                }),
           },
         }),
         AuthModule,
         HealthModule,
-        ChatModule.forRoot(options.chatModelFactory === undefined ? {} : { modelFactory: options.chatModelFactory }),
+        ChatModule.forRoot(
+          options.chatModelFactory === undefined
+            ? {}
+            : { modelFactory: options.chatModelFactory },
+        ),
         McpModule.forRoot(),
       ],
       providers: [

@@ -1,6 +1,9 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  FastifyAdapter,
+  type NestFastifyApplication,
+} from '@nestjs/platform-fastify';
 import type { Kysely } from 'kysely';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
@@ -37,9 +40,16 @@ const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
  * SIGTERM and calls `app.close()`, which runs the same lifecycle hooks, and then closes the
  * database. Nest's own signal handler would re-raise the signal before the database is closed.
  */
-export async function createApp(options: CreateAppOptions): Promise<NestFastifyApplication> {
+export async function createApp(
+  options: CreateAppOptions,
+): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ db: options.db, config: options.config, chatModelFactory: options.chatModelFactory, databaseUrl: options.databaseUrl }),
+    AppModule.forRoot({
+      db: options.db,
+      config: options.config,
+      chatModelFactory: options.chatModelFactory,
+      databaseUrl: options.databaseUrl,
+    }),
     new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES }),
     { logger: options.logger ?? undefined, abortOnError: false },
   );

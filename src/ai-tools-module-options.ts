@@ -55,5 +55,7 @@ export interface AiToolsModuleOptions {
 export interface AiToolsModuleAsyncOptions {
   readonly imports?: readonly any[];
   readonly inject?: readonly any[];
-  readonly useFactory: (...args: any[]) => AiToolsModuleOptions | Promise<AiToolsModuleOptions>;
+  readonly useFactory: (
+    ...args: any[]
+  ) => AiToolsModuleOptions | Promise<AiToolsModuleOptions>;
 }

@@ -1,11 +1,32 @@
-import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import { AI_TOOLS_OPTIONS, type AiToolsModuleAsyncOptions, type AiToolsModuleOptions } from './ai-tools-module-options';
+import {
+  AI_TOOLS_OPTIONS,
+  type AiToolsModuleAsyncOptions,
+  type AiToolsModuleOptions,
+} from './ai-tools-module-options';
 import { CHAT_MEMORY_OPTIONS, ChatMemoryService } from './chat-memory';
-import { COMMENT_SIGNAL_OPTIONS, CommentSignalInterceptor, type CommentSignalOptions } from './comment-signal';
+import {
+  COMMENT_SIGNAL_OPTIONS,
+  CommentSignalInterceptor,
+  type CommentSignalOptions,
+} from './comment-signal';
 import { createKysely, KYSELY, type DB } from './database';
 import { DeferredToolsService } from './deferred/deferred-tools.service';
-import { createToolRegistry, TOOL_REGISTRY, ToolRegistryService, type ToolRegistry } from './registry';
+import {
+  createToolRegistry,
+  TOOL_REGISTRY,
+  ToolRegistryService,
+  type ToolRegistry,
+} from './registry';
 import { AiToolsSettingsModule } from './settings/ai-tools-settings.module';
 import { PageStashModule } from './stash';
 import { TOOL_DEFINITIONS } from './tools/definitions';
@@ -27,8 +48,11 @@ class OwnedDatabaseCloser implements OnApplicationShutdown {
 
 function resolveDatabase(options: AiToolsModuleOptions): Kysely<DB> {
   if (options.db) return options.db;
-  if (options.databaseUrl) return createKysely({ connectionString: options.databaseUrl });
-  throw new Error('AiToolsModule needs `db` (the host Kysely instance) or `databaseUrl`');
+  if (options.databaseUrl)
+    return createKysely({ connectionString: options.databaseUrl });
+  throw new Error(
+    'AiToolsModule needs `db` (the host Kysely instance) or `databaseUrl`',
+  );
 }
 
 /** The module's worker pool for heavy tool work, stopped with the application. */
@@ -41,11 +65,23 @@ class HeavyWorkPoolCloser implements OnApplicationShutdown {
   }
 }
 
-function buildRegistry(options: AiToolsModuleOptions, db: Kysely<DB>, signal: CommentSignalInterceptor, heavyWork: HeavyWorkPool): ToolRegistry {
+function buildRegistry(
+  options: AiToolsModuleOptions,
+  db: Kysely<DB>,
+  signal: CommentSignalInterceptor,
+  heavyWork: HeavyWorkPool,
+): ToolRegistry {
   const logger = options.logger ?? new Logger('AiTools');
   return createToolRegistry({
     specs: TOOL_DEFINITIONS,
-    executors: { ...createDocmostExecutors(db, { publicBaseUrl: options.publicBaseUrl, pageAccess: options.pageAccess, heavyWork }), ...options.executors },
+    executors: {
+      ...createDocmostExecutors(db, {
+        publicBaseUrl: options.publicBaseUrl,
+        pageAccess: options.pageAccess,
+        heavyWork,
+      }),
+      ...options.executors,
+    },
     interceptors: options.commentSignal === false ? [] : [signal.intercept],
     strict: options.strict,
     logger,
@@ -57,25 +93,53 @@ const MODULE_PROVIDERS: readonly Provider[] = [
   {
     provide: COMMENT_SIGNAL_OPTIONS,
     inject: [AI_TOOLS_OPTIONS, KYSELY],
-    useFactory: (options: AiToolsModuleOptions, db: Kysely<DB>): CommentSignalOptions => {
+    useFactory: (
+      options: AiToolsModuleOptions,
+      db: Kysely<DB>,
+    ): CommentSignalOptions => {
       const logger = new Logger('CommentSignal');
       return {
-        onCheckFailed: (error: unknown) => logger.warn(`comment check skipped: ${error instanceof Error ? error.message : String(error)}`),
+        onCheckFailed: (error: unknown) =>
+          logger.warn(
+            `comment check skipped: ${error instanceof Error ? error.message : String(error)}`,
+          ),
         // A module that opens its own pool knows the URL: the count gets its own one-round-trip pool too.
-        ...(options.db === undefined && options.databaseUrl !== undefined ? { countConnection: { connectionString: options.databaseUrl } } : {}),
+        ...(options.db === undefined && options.databaseUrl !== undefined
+          ? { countConnection: { connectionString: options.databaseUrl } }
+          : {}),
         ...(options.commentSignal || {}),
-        ...(options.pageAccess ? { visiblePage: options.pageAccess.visiblePage } : {}),
+        ...(options.pageAccess
+          ? { visiblePage: options.pageAccess.visiblePage }
+          : {}),
         db,
       };
     },
   },
   CommentSignalInterceptor,
-  { provide: HEAVY_WORK_POOL, inject: [AI_TOOLS_OPTIONS], useFactory: (options: AiToolsModuleOptions) => new HeavyWorkPool(options.heavyWork) },
+  {
+    provide: HEAVY_WORK_POOL,
+    inject: [AI_TOOLS_OPTIONS],
+    useFactory: (options: AiToolsModuleOptions) =>
+      new HeavyWorkPool(options.heavyWork),
+  },
   HeavyWorkPoolCloser,
-  { provide: TOOL_REGISTRY, inject: [AI_TOOLS_OPTIONS, KYSELY, CommentSignalInterceptor, HEAVY_WORK_POOL], useFactory: buildRegistry },
+  {
+    provide: TOOL_REGISTRY,
+    inject: [
+      AI_TOOLS_OPTIONS,
+      KYSELY,
+      CommentSignalInterceptor,
+      HEAVY_WORK_POOL,
+    ],
+    useFactory: buildRegistry,
+  },
   ToolRegistryService,
   DeferredToolsService,
-  { provide: CHAT_MEMORY_OPTIONS, inject: [AI_TOOLS_OPTIONS], useFactory: (options: AiToolsModuleOptions) => options.chatMemory ?? {} },
+  {
+    provide: CHAT_MEMORY_OPTIONS,
+    inject: [AI_TOOLS_OPTIONS],
+    useFactory: (options: AiToolsModuleOptions) => options.chatMemory ?? {},
+  },
   ChatMemoryService,
   OwnedDatabaseCloser,
 ];
@@ -107,7 +171,10 @@ export class AiToolsModule {
       module: AiToolsModule,
       global: true,
       imports: [AiToolsSettingsModule, PageStashModule],
-      providers: [{ provide: AI_TOOLS_OPTIONS, useValue: options }, ...MODULE_PROVIDERS],
+      providers: [
+        { provide: AI_TOOLS_OPTIONS, useValue: options },
+        ...MODULE_PROVIDERS,
+      ],
       exports: MODULE_EXPORTS,
     };
   }
@@ -117,8 +184,19 @@ export class AiToolsModule {
     return {
       module: AiToolsModule,
       global: true,
-      imports: [...(options.imports ?? []), AiToolsSettingsModule, PageStashModule],
-      providers: [{ provide: AI_TOOLS_OPTIONS, inject: [...(options.inject ?? [])], useFactory: options.useFactory }, ...MODULE_PROVIDERS],
+      imports: [
+        ...(options.imports ?? []),
+        AiToolsSettingsModule,
+        PageStashModule,
+      ],
+      providers: [
+        {
+          provide: AI_TOOLS_OPTIONS,
+          inject: [...(options.inject ?? [])],
+          useFactory: options.useFactory,
+        },
+        ...MODULE_PROVIDERS,
+      ],
       exports: MODULE_EXPORTS,
     };
   }

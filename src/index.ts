@@ -4,7 +4,11 @@
  * imports them.
  */
 export { AiToolsModule } from './ai-tools.module';
-export { AI_TOOLS_OPTIONS, type AiToolsModuleOptions, type AiToolsModuleAsyncOptions } from './ai-tools-module-options';
+export {
+  AI_TOOLS_OPTIONS,
+  type AiToolsModuleOptions,
+  type AiToolsModuleAsyncOptions,
+} from './ai-tools-module-options';
 export {
   createToolRegistry,
   toAiSdkToolSet,
@@ -23,9 +27,20 @@ export {
   type ToolInterceptor,
   type ToolOutcome,
 } from './registry';
-export { TOOL_DEFINITIONS, type DocmostToolExecutors } from './tools/definitions';
-export { createDocmostExecutors, type DocmostExecutorOptions } from './tools/executors';
-export { HEAVY_WORK_POOL, HeavyWorkPool, sharedHeavyWorkPool, type HeavyWorkOptions } from './workers';
+export {
+  TOOL_DEFINITIONS,
+  type DocmostToolExecutors,
+} from './tools/definitions';
+export {
+  createDocmostExecutors,
+  type DocmostExecutorOptions,
+} from './tools/executors';
+export {
+  HEAVY_WORK_POOL,
+  HeavyWorkPool,
+  sharedHeavyWorkPool,
+  type HeavyWorkOptions,
+} from './workers';
 export {
   DeferredToolsService,
   DeferredToolsChatTurn,
@@ -36,9 +51,22 @@ export {
   type TurnExternalServer,
   type CarriedTool,
 } from './deferred';
-export { CommentSignalInterceptor, createCommentSignalInterceptor, type CommentSignalOptions } from './comment-signal';
-export { ChatMemoryService, ChatTurnMemory, CHAT_MEMORY_OPTIONS, type ChatMemoryOptions, type ChatMemoryStore } from './chat-memory';
+export {
+  CommentSignalInterceptor,
+  createCommentSignalInterceptor,
+  type CommentSignalOptions,
+} from './comment-signal';
+export {
+  ChatMemoryService,
+  ChatTurnMemory,
+  CHAT_MEMORY_OPTIONS,
+  type ChatMemoryOptions,
+  type ChatMemoryStore,
+} from './chat-memory';
 export { AiToolsSettingsModule, AiToolsSettingsService } from './settings';
 export { migrateAiToolsModule, revertAiToolsModule } from './database';
-export { AI_TOOLS_MIGRATIONS, AI_TOOLS_MIGRATION_TABLE } from '../migrations/module';
+export {
+  AI_TOOLS_MIGRATIONS,
+  AI_TOOLS_MIGRATION_TABLE,
+} from '../migrations/module';
 export type { DB } from './database';

@@ -1,6 +1,15 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { AppConfig } from '../../host/config/app-config';
-import { createKysely, migrateToLatest, parseDatabaseUrl, redactDatabaseUrl, startEmbeddedDatabase, StartupError, type DatabaseDriver, type DB } from '../../host/database';
+import {
+  createKysely,
+  migrateToLatest,
+  parseDatabaseUrl,
+  redactDatabaseUrl,
+  startEmbeddedDatabase,
+  StartupError,
+  type DatabaseDriver,
+  type DB,
+} from '../../host/database';
 import { embeddedDirectory } from '../../host/startup/open-configured-database';
 import { findRunningEmbeddedCluster } from '../../host/startup/running-embedded-cluster';
 
@@ -44,10 +53,17 @@ export interface BenchDatabase {
  * `DATABASE_URL`'s server, or the embedded cluster under `DATA_DIR` (started here and stopped by
  * `stop`). A cluster that `npm start` is running is refused: its load would skew the figures.
  */
-export async function openBenchCluster(config: AppConfig): Promise<BenchCluster> {
+export async function openBenchCluster(
+  config: AppConfig,
+): Promise<BenchCluster> {
   if (config.databaseUrl !== undefined) {
     const url = parseDatabaseUrl(config.databaseUrl);
-    return { adminUrl: url.toString(), description: redactDatabaseUrl(url), driver: config.database.driver, stop: async () => undefined };
+    return {
+      adminUrl: url.toString(),
+      description: redactDatabaseUrl(url),
+      driver: config.database.driver,
+      stop: async () => undefined,
+    };
   }
   const directory = embeddedDirectory(config);
   const running = findRunningEmbeddedCluster(directory);
@@ -66,7 +82,10 @@ export async function openBenchCluster(config: AppConfig): Promise<BenchCluster>
   };
 }
 
-async function withAdmin(adminUrl: string, run: (admin: Kysely<DB>) => Promise<void>): Promise<void> {
+async function withAdmin(
+  adminUrl: string,
+  run: (admin: Kysely<DB>) => Promise<void>,
+): Promise<void> {
   const admin = createKysely({ connectionString: adminUrl, max: 1 });
   try {
     await run(admin);
@@ -80,16 +99,23 @@ async function withAdmin(adminUrl: string, run: (admin: Kysely<DB>) => Promise<v
  * configured as the host's (CamelCasePlugin over DB_DRIVER) that also records the count queries.
  * No statement timeout: generating a large workload takes single statements of minutes.
  */
-export async function createBenchDatabase(cluster: BenchCluster): Promise<BenchDatabase> {
+export async function createBenchDatabase(
+  cluster: BenchCluster,
+): Promise<BenchDatabase> {
   await withAdmin(cluster.adminUrl, async (admin) => {
-    await sql.raw(`drop database if exists ${BENCH_DATABASE_NAME} with (force)`).execute(admin);
-    await sql.raw(`create database ${BENCH_DATABASE_NAME}`).execute(admin).catch((error: unknown) => {
-      throw new StartupError(
-        `cannot create the bench database ${BENCH_DATABASE_NAME} on ${cluster.description} (${(error as Error).message}); the DATABASE_URL user needs CREATEDB`,
-        'DATABASE_URL',
-        { cause: error },
-      );
-    });
+    await sql
+      .raw(`drop database if exists ${BENCH_DATABASE_NAME} with (force)`)
+      .execute(admin);
+    await sql
+      .raw(`create database ${BENCH_DATABASE_NAME}`)
+      .execute(admin)
+      .catch((error: unknown) => {
+        throw new StartupError(
+          `cannot create the bench database ${BENCH_DATABASE_NAME} on ${cluster.description} (${(error as Error).message}); the DATABASE_URL user needs CREATEDB`,
+          'DATABASE_URL',
+          { cause: error },
+        );
+      });
   });
   const url = new URL(cluster.adminUrl);
   url.pathname = `/${BENCH_DATABASE_NAME}`;
@@ -107,7 +133,13 @@ export async function createBenchDatabase(cluster: BenchCluster): Promise<BenchD
     recorder,
     async drop() {
       await db.destroy();
-      await withAdmin(cluster.adminUrl, async (admin) => void (await sql.raw(`drop database if exists ${BENCH_DATABASE_NAME} with (force)`).execute(admin)));
+      await withAdmin(
+        cluster.adminUrl,
+        async (admin) =>
+          void (await sql
+            .raw(`drop database if exists ${BENCH_DATABASE_NAME} with (force)`)
+            .execute(admin)),
+      );
     },
   };
 }

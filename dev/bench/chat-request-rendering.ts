@@ -10,10 +10,17 @@ export interface RecordedModelCall {
 type RecordedPart = { readonly type: string } & Record<string, unknown>;
 type RecordedPromptMessage =
   | { readonly role: 'system'; readonly content: string }
-  | { readonly role: 'user' | 'assistant' | 'tool'; readonly content: readonly RecordedPart[] };
+  | {
+      readonly role: 'user' | 'assistant' | 'tool';
+      readonly content: readonly RecordedPart[];
+    };
 
 function text(parts: readonly RecordedPart[]): string {
-  return parts.flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : [])).join('');
+  return parts
+    .flatMap((part) =>
+      part.type === 'text' && typeof part.text === 'string' ? [part.text] : [],
+    )
+    .join('');
 }
 
 function toolOutputText(output: unknown): string {
@@ -25,8 +32,10 @@ function toolOutputText(output: unknown): string {
 
 /** One prompt message as an OpenAI-compatible chat-completions message (one or more for tool results). */
 function chatCompletionsMessages(message: RecordedPromptMessage): object[] {
-  if (message.role === 'system') return [{ role: 'system', content: message.content }];
-  if (message.role === 'user') return [{ role: 'user', content: text(message.content) }];
+  if (message.role === 'system')
+    return [{ role: 'system', content: message.content }];
+  if (message.role === 'user')
+    return [{ role: 'user', content: text(message.content) }];
   if (message.role === 'assistant') {
     const calls = message.content.filter((part) => part.type === 'tool-call');
     return [
@@ -39,7 +48,10 @@ function chatCompletionsMessages(message: RecordedPromptMessage): object[] {
               tool_calls: calls.map((call) => ({
                 id: call.toolCallId,
                 type: 'function',
-                function: { name: call.toolName, arguments: JSON.stringify(call.input) },
+                function: {
+                  name: call.toolName,
+                  arguments: JSON.stringify(call.input),
+                },
               })),
             }),
       },
@@ -47,7 +59,11 @@ function chatCompletionsMessages(message: RecordedPromptMessage): object[] {
   }
   return message.content
     .filter((part) => part.type === 'tool-result')
-    .map((part) => ({ role: 'tool', tool_call_id: part.toolCallId, content: toolOutputText(part.output) }));
+    .map((part) => ({
+      role: 'tool',
+      tool_call_id: part.toolCallId,
+      content: toolOutputText(part.output),
+    }));
 }
 
 /**
@@ -59,7 +75,10 @@ function chatCompletionsMessages(message: RecordedPromptMessage): object[] {
 export function renderChatRequest(call: RecordedModelCall): string {
   const tools = functionToolsOf(call.tools);
   const parts = tools.length === 0 ? [] : [serializeToolsForRequest(tools)];
-  for (const message of call.prompt) parts.push(...chatCompletionsMessages(message).map((entry) => JSON.stringify(entry)));
+  for (const message of call.prompt)
+    parts.push(
+      ...chatCompletionsMessages(message).map((entry) => JSON.stringify(entry)),
+    );
   return parts.join('\n');
 }
 
@@ -69,7 +88,10 @@ export function requestTokens(rendered: string): readonly number[] {
 }
 
 /** How many leading tokens two requests share: what a prefix cache can serve of the second. */
-export function commonPrefixTokens(previous: readonly number[], next: readonly number[]): number {
+export function commonPrefixTokens(
+  previous: readonly number[],
+  next: readonly number[],
+): number {
   const length = Math.min(previous.length, next.length);
   let shared = 0;
   while (shared < length && previous[shared] === next[shared]) shared++;

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { createCommentSignalInterceptor, COMMENT_SIGNAL_DEFAULTS } from '../../src/comment-signal';
+import {
+  createCommentSignalInterceptor,
+  COMMENT_SIGNAL_DEFAULTS,
+} from '../../src/comment-signal';
 import type { DB } from '../../host/database';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
@@ -8,7 +11,12 @@ import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createDocmostExecutors } from '../../src/tools/executors';
 import type { CountQueryRecorder } from './bench-database';
-import { latencyDifference, summarizeLatencies, timeOnce, type LatencySummary } from './latency';
+import {
+  latencyDifference,
+  summarizeLatencies,
+  timeOnce,
+  type LatencySummary,
+} from './latency';
 
 /** One way of running the tool call. */
 interface Mode {
@@ -37,8 +45,14 @@ export interface CommentSignalFigures {
   /** The default debounce: the first call counts, the calls within the window do not. */
   readonly defaultDebounce: SignalModeFigures;
   /** Added to a call by the signal, p50 and p95 (measured minus without). */
-  readonly overheadDebounceZeroMs: { readonly p50Ms: number; readonly p95Ms: number };
-  readonly overheadDefaultDebounceMs: { readonly p50Ms: number; readonly p95Ms: number };
+  readonly overheadDebounceZeroMs: {
+    readonly p50Ms: number;
+    readonly p95Ms: number;
+  };
+  readonly overheadDefaultDebounceMs: {
+    readonly p50Ms: number;
+    readonly p95Ms: number;
+  };
 }
 
 export interface CommentSignalBenchOptions {
@@ -60,25 +74,52 @@ const TOOL = 'getOutline';
  * with it (debounce 0 and the default), after each session has read every page of a full
  * working set. Modes take turns call by call, so drift in the machine's load hits all alike.
  */
-export async function measureCommentSignal(options: CommentSignalBenchOptions): Promise<CommentSignalFigures> {
+export async function measureCommentSignal(
+  options: CommentSignalBenchOptions,
+): Promise<CommentSignalFigures> {
   const executors = createDocmostExecutors(options.db);
   const mode = (name: Mode['name'], debounceMs: number | undefined): Mode => {
     const failures = { count: 0 };
     const interceptors =
-      debounceMs === undefined ? [] : [createCommentSignalInterceptor({ db: options.db, debounceMs, onCheckFailed: () => void (failures.count += 1) })];
+      debounceMs === undefined
+        ? []
+        : [
+            createCommentSignalInterceptor({
+              db: options.db,
+              debounceMs,
+              onCheckFailed: () => void (failures.count += 1),
+            }),
+          ];
     return {
       name,
-      registry: createToolRegistry({ specs: TOOL_DEFINITIONS, executors, interceptors, logger: { warn: () => undefined } }),
-      context: { userId: options.userId, workspaceId: options.workspaceId, surface: 'chat', sessionId: randomUUID(), chatId: randomUUID() },
+      registry: createToolRegistry({
+        specs: TOOL_DEFINITIONS,
+        executors,
+        interceptors,
+        logger: { warn: () => undefined },
+      }),
+      context: {
+        userId: options.userId,
+        workspaceId: options.workspaceId,
+        surface: 'chat',
+        sessionId: randomUUID(),
+        chatId: randomUUID(),
+      },
       samples: [],
       countQueries: 0,
       failures,
     };
   };
-  const modes = [mode('withoutSignal', undefined), mode('debounceZero', 0), mode('defaultDebounce', COMMENT_SIGNAL_DEFAULTS.debounceMs)];
-  const call = (target: Mode, pageId: string) => target.registry.call(TOOL, { pageId }, target.context);
+  const modes = [
+    mode('withoutSignal', undefined),
+    mode('debounceZero', 0),
+    mode('defaultDebounce', COMMENT_SIGNAL_DEFAULTS.debounceMs),
+  ];
+  const call = (target: Mode, pageId: string) =>
+    target.registry.call(TOOL, { pageId }, target.context);
 
-  for (const target of modes) for (const pageId of options.pageIds) await call(target, pageId);
+  for (const target of modes)
+    for (const pageId of options.pageIds) await call(target, pageId);
   for (let run = 0; run < options.runs; run++) {
     const pageId = options.pageIds[run % options.pageIds.length]!;
     for (const target of modes) {
@@ -89,10 +130,15 @@ export async function measureCommentSignal(options: CommentSignalBenchOptions): 
   }
   const figures = (target: Mode): SignalModeFigures => ({
     ...summarizeLatencies(target.samples),
-    countQueriesPerCall: Math.round((target.countQueries / target.samples.length) * 1000) / 1000,
+    countQueriesPerCall:
+      Math.round((target.countQueries / target.samples.length) * 1000) / 1000,
     checkFailures: target.failures.count,
   });
-  const [without, zero, standard] = modes.map(figures) as [SignalModeFigures, SignalModeFigures, SignalModeFigures];
+  const [without, zero, standard] = modes.map(figures) as [
+    SignalModeFigures,
+    SignalModeFigures,
+    SignalModeFigures,
+  ];
   return {
     tool: TOOL,
     workingSetPages: options.pageIds.length,

@@ -20,8 +20,21 @@ export interface CommentVolume {
 const PAGE_CONTENT = {
   type: 'doc',
   content: [
-    { type: 'heading', attrs: { id: 'benchheading', level: 1 }, content: [{ type: 'text', text: 'Bench page' }] },
-    { type: 'paragraph', attrs: { id: 'benchparagrp' }, content: [{ type: 'text', text: 'A page of the benchmark workspace, with a hundred comments.' }] },
+    {
+      type: 'heading',
+      attrs: { id: 'benchheading', level: 1 },
+      content: [{ type: 'text', text: 'Bench page' }],
+    },
+    {
+      type: 'paragraph',
+      attrs: { id: 'benchparagrp' },
+      content: [
+        {
+          type: 'text',
+          text: 'A page of the benchmark workspace, with a hundred comments.',
+        },
+      ],
+    },
   ],
 };
 
@@ -30,7 +43,10 @@ const PAGE_CONTENT = {
  * spread over the last 180 days (a few in the last minutes), by all three users, one in ten by
  * an agent, one in fifty deleted. Then ANALYZE, so the planner sees the real distribution.
  */
-export async function addCommentVolume(db: Kysely<DB>, options: CommentVolumeOptions = {}): Promise<CommentVolume> {
+export async function addCommentVolume(
+  db: Kysely<DB>,
+  options: CommentVolumeOptions = {},
+): Promise<CommentVolume> {
   const pages = options.pages ?? 200;
   const comments = options.comments ?? 20_000;
   const recentComments = Math.round(comments * (options.recentShare ?? 0.01));
@@ -42,7 +58,11 @@ export async function addCommentVolume(db: Kysely<DB>, options: CommentVolumeOpt
     from generate_series(1, ${pages}::int) as i
     returning id`.execute(db);
   const pageIds = pageRows.map((row) => row.id);
-  const users = [SEED_IDS.users.owner, SEED_IDS.users.admin, SEED_IDS.users.member];
+  const users = [
+    SEED_IDS.users.owner,
+    SEED_IDS.users.admin,
+    SEED_IDS.users.member,
+  ];
   await sql`
     insert into comments (content, type, creator_id, page_id, space_id, workspace_id, created_at, updated_at, created_source, deleted_at)
     select '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"A comment of the benchmark."}]}]}'::jsonb,

@@ -37,20 +37,41 @@ export type CountQueryBenchOptions = CommentSignalBenchOptions;
 const BASELINE_MINUTES_AGO = 10;
 
 /** `Index Scan using <index>`, `Index Only Scan Backward using <index>`, `Bitmap Index Scan on <index>`. */
-const INDEX_IN_PLAN = /Index (?:Only )?Scan (?:Backward )?using (\w+)|Bitmap Index Scan on (\w+)/g;
+const INDEX_IN_PLAN =
+  /Index (?:Only )?Scan (?:Backward )?using (\w+)|Bitmap Index Scan on (\w+)/g;
 
 /** The lines of a plan about reading `comments`, and its timings: the part that shows the index at work. */
 export function commentScanExcerpt(lines: readonly string[]): string[] {
-  return lines.filter((line) => /\bon comments\b|idx_comments|Index Cond: \(\(page_id|Execution Time|Planning Time/.test(line));
+  return lines.filter((line) =>
+    /\bon comments\b|idx_comments|Index Cond: \(\(page_id|Execution Time|Planning Time/.test(
+      line,
+    ),
+  );
 }
 
-async function explainLast(db: Kysely<DB>, recorder: CountQueryRecorder): Promise<CountQueryPlan> {
+async function explainLast(
+  db: Kysely<DB>,
+  recorder: CountQueryRecorder,
+): Promise<CountQueryPlan> {
   const query = recorder.last;
-  if (query === undefined) throw new Error('the comment source sent no count query to explain');
+  if (query === undefined)
+    throw new Error('the comment source sent no count query to explain');
   // The very statement the source sent, with its parameters.
-  const result = await db.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain (analyze, buffers, costs off) ${query.sql}`, [...query.parameters]));
+  const result = await db.executeQuery<Record<string, string>>(
+    CompiledQuery.raw(`explain (analyze, buffers, costs off) ${query.sql}`, [
+      ...query.parameters,
+    ]),
+  );
   const lines = result.rows.map((row) => Object.values(row)[0] ?? '');
-  const indexes = [...new Set(lines.flatMap((line) => [...line.matchAll(INDEX_IN_PLAN)].map((match) => (match[1] ?? match[2])!)))];
+  const indexes = [
+    ...new Set(
+      lines.flatMap((line) =>
+        [...line.matchAll(INDEX_IN_PLAN)].map(
+          (match) => (match[1] ?? match[2])!,
+        ),
+      ),
+    ),
+  ];
   return { usesCountIndex: indexes.includes(COUNT_INDEX_NAME), indexes, lines };
 }
 
@@ -59,7 +80,9 @@ async function explainLast(db: Kysely<DB>, recorder: CountQueryRecorder): Promis
  * full working set, with the module's index and (after dropping it) with Docmost's own index
  * only, each with the plan PostgreSQL chose. Leaves the index dropped: run it last.
  */
-export async function measureCountQuery(options: CountQueryBenchOptions): Promise<CountQueryFigures> {
+export async function measureCountQuery(
+  options: CountQueryBenchOptions,
+): Promise<CountQueryFigures> {
   const source = createDatabaseCommentSource(options.db);
   const request = {
     workspaceId: options.workspaceId,
@@ -69,7 +92,10 @@ export async function measureCountQuery(options: CountQueryBenchOptions): Promis
     agent: { userId: options.userId },
   };
   const count = () => source.countNewComments(request);
-  const measure = async (): Promise<{ latency: LatencySummary; plan: CountQueryPlan }> => {
+  const measure = async (): Promise<{
+    latency: LatencySummary;
+    plan: CountQueryPlan;
+  }> => {
     await count();
     const latency = summarizeLatencies(await timeRuns(options.runs, count));
     return { latency, plan: await explainLast(options.db, options.recorder) };

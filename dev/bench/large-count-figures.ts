@@ -1,5 +1,9 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { createDatabaseCommentSource, openCommentCountDatabase, type CommentCountConnection } from '../../src/comment-signal';
+import {
+  createDatabaseCommentSource,
+  openCommentCountDatabase,
+  type CommentCountConnection,
+} from '../../src/comment-signal';
 import type { CommentCountRequest } from '../../src/comment-signal/comment-signal-source';
 import type { DB } from '../../host/database';
 import type { CountQueryRecorder } from './bench-database';
@@ -37,7 +41,12 @@ export interface LargeCountCase {
   /** Reading every working-set page's comments (one query per page, as a REST listComments per page would) and counting in the client. */
   readonly naivePerPage: TailLatency;
   /** p50 ratios: module / bare (≤ 1.3 is the goal), naive / module, without index / module. */
-  readonly ratios: { readonly moduleOverBare: number; readonly transactionOverBare: number; readonly naiveOverModule: number; readonly withoutIndexOverModule: number };
+  readonly ratios: {
+    readonly moduleOverBare: number;
+    readonly transactionOverBare: number;
+    readonly naiveOverModule: number;
+    readonly withoutIndexOverModule: number;
+  };
 }
 
 export interface LargeCountFigures {
@@ -45,7 +54,10 @@ export interface LargeCountFigures {
   readonly statementTimeoutMs: number;
   readonly cases: readonly LargeCountCase[];
   /** `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)` of the count at 50 pages with the 30-day watermark (comments part in the readable output). */
-  readonly plan: { readonly usesCountIndex: boolean; readonly lines: readonly string[] };
+  readonly plan: {
+    readonly usesCountIndex: boolean;
+    readonly lines: readonly string[];
+  };
 }
 
 export interface LargeCountOptions {
@@ -64,31 +76,63 @@ export interface LargeCountOptions {
 
 const STATEMENT_TIMEOUT_MS = 1_000;
 
-async function naiveCount(db: Kysely<DB>, request: CommentCountRequest, millisecondsAgo: number): Promise<number> {
+async function naiveCount(
+  db: Kysely<DB>,
+  request: CommentCountRequest,
+  millisecondsAgo: number,
+): Promise<number> {
   const after = Date.now() - millisecondsAgo;
   let total = 0;
   for (const { pageId } of request.pages) {
-    const { rows } = await sql<{ createdAt: Date; deletedAt: Date | null; createdSource: string; creatorId: string | null; content: unknown }>`
+    const { rows } = await sql<{
+      createdAt: Date;
+      deletedAt: Date | null;
+      createdSource: string;
+      creatorId: string | null;
+      content: unknown;
+    }>`
       select id, content, creator_id, created_source, ai_chat_id, created_at, deleted_at, resolved_at, parent_comment_id
-      from comments where page_id = ${pageId}::uuid and workspace_id = ${request.workspaceId}::uuid order by created_at`.execute(db);
-    total += rows.filter((row) => row.deletedAt === null && new Date(row.createdAt).getTime() > after && !(row.createdSource === 'agent' && row.creatorId === request.agent.userId)).length;
+      from comments where page_id = ${pageId}::uuid and workspace_id = ${request.workspaceId}::uuid order by created_at`.execute(
+      db,
+    );
+    total += rows.filter(
+      (row) =>
+        row.deletedAt === null &&
+        new Date(row.createdAt).getTime() > after &&
+        !(
+          row.createdSource === 'agent' &&
+          row.creatorId === request.agent.userId
+        ),
+    ).length;
   }
   return total;
 }
 
-async function explain(db: Kysely<DB>, query: CompiledQuery): Promise<string[]> {
-  const result = await db.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain (analyze, buffers, costs off) ${query.sql}`, [...query.parameters]));
+async function explain(
+  db: Kysely<DB>,
+  query: CompiledQuery,
+): Promise<string[]> {
+  const result = await db.executeQuery<Record<string, string>>(
+    CompiledQuery.raw(`explain (analyze, buffers, costs off) ${query.sql}`, [
+      ...query.parameters,
+    ]),
+  );
   return result.rows.map((row) => Object.values(row)[0] ?? '');
 }
 
 /** Runs the bare statement `runs` times in a transaction that dropped the module's index, then rolls the drop back. */
-async function withoutIndex(db: Kysely<DB>, query: CompiledQuery, runs: number): Promise<number[]> {
+async function withoutIndex(
+  db: Kysely<DB>,
+  query: CompiledQuery,
+  runs: number,
+): Promise<number[]> {
   return db.connection().execute(async (connection) => {
     await sql`begin`.execute(connection);
     try {
       await sql.raw(`drop index ${COUNT_INDEX_NAME}`).execute(connection);
       const samples: number[] = [];
-      for (let run = 0; run < runs; run++) samples.push(await timeOnce(() => connection.executeQuery(query)));
+      for (let run = 0; run < runs; run++)
+        samples.push(await timeOnce(() => connection.executeQuery(query)));
       return samples;
     } finally {
       await sql`rollback`.execute(connection);
@@ -102,11 +146,21 @@ async function withoutIndex(db: Kysely<DB>, query: CompiledQuery, runs: number):
  * watermark. The module, the transaction and the bare statement are interleaved call by call,
  * so the machine's load hits them alike.
  */
-export async function measureLargeCount(options: LargeCountOptions): Promise<LargeCountFigures> {
-  const countDatabase = openCommentCountDatabase(options.countConnection, STATEMENT_TIMEOUT_MS);
+export async function measureLargeCount(
+  options: LargeCountOptions,
+): Promise<LargeCountFigures> {
+  const countDatabase = openCommentCountDatabase(
+    options.countConnection,
+    STATEMENT_TIMEOUT_MS,
+  );
   try {
-    const pooled = createDatabaseCommentSource(options.db, { countDatabase, statementTimeoutMs: STATEMENT_TIMEOUT_MS });
-    const inTransaction = createDatabaseCommentSource(options.db, { statementTimeoutMs: STATEMENT_TIMEOUT_MS });
+    const pooled = createDatabaseCommentSource(options.db, {
+      countDatabase,
+      statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+    });
+    const inTransaction = createDatabaseCommentSource(options.db, {
+      statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+    });
     const cases: LargeCountCase[] = [];
     let plan: LargeCountFigures['plan'] = { usesCountIndex: false, lines: [] };
     for (const pages of LARGE_WORKING_SET_SIZES) {
@@ -116,15 +170,24 @@ export async function measureLargeCount(options: LargeCountOptions): Promise<Lar
           workspaceId: options.workspaceId,
           userId: options.userId,
           pages: options.pageIds.slice(0, pages).map((pageId) => ({ pageId })),
-          baseline: { millisecondsAgo: watermark.millisecondsAgo + options.workspaceAgeMs },
+          baseline: {
+            millisecondsAgo: watermark.millisecondsAgo + options.workspaceAgeMs,
+          },
           agent: { userId: options.userId },
         };
         const sample = await inTransaction.countNewComments(request);
         const bare = options.recorder.last;
-        if (bare === undefined) throw new Error('the count sent no statement to time alone');
+        if (bare === undefined)
+          throw new Error('the count sent no statement to time alone');
         await pooled.countNewComments(request);
-        const samples = { module: [] as number[], transaction: [] as number[], bare: [] as number[] };
-        const contenders: ReadonlyArray<readonly [number[], () => Promise<unknown>]> = [
+        const samples = {
+          module: [] as number[],
+          transaction: [] as number[],
+          bare: [] as number[],
+        };
+        const contenders: ReadonlyArray<
+          readonly [number[], () => Promise<unknown>]
+        > = [
           [samples.module, () => pooled.countNewComments(request)],
           [samples.bare, () => countDatabase.executeQuery(bare)],
           [samples.transaction, () => inTransaction.countNewComments(request)],
@@ -136,9 +199,22 @@ export async function measureLargeCount(options: LargeCountOptions): Promise<Lar
             into.push(await timeOnce(body));
           }
         }
-        const without = await withoutIndex(options.db, bare, options.runs.withoutIndex);
+        const without = await withoutIndex(
+          options.db,
+          bare,
+          options.runs.withoutIndex,
+        );
         const naive: number[] = [];
-        for (let run = 0; run < options.runs.naive; run++) naive.push(await timeOnce(() => naiveCount(options.db, request, watermark.millisecondsAgo + options.workspaceAgeMs)));
+        for (let run = 0; run < options.runs.naive; run++)
+          naive.push(
+            await timeOnce(() =>
+              naiveCount(
+                options.db,
+                request,
+                watermark.millisecondsAgo + options.workspaceAgeMs,
+              ),
+            ),
+          );
         const figures = {
           module: summarizeTail(samples.module),
           moduleInTransaction: summarizeTail(samples.transaction),
@@ -152,19 +228,41 @@ export async function measureLargeCount(options: LargeCountOptions): Promise<Lar
           newComments: sample.pages.reduce((sum, page) => sum + page.count, 0),
           ...figures,
           ratios: {
-            moduleOverBare: ratio(figures.module.p50Ms, figures.bareStatement.p50Ms),
-            transactionOverBare: ratio(figures.moduleInTransaction.p50Ms, figures.bareStatement.p50Ms),
-            naiveOverModule: ratio(figures.naivePerPage.p50Ms, figures.module.p50Ms),
-            withoutIndexOverModule: ratio(figures.withoutIndex.p50Ms, figures.module.p50Ms),
+            moduleOverBare: ratio(
+              figures.module.p50Ms,
+              figures.bareStatement.p50Ms,
+            ),
+            transactionOverBare: ratio(
+              figures.moduleInTransaction.p50Ms,
+              figures.bareStatement.p50Ms,
+            ),
+            naiveOverModule: ratio(
+              figures.naivePerPage.p50Ms,
+              figures.module.p50Ms,
+            ),
+            withoutIndexOverModule: ratio(
+              figures.withoutIndex.p50Ms,
+              figures.module.p50Ms,
+            ),
           },
         });
         if (pages === 50 && watermark.name === '30d') {
           const lines = await explain(options.db, bare);
-          plan = { usesCountIndex: lines.some((line) => line.includes(COUNT_INDEX_NAME)), lines };
+          plan = {
+            usesCountIndex: lines.some((line) =>
+              line.includes(COUNT_INDEX_NAME),
+            ),
+            lines,
+          };
         }
       }
     }
-    return { countIndex: COUNT_INDEX_NAME, statementTimeoutMs: STATEMENT_TIMEOUT_MS, cases, plan };
+    return {
+      countIndex: COUNT_INDEX_NAME,
+      statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+      cases,
+      plan,
+    };
   } finally {
     await countDatabase.destroy();
   }

@@ -21,7 +21,11 @@ export interface SearchFigures {
   /** Every sample of every query together. */
   readonly overall: TailLatency;
   /** `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)` of the topic-word search as the tool sent it. */
-  readonly plan: { readonly query: string; readonly usesGinIndex: boolean; readonly lines: readonly string[] };
+  readonly plan: {
+    readonly query: string;
+    readonly usesGinIndex: boolean;
+    readonly lines: readonly string[];
+  };
 }
 
 export interface SearchBenchOptions {
@@ -39,28 +43,38 @@ export interface SearchBenchOptions {
  * pages each, as most words of a real workspace), two of them together, the title of the 5 MB
  * page, and a query that matches nothing (which then retries with any word).
  */
-function searchesFor(pages: number): ReadonlyArray<{ readonly query: string; readonly kind: string }> {
+function searchesFor(
+  pages: number,
+): ReadonlyArray<{ readonly query: string; readonly kind: string }> {
   // Generated page i is titled "<Word i mod 100> <word> i".
   const page = Math.floor(pages * 0.4242);
   return [
-  { query: `${LARGE_VOCABULARY[page % LARGE_VOCABULARY.length]} ${page}`, kind: 'title lookup' },
-  { query: 'roadmap12', kind: 'topic word (~1 % of pages)' },
-  { query: 'latency9 kubernetes13', kind: 'two topic words' },
-  { query: 'huge handbook', kind: 'the 5 MB page by title' },
-  { query: 'xylophone zither', kind: 'no match (then any word)' },
+    {
+      query: `${LARGE_VOCABULARY[page % LARGE_VOCABULARY.length]} ${page}`,
+      kind: 'title lookup',
+    },
+    { query: 'roadmap12', kind: 'topic word (~1 % of pages)' },
+    { query: 'latency9 kubernetes13', kind: 'two topic words' },
+    { query: 'huge handbook', kind: 'the 5 MB page by title' },
+    { query: 'xylophone zither', kind: 'no match (then any word)' },
   ];
 }
 
 async function matchingPages(db: Kysely<DB>, query: string): Promise<number> {
   const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const { rows } = await db.executeQuery<{ count: number }>(
-    CompiledQuery.raw(`select count(*)::int as count from pages where tsv @@ to_tsquery('english', f_unaccent($1))`, [words.map((word) => `${word}:*`).join(' & ')]),
+    CompiledQuery.raw(
+      `select count(*)::int as count from pages where tsv @@ to_tsquery('english', f_unaccent($1))`,
+      [words.map((word) => `${word}:*`).join(' & ')],
+    ),
   );
   return rows[0]?.count ?? 0;
 }
 
 /** searchPages, as the tool runs it, on the large workspace: latency per query and the plan of one. */
-export async function measureSearch(options: SearchBenchOptions): Promise<SearchFigures> {
+export async function measureSearch(
+  options: SearchBenchOptions,
+): Promise<SearchFigures> {
   const queries: SearchQueryFigures[] = [];
   const all: number[] = [];
   const planned = 'roadmap12';
@@ -68,24 +82,47 @@ export async function measureSearch(options: SearchBenchOptions): Promise<Search
     const input = { query, limit: 10 };
     const first = await searchPages(options.db, input, options.context);
     const samples: number[] = [];
-    for (let run = 0; run < options.runs; run++) samples.push(await timeOnce(() => searchPages(options.db, input, options.context)));
+    for (let run = 0; run < options.runs; run++)
+      samples.push(
+        await timeOnce(() => searchPages(options.db, input, options.context)),
+      );
     all.push(...samples);
-    queries.push({ query, kind, matchingPages: await matchingPages(options.db, query), hits: first.hits.length, latency: summarizeTail(samples) });
+    queries.push({
+      query,
+      kind,
+      matchingPages: await matchingPages(options.db, query),
+      hits: first.hits.length,
+      latency: summarizeTail(samples),
+    });
   }
   options.recorded.length = 0;
   await searchPages(options.db, { query: planned, limit: 10 }, options.context);
   const statement = options.recorded.at(-1);
-  if (statement === undefined) throw new Error('searchPages sent no statement to explain');
-  const result = await options.db.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain (analyze, buffers, costs off) ${statement.sql}`, [...statement.parameters]));
+  if (statement === undefined)
+    throw new Error('searchPages sent no statement to explain');
+  const result = await options.db.executeQuery<Record<string, string>>(
+    CompiledQuery.raw(
+      `explain (analyze, buffers, costs off) ${statement.sql}`,
+      [...statement.parameters],
+    ),
+  );
   const lines = result.rows.map((row) => Object.values(row)[0] ?? '');
   return {
     queries,
     overall: summarizeTail(all),
-    plan: { query: planned, usesGinIndex: lines.some((line) => line.includes('pages_tsv_idx')), lines },
+    plan: {
+      query: planned,
+      usesGinIndex: lines.some((line) => line.includes('pages_tsv_idx')),
+      lines,
+    },
   };
 }
 
 /** The lines of the search plan that show how pages are found. */
 export function searchPlanExcerpt(lines: readonly string[]): string[] {
-  return lines.filter((line) => /pages_tsv_idx|Seq Scan on pages|Bitmap Heap Scan on pages|Recheck Cond: \(tsv|Execution Time|Planning Time/.test(line));
+  return lines.filter((line) =>
+    /pages_tsv_idx|Seq Scan on pages|Bitmap Heap Scan on pages|Recheck Cond: \(tsv|Execution Time|Planning Time/.test(
+      line,
+    ),
+  );
 }

@@ -1,5 +1,10 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { createKysely, migrateToLatest, StartupError, type DB } from '../../host/database';
+import {
+  createKysely,
+  migrateToLatest,
+  StartupError,
+  type DB,
+} from '../../host/database';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { CountQueryRecorder, type BenchCluster } from './bench-database';
@@ -46,16 +51,106 @@ export interface LargeWorkspace {
 
 /** Words the generated pages are written in; search queries pick from them. */
 export const LARGE_VOCABULARY = [
-  'roadmap', 'pricing', 'onboarding', 'release', 'incident', 'security', 'billing', 'migration', 'customer', 'support',
-  'analytics', 'dashboard', 'latency', 'database', 'deployment', 'kubernetes', 'frontend', 'backend', 'mobile', 'offline',
-  'sync', 'search', 'comments', 'permissions', 'sharing', 'export', 'import', 'markdown', 'template', 'workspace',
-  'quarterly', 'planning', 'hiring', 'interview', 'budget', 'forecast', 'revenue', 'contract', 'vendor', 'compliance',
-  'audit', 'privacy', 'retention', 'backup', 'restore', 'monitoring', 'alerting', 'oncall', 'runbook', 'postmortem',
-  'design', 'research', 'prototype', 'feedback', 'survey', 'persona', 'journey', 'wireframe', 'accessibility', 'localization',
-  'translation', 'glossary', 'style', 'guideline', 'architecture', 'decision', 'proposal', 'review', 'approval', 'milestone',
-  'sprint', 'backlog', 'estimate', 'velocity', 'retrospective', 'standup', 'okr', 'metric', 'experiment', 'rollout',
-  'feature', 'flag', 'beta', 'launch', 'announcement', 'newsletter', 'webinar', 'partner', 'integration', 'webhook',
-  'api', 'sdk', 'token', 'oauth', 'sso', 'ldap', 'invoice', 'refund', 'subscription', 'renewal',
+  'roadmap',
+  'pricing',
+  'onboarding',
+  'release',
+  'incident',
+  'security',
+  'billing',
+  'migration',
+  'customer',
+  'support',
+  'analytics',
+  'dashboard',
+  'latency',
+  'database',
+  'deployment',
+  'kubernetes',
+  'frontend',
+  'backend',
+  'mobile',
+  'offline',
+  'sync',
+  'search',
+  'comments',
+  'permissions',
+  'sharing',
+  'export',
+  'import',
+  'markdown',
+  'template',
+  'workspace',
+  'quarterly',
+  'planning',
+  'hiring',
+  'interview',
+  'budget',
+  'forecast',
+  'revenue',
+  'contract',
+  'vendor',
+  'compliance',
+  'audit',
+  'privacy',
+  'retention',
+  'backup',
+  'restore',
+  'monitoring',
+  'alerting',
+  'oncall',
+  'runbook',
+  'postmortem',
+  'design',
+  'research',
+  'prototype',
+  'feedback',
+  'survey',
+  'persona',
+  'journey',
+  'wireframe',
+  'accessibility',
+  'localization',
+  'translation',
+  'glossary',
+  'style',
+  'guideline',
+  'architecture',
+  'decision',
+  'proposal',
+  'review',
+  'approval',
+  'milestone',
+  'sprint',
+  'backlog',
+  'estimate',
+  'velocity',
+  'retrospective',
+  'standup',
+  'okr',
+  'metric',
+  'experiment',
+  'rollout',
+  'feature',
+  'flag',
+  'beta',
+  'launch',
+  'announcement',
+  'newsletter',
+  'webinar',
+  'partner',
+  'integration',
+  'webhook',
+  'api',
+  'sdk',
+  'token',
+  'oauth',
+  'sso',
+  'ldap',
+  'invoice',
+  'refund',
+  'subscription',
+  'renewal',
 ] as const;
 
 /** A deterministic uniform number in [0, 1) from `md5(<key>)`, so every build is the same workspace. */
@@ -64,21 +159,37 @@ function uniform(key: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`(('x' || substr(md5(${key}), 1, 8))::bit(32)::bigint::float8 / 4294967296.0)`;
 }
 
-async function databaseExists(admin: Kysely<DB>, name: string): Promise<boolean> {
-  const { rows } = await sql<{ found: boolean }>`select exists (select 1 from pg_database where datname = ${name}) as found`.execute(admin);
+async function databaseExists(
+  admin: Kysely<DB>,
+  name: string,
+): Promise<boolean> {
+  const { rows } = await sql<{
+    found: boolean;
+  }>`select exists (select 1 from pg_database where datname = ${name}) as found`.execute(
+    admin,
+  );
   return rows[0]?.found === true;
 }
 
 /** A database name this module may create and drop: lowercase letters, digits, underscores. */
 function checkedName(name: string): string {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new RangeError(`"${name}" is not a usable database name: lowercase letters, digits and underscores, at most 63`);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name))
+    throw new RangeError(
+      `"${name}" is not a usable database name: lowercase letters, digits and underscores, at most 63`,
+    );
   return name;
 }
 
-async function recordedVolume(db: Kysely<DB>): Promise<(LargeVolume & { generator: number }) | undefined> {
-  const { rows } = await sql<{ present: boolean }>`select to_regclass(${VOLUME_TABLE}) is not null as present`.execute(db);
+async function recordedVolume(
+  db: Kysely<DB>,
+): Promise<(LargeVolume & { generator: number }) | undefined> {
+  const { rows } = await sql<{
+    present: boolean;
+  }>`select to_regclass(${VOLUME_TABLE}) is not null as present`.execute(db);
   if (rows[0]?.present !== true) return undefined;
-  const volume = await sql<LargeVolume & { generator: number }>`select * from ${sql.table(VOLUME_TABLE)}`.execute(db);
+  const volume = await sql<
+    LargeVolume & { generator: number }
+  >`select * from ${sql.table(VOLUME_TABLE)}`.execute(db);
   return volume.rows[0];
 }
 
@@ -119,7 +230,9 @@ async function insertHugePage(db: Kysely<DB>): Promise<void> {
   await sql`
     insert into pages (slug_id, title, content, text_content, position, space_id, workspace_id, creator_id)
     values ('largehuge', 'Huge handbook', '{"type":"doc","content":[]}'::jsonb, repeat(${paragraph}, ${repeats}::int), 'l9999999',
-      ${SEED_IDS.spaces.product}::uuid, ${SEED_IDS.workspace}::uuid, ${SEED_IDS.users.owner}::uuid)`.execute(db);
+      ${SEED_IDS.spaces.product}::uuid, ${SEED_IDS.workspace}::uuid, ${SEED_IDS.users.owner}::uuid)`.execute(
+    db,
+  );
 }
 
 /**
@@ -128,10 +241,18 @@ async function insertHugePage(db: Kysely<DB>): Promise<void> {
  * over two years, 0.1 % in the last ten minutes, 10 % agent-made, 2 % deleted. In batches, so
  * progress shows and no single statement holds the machine for minutes.
  */
-async function insertComments(db: Kysely<DB>, volume: LargeVolume, log: (line: string) => void): Promise<void> {
+async function insertComments(
+  db: Kysely<DB>,
+  volume: LargeVolume,
+  log: (line: string) => void,
+): Promise<void> {
   const hot = Math.max(1, Math.floor(volume.pages / 10));
   const recentEvery = 1000;
-  const users = [SEED_IDS.users.owner, SEED_IDS.users.admin, SEED_IDS.users.member];
+  const users = [
+    SEED_IDS.users.owner,
+    SEED_IDS.users.admin,
+    SEED_IDS.users.member,
+  ];
   const batch = 200_000;
   for (let from = 1; from <= volume.comments; from += batch) {
     const to = Math.min(volume.comments, from + batch - 1);
@@ -145,33 +266,53 @@ async function insertComments(db: Kysely<DB>, volume: LargeVolume, log: (line: s
         case when n.i % ${recentEvery}::int = 0 then now() - interval '10 minutes' * ${uniform(sql`'recent' || n.i`)}
              else now() - interval '10 minutes' - interval '730 days' * ${uniform(sql`'at' || n.i`)} end,
         now(), case when n.i % 10 = 3 then 'agent' else 'user' end, case when n.i % 50 = 7 then now() else null end
-      from numbered n join bench_large_page_order p on p.rank = n.rank`.execute(db);
-    log(`  comments ${to.toLocaleString('en-US')} / ${volume.comments.toLocaleString('en-US')}`);
+      from numbered n join bench_large_page_order p on p.rank = n.rank`.execute(
+      db,
+    );
+    log(
+      `  comments ${to.toLocaleString('en-US')} / ${volume.comments.toLocaleString('en-US')}`,
+    );
   }
 }
 
 async function busiestPages(db: Kysely<DB>): Promise<string[]> {
   const { rows } = await sql<{ pageId: string }>`
-    select page_id from comments where deleted_at is null group by page_id order by count(*) desc, page_id limit 50`.execute(db);
+    select page_id from comments where deleted_at is null group by page_id order by count(*) desc, page_id limit 50`.execute(
+    db,
+  );
   return rows.map((row) => row.pageId);
 }
 
-async function build(db: Kysely<DB>, volume: LargeVolume, log: (line: string) => void): Promise<void> {
+async function build(
+  db: Kysely<DB>,
+  volume: LargeVolume,
+  log: (line: string) => void,
+): Promise<void> {
   await migrateToLatest(db);
   await seedDemoWorkspace(db);
-  log(`  ${volume.pages.toLocaleString('en-US')} pages (the search trigger fills pages.tsv)`);
+  log(
+    `  ${volume.pages.toLocaleString('en-US')} pages (the search trigger fills pages.tsv)`,
+  );
   await insertPages(db, volume.pages);
   await insertHugePage(db);
   // Page by rank for the comment generator (a plain table: each statement may get another pooled connection).
-  await sql`create unlogged table bench_large_page_order as select row_number() over (order by slug_id) - 1 as rank, id, space_id from pages where slug_id like 'large0%'`.execute(db);
+  await sql`create unlogged table bench_large_page_order as select row_number() over (order by slug_id) - 1 as rank, id, space_id from pages where slug_id like 'large0%'`.execute(
+    db,
+  );
   await sql`create index on bench_large_page_order (rank)`.execute(db);
   await insertComments(db, volume, log);
   await sql`drop table bench_large_page_order`.execute(db);
-  log('  vacuum analyze (visibility map for index-only scans, statistics for the planner)');
+  log(
+    '  vacuum analyze (visibility map for index-only scans, statistics for the planner)',
+  );
   await sql`vacuum analyze comments`.execute(db);
   await sql`vacuum analyze pages`.execute(db);
-  await sql`create table ${sql.table(VOLUME_TABLE)} (pages int not null, comments int not null, generator int not null, built_at timestamptz not null default now())`.execute(db);
-  await sql`insert into ${sql.table(VOLUME_TABLE)} (pages, comments, generator) values (${volume.pages}, ${volume.comments}, ${GENERATOR_VERSION})`.execute(db);
+  await sql`create table ${sql.table(VOLUME_TABLE)} (pages int not null, comments int not null, generator int not null, built_at timestamptz not null default now())`.execute(
+    db,
+  );
+  await sql`insert into ${sql.table(VOLUME_TABLE)} (pages, comments, generator) values (${volume.pages}, ${volume.comments}, ${GENERATOR_VERSION})`.execute(
+    db,
+  );
 }
 
 function largeUrl(cluster: BenchCluster, name: string): string {
@@ -180,7 +321,10 @@ function largeUrl(cluster: BenchCluster, name: string): string {
   return url.toString();
 }
 
-async function withAdmin<T>(cluster: BenchCluster, run: (admin: Kysely<DB>) => Promise<T>): Promise<T> {
+async function withAdmin<T>(
+  cluster: BenchCluster,
+  run: (admin: Kysely<DB>) => Promise<T>,
+): Promise<T> {
   const admin = createKysely({ connectionString: cluster.adminUrl, max: 1 });
   try {
     return await run(admin);
@@ -190,8 +334,15 @@ async function withAdmin<T>(cluster: BenchCluster, run: (admin: Kysely<DB>) => P
 }
 
 /** Drops the large run's database (`--drop-large`); nothing when it does not exist. */
-export async function dropLargeWorkspace(cluster: BenchCluster, name = LARGE_BENCH_DATABASE_NAME): Promise<void> {
-  await withAdmin(cluster, (admin) => sql.raw(`drop database if exists ${checkedName(name)} with (force)`).execute(admin));
+export async function dropLargeWorkspace(
+  cluster: BenchCluster,
+  name = LARGE_BENCH_DATABASE_NAME,
+): Promise<void> {
+  await withAdmin(cluster, (admin) =>
+    sql
+      .raw(`drop database if exists ${checkedName(name)} with (force)`)
+      .execute(admin),
+  );
 }
 
 /**
@@ -209,20 +360,43 @@ export async function openLargeWorkspace(
   const startedAt = Date.now();
   const recorder = new CountQueryRecorder();
   const url = largeUrl(cluster, name);
-  const connect = () => createKysely({ connectionString: url, driver: cluster.driver, max: 4, statementTimeoutMs: 0, log: (event) => recorder.record(event.query) });
+  const connect = () =>
+    createKysely({
+      connectionString: url,
+      driver: cluster.driver,
+      max: 4,
+      statementTimeoutMs: 0,
+      log: (event) => recorder.record(event.query),
+    });
   let built = false;
   let db: Kysely<DB>;
-  const exists = await withAdmin(cluster, (admin) => databaseExists(admin, name));
+  const exists = await withAdmin(cluster, (admin) =>
+    databaseExists(admin, name),
+  );
   db = connect();
   const recorded = exists ? await recordedVolume(db) : undefined;
-  if (recorded === undefined || recorded.pages !== volume.pages || recorded.comments !== volume.comments || recorded.generator !== GENERATOR_VERSION) {
+  if (
+    recorded === undefined ||
+    recorded.pages !== volume.pages ||
+    recorded.comments !== volume.comments ||
+    recorded.generator !== GENERATOR_VERSION
+  ) {
     await db.destroy();
-    log(`building ${name}: ${volume.pages.toLocaleString('en-US')} pages, ${volume.comments.toLocaleString('en-US')} comments (kept for later runs)`);
+    log(
+      `building ${name}: ${volume.pages.toLocaleString('en-US')} pages, ${volume.comments.toLocaleString('en-US')} comments (kept for later runs)`,
+    );
     await dropLargeWorkspace(cluster, name);
     await withAdmin(cluster, (admin) =>
-      sql.raw(`create database ${name}`).execute(admin).catch((error: unknown) => {
-        throw new StartupError(`cannot create ${name} (${(error as Error).message}); the DATABASE_URL user needs CREATEDB`, 'DATABASE_URL', { cause: error });
-      }),
+      sql
+        .raw(`create database ${name}`)
+        .execute(admin)
+        .catch((error: unknown) => {
+          throw new StartupError(
+            `cannot create ${name} (${(error as Error).message}); the DATABASE_URL user needs CREATEDB`,
+            'DATABASE_URL',
+            { cause: error },
+          );
+        }),
     );
     db = connect();
     await build(db, volume, log);
@@ -231,8 +405,14 @@ export async function openLargeWorkspace(
     log(`reusing ${name} built earlier (drop it with --drop-large)`);
     await migrateToLatest(db);
   }
-  const { rows } = await sql<{ id: string }>`select id from pages where slug_id = 'largehuge'`.execute(db);
-  const age = await sql<{ ageMs: number }>`select (extract(epoch from now() - built_at) * 1000)::float8 as age_ms from ${sql.table(VOLUME_TABLE)}`.execute(db);
+  const { rows } = await sql<{
+    id: string;
+  }>`select id from pages where slug_id = 'largehuge'`.execute(db);
+  const age = await sql<{
+    ageMs: number;
+  }>`select (extract(epoch from now() - built_at) * 1000)::float8 as age_ms from ${sql.table(VOLUME_TABLE)}`.execute(
+    db,
+  );
   const opened = db;
   return {
     db: opened,

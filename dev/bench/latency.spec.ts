@@ -1,4 +1,9 @@
-import { latencyDifference, percentile, summarizeLatencies, timeRuns } from './latency';
+import {
+  latencyDifference,
+  percentile,
+  summarizeLatencies,
+  timeRuns,
+} from './latency';
 
 describe('latency summaries', () => {
   it('takes nearest-rank percentiles', () => {
@@ -18,7 +23,9 @@ describe('latency summaries', () => {
   it('summarizes unsorted samples and differences two summaries', () => {
     const slow = summarizeLatencies([3, 1, 2, 10, 4]);
     expect(slow).toEqual({ runs: 5, p50Ms: 3, p95Ms: 10, meanMs: 4 });
-    expect(latencyDifference(slow, summarizeLatencies([1, 1, 1, 1, 2]))).toEqual({ p50Ms: 2, p95Ms: 8 });
+    expect(
+      latencyDifference(slow, summarizeLatencies([1, 1, 1, 1, 2])),
+    ).toEqual({ p50Ms: 2, p95Ms: 8 });
   });
 
   it('times each run', async () => {

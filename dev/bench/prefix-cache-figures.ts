@@ -1,6 +1,14 @@
 import { countToolTokens, functionToolsOf } from '../demo/tool-tokens';
-import { commonPrefixTokens, renderChatRequest, requestTokens } from './chat-request-rendering';
-import { CHAT_MEMORY_MODES, playThreeTurnChat, type ChatMemoryMode } from './three-turn-chat';
+import {
+  commonPrefixTokens,
+  renderChatRequest,
+  requestTokens,
+} from './chat-request-rendering';
+import {
+  CHAT_MEMORY_MODES,
+  playThreeTurnChat,
+  type ChatMemoryMode,
+} from './three-turn-chat';
 
 /** One model request of the chat. */
 export interface RequestCacheFigure {
@@ -53,8 +61,14 @@ export async function measureThreeTurnChat(): Promise<ThreeTurnChatFigures> {
     modes.push({
       mode,
       requests,
-      totalInputTokens: requests.reduce((sum, request) => sum + request.inputTokens, 0),
-      uncachedTokens: requests.reduce((sum, request) => sum + request.uncachedTokens, 0),
+      totalInputTokens: requests.reduce(
+        (sum, request) => sum + request.inputTokens,
+        0,
+      ),
+      uncachedTokens: requests.reduce(
+        (sum, request) => sum + request.uncachedTokens,
+        0,
+      ),
     });
   }
   return { modes };

@@ -30,9 +30,16 @@ export interface RegistryBenchOptions {
   readonly perTurnRuns: number;
 }
 
-export async function measureRegistry(options: RegistryBenchOptions): Promise<RegistryFigures> {
+export async function measureRegistry(
+  options: RegistryBenchOptions,
+): Promise<RegistryFigures> {
   const { db, context } = options;
-  const build = () => createToolRegistry({ specs: TOOL_DEFINITIONS, executors: createDocmostExecutors(db), logger: SILENT });
+  const build = () =>
+    createToolRegistry({
+      specs: TOOL_DEFINITIONS,
+      executors: createDocmostExecutors(db),
+      logger: SILENT,
+    });
   // Warm-up: the first build pays for module loading and JIT, which a server pays once at boot.
   build();
   const buildSamples = await timeRuns(options.buildRuns, build);
@@ -41,9 +48,18 @@ export async function measureRegistry(options: RegistryBenchOptions): Promise<Re
     const toolSet = toAiSdkToolSet(registry, context);
     const turn = new DeferredToolsTurn({
       enabled: true,
-      boundTools: registry.tools.map((bound) => ({ name: bound.spec.name, tier: bound.spec.tier, catalogLine: bound.spec.catalogLine, tool: toolSet[bound.spec.name]! })),
+      boundTools: registry.tools.map((bound) => ({
+        name: bound.spec.name,
+        tier: bound.spec.tier,
+        catalogLine: bound.spec.catalogLine,
+        tool: toolSet[bound.spec.name]!,
+      })),
     });
     return turn.catalogBlock.length;
   });
-  return { specs: TOOL_DEFINITIONS.length, buildMs: summarizeLatencies(buildSamples), perTurnToolSetMs: summarizeLatencies(perTurnSamples) };
+  return {
+    specs: TOOL_DEFINITIONS.length,
+    buildMs: summarizeLatencies(buildSamples),
+    perTurnToolSetMs: summarizeLatencies(perTurnSamples),
+  };
 }

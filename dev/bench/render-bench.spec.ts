@@ -2,15 +2,31 @@ import { commentScanExcerpt } from './count-query-figures';
 import { renderBench } from './render-bench';
 import { benchFiguresJson, type BenchFigures } from './run-bench';
 
-const latency = (p50Ms: number) => ({ runs: 10, p50Ms, p95Ms: p50Ms * 2, meanMs: p50Ms * 1.2 });
-const request = (tools: number, toolTokens: number, catalogTokens: number, savingPercent: number) => ({
+const latency = (p50Ms: number) => ({
+  runs: 10,
+  p50Ms,
+  p95Ms: p50Ms * 2,
+  meanMs: p50Ms * 1.2,
+});
+const request = (
+  tools: number,
+  toolTokens: number,
+  catalogTokens: number,
+  savingPercent: number,
+) => ({
   tools,
   toolTokens,
   catalogTokens,
   totalTokens: toolTokens + catalogTokens,
   savingPercent,
 });
-const chatRequest = (turn: number, tools: number, toolTokens: number, inputTokens: number, cacheablePrefixTokens: number) => ({
+const chatRequest = (
+  turn: number,
+  tools: number,
+  toolTokens: number,
+  inputTokens: number,
+  cacheablePrefixTokens: number,
+) => ({
   turn,
   tools,
   toolTokens,
@@ -18,7 +34,11 @@ const chatRequest = (turn: number, tools: number, toolTokens: number, inputToken
   cacheablePrefixTokens,
   uncachedTokens: inputTokens - cacheablePrefixTokens,
 });
-const signalMode = (p50Ms: number, countQueriesPerCall: number) => ({ ...latency(p50Ms), countQueriesPerCall, checkFailures: 0 });
+const signalMode = (p50Ms: number, countQueriesPerCall: number) => ({
+  ...latency(p50Ms),
+  countQueriesPerCall,
+  checkFailures: 0,
+});
 const PLAN = [
   'Result (actual time=3.881..3.886 rows=1.00 loops=1)',
   '  ->  Seq Scan on pages p (actual time=0.009..0.116 rows=214.00 loops=1)',
@@ -31,24 +51,54 @@ const PLAN = [
 function figures(gcExposed = true): BenchFigures {
   return {
     date: '2025-07-01T10:00:00.000Z',
-    machine: { cpus: 2, cpuModel: 'AMD EPYC', node: 'v20.20.2', platform: 'linux-x64' },
+    machine: {
+      cpus: 2,
+      cpuModel: 'AMD EPYC',
+      node: 'v20.20.2',
+      platform: 'linux-x64',
+    },
     database: 'embedded PostgreSQL on port 5432 (.data/postgres)',
     encoding: 'o200k_base',
     toolTokens: {
       boundTools: 35,
       deferredOn: request(14, 4037, 520, 66),
-      afterLoadingOne: { ...request(15, 4470, 520, 62.8), loaded: ['getTable'] },
-      afterLoadingThree: { ...request(17, 5680, 520, 53.7), loaded: ['getTable', 'tableUpdateCell', 'tableInsertRow'] },
+      afterLoadingOne: {
+        ...request(15, 4470, 520, 62.8),
+        loaded: ['getTable'],
+      },
+      afterLoadingThree: {
+        ...request(17, 5680, 520, 53.7),
+        loaded: ['getTable', 'tableUpdateCell', 'tableInsertRow'],
+      },
       deferredOff: request(35, 13400, 0, 0),
     },
     threeTurnChat: {
       modes: [
-        { mode: 'all-active', requests: [chatRequest(1, 41, 17077, 17457, 0)], totalInputTokens: 17457, uncachedTokens: 17457 },
-        { mode: 'deferred-cold', requests: [chatRequest(2, 14, 4232, 5758, 4231)], totalInputTokens: 5758, uncachedTokens: 1527 },
-        { mode: 'deferred-carried', requests: [chatRequest(2, 16, 5277, 6803, 6775)], totalInputTokens: 6803, uncachedTokens: 28 },
+        {
+          mode: 'all-active',
+          requests: [chatRequest(1, 41, 17077, 17457, 0)],
+          totalInputTokens: 17457,
+          uncachedTokens: 17457,
+        },
+        {
+          mode: 'deferred-cold',
+          requests: [chatRequest(2, 14, 4232, 5758, 4231)],
+          totalInputTokens: 5758,
+          uncachedTokens: 1527,
+        },
+        {
+          mode: 'deferred-carried',
+          requests: [chatRequest(2, 16, 5277, 6803, 6775)],
+          totalInputTokens: 6803,
+          uncachedTokens: 28,
+        },
       ],
     },
-    registry: { specs: 41, buildMs: latency(8), perTurnToolSetMs: latency(0.1) },
+    registry: {
+      specs: 41,
+      buildMs: latency(8),
+      perTurnToolSetMs: latency(0.1),
+    },
     volume: { pages: 200, comments: 20000, recentComments: 200 },
     commentSignal: {
       tool: 'getOutline',
@@ -66,13 +116,36 @@ function figures(gcExposed = true): BenchFigures {
       pagesWithNews: 48,
       newComments: 48,
       withIndex: latency(6),
-      withIndexPlan: { usesCountIndex: true, indexes: ['space_members_space_id_group_id_key', 'idx_comments_page_id_created_at'], lines: PLAN },
+      withIndexPlan: {
+        usesCountIndex: true,
+        indexes: [
+          'space_members_space_id_group_id_key',
+          'idx_comments_page_id_created_at',
+        ],
+        lines: PLAN,
+      },
       withoutIndex: latency(12.5),
-      withoutIndexPlan: { usesCountIndex: false, indexes: ['idx_comments_page_id'], lines: ['Seq Scan on comments c'] },
+      withoutIndexPlan: {
+        usesCountIndex: false,
+        indexes: ['idx_comments_page_id'],
+        lines: ['Seq Scan on comments c'],
+      },
     },
     memory: gcExposed
-      ? { gcExposed, sessions: 1000, bytesPerSessionOnePage: 1041, bytesPerSessionFullWorkingSet: 8019, workingSetPages: 50 }
-      : { gcExposed, sessions: 1000, bytesPerSessionOnePage: null, bytesPerSessionFullWorkingSet: null, workingSetPages: 50 },
+      ? {
+          gcExposed,
+          sessions: 1000,
+          bytesPerSessionOnePage: 1041,
+          bytesPerSessionFullWorkingSet: 8019,
+          workingSetPages: 50,
+        }
+      : {
+          gcExposed,
+          sessions: 1000,
+          bytesPerSessionOnePage: null,
+          bytesPerSessionFullWorkingSet: null,
+          workingSetPages: 50,
+        },
     durationMs: 16000,
   };
 }
@@ -80,23 +153,43 @@ function figures(gcExposed = true): BenchFigures {
 describe('bench output', () => {
   it('renders each figure with its unit and the comments part of the plan', () => {
     const text = renderBench(figures());
-    expect(text).toMatch(/deferred ON, nothing loaded\s+14\s+4,037\s+520\s+4,557\s+66\.0%/);
-    expect(text).toMatch(/deferred OFF \(all 35 bound\)\s+35\s+13,400\s+0\s+13,400\s+—/);
-    expect(text).toMatch(/createToolRegistry \(41 specs\)\s+8\.000 ms\s+16\.000 ms/);
-    expect(text).toMatch(/signal, debounce 0\s+7\.200 ms\s+14\.400 ms\s+8\.640 ms\s+10\s+1\.000\s+0/);
+    expect(text).toMatch(
+      /deferred ON, nothing loaded\s+14\s+4,037\s+520\s+4,557\s+66\.0%/,
+    );
+    expect(text).toMatch(
+      /deferred OFF \(all 35 bound\)\s+35\s+13,400\s+0\s+13,400\s+—/,
+    );
+    expect(text).toMatch(
+      /createToolRegistry \(41 specs\)\s+8\.000 ms\s+16\.000 ms/,
+    );
+    expect(text).toMatch(
+      /signal, debounce 0\s+7\.200 ms\s+14\.400 ms\s+8\.640 ms\s+10\s+1\.000\s+0/,
+    );
     expect(text).toContain('overhead, debounce 0: p50 5.900 ms, p95 11.800 ms');
-    expect(text).toMatch(/with idx_comments_page_id_created_at\s+6\.000 ms.*idx_comments_page_id_created_at$/m);
-    expect(text).toMatch(/Docmost indexes only\s+12\.500 ms.*idx_comments_page_id$/m);
+    expect(text).toMatch(
+      /with idx_comments_page_id_created_at\s+6\.000 ms.*idx_comments_page_id_created_at$/m,
+    );
+    expect(text).toMatch(
+      /Docmost indexes only\s+12\.500 ms.*idx_comments_page_id$/m,
+    );
     expect(text).toContain('uses idx_comments_page_id_created_at: yes');
-    expect(text).toContain('    ->  Bitmap Index Scan on idx_comments_page_id_created_at');
+    expect(text).toContain(
+      '    ->  Bitmap Index Scan on idx_comments_page_id_created_at',
+    );
     expect(text).not.toContain('Seq Scan on pages');
     expect(text).toContain('full working set (50 pages): 8,019 B (7.8 KiB)');
-    expect(text).toMatch(/deferred, carried across turns\s+1 requests\s+6,803 input tokens\s+28 uncached/);
-    expect(text).toMatch(/#1\s+turn 2\s+14 tools\s+4,232 tool tokens\s+5,758 in\s+4,231 cacheable\s+1,527 uncached/);
+    expect(text).toMatch(
+      /deferred, carried across turns\s+1 requests\s+6,803 input tokens\s+28 uncached/,
+    );
+    expect(text).toMatch(
+      /#1\s+turn 2\s+14 tools\s+4,232 tool tokens\s+5,758 in\s+4,231 cacheable\s+1,527 uncached/,
+    );
   });
 
   it('says so when the heap could not be measured', () => {
-    expect(renderBench(figures(false))).toContain('not measured: the garbage collector could not be exposed');
+    expect(renderBench(figures(false))).toContain(
+      'not measured: the garbage collector could not be exposed',
+    );
   });
 
   it('gives one line of JSON with every figure and without the plan texts', () => {
@@ -104,9 +197,20 @@ describe('bench output', () => {
     expect(json).not.toContain('\n');
     const parsed = JSON.parse(json) as BenchFigures;
     expect(parsed.toolTokens.deferredOn.totalTokens).toBe(4557);
-    expect(parsed.countQuery.withIndexPlan).toEqual({ usesCountIndex: true, indexes: ['space_members_space_id_group_id_key', 'idx_comments_page_id_created_at'] });
+    expect(parsed.countQuery.withIndexPlan).toEqual({
+      usesCountIndex: true,
+      indexes: [
+        'space_members_space_id_group_id_key',
+        'idx_comments_page_id_created_at',
+      ],
+    });
     expect(parsed.memory.bytesPerSessionFullWorkingSet).toBe(8019);
-    expect(parsed.threeTurnChat.modes.map((mode) => [mode.mode, mode.uncachedTokens])).toEqual([
+    expect(
+      parsed.threeTurnChat.modes.map((mode) => [
+        mode.mode,
+        mode.uncachedTokens,
+      ]),
+    ).toEqual([
       ['all-active', 17457],
       ['deferred-cold', 1527],
       ['deferred-carried', 28],
@@ -114,6 +218,11 @@ describe('bench output', () => {
   });
 
   it('keeps the comments scans and timings of a plan', () => {
-    expect(commentScanExcerpt(PLAN)).toEqual([PLAN[2], PLAN[3], PLAN[4], PLAN[5]]);
+    expect(commentScanExcerpt(PLAN)).toEqual([
+      PLAN[2],
+      PLAN[3],
+      PLAN[4],
+      PLAN[5],
+    ]);
   });
 });

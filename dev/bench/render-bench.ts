@@ -14,26 +14,65 @@ function milliseconds(value: number): string {
   return `${value.toFixed(3)} ms`;
 }
 
-function table(head: readonly string[], rows: readonly (readonly string[])[]): string[] {
-  const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const format = (row: readonly string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+function table(
+  head: readonly string[],
+  rows: readonly (readonly string[])[],
+): string[] {
+  const widths = head.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const format = (row: readonly string[]) =>
+    row
+      .map((cell, column) =>
+        column === 0
+          ? cell.padEnd(widths[column]!)
+          : cell.padStart(widths[column]!),
+      )
+      .join('  ');
   return [format(head), ...rows.map(format)];
 }
 
-function tokenRow(label: string, request: RequestToolTokens, showSaving: boolean): string[] {
-  return [label, String(request.tools), number(request.toolTokens), number(request.catalogTokens), number(request.totalTokens), showSaving ? `${request.savingPercent.toFixed(1)}%` : '—'];
+function tokenRow(
+  label: string,
+  request: RequestToolTokens,
+  showSaving: boolean,
+): string[] {
+  return [
+    label,
+    String(request.tools),
+    number(request.toolTokens),
+    number(request.catalogTokens),
+    number(request.totalTokens),
+    showSaving ? `${request.savingPercent.toFixed(1)}%` : '—',
+  ];
 }
 
-function latencyRow(label: string, latency: LatencySummary, extra: readonly string[] = []): string[] {
-  return [label, milliseconds(latency.p50Ms), milliseconds(latency.p95Ms), milliseconds(latency.meanMs), String(latency.runs), ...extra];
+function latencyRow(
+  label: string,
+  latency: LatencySummary,
+  extra: readonly string[] = [],
+): string[] {
+  return [
+    label,
+    milliseconds(latency.p50Ms),
+    milliseconds(latency.p95Ms),
+    milliseconds(latency.meanMs),
+    String(latency.runs),
+    ...extra,
+  ];
 }
 
 function bytes(value: number | null): string {
-  return value === null ? 'n/a' : `${number(value)} B (${(value / 1024).toFixed(1)} KiB)`;
+  return value === null
+    ? 'n/a'
+    : `${number(value)} B (${(value / 1024).toFixed(1)} KiB)`;
 }
 
 function commentIndexes(indexes: readonly string[]): string {
-  return indexes.filter((name) => name.includes('comments')).join(', ') || 'none (sequential scan)';
+  return (
+    indexes.filter((name) => name.includes('comments')).join(', ') ||
+    'none (sequential scan)'
+  );
 }
 
 /** The figures of a bench run, readably. */
@@ -53,9 +92,21 @@ export function renderBench(figures: BenchFigures): string {
       ['request', 'tools', 'tool tokens', 'catalog', 'total', 'vs OFF'],
       [
         tokenRow('deferred ON, nothing loaded', tokens.deferredOn, true),
-        tokenRow(`ON, after loading ${tokens.afterLoadingOne.loaded.join(', ')}`, tokens.afterLoadingOne, true),
-        tokenRow(`ON, after loading ${tokens.afterLoadingThree.loaded.length}`, tokens.afterLoadingThree, true),
-        tokenRow(`deferred OFF (all ${tokens.boundTools} bound)`, tokens.deferredOff, false),
+        tokenRow(
+          `ON, after loading ${tokens.afterLoadingOne.loaded.join(', ')}`,
+          tokens.afterLoadingOne,
+          true,
+        ),
+        tokenRow(
+          `ON, after loading ${tokens.afterLoadingThree.loaded.length}`,
+          tokens.afterLoadingThree,
+          true,
+        ),
+        tokenRow(
+          `deferred OFF (all ${tokens.boundTools} bound)`,
+          tokens.deferredOff,
+          false,
+        ),
       ],
     ),
     `  (the three loaded: ${tokens.afterLoadingThree.loaded.join(', ')})`,
@@ -65,19 +116,38 @@ export function renderBench(figures: BenchFigures): string {
     'Registry',
     ...table(
       ['', 'p50', 'p95', 'mean', 'runs'],
-      [latencyRow(`createToolRegistry (${figures.registry.specs} specs)`, figures.registry.buildMs), latencyRow('per chat turn: tool set + catalog', figures.registry.perTurnToolSetMs)],
+      [
+        latencyRow(
+          `createToolRegistry (${figures.registry.specs} specs)`,
+          figures.registry.buildMs,
+        ),
+        latencyRow(
+          'per chat turn: tool set + catalog',
+          figures.registry.perTurnToolSetMs,
+        ),
+      ],
     ),
     '',
     `Comment signal per tool call (${signal.tool}, working set ${signal.workingSetPages} pages, ${number(figures.volume.comments)} comments on ${figures.volume.pages} pages)`,
     ...table(
       ['', 'p50', 'p95', 'mean', 'runs', 'count queries/call', 'failed checks'],
       [
-        latencyRow('without the signal', signal.withoutSignal, [signal.withoutSignal.countQueriesPerCall.toFixed(3), String(signal.withoutSignal.checkFailures)]),
-        latencyRow('signal, debounce 0', signal.debounceZero, [signal.debounceZero.countQueriesPerCall.toFixed(3), String(signal.debounceZero.checkFailures)]),
-        latencyRow(`signal, debounce ${number(signal.defaultDebounceMs)} ms`, signal.defaultDebounce, [
-          signal.defaultDebounce.countQueriesPerCall.toFixed(3),
-          String(signal.defaultDebounce.checkFailures),
+        latencyRow('without the signal', signal.withoutSignal, [
+          signal.withoutSignal.countQueriesPerCall.toFixed(3),
+          String(signal.withoutSignal.checkFailures),
         ]),
+        latencyRow('signal, debounce 0', signal.debounceZero, [
+          signal.debounceZero.countQueriesPerCall.toFixed(3),
+          String(signal.debounceZero.checkFailures),
+        ]),
+        latencyRow(
+          `signal, debounce ${number(signal.defaultDebounceMs)} ms`,
+          signal.defaultDebounce,
+          [
+            signal.defaultDebounce.countQueriesPerCall.toFixed(3),
+            String(signal.defaultDebounce.checkFailures),
+          ],
+        ),
       ],
     ),
     `  overhead, debounce 0: p50 ${milliseconds(signal.overheadDebounceZeroMs.p50Ms)}, p95 ${milliseconds(signal.overheadDebounceZeroMs.p95Ms)}`,
@@ -87,17 +157,28 @@ export function renderBench(figures: BenchFigures): string {
     ...table(
       ['', 'p50', 'p95', 'mean', 'runs', 'comments index in plan'],
       [
-        latencyRow(`with ${COUNT_INDEX_NAME}`, count.withIndex, [commentIndexes(count.withIndexPlan.indexes)]),
-        latencyRow('Docmost indexes only', count.withoutIndex, [commentIndexes(count.withoutIndexPlan.indexes)]),
+        latencyRow(`with ${COUNT_INDEX_NAME}`, count.withIndex, [
+          commentIndexes(count.withIndexPlan.indexes),
+        ]),
+        latencyRow('Docmost indexes only', count.withoutIndex, [
+          commentIndexes(count.withoutIndexPlan.indexes),
+        ]),
       ],
     ),
     `  EXPLAIN (ANALYZE) of the count as sent, with the index — uses ${COUNT_INDEX_NAME}: ${count.withIndexPlan.usesCountIndex ? 'yes' : 'NO'}; the comments part:`,
-    ...commentScanExcerpt(count.withIndexPlan.lines).map((line) => `    ${line.trim()}`),
+    ...commentScanExcerpt(count.withIndexPlan.lines).map(
+      (line) => `    ${line.trim()}`,
+    ),
     '',
     `Heap per comment-signal session (${number(memory.sessions)} live sessions, heapUsed after full GC)`,
     ...(memory.gcExposed
-      ? [`  one page touched: ${bytes(memory.bytesPerSessionOnePage)}`, `  full working set (${memory.workingSetPages} pages): ${bytes(memory.bytesPerSessionFullWorkingSet)}`]
-      : ['  not measured: the garbage collector could not be exposed (run node with --expose-gc)']),
+      ? [
+          `  one page touched: ${bytes(memory.bytesPerSessionOnePage)}`,
+          `  full working set (${memory.workingSetPages} pages): ${bytes(memory.bytesPerSessionFullWorkingSet)}`,
+        ]
+      : [
+          '  not measured: the garbage collector could not be exposed (run node with --expose-gc)',
+        ]),
   ];
   return `${lines.join('\n')}\n`;
 }

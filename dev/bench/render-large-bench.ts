@@ -4,7 +4,8 @@ import type { LargeBenchFigures, LargeBenchGoals } from './run-large-bench';
 import type { TailLatency } from './tail-latency';
 
 /** Where the generated part of BENCHMARKS.md starts and ends; the bench replaces what lies between. */
-export const LARGE_RUN_BEGIN = '<!-- large-run:begin (written by npm run bench -- --pages N --comments M) -->';
+export const LARGE_RUN_BEGIN =
+  '<!-- large-run:begin (written by npm run bench -- --pages N --comments M) -->';
 export const LARGE_RUN_END = '<!-- large-run:end -->';
 /** The chart's path, relative to the repository root. */
 export const LARGE_RUN_CHART = 'docs/bench-large-run.svg';
@@ -18,10 +19,14 @@ function ms(latency: TailLatency): string {
 }
 
 const GOAL_TEXT: Readonly<Record<keyof LargeBenchGoals, string>> = {
-  countWithinOnePointThreeOfBare: "module's count p50 within 1.3× of the bare statement at every working-set size",
-  countHundredTimesCheaperThanNaiveAt50: 'count ≥ 100× cheaper than the naive per-page read at 50 pages (p50)',
-  interceptorSmallWithin20Microseconds: 'interceptor overhead p50 ≤ 20 µs on a small result',
-  interceptorLargeWithin300Microseconds: 'interceptor overhead p50 ≤ 300 µs on 300 KB results',
+  countWithinOnePointThreeOfBare:
+    "module's count p50 within 1.3× of the bare statement at every working-set size",
+  countHundredTimesCheaperThanNaiveAt50:
+    'count ≥ 100× cheaper than the naive per-page read at 50 pages (p50)',
+  interceptorSmallWithin20Microseconds:
+    'interceptor overhead p50 ≤ 20 µs on a small result',
+  interceptorLargeWithin300Microseconds:
+    'interceptor overhead p50 ≤ 300 µs on 300 KB results',
   searchP99Within100Ms: 'searchPages p99 ≤ 100 ms',
   searchUsesGinIndex: 'search plan uses the GIN index pages_tsv_idx',
 };
@@ -37,7 +42,10 @@ export function largeBenchMarkdown(figures: LargeBenchFigures): string {
     '',
     '**Goals of the run**',
     '',
-    ...Object.entries(figures.goals).map(([key, met]) => `- ${met ? 'met' : '**not met**'}: ${GOAL_TEXT[key as keyof LargeBenchGoals]} (\`goals.${key}\`)`),
+    ...Object.entries(figures.goals).map(
+      ([key, met]) =>
+        `- ${met ? 'met' : '**not met**'}: ${GOAL_TEXT[key as keyof LargeBenchGoals]} (\`goals.${key}\`)`,
+    ),
     '',
     `**Comment count** (p50 / p95 / p99 in ms; statement timeout ${count.statementTimeoutMs} ms; ratios of p50)`,
     '',
@@ -58,15 +66,23 @@ export function largeBenchMarkdown(figures: LargeBenchFigures): string {
     '',
     '| result | bytes | overhead p50 | p95 | p99 |',
     '|---|---:|---:|---:|---:|',
-    ...[interceptor.small, interceptor.outline300KB, interceptor.pageJson300KB].map(
-      (entry) => `| ${entry.tool} | ${number(entry.resultBytes)} | ${entry.overheadMicroseconds.p50} µs | ${entry.overheadMicroseconds.p95} µs | ${entry.overheadMicroseconds.p99} µs |`,
+    ...[
+      interceptor.small,
+      interceptor.outline300KB,
+      interceptor.pageJson300KB,
+    ].map(
+      (entry) =>
+        `| ${entry.tool} | ${number(entry.resultBytes)} | ${entry.overheadMicroseconds.p50} µs | ${entry.overheadMicroseconds.p95} µs | ${entry.overheadMicroseconds.p99} µs |`,
     ),
     '',
     `**searchPages** on the workspace (p50 / p95 / p99 in ms; all queries together: ${ms(search.overall)})`,
     '',
     '| query | kind | pages matching | hits | latency |',
     '|---|---|---:|---:|---:|',
-    ...search.queries.map((entry) => `| \`${entry.query}\` | ${entry.kind} | ${number(entry.matchingPages)} | ${entry.hits} | ${ms(entry.latency)} |`),
+    ...search.queries.map(
+      (entry) =>
+        `| \`${entry.query}\` | ${entry.kind} | ${number(entry.matchingPages)} | ${entry.hits} | ${ms(entry.latency)} |`,
+    ),
     '',
     `EXPLAIN (ANALYZE, BUFFERS) of the search for \`${search.plan.query}\` (uses pages_tsv_idx: ${search.plan.usesGinIndex ? 'yes' : 'no'}):`,
     '',
@@ -85,10 +101,14 @@ export function renderLargeBench(figures: LargeBenchFigures): string {
 }
 
 /** BENCHMARKS.md with its large-run section replaced (or appended when the markers are missing). */
-export function withLargeRunSection(document: string, figures: LargeBenchFigures): string {
+export function withLargeRunSection(
+  document: string,
+  figures: LargeBenchFigures,
+): string {
   const section = `${LARGE_RUN_BEGIN}\n${largeBenchMarkdown(figures)}${LARGE_RUN_END}`;
   const begin = document.indexOf(LARGE_RUN_BEGIN);
   const end = document.indexOf(LARGE_RUN_END);
-  if (begin === -1 || end === -1 || end < begin) return `${document.trimEnd()}\n\n${section}\n`;
+  if (begin === -1 || end === -1 || end < begin)
+    return `${document.trimEnd()}\n\n${section}\n`;
   return `${document.slice(0, begin)}${section}${document.slice(end + LARGE_RUN_END.length)}`;
 }

@@ -1,4 +1,7 @@
-import type { ChatModeFigures, ThreeTurnChatFigures } from './prefix-cache-figures';
+import type {
+  ChatModeFigures,
+  ThreeTurnChatFigures,
+} from './prefix-cache-figures';
 
 const MODE_LABELS: Readonly<Record<ChatModeFigures['mode'], string>> = {
   'all-active': 'all tools active (toggle OFF)',
@@ -11,7 +14,10 @@ function number(value: number): string {
 }
 
 /** One line per request: turn, tools, tool tokens, input tokens, cacheable prefix, uncached. */
-function requestLine(request: ChatModeFigures['requests'][number], index: number): string {
+function requestLine(
+  request: ChatModeFigures['requests'][number],
+  index: number,
+): string {
   return (
     `    #${String(index + 1).padEnd(2)} turn ${request.turn}  ${String(request.tools).padStart(2)} tools  ` +
     `${number(request.toolTokens).padStart(6)} tool tokens  ${number(request.inputTokens).padStart(6)} in  ` +
@@ -21,7 +27,9 @@ function requestLine(request: ChatModeFigures['requests'][number], index: number
 
 /** The three-turn chat's figures, readably: totals per mode, then every request. */
 export function renderThreeTurnChat(figures: ThreeTurnChatFigures): string[] {
-  const width = Math.max(...Object.values(MODE_LABELS).map((label) => label.length));
+  const width = Math.max(
+    ...Object.values(MODE_LABELS).map((label) => label.length),
+  );
   return [
     'Three-turn chat (turn 1 loads getTable and tableUpdateCell, turns 2 and 3 use them): input tokens per request',
     '  (rendered tools, then system, then messages, as an OpenAI-compatible provider receives them;',
@@ -31,6 +39,9 @@ export function renderThreeTurnChat(figures: ThreeTurnChatFigures): string[] {
         `  ${MODE_LABELS[mode.mode].padEnd(width)}  ${String(mode.requests.length).padStart(2)} requests  ` +
         `${number(mode.totalInputTokens).padStart(7)} input tokens  ${number(mode.uncachedTokens).padStart(6)} uncached`,
     ),
-    ...figures.modes.flatMap((mode) => [`  ${MODE_LABELS[mode.mode]}:`, ...mode.requests.map(requestLine)]),
+    ...figures.modes.flatMap((mode) => [
+      `  ${MODE_LABELS[mode.mode]}:`,
+      ...mode.requests.map(requestLine),
+    ]),
   ];
 }

@@ -9,11 +9,23 @@ import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createDocmostExecutors } from '../../src/tools/executors';
 import { createBenchDatabase, type BenchCluster } from './bench-database';
 import { addCommentVolume, type CommentVolume } from './comment-volume';
-import { measureCommentSignal, type CommentSignalFigures } from './comment-signal-figures';
-import { measureCountQuery, type CountQueryFigures } from './count-query-figures';
-import { measureThreeTurnChat, type ThreeTurnChatFigures } from './prefix-cache-figures';
+import {
+  measureCommentSignal,
+  type CommentSignalFigures,
+} from './comment-signal-figures';
+import {
+  measureCountQuery,
+  type CountQueryFigures,
+} from './count-query-figures';
+import {
+  measureThreeTurnChat,
+  type ThreeTurnChatFigures,
+} from './prefix-cache-figures';
 import { measureRegistry, type RegistryFigures } from './registry-figures';
-import { measureSessionMemory, type SessionMemoryFigures } from './session-memory-figures';
+import {
+  measureSessionMemory,
+  type SessionMemoryFigures,
+} from './session-memory-figures';
 import { measureToolTokens, type ToolTokenFigures } from './tool-token-figures';
 
 /** How many times each figure is sampled; the defaults keep a run near half a minute on 2 cores. */
@@ -44,7 +56,12 @@ export interface RunBenchOptions {
 export interface BenchFigures {
   /** When the figures were taken (ISO 8601). */
   readonly date: string;
-  readonly machine: { readonly cpus: number; readonly cpuModel: string; readonly node: string; readonly platform: string };
+  readonly machine: {
+    readonly cpus: number;
+    readonly cpuModel: string;
+    readonly node: string;
+    readonly platform: string;
+  };
   readonly database: string;
   readonly encoding: string;
   readonly toolTokens: ToolTokenFigures;
@@ -62,7 +79,9 @@ export interface BenchFigures {
  * Every benchmark, on a bench database of its own (created on the cluster, migrated, seeded,
  * loaded with comments, dropped at the end, also on failure). Nothing touches the demo database.
  */
-export async function runBench(options: RunBenchOptions): Promise<BenchFigures> {
+export async function runBench(
+  options: RunBenchOptions,
+): Promise<BenchFigures> {
   const startedAt = performance.now();
   const log = options.log ?? (() => undefined);
   const runs = options.runs ?? {};
@@ -72,34 +91,77 @@ export async function runBench(options: RunBenchOptions): Promise<BenchFigures> 
   try {
     await seedDemoWorkspace(bench.db);
     const volume = await addCommentVolume(bench.db, options.volume);
-    log(`loaded ${volume.pageIds.length} pages and ${volume.comments.toLocaleString('en-US')} comments`);
-    const context: ToolCallContext = { userId: SEED_IDS.users.member, workspaceId: SEED_IDS.workspace, surface: 'chat', sessionId: 'bench' };
-    const registry = createToolRegistry({ specs: TOOL_DEFINITIONS, executors: createDocmostExecutors(bench.db), logger: { warn: () => undefined } });
+    log(
+      `loaded ${volume.pageIds.length} pages and ${volume.comments.toLocaleString('en-US')} comments`,
+    );
+    const context: ToolCallContext = {
+      userId: SEED_IDS.users.member,
+      workspaceId: SEED_IDS.workspace,
+      surface: 'chat',
+      sessionId: 'bench',
+    };
+    const registry = createToolRegistry({
+      specs: TOOL_DEFINITIONS,
+      executors: createDocmostExecutors(bench.db),
+      logger: { warn: () => undefined },
+    });
 
     log('tool-definition tokens');
     const toolTokens = await measureToolTokens(registry, context);
     log('three-turn chat: cacheable prefixes per mode');
     const threeTurnChat = await measureThreeTurnChat();
     log('registry build time');
-    const registryFigures = await measureRegistry({ db: bench.db, context, buildRuns: runs.registryBuilds ?? 30, perTurnRuns: runs.perTurnToolSets ?? 200 });
+    const registryFigures = await measureRegistry({
+      db: bench.db,
+      context,
+      buildRuns: runs.registryBuilds ?? 30,
+      perTurnRuns: runs.perTurnToolSets ?? 200,
+    });
     const workingSet = volume.pageIds.slice(0, workingSetPages);
-    const user = { userId: SEED_IDS.users.member, workspaceId: SEED_IDS.workspace };
+    const user = {
+      userId: SEED_IDS.users.member,
+      workspaceId: SEED_IDS.workspace,
+    };
     log('comment-signal overhead per tool call');
-    const commentSignal = await measureCommentSignal({ db: bench.db, recorder: bench.recorder, ...user, pageIds: workingSet, runs: runs.toolCalls ?? 500 });
+    const commentSignal = await measureCommentSignal({
+      db: bench.db,
+      recorder: bench.recorder,
+      ...user,
+      pageIds: workingSet,
+      runs: runs.toolCalls ?? 500,
+    });
     log('grouped count query, with and without the index');
-    const countQuery = await measureCountQuery({ db: bench.db, recorder: bench.recorder, ...user, pageIds: workingSet, runs: runs.countQueries ?? 200 });
+    const countQuery = await measureCountQuery({
+      db: bench.db,
+      recorder: bench.recorder,
+      ...user,
+      pageIds: workingSet,
+      runs: runs.countQueries ?? 200,
+    });
     log('heap per comment-signal session');
-    const memory = await measureSessionMemory({ sessions: runs.sessions ?? 1_000, workingSetPages });
+    const memory = await measureSessionMemory({
+      sessions: runs.sessions ?? 1_000,
+      workingSetPages,
+    });
     const cpu = cpus();
     return {
       date: new Date().toISOString(),
-      machine: { cpus: cpu.length, cpuModel: cpu[0]?.model.trim() ?? 'unknown', node: process.version, platform: `${process.platform}-${process.arch}` },
+      machine: {
+        cpus: cpu.length,
+        cpuModel: cpu[0]?.model.trim() ?? 'unknown',
+        node: process.version,
+        platform: `${process.platform}-${process.arch}`,
+      },
       database: options.cluster.description,
       encoding: TOKEN_ENCODING,
       toolTokens,
       threeTurnChat,
       registry: registryFigures,
-      volume: { pages: volume.pageIds.length, comments: volume.comments, recentComments: volume.recentComments },
+      volume: {
+        pages: volume.pageIds.length,
+        comments: volume.comments,
+        recentComments: volume.recentComments,
+      },
       commentSignal,
       countQuery,
       memory,
@@ -114,5 +176,12 @@ export async function runBench(options: RunBenchOptions): Promise<BenchFigures> 
 export function benchFiguresJson(figures: BenchFigures): string {
   const { withIndexPlan, withoutIndexPlan, ...countQuery } = figures.countQuery;
   const plan = ({ lines: _lines, ...rest }: typeof withIndexPlan) => rest;
-  return JSON.stringify({ ...figures, countQuery: { ...countQuery, withIndexPlan: plan(withIndexPlan), withoutIndexPlan: plan(withoutIndexPlan) } });
+  return JSON.stringify({
+    ...figures,
+    countQuery: {
+      ...countQuery,
+      withIndexPlan: plan(withIndexPlan),
+      withoutIndexPlan: plan(withoutIndexPlan),
+    },
+  });
 }

@@ -9,8 +9,15 @@ import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createDocmostExecutors } from '../../src/tools/executors';
 import type { BenchCluster } from './bench-database';
-import { measureLargeCount, type LargeCountFigures, type LargeCountRuns } from './large-count-figures';
-import { measureInterceptor, type InterceptorFigures } from './large-interceptor-figures';
+import {
+  measureLargeCount,
+  type LargeCountFigures,
+  type LargeCountRuns,
+} from './large-count-figures';
+import {
+  measureInterceptor,
+  type InterceptorFigures,
+} from './large-interceptor-figures';
 import { measureSearch, type SearchFigures } from './large-search-figures';
 import { openLargeWorkspace, type LargeVolume } from './large-workspace';
 import { measureToolTokens, type ToolTokenFigures } from './tool-token-figures';
@@ -52,11 +59,19 @@ export interface LargeBenchGoals {
 
 export interface LargeBenchFigures {
   readonly date: string;
-  readonly machine: { readonly cpus: number; readonly cpuModel: string; readonly node: string; readonly platform: string };
+  readonly machine: {
+    readonly cpus: number;
+    readonly cpuModel: string;
+    readonly node: string;
+    readonly platform: string;
+  };
   readonly database: string;
   readonly driver: string;
   readonly encoding: string;
-  readonly volume: LargeVolume & { readonly built: boolean; readonly buildMs: number };
+  readonly volume: LargeVolume & {
+    readonly built: boolean;
+    readonly buildMs: number;
+  };
   readonly count: LargeCountFigures;
   readonly interceptor: InterceptorFigures;
   readonly search: SearchFigures;
@@ -65,12 +80,23 @@ export interface LargeBenchFigures {
   readonly durationMs: number;
 }
 
-function goalsOf(count: LargeCountFigures, interceptor: InterceptorFigures, search: SearchFigures): LargeBenchGoals {
+function goalsOf(
+  count: LargeCountFigures,
+  interceptor: InterceptorFigures,
+  search: SearchFigures,
+): LargeBenchGoals {
   return {
-    countWithinOnePointThreeOfBare: count.cases.every((entry) => entry.ratios.moduleOverBare <= 1.3),
-    countHundredTimesCheaperThanNaiveAt50: count.cases.filter((entry) => entry.workingSetPages === 50).every((entry) => entry.ratios.naiveOverModule >= 100),
-    interceptorSmallWithin20Microseconds: interceptor.small.overheadMicroseconds.p50 <= 20,
-    interceptorLargeWithin300Microseconds: interceptor.outline300KB.overheadMicroseconds.p50 <= 300 && interceptor.pageJson300KB.overheadMicroseconds.p50 <= 300,
+    countWithinOnePointThreeOfBare: count.cases.every(
+      (entry) => entry.ratios.moduleOverBare <= 1.3,
+    ),
+    countHundredTimesCheaperThanNaiveAt50: count.cases
+      .filter((entry) => entry.workingSetPages === 50)
+      .every((entry) => entry.ratios.naiveOverModule >= 100),
+    interceptorSmallWithin20Microseconds:
+      interceptor.small.overheadMicroseconds.p50 <= 20,
+    interceptorLargeWithin300Microseconds:
+      interceptor.outline300KB.overheadMicroseconds.p50 <= 300 &&
+      interceptor.pageJson300KB.overheadMicroseconds.p50 <= 300,
     searchP99Within100Ms: search.overall.p99Ms <= 100,
     searchUsesGinIndex: search.plan.usesGinIndex,
   };
@@ -81,42 +107,90 @@ function goalsOf(count: LargeCountFigures, interceptor: InterceptorFigures, sear
  * ways, the interceptor on small and 300 KB results, searchPages, and the tool tokens ON vs OFF.
  * The database is kept for later runs.
  */
-export async function runLargeBench(options: LargeBenchOptions): Promise<LargeBenchFigures> {
+export async function runLargeBench(
+  options: LargeBenchOptions,
+): Promise<LargeBenchFigures> {
   const startedAt = performance.now();
   const log = options.log ?? (() => undefined);
   const runs = options.runs ?? {};
-  const workspace = await openLargeWorkspace(options.cluster, options.volume, log, options.databaseName);
+  const workspace = await openLargeWorkspace(
+    options.cluster,
+    options.volume,
+    log,
+    options.databaseName,
+  );
   const recorded: CompiledQuery[] = [];
-  const searchDb = createKysely({ connectionString: workspace.url, driver: options.cluster.driver, max: 2, log: (event) => void recorded.push(event.query) });
+  const searchDb = createKysely({
+    connectionString: workspace.url,
+    driver: options.cluster.driver,
+    max: 2,
+    log: (event) => void recorded.push(event.query),
+  });
   try {
-    const context: ToolCallContext = { userId: SEED_IDS.users.owner, workspaceId: SEED_IDS.workspace, surface: 'chat', sessionId: 'bench-large' };
-    log('comment count: module vs bare statement vs without the index vs naive per-page read');
+    const context: ToolCallContext = {
+      userId: SEED_IDS.users.owner,
+      workspaceId: SEED_IDS.workspace,
+      surface: 'chat',
+      sessionId: 'bench-large',
+    };
+    log(
+      'comment count: module vs bare statement vs without the index vs naive per-page read',
+    );
     const count = await measureLargeCount({
       db: workspace.db,
       recorder: workspace.recorder,
-      countConnection: { connectionString: workspace.url, driver: options.cluster.driver },
+      countConnection: {
+        connectionString: workspace.url,
+        driver: options.cluster.driver,
+      },
       userId: context.userId,
       workspaceId: context.workspaceId,
       pageIds: workspace.busiestPageIds,
       workspaceAgeMs: workspace.ageMs,
-      runs: { fast: runs.count?.fast ?? 200, withoutIndex: runs.count?.withoutIndex ?? 10, naive: runs.count?.naive ?? 5 },
+      runs: {
+        fast: runs.count?.fast ?? 200,
+        withoutIndex: runs.count?.withoutIndex ?? 10,
+        naive: runs.count?.naive ?? 5,
+      },
       log,
     });
     log('interceptor overhead on small and 300 KB results');
-    const interceptor = await measureInterceptor({ small: runs.interceptorSmall ?? 5_000, large: runs.interceptorLarge ?? 1_000 });
+    const interceptor = await measureInterceptor({
+      small: runs.interceptorSmall ?? 5_000,
+      large: runs.interceptorLarge ?? 1_000,
+    });
     log('searchPages');
-    const search = await measureSearch({ db: searchDb, recorded, context, pages: options.volume.pages, runs: runs.search ?? 40 });
+    const search = await measureSearch({
+      db: searchDb,
+      recorded,
+      context,
+      pages: options.volume.pages,
+      runs: runs.search ?? 40,
+    });
     log('tool-definition tokens');
-    const registry = createToolRegistry({ specs: TOOL_DEFINITIONS, executors: createDocmostExecutors(workspace.db), logger: { warn: () => undefined } });
+    const registry = createToolRegistry({
+      specs: TOOL_DEFINITIONS,
+      executors: createDocmostExecutors(workspace.db),
+      logger: { warn: () => undefined },
+    });
     const toolTokens = await measureToolTokens(registry, context);
     const cpu = cpus();
     return {
       date: new Date().toISOString(),
-      machine: { cpus: cpu.length, cpuModel: cpu[0]?.model.trim() ?? 'unknown', node: process.version, platform: `${process.platform}-${process.arch}` },
+      machine: {
+        cpus: cpu.length,
+        cpuModel: cpu[0]?.model.trim() ?? 'unknown',
+        node: process.version,
+        platform: `${process.platform}-${process.arch}`,
+      },
       database: options.cluster.description,
       driver: options.cluster.driver,
       encoding: TOKEN_ENCODING,
-      volume: { ...options.volume, built: workspace.built, buildMs: workspace.buildMs },
+      volume: {
+        ...options.volume,
+        built: workspace.built,
+        buildMs: workspace.buildMs,
+      },
       count,
       interceptor,
       search,
@@ -135,6 +209,10 @@ export function largeBenchFiguresJson(figures: LargeBenchFigures): string {
   const { lines: _countLines, ...countPlan } = figures.count.plan;
   const { lines: _searchLines, ...searchPlan } = figures.search.plan;
   return JSON.stringify({
-    large: { ...figures, count: { ...figures.count, plan: countPlan }, search: { ...figures.search, plan: searchPlan } },
+    large: {
+      ...figures,
+      count: { ...figures.count, plan: countPlan },
+      search: { ...figures.search, plan: searchPlan },
+    },
   });
 }

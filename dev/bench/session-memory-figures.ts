@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
-import { createCommentSignalInterceptor, type CommentSignalSource } from '../../src/comment-signal';
-import type { ToolInvocation, ToolOutcome } from '../../src/registry/tool-interceptor';
+import {
+  createCommentSignalInterceptor,
+  type CommentSignalSource,
+} from '../../src/comment-signal';
+import type {
+  ToolInvocation,
+  ToolOutcome,
+} from '../../src/registry/tool-interceptor';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 
 export interface SessionMemoryFigures {
@@ -27,28 +33,54 @@ export function exposeGarbageCollector(): (() => void) | undefined {
   try {
     setFlagsFromString('--expose-gc');
     const collected = runInNewContext('gc') as unknown;
-    return typeof collected === 'function' ? (collected as () => void) : undefined;
+    return typeof collected === 'function'
+      ? (collected as () => void)
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 // No database: memory of the signal's own state, not of a pool.
-const SOURCE: CommentSignalSource = { mode: 'grouped', countNewComments: async () => ({ baseline: '2025-01-01T00:00:00.000000Z', pages: [] }) };
+const SOURCE: CommentSignalSource = {
+  mode: 'grouped',
+  countNewComments: async () => ({
+    baseline: '2025-01-01T00:00:00.000000Z',
+    pages: [],
+  }),
+};
 const OUTCOME: ToolOutcome = { output: { ok: true }, notices: [] };
 const SPEC = TOOL_DEFINITIONS.find((spec) => spec.name === 'getOutline')!;
 
-async function heapPerSession(collect: () => void, sessions: number, pagesPerSession: number): Promise<number> {
-  const intercept = createCommentSignalInterceptor({ sources: { chat: SOURCE, mcp: SOURCE }, maxSessions: sessions, debounceMs: 3_600_000 });
+async function heapPerSession(
+  collect: () => void,
+  sessions: number,
+  pagesPerSession: number,
+): Promise<number> {
+  const intercept = createCommentSignalInterceptor({
+    sources: { chat: SOURCE, mcp: SOURCE },
+    maxSessions: sessions,
+    debounceMs: 3_600_000,
+  });
   const workspaceId = randomUUID();
   const userId = randomUUID();
   collect();
   const before = process.memoryUsage().heapUsed;
   for (let session = 0; session < sessions; session++) {
-    const context = { userId, workspaceId, surface: 'chat' as const, sessionId: randomUUID(), chatId: randomUUID() };
+    const context = {
+      userId,
+      workspaceId,
+      surface: 'chat' as const,
+      sessionId: randomUUID(),
+      chatId: randomUUID(),
+    };
     for (let page = 0; page < pagesPerSession; page++) {
       // Fresh id strings, as each arrives parsed from a model's tool call.
-      const invocation: ToolInvocation = { spec: SPEC, input: { pageId: randomUUID() }, context };
+      const invocation: ToolInvocation = {
+        spec: SPEC,
+        input: { pageId: randomUUID() },
+        context,
+      };
       await intercept(invocation, async () => OUTCOME);
     }
   }
@@ -60,10 +92,19 @@ async function heapPerSession(collect: () => void, sessions: number, pagesPerSes
 }
 
 /** Heap held per comment-signal session, measured as the heapUsed growth of N live sessions after a full GC. */
-export async function measureSessionMemory(options: { readonly sessions: number; readonly workingSetPages: number }): Promise<SessionMemoryFigures> {
+export async function measureSessionMemory(options: {
+  readonly sessions: number;
+  readonly workingSetPages: number;
+}): Promise<SessionMemoryFigures> {
   const collect = exposeGarbageCollector();
   if (collect === undefined) {
-    return { gcExposed: false, sessions: options.sessions, bytesPerSessionOnePage: null, bytesPerSessionFullWorkingSet: null, workingSetPages: options.workingSetPages };
+    return {
+      gcExposed: false,
+      sessions: options.sessions,
+      bytesPerSessionOnePage: null,
+      bytesPerSessionFullWorkingSet: null,
+      workingSetPages: options.workingSetPages,
+    };
   }
   const fullGc = () => {
     collect();
@@ -73,7 +114,11 @@ export async function measureSessionMemory(options: { readonly sessions: number;
     gcExposed: true,
     sessions: options.sessions,
     bytesPerSessionOnePage: await heapPerSession(fullGc, options.sessions, 1),
-    bytesPerSessionFullWorkingSet: await heapPerSession(fullGc, options.sessions, options.workingSetPages),
+    bytesPerSessionFullWorkingSet: await heapPerSession(
+      fullGc,
+      options.sessions,
+      options.workingSetPages,
+    ),
     workingSetPages: options.workingSetPages,
   };
 }

@@ -28,5 +28,7 @@ export function summarizeTail(samplesMs: readonly number[]): TailLatency {
 
 /** `numerator / denominator` to two decimals (a ratio of two p50s). */
 export function ratio(numerator: number, denominator: number): number {
-  return denominator > 0 ? Math.round((numerator / denominator) * 100) / 100 : Number.POSITIVE_INFINITY;
+  return denominator > 0
+    ? Math.round((numerator / denominator) * 100) / 100
+    : Number.POSITIVE_INFINITY;
 }

@@ -11,8 +11,13 @@ import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import type { RecordedModelCall } from './chat-request-rendering';
 
 /** all-active: toggle OFF; deferred-cold: every turn starts cold; deferred-carried: turns carry their activations. */
-export type ChatMemoryMode = 'all-active' | 'deferred-cold' | 'deferred-carried';
-export const CHAT_MEMORY_MODES: readonly ChatMemoryMode[] = ['all-active', 'deferred-cold', 'deferred-carried'];
+export type ChatMemoryMode =
+  'all-active' | 'deferred-cold' | 'deferred-carried';
+export const CHAT_MEMORY_MODES: readonly ChatMemoryMode[] = [
+  'all-active',
+  'deferred-cold',
+  'deferred-carried',
+];
 
 /** The two table tools turn 1 loads and turns 2 and 3 use. */
 export const TABLE_TOOLS = ['getTable', 'tableUpdateCell'] as const;
@@ -41,9 +46,14 @@ const TABLE_RESULT = {
 /** Every tool answers without a database: the figures are token counts, not tool behaviour. */
 function cannedExecutors(): Record<string, ToolExecutor> {
   const executors: Record<string, ToolExecutor> = {};
-  for (const spec of TOOL_DEFINITIONS) executors[spec.name] = async () => ({ ok: true });
+  for (const spec of TOOL_DEFINITIONS)
+    executors[spec.name] = async () => ({ ok: true });
   executors.getTable = async () => TABLE_RESULT;
-  executors.tableUpdateCell = async (input) => ({ pageId: PAGE_ID, updated: input, historyId: '5eed0009-0000-4000-8000-000000000001' });
+  executors.tableUpdateCell = async (input) => ({
+    pageId: PAGE_ID,
+    updated: input,
+    historyId: '5eed0009-0000-4000-8000-000000000001',
+  });
   return executors;
 }
 
@@ -53,17 +63,40 @@ interface ScriptedCall {
 }
 
 /** The user's three messages and the tool calls each turn makes (loadTools added where a mode needs it). */
-const TURNS: ReadonlyArray<{ readonly message: string; readonly calls: readonly ScriptedCall[] }> = [
+const TURNS: ReadonlyArray<{
+  readonly message: string;
+  readonly calls: readonly ScriptedCall[];
+}> = [
   {
     message: 'In the pricing table, change the Team price to $9 per user.',
     calls: [
       { toolName: 'getTable', input: { pageId: PAGE_ID, table: '#1' } },
-      { toolName: 'tableUpdateCell', input: { pageId: PAGE_ID, table: '#1', row: 2, column: 1, text: '$9 per user' } },
+      {
+        toolName: 'tableUpdateCell',
+        input: {
+          pageId: PAGE_ID,
+          table: '#1',
+          row: 2,
+          column: 1,
+          text: '$9 per user',
+        },
+      },
     ],
   },
   {
     message: 'Also make Business $16 per user.',
-    calls: [{ toolName: 'tableUpdateCell', input: { pageId: PAGE_ID, table: '#1', row: 3, column: 1, text: '$16 per user' } }],
+    calls: [
+      {
+        toolName: 'tableUpdateCell',
+        input: {
+          pageId: PAGE_ID,
+          table: '#1',
+          row: 3,
+          column: 1,
+          text: '$16 per user',
+        },
+      },
+    ],
   },
   {
     message: 'Read the table back to me.',
@@ -71,11 +104,17 @@ const TURNS: ReadonlyArray<{ readonly message: string; readonly calls: readonly 
   },
 ];
 
-function scriptedModel(steps: readonly (ScriptedCall | { readonly text: string })[], calls: RecordedModelCall[]): MockLanguageModelV3 {
+function scriptedModel(
+  steps: readonly (ScriptedCall | { readonly text: string })[],
+  calls: RecordedModelCall[],
+): MockLanguageModelV3 {
   let index = 0;
   return new MockLanguageModelV3({
     doStream: async (options) => {
-      calls.push({ tools: options.tools, prompt: options.prompt as RecordedModelCall['prompt'] });
+      calls.push({
+        tools: options.tools,
+        prompt: options.prompt as RecordedModelCall['prompt'],
+      });
       const step = steps[index] ?? { text: 'Done.' };
       const id = `call-${calls.length}`;
       const parts =
@@ -85,9 +124,27 @@ function scriptedModel(steps: readonly (ScriptedCall | { readonly text: string }
               { type: 'text-delta' as const, id: 't', delta: step.text },
               { type: 'text-end' as const, id: 't' },
             ]
-          : [{ type: 'tool-call' as const, toolCallId: id, toolName: step.toolName, input: JSON.stringify(step.input) }];
-      const finish = { unified: 'text' in step ? ('stop' as const) : ('tool-calls' as const), raw: undefined };
-      const usage = { inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 0, text: 0, reasoning: undefined } };
+          : [
+              {
+                type: 'tool-call' as const,
+                toolCallId: id,
+                toolName: step.toolName,
+                input: JSON.stringify(step.input),
+              },
+            ];
+      const finish = {
+        unified: 'text' in step ? ('stop' as const) : ('tool-calls' as const),
+        raw: undefined,
+      };
+      const usage = {
+        inputTokens: {
+          total: 0,
+          noCache: 0,
+          cacheRead: undefined,
+          cacheWrite: undefined,
+        },
+        outputTokens: { total: 0, text: 0, reasoning: undefined },
+      };
       index++;
       return {
         stream: new ReadableStream({
@@ -108,8 +165,14 @@ function scriptedModel(steps: readonly (ScriptedCall | { readonly text: string }
  * definitions, as the chat service builds each turn, and returns every model request in order
  * with its turn number.
  */
-export async function playThreeTurnChat(mode: ChatMemoryMode): Promise<Array<{ readonly turn: number; readonly call: RecordedModelCall }>> {
-  const registry = createToolRegistry({ specs: TOOL_DEFINITIONS, executors: cannedExecutors() as never, logger: { warn: () => undefined } });
+export async function playThreeTurnChat(
+  mode: ChatMemoryMode,
+): Promise<Array<{ readonly turn: number; readonly call: RecordedModelCall }>> {
+  const registry = createToolRegistry({
+    specs: TOOL_DEFINITIONS,
+    executors: cannedExecutors() as never,
+    logger: { warn: () => undefined },
+  });
   const toolSet = toAiSdkToolSet(registry, CONTEXT);
   const boundTools = registry.tools.map((bound) => ({
     name: bound.spec.name,
@@ -121,19 +184,38 @@ export async function playThreeTurnChat(mode: ChatMemoryMode): Promise<Array<{ r
   let history: ModelMessage[] = [];
   let carried: CarriedTool[] = [];
   for (const [index, { message, calls }] of TURNS.entries()) {
-    const turn = new DeferredToolsTurn({ enabled: mode !== 'all-active', boundTools, ...(mode === 'deferred-carried' ? { carriedTools: carried } : {}) });
-    const needsLoad = mode === 'deferred-cold' || (mode === 'deferred-carried' && index === 0);
-    const steps = [...(needsLoad ? [{ toolName: 'loadTools', input: { names: [...TABLE_TOOLS] } }] : []), ...calls, { text: 'Done.' }];
+    const turn = new DeferredToolsTurn({
+      enabled: mode !== 'all-active',
+      boundTools,
+      ...(mode === 'deferred-carried' ? { carriedTools: carried } : {}),
+    });
+    const needsLoad =
+      mode === 'deferred-cold' || (mode === 'deferred-carried' && index === 0);
+    const steps = [
+      ...(needsLoad
+        ? [{ toolName: 'loadTools', input: { names: [...TABLE_TOOLS] } }]
+        : []),
+      ...calls,
+      { text: 'Done.' },
+    ];
     const recorded: RecordedModelCall[] = [];
-    const system = buildChatSystemPrompt({ user: { email: 'jordan@example.com', role: 'member' }, toolCatalog: turn.catalogBlock });
-    const messages: ModelMessage[] = [...history, { role: 'user', content: message }];
+    const system = buildChatSystemPrompt({
+      user: { email: 'jordan@example.com', role: 'member' },
+      toolCatalog: turn.catalogBlock,
+    });
+    const messages: ModelMessage[] = [
+      ...history,
+      { role: 'user', content: message },
+    ];
     const result = streamText({
       model: scriptedModel(steps, recorded),
       system,
       messages,
       tools: turn.tools,
       stopWhen: stepCountIs(10),
-      prepareStep: () => ({ activeTools: turn.activeTools() as string[] | undefined }),
+      prepareStep: () => ({
+        activeTools: turn.activeTools() as string[] | undefined,
+      }),
     });
     await result.consumeStream();
     history = [...messages, ...(await result.response).messages];

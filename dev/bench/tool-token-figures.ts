@@ -1,5 +1,9 @@
 import { DeferredToolsTurn } from '../../src/deferred/deferred-tools-turn';
-import { countTokens, countToolTokens, modelFunctionTools } from '../demo/tool-tokens';
+import {
+  countTokens,
+  countToolTokens,
+  modelFunctionTools,
+} from '../demo/tool-tokens';
 import { savingPercent } from '../demo/turn-report';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
@@ -22,22 +26,41 @@ export interface RequestToolTokens {
 export interface ToolTokenFigures {
   readonly boundTools: number;
   readonly deferredOn: RequestToolTokens;
-  readonly afterLoadingOne: RequestToolTokens & { readonly loaded: readonly string[] };
-  readonly afterLoadingThree: RequestToolTokens & { readonly loaded: readonly string[] };
+  readonly afterLoadingOne: RequestToolTokens & {
+    readonly loaded: readonly string[];
+  };
+  readonly afterLoadingThree: RequestToolTokens & {
+    readonly loaded: readonly string[];
+  };
   readonly deferredOff: RequestToolTokens;
 }
 
 /** What a table edit loads: one tool, then the three a row edit needs. */
 export const LOADED_ONE = ['getTable'] as const;
-export const LOADED_THREE = ['getTable', 'tableUpdateCell', 'tableInsertRow'] as const;
+export const LOADED_THREE = [
+  'getTable',
+  'tableUpdateCell',
+  'tableInsertRow',
+] as const;
 
-async function requestTokens(turn: DeferredToolsTurn, offTotal: number | undefined): Promise<RequestToolTokens> {
+async function requestTokens(
+  turn: DeferredToolsTurn,
+  offTotal: number | undefined,
+): Promise<RequestToolTokens> {
   const active = turn.activeTools();
   const tools = await modelFunctionTools(turn.tools, active);
   const toolTokens = countToolTokens(tools);
-  const catalogTokens = turn.catalogBlock === '' ? 0 : countTokens(turn.catalogBlock);
+  const catalogTokens =
+    turn.catalogBlock === '' ? 0 : countTokens(turn.catalogBlock);
   const totalTokens = toolTokens + catalogTokens;
-  return { tools: tools.length, toolTokens, catalogTokens, totalTokens, savingPercent: offTotal === undefined ? 0 : savingPercent(totalTokens, offTotal) };
+  return {
+    tools: tools.length,
+    toolTokens,
+    catalogTokens,
+    totalTokens,
+    savingPercent:
+      offTotal === undefined ? 0 : savingPercent(totalTokens, offTotal),
+  };
 }
 
 /**
@@ -45,7 +68,10 @@ async function requestTokens(turn: DeferredToolsTurn, offTotal: number | undefin
  * registry's AI SDK tools, serialized as the request carries them): deferred ON before and after
  * loads, and OFF (every bound tool active, no catalog).
  */
-export async function measureToolTokens(registry: ToolRegistry, context: ToolCallContext): Promise<ToolTokenFigures> {
+export async function measureToolTokens(
+  registry: ToolRegistry,
+  context: ToolCallContext,
+): Promise<ToolTokenFigures> {
   const toolSet = toAiSdkToolSet(registry, context);
   const boundTools = registry.tools.map((bound) => ({
     name: bound.spec.name,
@@ -62,8 +88,17 @@ export async function measureToolTokens(registry: ToolRegistry, context: ToolCal
   return {
     boundTools: registry.tools.length,
     deferredOn: await requestTokens(turn(true), deferredOff.totalTokens),
-    afterLoadingOne: { ...(await requestTokens(turn(true, LOADED_ONE), deferredOff.totalTokens)), loaded: LOADED_ONE },
-    afterLoadingThree: { ...(await requestTokens(turn(true, LOADED_THREE), deferredOff.totalTokens)), loaded: LOADED_THREE },
+    afterLoadingOne: {
+      ...(await requestTokens(turn(true, LOADED_ONE), deferredOff.totalTokens)),
+      loaded: LOADED_ONE,
+    },
+    afterLoadingThree: {
+      ...(await requestTokens(
+        turn(true, LOADED_THREE),
+        deferredOff.totalTokens,
+      )),
+      loaded: LOADED_THREE,
+    },
     deferredOff,
   };
 }

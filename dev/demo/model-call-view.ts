@@ -4,7 +4,10 @@ import type { MockLanguageModelV3 } from 'ai/test';
 export type ModelCallOptions = Parameters<MockLanguageModelV3['doStream']>[0];
 
 type PromptMessage = ModelCallOptions['prompt'][number];
-type ToolResultOutput = Extract<Extract<PromptMessage, { role: 'tool' }>['content'][number], { type: 'tool-result' }>['output'];
+type ToolResultOutput = Extract<
+  Extract<PromptMessage, { role: 'tool' }>['content'][number],
+  { type: 'tool-result' }
+>['output'];
 
 const SIGNAL_PREFIX = '[signal]';
 
@@ -35,24 +38,38 @@ function isSignal(text: string): boolean {
 }
 
 /** Splits a tool result into its main text and the signal lines appended to it. */
-export function readToolResultOutput(output: ToolResultOutput): Pick<SeenToolResult, 'text' | 'signals' | 'isError'> {
+export function readToolResultOutput(
+  output: ToolResultOutput,
+): Pick<SeenToolResult, 'text' | 'signals' | 'isError'> {
   switch (output.type) {
     case 'text':
       return { text: output.value, signals: [], isError: false };
     case 'json':
-      return { text: JSON.stringify(output.value), signals: [], isError: false };
+      return {
+        text: JSON.stringify(output.value),
+        signals: [],
+        isError: false,
+      };
     case 'error-text':
       return { text: output.value, signals: [], isError: true };
     case 'error-json':
       return { text: JSON.stringify(output.value), signals: [], isError: true };
     case 'execution-denied':
-      return { text: output.reason ?? 'execution denied', signals: [], isError: true };
+      return {
+        text: output.reason ?? 'execution denied',
+        signals: [],
+        isError: true,
+      };
     case 'content': {
-      const texts = output.value.flatMap((part) => (part.type === 'text' ? [part.text] : []));
+      const texts = output.value.flatMap((part) =>
+        part.type === 'text' ? [part.text] : [],
+      );
       // One notice may carry several pages, one signal line each.
       const lines = texts.slice(1).flatMap((text) => text.split('\n'));
       return {
-        text: [texts[0] ?? '', ...lines.filter((line) => !isSignal(line))].join('\n'),
+        text: [texts[0] ?? '', ...lines.filter((line) => !isSignal(line))].join(
+          '\n',
+        ),
         signals: lines.filter(isSignal),
         isError: false,
       };
@@ -62,13 +79,19 @@ export function readToolResultOutput(output: ToolResultOutput): Pick<SeenToolRes
 
 /** Reads what one model step was sent. */
 export function viewModelCall(options: ModelCallOptions): ModelCallView {
-  const systemMessage = options.prompt.find((message) => message.role === 'system');
+  const systemMessage = options.prompt.find(
+    (message) => message.role === 'system',
+  );
   const results: SeenToolResult[] = [];
   for (const message of options.prompt) {
     if (message.role !== 'tool') continue;
     for (const part of message.content) {
       if (part.type !== 'tool-result') continue;
-      results.push({ toolCallId: part.toolCallId, toolName: part.toolName, ...readToolResultOutput(part.output) });
+      results.push({
+        toolCallId: part.toolCallId,
+        toolName: part.toolName,
+        ...readToolResultOutput(part.output),
+      });
     }
   }
   return {

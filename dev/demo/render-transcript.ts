@@ -1,4 +1,9 @@
-import type { DemoReport, StepReport, TurnReport, TurnTokens } from './turn-report';
+import type {
+  DemoReport,
+  StepReport,
+  TurnReport,
+  TurnTokens,
+} from './turn-report';
 
 export interface RenderTranscriptOptions {
   /** Longest tool result shown, in characters; the rest is cut with its full length noted. Default 160. */
@@ -16,11 +21,16 @@ function number(value: number): string {
 /** Cuts a text to `limit` characters on one line, noting the full length when cut. */
 export function abbreviate(text: string, limit: number): string {
   const oneLine = text.replace(/\s*\n\s*/g, ' ⏎ ');
-  return oneLine.length <= limit ? oneLine : `${oneLine.slice(0, limit - 1)}… (${number(text.length)} chars)`;
+  return oneLine.length <= limit
+    ? oneLine
+    : `${oneLine.slice(0, limit - 1)}… (${number(text.length)} chars)`;
 }
 
 function header(report: DemoReport): string[] {
-  const unbound = report.unboundToolNames.length === 0 ? '' : ` (${report.unboundToolNames.length} more have no executor yet: ${report.unboundToolNames.join(', ')})`;
+  const unbound =
+    report.unboundToolNames.length === 0
+      ? ''
+      : ` (${report.unboundToolNames.length} more have no executor yet: ${report.unboundToolNames.join(', ')})`;
   return [
     'docmost-ai-tools demo',
     RULE,
@@ -43,24 +53,36 @@ function stepHeadline(step: StepReport, allActiveToolTokens: number): string {
     step.catalogTokens > 0
       ? `tools ${number(step.toolTokens)} + catalog ${number(step.catalogTokens)} = ${number(sent)} tokens`
       : `tools ${number(step.toolTokens)} tokens`;
-  const lockdown = step.toolChoice === 'none' ? ' · final step, tools locked' : '';
+  const lockdown =
+    step.toolChoice === 'none' ? ' · final step, tools locked' : '';
   return `step ${step.stepNumber} · ${step.activeToolNames.length} tools active · ${tokens} (all active: ${number(allActiveToolTokens)})${lockdown}`;
 }
 
-function renderStep(step: StepReport, allActiveToolTokens: number, options: Required<RenderTranscriptOptions>): string[] {
+function renderStep(
+  step: StepReport,
+  allActiveToolTokens: number,
+  options: Required<RenderTranscriptOptions>,
+): string[] {
   const lines = [stepHeadline(step, allActiveToolTokens)];
   if (step.newlyActiveToolNames.length > 0) {
-    const before = step.activeToolNames.length - step.newlyActiveToolNames.length;
-    lines.push(`  ⇡ ${before} → ${step.activeToolNames.length} tools: ${step.newlyActiveToolNames.join(', ')} now active (loaded by loadTools on the step before)`);
+    const before =
+      step.activeToolNames.length - step.newlyActiveToolNames.length;
+    lines.push(
+      `  ⇡ ${before} → ${step.activeToolNames.length} tools: ${step.newlyActiveToolNames.join(', ')} now active (loaded by loadTools on the step before)`,
+    );
   }
   for (const event of step.events) lines.push(`  ✎ meanwhile: ${event}`);
   for (const call of step.toolCalls) {
-    lines.push(`  → ${call.toolName} ${abbreviate(JSON.stringify(call.input), options.maxInputChars)}`);
+    lines.push(
+      `  → ${call.toolName} ${abbreviate(JSON.stringify(call.input), options.maxInputChars)}`,
+    );
     if (call.result === undefined) {
       lines.push('  ← (no result: the turn ended)');
       continue;
     }
-    lines.push(`  ${call.result.isError ? '✗' : '←'} ${abbreviate(call.result.text, options.maxResultChars)}`);
+    lines.push(
+      `  ${call.result.isError ? '✗' : '←'} ${abbreviate(call.result.text, options.maxResultChars)}`,
+    );
     for (const signal of call.result.signals) lines.push(`  ⚑ ${signal}`);
   }
   if (step.text !== undefined) lines.push(`  agent: ${step.text}`);
@@ -74,33 +96,82 @@ function tokenLine(label: string, tokens: TurnTokens): string {
   );
 }
 
-function renderTurn(turn: TurnReport, index: number, count: number, report: DemoReport, options: Required<RenderTranscriptOptions>): string[] {
+function renderTurn(
+  turn: TurnReport,
+  index: number,
+  count: number,
+  report: DemoReport,
+  options: Required<RenderTranscriptOptions>,
+): string[] {
   return [
     '',
     `Turn ${index + 1}/${count} · ${turn.title}`,
     RULE,
     `user ${turn.userEmail}, on "${turn.pageTitle}": ${turn.message}`,
-    ...turn.steps.flatMap((step) => renderStep(step, report.allActiveToolTokens, options)),
+    ...turn.steps.flatMap((step) =>
+      renderStep(step, report.allActiveToolTokens, options),
+    ),
     tokenLine('tool tokens this turn', turn.tokens),
   ];
 }
 
 function summaryTable(report: DemoReport): string[] {
-  const rows = report.turns.map((turn) => [turn.title, String(turn.steps.length), number(turn.tokens.deferredTokens), number(turn.tokens.allActiveTokens), `${turn.tokens.savingPercent.toFixed(1)}%`]);
+  const rows = report.turns.map((turn) => [
+    turn.title,
+    String(turn.steps.length),
+    number(turn.tokens.deferredTokens),
+    number(turn.tokens.allActiveTokens),
+    `${turn.tokens.savingPercent.toFixed(1)}%`,
+  ]);
   const steps = report.turns.reduce((sum, turn) => sum + turn.steps.length, 0);
-  rows.push(['all turns', String(steps), number(report.totals.deferredTokens), number(report.totals.allActiveTokens), `${report.totals.savingPercent.toFixed(1)}%`]);
-  const head = ['turn', 'steps', 'sent (tools + catalog)', 'all active', 'saved'];
-  const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const format = (row: readonly string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-  return ['', 'Summary (tool-definition tokens per turn, deferred vs every bound tool active)', RULE, format(head), ...rows.map(format)];
+  rows.push([
+    'all turns',
+    String(steps),
+    number(report.totals.deferredTokens),
+    number(report.totals.allActiveTokens),
+    `${report.totals.savingPercent.toFixed(1)}%`,
+  ]);
+  const head = [
+    'turn',
+    'steps',
+    'sent (tools + catalog)',
+    'all active',
+    'saved',
+  ];
+  const widths = head.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const format = (row: readonly string[]) =>
+    row
+      .map((cell, column) =>
+        column === 0
+          ? cell.padEnd(widths[column]!)
+          : cell.padStart(widths[column]!),
+      )
+      .join('  ');
+  return [
+    '',
+    'Summary (tool-definition tokens per turn, deferred vs every bound tool active)',
+    RULE,
+    format(head),
+    ...rows.map(format),
+  ];
 }
 
 /** The readable transcript of a demo run: per turn, per step, with tool tokens and a summary. */
-export function renderTranscript(report: DemoReport, options: RenderTranscriptOptions = {}): string {
-  const resolved: Required<RenderTranscriptOptions> = { maxResultChars: options.maxResultChars ?? 160, maxInputChars: options.maxInputChars ?? 140 };
+export function renderTranscript(
+  report: DemoReport,
+  options: RenderTranscriptOptions = {},
+): string {
+  const resolved: Required<RenderTranscriptOptions> = {
+    maxResultChars: options.maxResultChars ?? 160,
+    maxInputChars: options.maxInputChars ?? 140,
+  };
   const lines = [
     ...header(report),
-    ...report.turns.flatMap((turn, index) => renderTurn(turn, index, report.turns.length, report, resolved)),
+    ...report.turns.flatMap((turn, index) =>
+      renderTurn(turn, index, report.turns.length, report, resolved),
+    ),
     ...summaryTable(report),
   ];
   return `${lines.join('\n')}\n`;

@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
 import { loadAppConfig } from '../../host/config/app-config';
 import type { DB } from '../../host/database';
 import { createApp } from '../../host/create-app';
-import { seedDemoWorkspace, type SeedResult } from '../../host/seed/seed-demo-workspace';
+import {
+  seedDemoWorkspace,
+  type SeedResult,
+} from '../../host/seed/seed-demo-workspace';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import { TOOL_REGISTRY } from '../../src/registry/tool-registry.token';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
@@ -13,8 +16,17 @@ import { DemoError } from './demo-error';
 import { insertHumanComment, removeEarlierDemoRows } from './demo-rows';
 import { buildDemoTurns, type DemoTurnDefinition } from './demo-turns';
 import { createScriptedAgent } from './scripted-agent';
-import { buildTurnReport, sumTurnTokens, type DemoReport, type TurnReport } from './turn-report';
-import { countToolTokens, modelFunctionTools, TOKEN_ENCODING } from './tool-tokens';
+import {
+  buildTurnReport,
+  sumTurnTokens,
+  type DemoReport,
+  type TurnReport,
+} from './turn-report';
+import {
+  countToolTokens,
+  modelFunctionTools,
+  TOKEN_ENCODING,
+} from './tool-tokens';
 import { parseUiMessageStream } from './ui-message-stream';
 
 export interface RunDemoOptions {
@@ -30,7 +42,8 @@ class CollectingLogger implements LoggerService {
   log(): void {}
   warn(message: unknown, context?: unknown): void {
     // The registry's build report names the unbound tools; the transcript header lists them already.
-    if (context !== 'AiTools') this.lines.push(`warn ${String(context ?? '')}: ${String(message)}`);
+    if (context !== 'AiTools')
+      this.lines.push(`warn ${String(context ?? '')}: ${String(message)}`);
   }
   error(message: unknown, ...rest: unknown[]): void {
     this.lines.push(`error ${String(rest.at(-1) ?? '')}: ${String(message)}`);
@@ -43,27 +56,63 @@ function userOf(seed: SeedResult, email: string): SeedResult['users'][number] {
   return user;
 }
 
-async function post(app: NestFastifyApplication, token: string, url: string, body: unknown) {
-  return app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+async function post(
+  app: NestFastifyApplication,
+  token: string,
+  url: string,
+  body: unknown,
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    },
+    payload: JSON.stringify(body),
+  });
 }
 
 /** Deferred tools must be ON for the demo; a workspace an admin switched OFF is switched back afterwards. */
-async function ensureDeferredToolsOn(app: NestFastifyApplication, ownerToken: string): Promise<{ note?: string; restore(): Promise<void> }> {
+async function ensureDeferredToolsOn(
+  app: NestFastifyApplication,
+  ownerToken: string,
+): Promise<{ note?: string; restore(): Promise<void> }> {
   const info = await post(app, ownerToken, '/api/ai-tools/settings/info', {});
-  if (info.statusCode !== 200) throw new DemoError(`reading the workspace AI settings failed: ${info.statusCode} ${info.body}`);
-  if ((info.json() as { deferredTools: boolean }).deferredTools) return { restore: async () => undefined };
-  const update = await post(app, ownerToken, '/api/ai-tools/settings/update', { deferredTools: true });
-  if (update.statusCode !== 200) throw new DemoError(`turning deferred tools on failed: ${update.statusCode} ${update.body}`);
+  if (info.statusCode !== 200)
+    throw new DemoError(
+      `reading the workspace AI settings failed: ${info.statusCode} ${info.body}`,
+    );
+  if ((info.json() as { deferredTools: boolean }).deferredTools)
+    return { restore: async () => undefined };
+  const update = await post(app, ownerToken, '/api/ai-tools/settings/update', {
+    deferredTools: true,
+  });
+  if (update.statusCode !== 200)
+    throw new DemoError(
+      `turning deferred tools on failed: ${update.statusCode} ${update.body}`,
+    );
   return {
     note: 'settings.ai.deferredTools was OFF in this workspace; the demo turned it ON and turns it back OFF at the end.',
-    restore: async () => void (await post(app, ownerToken, '/api/ai-tools/settings/update', { deferredTools: false })),
+    restore: async () =>
+      void (await post(app, ownerToken, '/api/ai-tools/settings/update', {
+        deferredTools: false,
+      })),
   };
 }
 
 /** Tokens of the tools array a request would carry with every bound tool active (deferred tools OFF). */
-async function allActiveToolTokens(registry: ToolRegistry, seed: SeedResult): Promise<number> {
+async function allActiveToolTokens(
+  registry: ToolRegistry,
+  seed: SeedResult,
+): Promise<number> {
   // The tools are only described here, never executed, so the context is a placeholder.
-  const toolSet = toAiSdkToolSet(registry, { userId: seed.users[0]!.id, workspaceId: seed.workspaceId, surface: 'chat', sessionId: 'demo-all-active' });
+  const toolSet = toAiSdkToolSet(registry, {
+    userId: seed.users[0]!.id,
+    workspaceId: seed.workspaceId,
+    surface: 'chat',
+    sessionId: 'demo-all-active',
+  });
   return countToolTokens(await modelFunctionTools(toolSet));
 }
 
@@ -77,13 +126,30 @@ interface TurnRun {
 }
 
 /** Plays one turn through `POST /api/ai/chat` and reads its report off the scripted agent. */
-async function runTurn(turn: DemoTurnDefinition, run: TurnRun): Promise<TurnReport> {
-  const agent = createScriptedAgent({ script: turn.script, label: `turn "${turn.id}"` });
+async function runTurn(
+  turn: DemoTurnDefinition,
+  run: TurnRun,
+): Promise<TurnReport> {
+  const agent = createScriptedAgent({
+    script: turn.script,
+    label: `turn "${turn.id}"`,
+  });
   run.useModel(agent.model);
-  const response = await post(run.app, run.token, '/api/ai/chat', { message: turn.message, pageId: turn.pageId });
-  if (response.statusCode !== 200) throw new DemoError(`turn "${turn.id}": POST /api/ai/chat answered ${response.statusCode}: ${response.body}`);
-  const failure = parseUiMessageStream(response.body).find((chunk) => chunk.type === 'error');
-  if (failure !== undefined) throw new DemoError(`turn "${turn.id}" failed: ${String(failure.errorText)}`);
+  const response = await post(run.app, run.token, '/api/ai/chat', {
+    message: turn.message,
+    pageId: turn.pageId,
+  });
+  if (response.statusCode !== 200)
+    throw new DemoError(
+      `turn "${turn.id}": POST /api/ai/chat answered ${response.statusCode}: ${response.body}`,
+    );
+  const failure = parseUiMessageStream(response.body).find(
+    (chunk) => chunk.type === 'error',
+  );
+  if (failure !== undefined)
+    throw new DemoError(
+      `turn "${turn.id}" failed: ${String(failure.errorText)}`,
+    );
   return buildTurnReport({
     id: turn.id,
     title: turn.title,
@@ -109,20 +175,39 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoReport> {
   const agentUser = userOf(seed, 'member@acme.test');
   const commenter = userOf(seed, 'admin@acme.test');
   const owner = userOf(seed, 'owner@acme.test');
-  const commenterName = (await db.selectFrom('users').select('name').where('id', '=', commenter.id).executeTakeFirstOrThrow()).name ?? commenter.email;
+  const commenterName =
+    (
+      await db
+        .selectFrom('users')
+        .select('name')
+        .where('id', '=', commenter.id)
+        .executeTakeFirstOrThrow()
+    ).name ?? commenter.email;
   const turns = buildDemoTurns({
     async commentAsHuman(pageId) {
-      const { pageTitle } = await insertHumanComment(db, { pageId, authorId: commenter.id });
+      const { pageTitle } = await insertHumanComment(db, {
+        pageId,
+        authorId: commenter.id,
+      });
       return `${commenterName} (${commenter.email}, a human: created_source 'user') commented on "${pageTitle}"`;
     },
   });
-  await removeEarlierDemoRows(db, agentUser.id, turns.map((turn) => turn.message));
+  await removeEarlierDemoRows(
+    db,
+    agentUser.id,
+    turns.map((turn) => turn.message),
+  );
 
   let model: LanguageModel | undefined;
   const logger = new CollectingLogger();
   // Debounce 0: the signal counts on every tool call, so the comment shows up on the very next result.
   const config = loadAppConfig({ AI_COMMENT_SIGNAL_DEBOUNCE_MS: '0' });
-  const app = await createApp({ db, config, logger, chatModelFactory: () => model });
+  const app = await createApp({
+    db,
+    config,
+    logger,
+    chatModelFactory: () => model,
+  });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const toggle = await ensureDeferredToolsOn(app, owner.token);
@@ -137,7 +222,9 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoReport> {
           useModel: (next) => void (model = next),
           token: agentUser.token,
           userEmail: agentUser.email,
-          pageTitle: seed.pages.find((page) => page.id === turn.pageId)?.title ?? turn.pageId,
+          pageTitle:
+            seed.pages.find((page) => page.id === turn.pageId)?.title ??
+            turn.pageId,
           allActiveToolTokens: allActive,
         }),
       );
@@ -151,7 +238,10 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoReport> {
       commentSignalDebounceMs: config.ai.commentSignalDebounceMs,
       turns: reports,
       totals: sumTurnTokens(reports),
-      notes: [...(toggle.note === undefined ? [] : [toggle.note]), ...logger.lines],
+      notes: [
+        ...(toggle.note === undefined ? [] : [toggle.note]),
+        ...logger.lines,
+      ],
     };
   } finally {
     await toggle.restore();

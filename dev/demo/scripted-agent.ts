@@ -1,7 +1,12 @@
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { DemoError } from './demo-error';
-import { viewModelCall, type ModelCallOptions, type ModelCallView, type SeenToolResult } from './model-call-view';
+import {
+  viewModelCall,
+  type ModelCallOptions,
+  type ModelCallView,
+  type SeenToolResult,
+} from './model-call-view';
 
 /** One tool call the scripted agent makes. */
 export interface AgentToolCall {
@@ -27,7 +32,9 @@ export interface AgentStepInput extends ModelCallView {
 }
 
 /** One step of the script: decides the reply from what the step was sent. */
-export type AgentStep = (input: AgentStepInput) => AgentReply | Promise<AgentReply>;
+export type AgentStep = (
+  input: AgentStepInput,
+) => AgentReply | Promise<AgentReply>;
 
 /** One step as it happened: what the model was sent and what it answered. */
 export interface RecordedAgentStep {
@@ -36,7 +43,9 @@ export interface RecordedAgentStep {
   readonly view: ModelCallView;
   readonly events: readonly string[];
   readonly text?: string;
-  readonly toolCalls: readonly (AgentToolCall & { readonly toolCallId: string })[];
+  readonly toolCalls: readonly (AgentToolCall & {
+    readonly toolCallId: string;
+  })[];
 }
 
 export interface ScriptedAgent {
@@ -46,32 +55,67 @@ export interface ScriptedAgent {
   readonly steps: readonly RecordedAgentStep[];
 }
 
-type StreamPart = Awaited<ReturnType<MockLanguageModelV3['doStream']>>['stream'] extends ReadableStream<infer Part> ? Part : never;
+type StreamPart =
+  Awaited<
+    ReturnType<MockLanguageModelV3['doStream']>
+  >['stream'] extends ReadableStream<infer Part>
+    ? Part
+    : never;
 
 // The scripted agent does not read its own usage; a real provider would report its own figures.
 const USAGE = {
-  inputTokens: { total: 0, noCache: 0, cacheRead: undefined, cacheWrite: undefined },
+  inputTokens: {
+    total: 0,
+    noCache: 0,
+    cacheRead: undefined,
+    cacheWrite: undefined,
+  },
   outputTokens: { total: 0, text: 0, reasoning: undefined },
 };
 
 function streamParts(reply: RecordedAgentStep): StreamPart[] {
   const parts: StreamPart[] = [{ type: 'stream-start', warnings: [] }];
   if (reply.text !== undefined) {
-    parts.push({ type: 'text-start', id: 'text' }, { type: 'text-delta', id: 'text', delta: reply.text }, { type: 'text-end', id: 'text' });
+    parts.push(
+      { type: 'text-start', id: 'text' },
+      { type: 'text-delta', id: 'text', delta: reply.text },
+      { type: 'text-end', id: 'text' },
+    );
   }
   for (const call of reply.toolCalls) {
-    parts.push({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: JSON.stringify(call.input) });
+    parts.push({
+      type: 'tool-call',
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      input: JSON.stringify(call.input),
+    });
   }
   const finishReason = reply.toolCalls.length > 0 ? 'tool-calls' : 'stop';
-  parts.push({ type: 'finish', usage: USAGE, finishReason: { unified: finishReason, raw: undefined } });
+  parts.push({
+    type: 'finish',
+    usage: USAGE,
+    finishReason: { unified: finishReason, raw: undefined },
+  });
   return parts;
 }
 
-function stepInput(stepNumber: number, view: ModelCallView, label: string): AgentStepInput {
+function stepInput(
+  stepNumber: number,
+  view: ModelCallView,
+  label: string,
+): AgentStepInput {
   const latest = (toolName: string): SeenToolResult => {
-    const result = view.results.filter((candidate) => candidate.toolName === toolName).at(-1);
-    if (result === undefined) throw new DemoError(`${label}, step ${stepNumber}: the agent expected a ${toolName} result and got none`);
-    if (result.isError) throw new DemoError(`${label}, step ${stepNumber}: ${toolName} failed: ${result.text}`);
+    const result = view.results
+      .filter((candidate) => candidate.toolName === toolName)
+      .at(-1);
+    if (result === undefined)
+      throw new DemoError(
+        `${label}, step ${stepNumber}: the agent expected a ${toolName} result and got none`,
+      );
+    if (result.isError)
+      throw new DemoError(
+        `${label}, step ${stepNumber}: ${toolName} failed: ${result.text}`,
+      );
     return result;
   };
   return {
@@ -83,7 +127,9 @@ function stepInput(stepNumber: number, view: ModelCallView, label: string): Agen
       try {
         return JSON.parse(text) as T;
       } catch {
-        throw new DemoError(`${label}, step ${stepNumber}: the ${toolName} result is not JSON: ${text.slice(0, 200)}`);
+        throw new DemoError(
+          `${label}, step ${stepNumber}: the ${toolName} result is not JSON: ${text.slice(0, 200)}`,
+        );
       }
     },
   };
@@ -102,7 +148,9 @@ export interface ScriptedAgentOptions {
  * prompt and the tool results so far) and streams the step's reply. After the script it
  * answers "Done.". A step that throws fails the model call, so the turn ends with an error.
  */
-export function createScriptedAgent(options: ScriptedAgentOptions): ScriptedAgent {
+export function createScriptedAgent(
+  options: ScriptedAgentOptions,
+): ScriptedAgent {
   const { script, label } = options;
   const steps: RecordedAgentStep[] = [];
   const model = new MockLanguageModelV3({
@@ -110,17 +158,28 @@ export function createScriptedAgent(options: ScriptedAgentOptions): ScriptedAgen
       const stepNumber = steps.length;
       const view = viewModelCall(callOptions);
       const step = script[stepNumber];
-      const reply: AgentReply = step === undefined ? { text: 'Done.' } : await step(stepInput(stepNumber, view, label));
+      const reply: AgentReply =
+        step === undefined
+          ? { text: 'Done.' }
+          : await step(stepInput(stepNumber, view, label));
       const recorded: RecordedAgentStep = {
         stepNumber,
         callOptions,
         view,
         events: reply.events ?? [],
         ...(reply.text === undefined ? {} : { text: reply.text }),
-        toolCalls: (reply.toolCalls ?? []).map((call, index) => ({ ...call, toolCallId: `call_${stepNumber}_${index}` })),
+        toolCalls: (reply.toolCalls ?? []).map((call, index) => ({
+          ...call,
+          toolCallId: `call_${stepNumber}_${index}`,
+        })),
       };
       steps.push(recorded);
-      return { stream: simulateReadableStream({ chunks: streamParts(recorded), chunkDelayInMs: null }) };
+      return {
+        stream: simulateReadableStream({
+          chunks: streamParts(recorded),
+          chunkDelayInMs: null,
+        }),
+      };
     },
   });
   return { model, steps };

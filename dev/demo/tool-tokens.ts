@@ -29,11 +29,17 @@ export function countTokens(text: string): number {
  * `@ai-sdk/openai-compatible` provider sends): `{ type, function: { name, description,
  * parameters } }` per tool, compact JSON, in the order given.
  */
-export function serializeToolsForRequest(tools: readonly ModelFunctionTool[]): string {
+export function serializeToolsForRequest(
+  tools: readonly ModelFunctionTool[],
+): string {
   return JSON.stringify(
     tools.map((tool) => ({
       type: 'function',
-      function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+      function: {
+        name: tool.name,
+        description: tool.description,
+        parameters: tool.inputSchema,
+      },
     })),
   );
 }
@@ -44,8 +50,12 @@ export function countToolTokens(tools: readonly ModelFunctionTool[]): number {
 }
 
 /** The function tools among a model call's `tools` (provider-defined tools have no schema to count). */
-export function functionToolsOf(tools: readonly { readonly type: string }[] | undefined): ModelFunctionTool[] {
-  return (tools ?? []).filter((tool): tool is ModelFunctionTool => tool.type === 'function');
+export function functionToolsOf(
+  tools: readonly { readonly type: string }[] | undefined,
+): ModelFunctionTool[] {
+  return (tools ?? []).filter(
+    (tool): tool is ModelFunctionTool => tool.type === 'function',
+  );
 }
 
 /**
@@ -54,13 +64,26 @@ export function functionToolsOf(tools: readonly { readonly type: string }[] | un
  * the input schema resolved through `asSchema`. Lets a figure say what a request WOULD carry
  * (every bound tool active) without making one.
  */
-export async function modelFunctionTools(toolSet: ToolSet, activeTools?: readonly string[]): Promise<ModelFunctionTool[]> {
+export async function modelFunctionTools(
+  toolSet: ToolSet,
+  activeTools?: readonly string[],
+): Promise<ModelFunctionTool[]> {
   const tools: ModelFunctionTool[] = [];
   for (const [name, tool] of Object.entries(toolSet)) {
     if (activeTools !== undefined && !activeTools.includes(name)) continue;
-    if (tool.type !== undefined && tool.type !== 'function' && tool.type !== 'dynamic') continue;
+    if (
+      tool.type !== undefined &&
+      tool.type !== 'function' &&
+      tool.type !== 'dynamic'
+    )
+      continue;
     const inputSchema: unknown = await asSchema(tool.inputSchema).jsonSchema;
-    tools.push({ type: 'function', name, description: tool.description, inputSchema });
+    tools.push({
+      type: 'function',
+      name,
+      description: tool.description,
+      inputSchema,
+    });
   }
   return tools;
 }

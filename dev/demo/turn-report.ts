@@ -1,7 +1,12 @@
 import type { DemoTurnId } from './demo-turns';
 import type { SeenToolResult } from './model-call-view';
 import type { RecordedAgentStep } from './scripted-agent';
-import { countTokens, countToolTokens, functionToolsOf, toolCatalogBlockOf } from './tool-tokens';
+import {
+  countTokens,
+  countToolTokens,
+  functionToolsOf,
+  toolCatalogBlockOf,
+} from './tool-tokens';
 
 /** One tool call of a step, with the result the model read for it on the next step. */
 export interface StepToolCallReport {
@@ -65,37 +70,58 @@ export interface TurnReportInput extends Omit<TurnReport, 'steps' | 'tokens'> {
 
 /** Percent saved, one decimal; 0 when there was nothing to save. */
 export function savingPercent(deferred: number, allActive: number): number {
-  return allActive === 0 ? 0 : Math.round((1 - deferred / allActive) * 1000) / 10;
+  return allActive === 0
+    ? 0
+    : Math.round((1 - deferred / allActive) * 1000) / 10;
 }
 
 /** Reads a turn off the scripted agent's recorded steps: what each step was sent and answered. */
 export function buildTurnReport(input: TurnReportInput): TurnReport {
   const steps = input.steps.map((step, index): StepReport => {
     const nextResults = input.steps[index + 1]?.view.results ?? [];
-    const previousTools = index === 0 ? undefined : input.steps[index - 1]!.view.activeToolNames;
+    const previousTools =
+      index === 0 ? undefined : input.steps[index - 1]!.view.activeToolNames;
     const catalog = toolCatalogBlockOf(step.view.system);
     return {
       stepNumber: step.stepNumber,
       activeToolNames: step.view.activeToolNames,
-      newlyActiveToolNames: previousTools === undefined ? [] : step.view.activeToolNames.filter((name) => !previousTools.includes(name)),
+      newlyActiveToolNames:
+        previousTools === undefined
+          ? []
+          : step.view.activeToolNames.filter(
+              (name) => !previousTools.includes(name),
+            ),
       toolChoice: step.view.toolChoice,
       toolTokens: countToolTokens(functionToolsOf(step.callOptions.tools)),
       catalogTokens: catalog === '' ? 0 : countTokens(catalog),
       events: step.events,
       toolCalls: step.toolCalls.map((call) => {
-        const result = nextResults.find((candidate) => candidate.toolCallId === call.toolCallId);
+        const result = nextResults.find(
+          (candidate) => candidate.toolCallId === call.toolCallId,
+        );
         return {
           toolCallId: call.toolCallId,
           toolName: call.toolName,
           input: call.input,
-          ...(result === undefined ? {} : { result: { text: result.text, signals: result.signals, isError: result.isError } }),
+          ...(result === undefined
+            ? {}
+            : {
+                result: {
+                  text: result.text,
+                  signals: result.signals,
+                  isError: result.isError,
+                },
+              }),
         };
       }),
       ...(step.text === undefined ? {} : { text: step.text }),
     };
   });
   const toolTokens = steps.reduce((sum, step) => sum + step.toolTokens, 0);
-  const catalogTokens = steps.reduce((sum, step) => sum + step.catalogTokens, 0);
+  const catalogTokens = steps.reduce(
+    (sum, step) => sum + step.catalogTokens,
+    0,
+  );
   const allActiveTokens = input.allActiveToolTokens * steps.length;
   return {
     id: input.id,
@@ -137,9 +163,18 @@ export interface DemoReport {
 
 /** Sums turn figures. */
 export function sumTurnTokens(turns: readonly TurnReport[]): TurnTokens {
-  const toolTokens = turns.reduce((sum, turn) => sum + turn.tokens.toolTokens, 0);
-  const catalogTokens = turns.reduce((sum, turn) => sum + turn.tokens.catalogTokens, 0);
-  const allActiveTokens = turns.reduce((sum, turn) => sum + turn.tokens.allActiveTokens, 0);
+  const toolTokens = turns.reduce(
+    (sum, turn) => sum + turn.tokens.toolTokens,
+    0,
+  );
+  const catalogTokens = turns.reduce(
+    (sum, turn) => sum + turn.tokens.catalogTokens,
+    0,
+  );
+  const allActiveTokens = turns.reduce(
+    (sum, turn) => sum + turn.tokens.allActiveTokens,
+    0,
+  );
   return {
     toolTokens,
     catalogTokens,

@@ -14,10 +14,12 @@ describe('claimsMissingCapability', () => {
     expect(claimsMissingCapability(answer)).toBe(true);
   });
 
-  it.each(['Updated the Team price to $10.', "I can't find a page called Budget; which one do you mean?", "Done. You can't undo this from the chat, but the page history keeps the old version.", 'I could not finish: getTable kept failing.'])(
-    'lets "%s" pass',
-    (answer) => {
-      expect(claimsMissingCapability(answer)).toBe(false);
-    },
-  );
+  it.each([
+    'Updated the Team price to $10.',
+    "I can't find a page called Budget; which one do you mean?",
+    "Done. You can't undo this from the chat, but the page history keeps the old version.",
+    'I could not finish: getTable kept failing.',
+  ])('lets "%s" pass', (answer) => {
+    expect(claimsMissingCapability(answer)).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
 /** Verbs of doing the task: "I can't find that page" reports a search, not a missing capability. */
-const DOING = '(?:do|perform|edit|modify|change|update|move|share|publish|restore|revert|create|insert|add|write|delete|remove|access|use|call|help|complete|make|set|look\\s+up|comment|reply)';
+const DOING =
+  '(?:do|perform|edit|modify|change|update|move|share|publish|restore|revert|create|insert|add|write|delete|remove|access|use|call|help|complete|make|set|look\\s+up|comment|reply)';
 
 /**
  * Phrases with which an answer tells the user the assistant lacks a capability ("I can't do
@@ -7,7 +8,10 @@ const DOING = '(?:do|perform|edit|modify|change|update|move|share|publish|restor
  * model that never finds a deferred tool says so instead of loading it.
  */
 const CLAIMS: readonly RegExp[] = [
-  new RegExp(`\\bI\\s*(?:can(?:no|['’])t|am\\s+unable\\s+to|['’]m\\s+unable\\s+to|am\\s+not\\s+able\\s+to|['’]m\\s+not\\s+able\\s+to)\\s+(?:\\w+\\s+)?${DOING}\\b`, 'i'),
+  new RegExp(
+    `\\bI\\s*(?:can(?:no|['’])t|am\\s+unable\\s+to|['’]m\\s+unable\\s+to|am\\s+not\\s+able\\s+to|['’]m\\s+not\\s+able\\s+to)\\s+(?:\\w+\\s+)?${DOING}\\b`,
+    'i',
+  ),
   /\bI\s+(?:do\s+not|don['’]t)\s+have\s+(?:a|any|the)?\s*(?:tools?|abilit(?:y|ies)|capabilit(?:y|ies)|access|functions?|way)\b/i,
   /\b(?:not|no\s+longer)\s+available\s+to\s+me\b/i,
   /\bI\s+lack\s+(?:a|the|any)?\s*(?:tools?|abilit(?:y|ies)|capabilit(?:y|ies))\b/i,

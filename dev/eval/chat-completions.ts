@@ -9,7 +9,11 @@ export interface ChatCompletionsBody {
 
 export interface ChatCompletionsTool {
   readonly type: 'function';
-  readonly function: { readonly name: string; readonly description?: string; readonly parameters?: unknown };
+  readonly function: {
+    readonly name: string;
+    readonly description?: string;
+    readonly parameters?: unknown;
+  };
 }
 
 export interface ChatCompletionsToolCall {
@@ -21,7 +25,10 @@ export interface ChatCompletionsToolCall {
 export interface ChatCompletionsMessage {
   readonly role: 'system' | 'user' | 'assistant' | 'tool';
   /** A string, or (some providers, user messages) an array of content parts. */
-  readonly content?: string | readonly { readonly type: string; readonly text?: string }[] | null;
+  readonly content?:
+    | string
+    | readonly { readonly type: string; readonly text?: string }[]
+    | null;
   readonly tool_calls?: readonly ChatCompletionsToolCall[];
   readonly tool_call_id?: string;
 }
@@ -29,7 +36,10 @@ export interface ChatCompletionsMessage {
 /** One answer of a model step: text, or tool calls (the host runs them and asks again). */
 export interface ModelAnswer {
   readonly text?: string;
-  readonly toolCalls?: readonly { readonly name: string; readonly arguments: unknown }[];
+  readonly toolCalls?: readonly {
+    readonly name: string;
+    readonly arguments: unknown;
+  }[];
 }
 
 /** The text of a message's content, whichever shape it came in. */

@@ -50,8 +50,20 @@ function parseJson(text: string): unknown {
   }
 }
 
-function isTextParts(value: unknown): value is { type: 'text'; text: string }[] {
-  return Array.isArray(value) && value.length > 0 && value.every((part) => typeof part === 'object' && part !== null && part.type === 'text' && typeof part.text === 'string');
+function isTextParts(
+  value: unknown,
+): value is { type: 'text'; text: string }[] {
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every(
+      (part) =>
+        typeof part === 'object' &&
+        part !== null &&
+        part.type === 'text' &&
+        typeof part.text === 'string',
+    )
+  );
 }
 
 /**
@@ -64,11 +76,17 @@ export function readToolMessage(content: string): ViewedResult {
   let signals: string[] = [];
   if (isTextParts(parsed)) {
     const lines = parsed.slice(1).flatMap((part) => part.text.split('\n'));
-    text = [parsed[0]!.text, ...lines.filter((line) => !line.startsWith(SIGNAL_PREFIX))].join('\n');
+    text = [
+      parsed[0]!.text,
+      ...lines.filter((line) => !line.startsWith(SIGNAL_PREFIX)),
+    ].join('\n');
     signals = lines.filter((line) => line.startsWith(SIGNAL_PREFIX));
   }
-  const json = text === content && !isTextParts(parsed) ? parsed : parseJson(text);
-  return typeof json === 'object' && json !== null ? { text, signals, json } : { text, signals };
+  const json =
+    text === content && !isTextParts(parsed) ? parsed : parseJson(text);
+  return typeof json === 'object' && json !== null
+    ? { text, signals, json }
+    : { text, signals };
 }
 
 function parseArguments(raw: string): unknown {
@@ -89,11 +107,25 @@ export function viewConversation(body: ChatCompletionsBody): ConversationView {
     } else if (message.role === 'assistant') {
       for (const call of message.tool_calls ?? []) {
         byId.set(call.id, calls.length);
-        calls.push({ call: { id: call.id, name: call.function.name, input: parseArguments(call.function.arguments) }, turn });
+        calls.push({
+          call: {
+            id: call.id,
+            name: call.function.name,
+            input: parseArguments(call.function.arguments),
+          },
+          turn,
+        });
       }
     } else if (message.role === 'tool' && message.tool_call_id !== undefined) {
       const index = byId.get(message.tool_call_id);
-      if (index !== undefined) calls[index] = { ...calls[index]!, call: { ...calls[index]!.call, result: readToolMessage(messageText(message)) } };
+      if (index !== undefined)
+        calls[index] = {
+          ...calls[index]!,
+          call: {
+            ...calls[index]!.call,
+            result: readToolMessage(messageText(message)),
+          },
+        };
     }
   }
   const system = body.messages
@@ -106,17 +138,32 @@ export function viewConversation(body: ChatCompletionsBody): ConversationView {
     activeToolNames: (body.tools ?? []).map((tool) => tool.function.name),
     toolsLocked: body.tool_choice === 'none',
     userMessage,
-    turnCalls: calls.filter((entry) => entry.turn === turn).map((entry) => entry.call),
-    earlierCalls: calls.filter((entry) => entry.turn < turn).map((entry) => entry.call),
+    turnCalls: calls
+      .filter((entry) => entry.turn === turn)
+      .map((entry) => entry.call),
+    earlierCalls: calls
+      .filter((entry) => entry.turn < turn)
+      .map((entry) => entry.call),
   };
 }
 
 /** The newest successful (JSON) result of a tool in this turn. */
-export function latestSuccess(view: ConversationView, toolName: string): ViewedCall | undefined {
-  return view.turnCalls.filter((call) => call.name === toolName && call.result?.json !== undefined).at(-1);
+export function latestSuccess(
+  view: ConversationView,
+  toolName: string,
+): ViewedCall | undefined {
+  return view.turnCalls
+    .filter((call) => call.name === toolName && call.result?.json !== undefined)
+    .at(-1);
 }
 
 /** Whether a tool name is written in the `<tool_catalog>` block (as its own line or in an external server's list). */
-export function catalogNames(view: ConversationView, toolName: string): boolean {
-  return new RegExp(`(^|[\\s,])${toolName.replace(/[^A-Za-z0-9_]/g, '\\$&')}(?=$|[\\s,]|\\s—)`, 'm').test(view.catalogBlock);
+export function catalogNames(
+  view: ConversationView,
+  toolName: string,
+): boolean {
+  return new RegExp(
+    `(^|[\\s,])${toolName.replace(/[^A-Za-z0-9_]/g, '\\$&')}(?=$|[\\s,]|\\s—)`,
+    'm',
+  ).test(view.catalogBlock);
 }

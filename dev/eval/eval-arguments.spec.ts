@@ -2,7 +2,20 @@ import { parseEvalArguments } from './eval-arguments';
 
 describe('parseEvalArguments', () => {
   it('reads every option, in both spellings', () => {
-    expect(parseEvalArguments(['--json', '--repeat', '3', '--only=table-cell,proofread', '--persona', 'loader', '--report', 'out/eval.md', '--without', 'repair'])).toEqual({
+    expect(
+      parseEvalArguments([
+        '--json',
+        '--repeat',
+        '3',
+        '--only=table-cell,proofread',
+        '--persona',
+        'loader',
+        '--report',
+        'out/eval.md',
+        '--without',
+        'repair',
+      ]),
+    ).toEqual({
       json: true,
       variation: { repair: false, catalog: true },
       repeat: 3,
@@ -10,15 +23,25 @@ describe('parseEvalArguments', () => {
       personas: ['loader'],
       reportPath: 'out/eval.md',
     });
-    expect(parseEvalArguments([])).toEqual({ json: false, repeat: 1, variation: { repair: true, catalog: true } });
+    expect(parseEvalArguments([])).toEqual({
+      json: false,
+      repeat: 1,
+      variation: { repair: true, catalog: true },
+    });
   });
 
   it.each([
-    [['--repeat', '0'], '--repeat "0" is not valid; expected an integer from 1 to 100'],
+    [
+      ['--repeat', '0'],
+      '--repeat "0" is not valid; expected an integer from 1 to 100',
+    ],
     [['--repeat'], '--repeat needs a value'],
     [['--only', ','], '--only needs a comma-separated list of ids'],
     [['--report', 'eval.html'], 'must name a Markdown file ending in .md'],
-    [['--without', 'repair,cache'], '--without takes repair and/or catalog, not "cache"'],
+    [
+      ['--without', 'repair,cache'],
+      '--without takes repair and/or catalog, not "cache"',
+    ],
     [['--fast'], 'unknown argument "--fast"; usage: npm run eval'],
   ])('rejects %j naming the problem', (argv, message) => {
     expect(() => parseEvalArguments(argv)).toThrow(message);

@@ -20,8 +20,14 @@ export const EVAL_USAGE =
   'usage: npm run eval -- [--only id,id] [--persona id,id] [--repeat N] [--without repair,catalog] [--report FILE.md] [--json]';
 
 function list(value: string, flag: string): string[] {
-  const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
-  if (items.length === 0) throw new EvalError(`${flag} needs a comma-separated list of ids; ${EVAL_USAGE}`);
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (items.length === 0)
+    throw new EvalError(
+      `${flag} needs a comma-separated list of ids; ${EVAL_USAGE}`,
+    );
   return items;
 }
 
@@ -35,10 +41,17 @@ export function parseEvalArguments(argv: readonly string[]): EvalArguments {
   let variation = FULL_MODULE;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
-    const [flag, inline] = argument.startsWith('--') && argument.includes('=') ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)] : [argument, undefined];
+    const [flag, inline] =
+      argument.startsWith('--') && argument.includes('=')
+        ? [
+            argument.slice(0, argument.indexOf('=')),
+            argument.slice(argument.indexOf('=') + 1),
+          ]
+        : [argument, undefined];
     const value = (): string => {
       const next = inline ?? argv[++index];
-      if (next === undefined || next === '') throw new EvalError(`${flag} needs a value; ${EVAL_USAGE}`);
+      if (next === undefined || next === '')
+        throw new EvalError(`${flag} needs a value; ${EVAL_USAGE}`);
       return next;
     };
     switch (flag) {
@@ -48,7 +61,10 @@ export function parseEvalArguments(argv: readonly string[]): EvalArguments {
       case '--repeat': {
         const raw = value();
         repeat = Number(raw);
-        if (!Number.isInteger(repeat) || repeat < 1 || repeat > 100) throw new EvalError(`--repeat "${raw}" is not valid; expected an integer from 1 to 100`);
+        if (!Number.isInteger(repeat) || repeat < 1 || repeat > 100)
+          throw new EvalError(
+            `--repeat "${raw}" is not valid; expected an integer from 1 to 100`,
+          );
         break;
       }
       case '--only':
@@ -59,19 +75,37 @@ export function parseEvalArguments(argv: readonly string[]): EvalArguments {
         break;
       case '--report': {
         reportPath = value();
-        if (!reportPath.endsWith('.md')) throw new EvalError(`--report "${reportPath}" must name a Markdown file ending in .md (the chart is written beside it as .svg)`);
+        if (!reportPath.endsWith('.md'))
+          throw new EvalError(
+            `--report "${reportPath}" must name a Markdown file ending in .md (the chart is written beside it as .svg)`,
+          );
         break;
       }
       case '--without': {
         const parts = list(value(), '--without');
-        const unknown = parts.filter((part) => part !== 'repair' && part !== 'catalog');
-        if (unknown.length > 0) throw new EvalError(`--without takes repair and/or catalog, not ${unknown.map((part) => `"${part}"`).join(', ')}`);
-        variation = { repair: !parts.includes('repair'), catalog: !parts.includes('catalog') };
+        const unknown = parts.filter(
+          (part) => part !== 'repair' && part !== 'catalog',
+        );
+        if (unknown.length > 0)
+          throw new EvalError(
+            `--without takes repair and/or catalog, not ${unknown.map((part) => `"${part}"`).join(', ')}`,
+          );
+        variation = {
+          repair: !parts.includes('repair'),
+          catalog: !parts.includes('catalog'),
+        };
         break;
       }
       default:
         throw new EvalError(`unknown argument "${argument}"; ${EVAL_USAGE}`);
     }
   }
-  return { json, repeat, variation, ...(only === undefined ? {} : { only }), ...(personas === undefined ? {} : { personas }), ...(reportPath === undefined ? {} : { reportPath }) };
+  return {
+    json,
+    repeat,
+    variation,
+    ...(only === undefined ? {} : { only }),
+    ...(personas === undefined ? {} : { personas }),
+    ...(reportPath === undefined ? {} : { reportPath }),
+  };
 }

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createKysely, migrateToLatest, type DatabaseDriver, type DB } from '../../host/database';
-import { seedDemoWorkspace, type SeedResult } from '../../host/seed/seed-demo-workspace';
+import {
+  createKysely,
+  migrateToLatest,
+  type DatabaseDriver,
+  type DB,
+} from '../../host/database';
+import {
+  seedDemoWorkspace,
+  type SeedResult,
+} from '../../host/seed/seed-demo-workspace';
 
 /** One database of a run, cloned from the seeded template. */
 export interface ScenarioDatabaseHandle {
@@ -35,7 +43,10 @@ function databaseUrl(adminUrl: string, database: string): string {
   return url.toString();
 }
 
-async function withAdmin<T>(adminUrl: string, run: (admin: Kysely<DB>) => Promise<T>): Promise<T> {
+async function withAdmin<T>(
+  adminUrl: string,
+  run: (admin: Kysely<DB>) => Promise<T>,
+): Promise<T> {
   const admin = createKysely({ connectionString: adminUrl, max: 1 });
   try {
     return await run(admin);
@@ -45,13 +56,23 @@ async function withAdmin<T>(adminUrl: string, run: (admin: Kysely<DB>) => Promis
 }
 
 /** CREATE DATABASE … TEMPLATE fails while another session is connected to the template; that session is brief. */
-async function createFrom(admin: Kysely<DB>, name: string, template: string): Promise<void> {
+async function createFrom(
+  admin: Kysely<DB>,
+  name: string,
+  template: string,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await sql.raw(`create database ${name} template ${template}`).execute(admin);
+      await sql
+        .raw(`create database ${name} template ${template}`)
+        .execute(admin);
       return;
     } catch (error) {
-      if (attempt >= 20 || !/being accessed by other users/.test((error as Error).message)) throw error;
+      if (
+        attempt >= 20 ||
+        !/being accessed by other users/.test((error as Error).message)
+      )
+        throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }
@@ -62,15 +83,24 @@ async function createFrom(admin: Kysely<DB>, name: string, template: string): Pr
  * (`CREATE DATABASE … TEMPLATE`): every scenario and mode starts from the same rows, at a
  * fraction of what migrating and seeding each time would cost.
  */
-export async function prepareEvalDatabases(options: PrepareEvalDatabasesOptions): Promise<EvalDatabases> {
+export async function prepareEvalDatabases(
+  options: PrepareEvalDatabasesOptions,
+): Promise<EvalDatabases> {
   const { adminUrl } = options;
   const prefix = `ai_tools_eval_${process.pid}_${randomBytes(3).toString('hex')}`;
   const template = `${prefix}_template`;
-  await withAdmin(adminUrl, (admin) => createFrom(admin, template, options.migratedTemplate ?? 'template0'));
-  const templateDb = createKysely({ connectionString: databaseUrl(adminUrl, template), max: 2, driver: options.driver });
+  await withAdmin(adminUrl, (admin) =>
+    createFrom(admin, template, options.migratedTemplate ?? 'template0'),
+  );
+  const templateDb = createKysely({
+    connectionString: databaseUrl(adminUrl, template),
+    max: 2,
+    driver: options.driver,
+  });
   let seed: SeedResult;
   try {
-    if (options.migratedTemplate === undefined) await migrateToLatest(templateDb);
+    if (options.migratedTemplate === undefined)
+      await migrateToLatest(templateDb);
     seed = await seedDemoWorkspace(templateDb);
   } finally {
     await templateDb.destroy();
@@ -79,12 +109,20 @@ export async function prepareEvalDatabases(options: PrepareEvalDatabasesOptions)
   const make = async (): Promise<ScenarioDatabaseHandle> => {
     const name = `${prefix}_${++counter}`;
     await withAdmin(adminUrl, (admin) => createFrom(admin, name, template));
-    const db = createKysely({ connectionString: databaseUrl(adminUrl, name), max: 5, driver: options.driver });
+    const db = createKysely({
+      connectionString: databaseUrl(adminUrl, name),
+      max: 5,
+      driver: options.driver,
+    });
     return {
       db,
       async drop() {
         await db.destroy();
-        await withAdmin(adminUrl, (admin) => sql.raw(`drop database if exists ${name} with (force)`).execute(admin));
+        await withAdmin(adminUrl, (admin) =>
+          sql
+            .raw(`drop database if exists ${name} with (force)`)
+            .execute(admin),
+        );
       },
     };
   };
@@ -110,7 +148,11 @@ export async function prepareEvalDatabases(options: PrepareEvalDatabasesOptions)
       const spare = await ahead?.catch(() => undefined);
       if (spare !== undefined) release(spare);
       await Promise.allSettled([...drops]);
-      await withAdmin(adminUrl, (admin) => sql.raw(`drop database if exists ${template} with (force)`).execute(admin));
+      await withAdmin(adminUrl, (admin) =>
+        sql
+          .raw(`drop database if exists ${template} with (force)`)
+          .execute(admin),
+      );
     },
   };
 }

@@ -1,4 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChatCompletionsBody, ModelAnswer } from './chat-completions';
 import { EvalError } from './eval-error';
@@ -24,7 +29,13 @@ export interface UpstreamEndpoint {
 }
 
 function sseChunk(delta: unknown, finishReason: string | null = null): string {
-  const payload = { id: 'chatcmpl-eval', object: 'chat.completion.chunk', created: 0, model: 'scripted-persona', choices: [{ index: 0, delta, finish_reason: finishReason }] };
+  const payload = {
+    id: 'chatcmpl-eval',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'scripted-persona',
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  };
   return `data: ${JSON.stringify(payload)}\n\n`;
 }
 
@@ -43,15 +54,24 @@ export class EvalModelServer {
   private constructor(private readonly upstream: UpstreamEndpoint | undefined) {
     this.server = createServer((request, response) => {
       this.handle(request, response).catch((error: unknown) => {
-        if (!response.headersSent) response.writeHead(502, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: { message: `eval model server: ${error instanceof Error ? error.message : String(error)}` } }));
+        if (!response.headersSent)
+          response.writeHead(502, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            error: {
+              message: `eval model server: ${error instanceof Error ? error.message : String(error)}`,
+            },
+          }),
+        );
       });
     });
   }
 
   static async start(upstream?: UpstreamEndpoint): Promise<EvalModelServer> {
     const modelServer = new EvalModelServer(upstream);
-    await new Promise<void>((resolve) => modelServer.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) =>
+      modelServer.server.listen(0, '127.0.0.1', resolve),
+    );
     return modelServer;
   }
 
@@ -76,7 +96,10 @@ export class EvalModelServer {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  private async handle(
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -97,31 +120,60 @@ export class EvalModelServer {
   }
 
   private stream(response: ServerResponse, answer: ModelAnswer): void {
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+    });
     response.write(sseChunk({ role: 'assistant', content: answer.text ?? '' }));
     const calls = answer.toolCalls ?? [];
     calls.forEach((toolCall, index) => {
       const id = `call_${++this.callCounter}`;
-      response.write(sseChunk({ tool_calls: [{ index, id, type: 'function', function: { name: toolCall.name, arguments: JSON.stringify(toolCall.arguments) } }] }));
+      response.write(
+        sseChunk({
+          tool_calls: [
+            {
+              index,
+              id,
+              type: 'function',
+              function: {
+                name: toolCall.name,
+                arguments: JSON.stringify(toolCall.arguments),
+              },
+            },
+          ],
+        }),
+      );
     });
     response.write(sseChunk({}, calls.length > 0 ? 'tool_calls' : 'stop'));
     response.end('data: [DONE]\n\n');
   }
 
   private async forward(raw: string, response: ServerResponse): Promise<void> {
-    if (this.upstream === undefined) throw new EvalError('no scripted persona for this turn and no AI_BASE_URL to forward to');
+    if (this.upstream === undefined)
+      throw new EvalError(
+        'no scripted persona for this turn and no AI_BASE_URL to forward to',
+      );
     const url = `${this.upstream.baseUrl.replace(/\/+$/, '')}/chat/completions`;
     const upstream = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(this.upstream.apiKey === undefined ? {} : { authorization: `Bearer ${this.upstream.apiKey}` }) },
+      headers: {
+        'content-type': 'application/json',
+        ...(this.upstream.apiKey === undefined
+          ? {}
+          : { authorization: `Bearer ${this.upstream.apiKey}` }),
+      },
       body: raw,
     });
-    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+    response.writeHead(upstream.status, {
+      'content-type':
+        upstream.headers.get('content-type') ?? 'application/json',
+    });
     if (upstream.body === null) {
       response.end();
       return;
     }
-    for await (const chunk of upstream.body as unknown as AsyncIterable<Uint8Array>) response.write(chunk);
+    for await (const chunk of upstream.body as unknown as AsyncIterable<Uint8Array>)
+      response.write(chunk);
     response.end();
   }
 }

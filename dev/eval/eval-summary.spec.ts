@@ -3,8 +3,21 @@ import { rateTable } from './render-table';
 import { NO_FIGURES } from './run-figures';
 import type { RunResult } from './run-scenario';
 
-function result(scenarioId: string, mode: 'on' | 'off', passed: boolean, modelRequests: number, inputTokens: number): RunResult {
-  return { scenarioId, mode, model: 'loader', repetition: 1, check: { passed, detail: '' }, figures: { ...NO_FIGURES, modelRequests, inputTokens } };
+function result(
+  scenarioId: string,
+  mode: 'on' | 'off',
+  passed: boolean,
+  modelRequests: number,
+  inputTokens: number,
+): RunResult {
+  return {
+    scenarioId,
+    mode,
+    model: 'loader',
+    repetition: 1,
+    check: { passed, detail: '' },
+    figures: { ...NO_FIGURES, modelRequests, inputTokens },
+  };
 }
 
 describe('summarize', () => {
@@ -15,23 +28,48 @@ describe('summarize', () => {
       result('b', 'on', false, 2, 500),
       result('b', 'off', true, 5, 2_000),
     ]);
-    expect(on).toMatchObject({ mode: 'on', runs: 2, completed: 1, modelRequests: 6, inputTokens: 1_500, tokensPerCompletedTask: 1_500, extraRoundTrips: 1 });
-    expect(off).toMatchObject({ mode: 'off', runs: 2, completed: 2, modelRequests: 8, inputTokens: 5_000, tokensPerCompletedTask: 2_500, extraRoundTrips: 0 });
+    expect(on).toMatchObject({
+      mode: 'on',
+      runs: 2,
+      completed: 1,
+      modelRequests: 6,
+      inputTokens: 1_500,
+      tokensPerCompletedTask: 1_500,
+      extraRoundTrips: 1,
+    });
+    expect(off).toMatchObject({
+      mode: 'off',
+      runs: 2,
+      completed: 2,
+      modelRequests: 8,
+      inputTokens: 5_000,
+      tokensPerCompletedTask: 2_500,
+      extraRoundTrips: 0,
+    });
   });
 
   it('has no tokens per completed task when nothing completed', () => {
-    expect(summarize([result('a', 'on', false, 1, 10)])[0]!.tokensPerCompletedTask).toBeNull();
+    expect(
+      summarize([result('a', 'on', false, 1, 10)])[0]!.tokensPerCompletedTask,
+    ).toBeNull();
   });
 });
 
 describe('scenarioRates', () => {
   it('gives completed/runs per scenario, model and mode over the repetitions', () => {
-    const repeated = [result('a', 'on', true, 1, 1), result('a', 'off', true, 1, 1), { ...result('a', 'on', false, 1, 1), repetition: 2 }, { ...result('a', 'off', true, 1, 1), repetition: 2 }];
+    const repeated = [
+      result('a', 'on', true, 1, 1),
+      result('a', 'off', true, 1, 1),
+      { ...result('a', 'on', false, 1, 1), repetition: 2 },
+      { ...result('a', 'off', true, 1, 1), repetition: 2 },
+    ];
     const rates = scenarioRates(repeated);
     expect(rates).toEqual([
       { scenarioId: 'a', model: 'loader', mode: 'on', runs: 2, completed: 1 },
       { scenarioId: 'a', model: 'loader', mode: 'off', runs: 2, completed: 2 },
     ]);
-    expect(rateTable(rates)).toBe('scenario   loader\na          ON 1/2  OFF 2/2');
+    expect(rateTable(rates)).toBe(
+      'scenario   loader\na          ON 1/2  OFF 2/2',
+    );
   });
 });

@@ -32,19 +32,30 @@ function pairKey(result: RunResult): string {
 /** Totals per model and mode, models in the order they first appear, ON before OFF. */
 export function summarize(results: readonly RunResult[]): ModeSummary[] {
   const fewestRequests = new Map<string, number>();
-  const unfinished = new Set(results.filter((result) => !result.check.passed).map(pairKey));
+  const unfinished = new Set(
+    results.filter((result) => !result.check.passed).map(pairKey),
+  );
   for (const result of results) {
     const key = pairKey(result);
     if (unfinished.has(key)) continue;
-    fewestRequests.set(key, Math.min(fewestRequests.get(key) ?? Number.POSITIVE_INFINITY, result.figures.modelRequests));
+    fewestRequests.set(
+      key,
+      Math.min(
+        fewestRequests.get(key) ?? Number.POSITIVE_INFINITY,
+        result.figures.modelRequests,
+      ),
+    );
   }
   const models = [...new Set(results.map((result) => result.model))];
   const summaries: ModeSummary[] = [];
   for (const model of models) {
     for (const mode of ['on', 'off'] as const) {
-      const runs = results.filter((result) => result.model === model && result.mode === mode);
+      const runs = results.filter(
+        (result) => result.model === model && result.mode === mode,
+      );
       if (runs.length === 0) continue;
-      const sum = (pick: (result: RunResult) => number) => runs.reduce((total, result) => total + pick(result), 0);
+      const sum = (pick: (result: RunResult) => number) =>
+        runs.reduce((total, result) => total + pick(result), 0);
       const completed = runs.filter((result) => result.check.passed).length;
       const inputTokens = sum((result) => result.figures.inputTokens);
       summaries.push({
@@ -54,13 +65,23 @@ export function summarize(results: readonly RunResult[]): ModeSummary[] {
         completed,
         modelRequests: sum((result) => result.figures.modelRequests),
         inputTokens,
-        toolDefinitionTokens: sum((result) => result.figures.toolDefinitionTokens),
-        tokensPerCompletedTask: completed === 0 ? null : Math.round(inputTokens / completed),
-        extraRoundTrips: sum((result) => result.figures.modelRequests - (fewestRequests.get(pairKey(result)) ?? result.figures.modelRequests)),
+        toolDefinitionTokens: sum(
+          (result) => result.figures.toolDefinitionTokens,
+        ),
+        tokensPerCompletedTask:
+          completed === 0 ? null : Math.round(inputTokens / completed),
+        extraRoundTrips: sum(
+          (result) =>
+            result.figures.modelRequests -
+            (fewestRequests.get(pairKey(result)) ??
+              result.figures.modelRequests),
+        ),
         loadToolsCalls: sum((result) => result.figures.loadToolsCalls),
         repairedCalls: sum((result) => result.figures.repairedCalls),
         unknownNameErrors: sum((result) => result.figures.unknownNameErrors),
-        capabilityClaims: runs.filter((result) => result.figures.claimsMissingCapability).length,
+        capabilityClaims: runs.filter(
+          (result) => result.figures.claimsMissingCapability,
+        ).length,
       });
     }
   }
@@ -78,10 +99,25 @@ export interface ScenarioRate {
 
 /** Completion per scenario, model and mode, in the order the runs came. */
 export function scenarioRates(results: readonly RunResult[]): ScenarioRate[] {
-  const rates = new Map<string, { scenarioId: string; model: string; mode: DeferredMode; runs: number; completed: number }>();
+  const rates = new Map<
+    string,
+    {
+      scenarioId: string;
+      model: string;
+      mode: DeferredMode;
+      runs: number;
+      completed: number;
+    }
+  >();
   for (const result of results) {
     const key = `${result.scenarioId}\u0000${result.model}\u0000${result.mode}`;
-    const rate = rates.get(key) ?? { scenarioId: result.scenarioId, model: result.model, mode: result.mode, runs: 0, completed: 0 };
+    const rate = rates.get(key) ?? {
+      scenarioId: result.scenarioId,
+      model: result.model,
+      mode: result.mode,
+      runs: 0,
+      completed: 0,
+    };
     rate.runs += 1;
     if (result.check.passed) rate.completed += 1;
     rates.set(key, rate);

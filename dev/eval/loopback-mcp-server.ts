@@ -14,11 +14,15 @@ export interface LoopbackMcpServer {
  * Serves `build()` over Streamable HTTP, stateless: a fresh MCP server and transport per request,
  * closed with the response. A request that fails gets a 500 instead of a hanging socket.
  */
-export async function startLoopbackMcpServer(build: () => McpServer): Promise<LoopbackMcpServer> {
+export async function startLoopbackMcpServer(
+  build: () => McpServer,
+): Promise<LoopbackMcpServer> {
   const server: Server = createServer((request, response) => {
     void (async () => {
       const mcp = build();
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+      });
       response.on('close', () => {
         void transport.close();
         void mcp.close();
@@ -27,7 +31,11 @@ export async function startLoopbackMcpServer(build: () => McpServer): Promise<Lo
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const raw = Buffer.concat(chunks).toString('utf8');
-      await transport.handleRequest(request, response, raw === '' ? undefined : JSON.parse(raw));
+      await transport.handleRequest(
+        request,
+        response,
+        raw === '' ? undefined : JSON.parse(raw),
+      );
     })().catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();

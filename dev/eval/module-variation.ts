@@ -14,16 +14,24 @@ export interface ModuleVariation {
 export const FULL_MODULE: ModuleVariation = { repair: true, catalog: true };
 
 /** Makes the app's chat turns leave out what `variation` switches off (the host's own turns otherwise). */
-export function applyModuleVariation(app: NestFastifyApplication, variation: ModuleVariation): void {
+export function applyModuleVariation(
+  app: NestFastifyApplication,
+  variation: ModuleVariation,
+): void {
   if (variation.repair && variation.catalog) return;
   const service = app.get(DeferredToolsService, { strict: false });
   const startTurn = service.startTurn.bind(service);
   service.startTurn = (options) => {
     const turn = startTurn(options);
     // The chat spreads the turn into streamText: the replacement must stay an enumerable own field.
-    if (!variation.repair) Object.defineProperty(turn, 'experimental_repairToolCall', { value: async () => null, enumerable: true });
+    if (!variation.repair)
+      Object.defineProperty(turn, 'experimental_repairToolCall', {
+        value: async () => null,
+        enumerable: true,
+      });
     // The catalog is a getter on the prototype; an own field shadows it (and is not spread).
-    if (!variation.catalog) Object.defineProperty(turn, 'catalogBlock', { value: '' });
+    if (!variation.catalog)
+      Object.defineProperty(turn, 'catalogBlock', { value: '' });
     return turn;
   };
 }

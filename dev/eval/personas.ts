@@ -13,7 +13,10 @@ export type PersonaId = 'loader' | 'direct-caller' | 'misspeller' | 'cautious';
 export interface Persona {
   readonly id: PersonaId;
   readonly description: string;
-  answer(view: ConversationView, turn: { readonly plan: TurnPlan; readonly scenario: Scenario }): ModelAnswer;
+  answer(
+    view: ConversationView,
+    turn: { readonly plan: TurnPlan; readonly scenario: Scenario },
+  ): ModelAnswer;
 }
 
 const LOAD_TOOLS = 'loadTools';
@@ -23,9 +26,17 @@ function call(name: string, input: unknown): ModelAnswer {
 }
 
 /** Whether the turn already made this exact call twice: a persona about to repeat it gives up instead of looping. */
-function wouldLoop(view: ConversationView, name: string, input: unknown): boolean {
+function wouldLoop(
+  view: ConversationView,
+  name: string,
+  input: unknown,
+): boolean {
   const key = JSON.stringify(input);
-  return view.turnCalls.filter((made) => made.name === name && JSON.stringify(made.input) === key).length >= 2;
+  return (
+    view.turnCalls.filter(
+      (made) => made.name === name && JSON.stringify(made.input) === key,
+    ).length >= 2
+  );
 }
 
 /** A tool name as a model half-remembers it: snake_case for a camelCase name, otherwise one letter short. */
@@ -34,19 +45,30 @@ export function misspell(name: string): string {
   return snake !== name ? snake : name.slice(0, -1);
 }
 
-type Approach = (view: ConversationView, wanted: { readonly toolName: string; readonly input: unknown }, scenario: Scenario) => ModelAnswer;
+type Approach = (
+  view: ConversationView,
+  wanted: { readonly toolName: string; readonly input: unknown },
+  scenario: Scenario,
+) => ModelAnswer;
 
-function persona(id: PersonaId, description: string, approach: Approach, giveUp: (toolName: string) => string): Persona {
+function persona(
+  id: PersonaId,
+  description: string,
+  approach: Approach,
+  giveUp: (toolName: string) => string,
+): Persona {
   return {
     id,
     description,
     answer(view, { plan, scenario }) {
       const intent = plan(view);
       if ('answer' in intent) return { text: intent.answer };
-      if (view.toolsLocked) return { text: 'I ran out of steps before finishing.' };
+      if (view.toolsLocked)
+        return { text: 'I ran out of steps before finishing.' };
       const next = approach(view, intent.call, scenario);
       const made = next.toolCalls?.[0];
-      if (made !== undefined && wouldLoop(view, made.name, made.arguments)) return { text: giveUp(intent.call.toolName) };
+      if (made !== undefined && wouldLoop(view, made.name, made.arguments))
+        return { text: giveUp(intent.call.toolName) };
       return next;
     },
   };
@@ -56,8 +78,15 @@ const loader = persona(
   'loader',
   'loads before use: a tool it needs that is not active is loaded with loadTools, together with the other tools the task needs',
   (view, wanted, scenario) => {
-    if (view.activeToolNames.includes(wanted.toolName)) return call(wanted.toolName, wanted.input);
-    const names = [wanted.toolName, ...scenario.toolsNeeded.filter((name) => name !== wanted.toolName && !view.activeToolNames.includes(name))];
+    if (view.activeToolNames.includes(wanted.toolName))
+      return call(wanted.toolName, wanted.input);
+    const names = [
+      wanted.toolName,
+      ...scenario.toolsNeeded.filter(
+        (name) =>
+          name !== wanted.toolName && !view.activeToolNames.includes(name),
+      ),
+    ];
     return call(LOAD_TOOLS, { names });
   },
   (toolName) => `I could not finish: ${toolName} kept failing.`,
@@ -75,12 +104,22 @@ const misspeller = persona(
   'misspeller',
   'misspells a tool name once per turn (snake_case for camelCase) when loading it, then takes the exact name from the error',
   (view, wanted) => {
-    if (view.activeToolNames.includes(wanted.toolName)) return call(wanted.toolName, wanted.input);
-    const failedLoad = view.turnCalls.find((made) => made.name === LOAD_TOOLS && made.result !== undefined && made.result.json === undefined);
-    if (failedLoad === undefined) return call(LOAD_TOOLS, { names: [misspell(wanted.toolName)] });
+    if (view.activeToolNames.includes(wanted.toolName))
+      return call(wanted.toolName, wanted.input);
+    const failedLoad = view.turnCalls.find(
+      (made) =>
+        made.name === LOAD_TOOLS &&
+        made.result !== undefined &&
+        made.result.json === undefined,
+    );
+    if (failedLoad === undefined)
+      return call(LOAD_TOOLS, { names: [misspell(wanted.toolName)] });
     // Recovers only when the error it read spells the name out.
-    if (failedLoad.result!.text.includes(wanted.toolName)) return call(LOAD_TOOLS, { names: [wanted.toolName] });
-    return { text: `I can't find a tool named ${misspell(wanted.toolName)}, so I cannot do this.` };
+    if (failedLoad.result!.text.includes(wanted.toolName))
+      return call(LOAD_TOOLS, { names: [wanted.toolName] });
+    return {
+      text: `I can't find a tool named ${misspell(wanted.toolName)}, so I cannot do this.`,
+    };
   },
   (toolName) => `I could not finish: ${toolName} kept failing.`,
 );
@@ -89,19 +128,33 @@ const cautious = persona(
   'cautious',
   'says "I can\'t" unless the capability is among its active tools or named in the <tool_catalog>; loads one tool at a time',
   (view, wanted) => {
-    if (view.activeToolNames.includes(wanted.toolName)) return call(wanted.toolName, wanted.input);
-    if (catalogNames(view, wanted.toolName)) return call(LOAD_TOOLS, { names: [wanted.toolName] });
+    if (view.activeToolNames.includes(wanted.toolName))
+      return call(wanted.toolName, wanted.input);
+    if (catalogNames(view, wanted.toolName))
+      return call(LOAD_TOOLS, { names: [wanted.toolName] });
     return { text: "I'm sorry, I can't do that: I don't have a tool for it." };
   },
   (toolName) => `I could not finish: ${toolName} kept failing.`,
 );
 
-export const PERSONAS: readonly Persona[] = [loader, directCaller, misspeller, cautious];
+export const PERSONAS: readonly Persona[] = [
+  loader,
+  directCaller,
+  misspeller,
+  cautious,
+];
 
 /** The personas named (all when none are), or an error naming the unknown ones and the valid ids. */
-export function selectPersonas(ids: readonly string[] | undefined): readonly Persona[] {
+export function selectPersonas(
+  ids: readonly string[] | undefined,
+): readonly Persona[] {
   if (ids === undefined || ids.length === 0) return PERSONAS;
-  const unknown = ids.filter((id) => !PERSONAS.some((candidate) => candidate.id === id));
-  if (unknown.length > 0) throw new EvalError(`unknown persona ${unknown.map((id) => `"${id}"`).join(', ')}; valid: ${PERSONAS.map((candidate) => candidate.id).join(', ')}`);
+  const unknown = ids.filter(
+    (id) => !PERSONAS.some((candidate) => candidate.id === id),
+  );
+  if (unknown.length > 0)
+    throw new EvalError(
+      `unknown persona ${unknown.map((id) => `"${id}"`).join(', ')}; valid: ${PERSONAS.map((candidate) => candidate.id).join(', ')}`,
+    );
   return PERSONAS.filter((candidate) => ids.includes(candidate.id));
 }

@@ -4,7 +4,11 @@ const ON_COLOUR = '#2f6fb0';
 const OFF_COLOUR = '#c8793a';
 
 function escapeXml(text: string): string {
-  return text.replace(/[&<>"]/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[character]!);
+  return text.replace(
+    /[&<>"]/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[character]!,
+  );
 }
 
 interface Panel {
@@ -23,9 +27,15 @@ const BAR_HEIGHT = 16;
  * The report's chart: per model, completed tasks and input tokens per completed task, deferred
  * tools ON (blue) next to OFF (orange), as horizontal bars in two panels. Plain SVG, no script.
  */
-export function renderChart(summaries: readonly ModeSummary[], subtitle: string): string {
+export function renderChart(
+  summaries: readonly ModeSummary[],
+  subtitle: string,
+): string {
   const models = [...new Set(summaries.map((summary) => summary.model))];
-  const find = (model: string, mode: 'on' | 'off') => summaries.find((summary) => summary.model === model && summary.mode === mode);
+  const find = (model: string, mode: 'on' | 'off') =>
+    summaries.find(
+      (summary) => summary.model === model && summary.mode === mode,
+    );
   const panels: Panel[] = [
     {
       title: 'Tasks completed',
@@ -36,8 +46,14 @@ export function renderChart(summaries: readonly ModeSummary[], subtitle: string)
     {
       title: 'Input tokens per completed task',
       value: (summary) => summary.tokensPerCompletedTask ?? 0,
-      label: (summary) => (summary.tokensPerCompletedTask === null ? 'none completed' : summary.tokensPerCompletedTask.toLocaleString('en-US')),
-      maximum: Math.max(1, ...summaries.map((summary) => summary.tokensPerCompletedTask ?? 0)),
+      label: (summary) =>
+        summary.tokensPerCompletedTask === null
+          ? 'none completed'
+          : summary.tokensPerCompletedTask.toLocaleString('en-US'),
+      maximum: Math.max(
+        1,
+        ...summaries.map((summary) => summary.tokensPerCompletedTask ?? 0),
+      ),
     },
   ];
   const top = 70;
@@ -54,15 +70,22 @@ export function renderChart(summaries: readonly ModeSummary[], subtitle: string)
   panels.forEach((panel, panelIndex) => {
     const left = LABEL_WIDTH + panelIndex * PANEL_WIDTH;
     const barSpace = PANEL_WIDTH - 110;
-    parts.push(`<text x="${left}" y="${top - 12}" font-weight="bold">${escapeXml(panel.title)}</text>`);
+    parts.push(
+      `<text x="${left}" y="${top - 12}" font-weight="bold">${escapeXml(panel.title)}</text>`,
+    );
     models.forEach((model, modelIndex) => {
       const y = top + modelIndex * ROW_HEIGHT;
-      if (panelIndex === 0) parts.push(`<text x="10" y="${y + BAR_HEIGHT + 4}">${escapeXml(model)}</text>`);
+      if (panelIndex === 0)
+        parts.push(
+          `<text x="10" y="${y + BAR_HEIGHT + 4}">${escapeXml(model)}</text>`,
+        );
       (['on', 'off'] as const).forEach((mode, modeIndex) => {
         const summary = find(model, mode);
         if (summary === undefined) return;
         const barY = y + modeIndex * (BAR_HEIGHT + 2);
-        const barWidth = Math.round((panel.value(summary) / panel.maximum) * barSpace);
+        const barWidth = Math.round(
+          (panel.value(summary) / panel.maximum) * barSpace,
+        );
         parts.push(
           `<rect x="${left}" y="${barY}" width="${barWidth}" height="${BAR_HEIGHT}" fill="${mode === 'on' ? ON_COLOUR : OFF_COLOUR}"/>`,
           `<text x="${left + barWidth + 4}" y="${barY + BAR_HEIGHT - 4}">${escapeXml(panel.label(summary))}</text>`,

@@ -11,10 +11,14 @@ function models(report: EvalReport): string[] {
   return [...new Set(report.rates.map((rate) => rate.model))];
 }
 
-const thousands = (value: number | null): string => (value === null ? '–' : value.toLocaleString('en-US'));
+const thousands = (value: number | null): string =>
+  value === null ? '–' : value.toLocaleString('en-US');
 
 /** What produced the answers, said plainly at the top of every report. */
-export function reportLabel(report: EvalReport, modelName: string | undefined): string {
+export function reportLabel(
+  report: EvalReport,
+  modelName: string | undefined,
+): string {
   return report.kind === 'scripted'
     ? 'SCRIPTED PERSONAS: no language model answered; scripted stand-ins reproduce known failure modes.'
     : `Model: ${modelName ?? 'the configured model'} (a real OpenAI-compatible endpoint).`;
@@ -24,7 +28,10 @@ export function reportLabel(report: EvalReport, modelName: string | undefined): 
  * The Markdown report: what ran, totals per model and mode, the chart (an SVG file beside the
  * report), every run's outcome and figures, and why each failed run failed.
  */
-export function renderReport(report: EvalReport, options: { readonly chartFile: string; readonly modelName?: string }): string {
+export function renderReport(
+  report: EvalReport,
+  options: { readonly chartFile: string; readonly modelName?: string },
+): string {
   const lines: string[] = [
     '# Deferred tools: agent outcomes ON vs OFF',
     '',
@@ -46,15 +53,26 @@ export function renderReport(report: EvalReport, options: { readonly chartFile: 
     '',
     '## Completed per scenario',
     '',
-    `| scenario | ${models(report).map((model) => `${model} ON | ${model} OFF`).join(' | ')} |`,
-    `|---|${models(report).map(() => '---|---|').join('')}`,
+    `| scenario | ${models(report)
+      .map((model) => `${model} ON | ${model} OFF`)
+      .join(' | ')} |`,
+    `|---|${models(report)
+      .map(() => '---|---|')
+      .join('')}`,
     ...[...new Set(report.rates.map((rate) => rate.scenarioId))].map(
       (scenarioId) =>
         `| ${scenarioId} | ${models(report)
           .flatMap((model) =>
             (['on', 'off'] as const).map((mode) => {
-              const rate = report.rates.find((candidate) => candidate.scenarioId === scenarioId && candidate.model === model && candidate.mode === mode);
-              return rate === undefined ? '–' : `${rate.completed}/${rate.runs}`;
+              const rate = report.rates.find(
+                (candidate) =>
+                  candidate.scenarioId === scenarioId &&
+                  candidate.model === model &&
+                  candidate.mode === mode,
+              );
+              return rate === undefined
+                ? '–'
+                : `${rate.completed}/${rate.runs}`;
             }),
           )
           .join(' | ')} |`,
@@ -73,13 +91,35 @@ export function renderReport(report: EvalReport, options: { readonly chartFile: 
   if (failures.length > 0) {
     lines.push('', '## Failed runs', '');
     for (const failure of failures) {
-      lines.push(`- ${failure.model} / ${failure.scenarioId} / ${failure.mode.toUpperCase()} #${failure.repetition}: ${failure.error ?? failure.check.detail}`);
+      lines.push(
+        `- ${failure.model} / ${failure.scenarioId} / ${failure.mode.toUpperCase()} #${failure.repetition}: ${failure.error ?? failure.check.detail}`,
+      );
     }
   }
-  lines.push('', '## Scenarios', '', ...report.scenarios.map((scenario) => `- \`${scenario.id}\`: ${scenario.title}`));
+  lines.push(
+    '',
+    '## Scenarios',
+    '',
+    ...report.scenarios.map(
+      (scenario) => `- \`${scenario.id}\`: ${scenario.title}`,
+    ),
+  );
   if (report.personas.length > 0) {
-    lines.push('', '## Scripted personas', '', ...report.personas.map((persona) => `- \`${persona.id}\`: ${persona.description}`));
+    lines.push(
+      '',
+      '## Scripted personas',
+      '',
+      ...report.personas.map(
+        (persona) => `- \`${persona.id}\`: ${persona.description}`,
+      ),
+    );
   }
-  if (report.hostLog.length > 0) lines.push('', '## Host warnings', '', ...report.hostLog.map((line) => `- ${line}`));
+  if (report.hostLog.length > 0)
+    lines.push(
+      '',
+      '## Host warnings',
+      '',
+      ...report.hostLog.map((line) => `- ${line}`),
+    );
   return `${lines.join('\n')}\n`;
 }

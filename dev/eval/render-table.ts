@@ -4,7 +4,12 @@ import type { RunResult } from './run-scenario';
 const thousands = (value: number): string => value.toLocaleString('en-US');
 
 function cells(values: readonly string[], widths: readonly number[]): string {
-  return values.map((value, index) => (index < 3 ? value.padEnd(widths[index]!) : value.padStart(widths[index]!))).join('  ').trimEnd();
+  return values
+    .map((value, index) =>
+      index < 3 ? value.padEnd(widths[index]!) : value.padStart(widths[index]!),
+    )
+    .join('  ')
+    .trimEnd();
 }
 
 const RUN_WIDTHS = [14, 16, 4, 4, 5, 8, 12, 11, 5, 7, 7];
@@ -15,7 +20,10 @@ export function progressHeader(): string {
 }
 
 /** One line per finished run, printed as the suite goes. */
-export function progressLine(result: RunResult, progress: { readonly done: number; readonly total: number }): string {
+export function progressLine(
+  result: RunResult,
+  progress: { readonly done: number; readonly total: number },
+): string {
   const figures = result.figures;
   const line = cells(
     [
@@ -33,7 +41,9 @@ export function progressLine(result: RunResult, progress: { readonly done: numbe
     ],
     RUN_WIDTHS,
   );
-  const failure = result.check.passed ? '' : `\n    ↳ ${result.error ?? result.check.detail}`;
+  const failure = result.check.passed
+    ? ''
+    : `\n    ↳ ${result.error ?? result.check.detail}`;
   return `${line}  ${figures.claimsMissingCapability ? 'yes' : 'no'}  [${progress.done}/${progress.total}]${failure}`;
 }
 
@@ -41,7 +51,22 @@ const SUMMARY_WIDTHS = [14, 4, 9, 9, 11, 12, 15, 6, 8, 8, 7];
 
 /** Totals per model and mode. */
 export function summaryTable(summaries: readonly ModeSummary[]): string {
-  const header = cells(['model', 'mode', 'completed', 'requests', 'extra trips', 'input tokens', 'tokens / done', 'loads', 'repairs', 'unknown', 'claims'], SUMMARY_WIDTHS);
+  const header = cells(
+    [
+      'model',
+      'mode',
+      'completed',
+      'requests',
+      'extra trips',
+      'input tokens',
+      'tokens / done',
+      'loads',
+      'repairs',
+      'unknown',
+      'claims',
+    ],
+    SUMMARY_WIDTHS,
+  );
   const rows = summaries.map((summary) =>
     cells(
       [
@@ -51,7 +76,9 @@ export function summaryTable(summaries: readonly ModeSummary[]): string {
         String(summary.modelRequests),
         String(summary.extraRoundTrips),
         thousands(summary.inputTokens),
-        summary.tokensPerCompletedTask === null ? '-' : thousands(summary.tokensPerCompletedTask),
+        summary.tokensPerCompletedTask === null
+          ? '-'
+          : thousands(summary.tokensPerCompletedTask),
         String(summary.loadToolsCalls),
         String(summary.repairedCalls),
         String(summary.unknownNameErrors),
@@ -70,12 +97,36 @@ export function rateTable(rates: readonly ScenarioRate[]): string {
   const cell = (scenarioId: string, model: string) =>
     (['on', 'off'] as const)
       .map((mode) => {
-        const rate = rates.find((candidate) => candidate.scenarioId === scenarioId && candidate.model === model && candidate.mode === mode);
+        const rate = rates.find(
+          (candidate) =>
+            candidate.scenarioId === scenarioId &&
+            candidate.model === model &&
+            candidate.mode === mode,
+        );
         return `${mode.toUpperCase()} ${rate === undefined ? '-' : `${rate.completed}/${rate.runs}`}`;
       })
       .join('  ');
-  const width = Math.max(...scenarios.map((id) => id.length), 'scenario'.length);
-  const columnWidths = models.map((model) => Math.max(model.length, ...scenarios.map((id) => cell(id, model).length)));
-  const row = (first: string, rest: readonly string[]) => [first.padEnd(width), ...rest.map((text, index) => text.padEnd(columnWidths[index]!))].join('   ').trimEnd();
-  return [row('scenario', models), ...scenarios.map((id) => row(id, models.map((model) => cell(id, model))))].join('\n');
+  const width = Math.max(
+    ...scenarios.map((id) => id.length),
+    'scenario'.length,
+  );
+  const columnWidths = models.map((model) =>
+    Math.max(model.length, ...scenarios.map((id) => cell(id, model).length)),
+  );
+  const row = (first: string, rest: readonly string[]) =>
+    [
+      first.padEnd(width),
+      ...rest.map((text, index) => text.padEnd(columnWidths[index]!)),
+    ]
+      .join('   ')
+      .trimEnd();
+  return [
+    row('scenario', models),
+    ...scenarios.map((id) =>
+      row(
+        id,
+        models.map((model) => cell(id, model)),
+      ),
+    ),
+  ].join('\n');
 }

@@ -6,15 +6,33 @@ describe('request tokens', () => {
   const body: ChatCompletionsBody = {
     model: 'm',
     stream: true,
-    tools: [{ type: 'function', function: { name: 'getPage', description: 'Reads a page.', parameters: { type: 'object', properties: { pageId: { type: 'string' } } } } }],
+    tools: [
+      {
+        type: 'function',
+        function: {
+          name: 'getPage',
+          description: 'Reads a page.',
+          parameters: {
+            type: 'object',
+            properties: { pageId: { type: 'string' } },
+          },
+        },
+      },
+    ],
     messages: [
-      { role: 'system', content: 'You are the Docmost assistant. <tool_catalog>- getTable — reads a table</tool_catalog>' },
+      {
+        role: 'system',
+        content:
+          'You are the Docmost assistant. <tool_catalog>- getTable — reads a table</tool_catalog>',
+      },
       { role: 'user', content: 'Raise the Team price to $10.' },
     ],
   };
 
   it('counts the tools array as sent', () => {
-    expect(toolDefinitionTokens(body)).toBe(countTokens(JSON.stringify(body.tools)));
+    expect(toolDefinitionTokens(body)).toBe(
+      countTokens(JSON.stringify(body.tools)),
+    );
     expect(toolDefinitionTokens({ ...body, tools: undefined })).toBe(0);
   });
 

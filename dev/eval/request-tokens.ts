@@ -29,5 +29,12 @@ export function toolDefinitionTokens(body: ChatCompletionsBody): number {
  */
 export function requestTokens(body: ChatCompletionsBody): number {
   const { tools: _tools, messages, ...rest } = body;
-  return toolDefinitionTokens(body) + messages.reduce((sum, message) => sum + tokensOf(JSON.stringify(message)), 0) + tokensOf(JSON.stringify(rest));
+  return (
+    toolDefinitionTokens(body) +
+    messages.reduce(
+      (sum, message) => sum + tokensOf(JSON.stringify(message)),
+      0,
+    ) +
+    tokensOf(JSON.stringify(rest))
+  );
 }

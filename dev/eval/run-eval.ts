@@ -3,8 +3,17 @@ import { loadAppConfig } from '../../host/config/app-config';
 import type { DatabaseDriver } from '../../host/database';
 import { prepareEvalDatabases } from './eval-databases';
 import { EvalModelServer } from './eval-model-server';
-import { scenarioRates, summarize, type ModeSummary, type ScenarioRate } from './eval-summary';
-import { IssueTrackerMcpServer, TRACKER_PREFIX, TRACKER_SERVER_NAME } from './issue-tracker-mcp-server';
+import {
+  scenarioRates,
+  summarize,
+  type ModeSummary,
+  type ScenarioRate,
+} from './eval-summary';
+import {
+  IssueTrackerMcpServer,
+  TRACKER_PREFIX,
+  TRACKER_SERVER_NAME,
+} from './issue-tracker-mcp-server';
 import { FULL_MODULE, type ModuleVariation } from './module-variation';
 import type { Persona } from './personas';
 import { runScenario, type DeferredMode, type RunResult } from './run-scenario';
@@ -37,7 +46,10 @@ export interface RunEvalOptions {
   /** `AI_MAX_STEPS` of the host; default 20, as the host's own default. */
   readonly maxSteps?: number;
   /** Called after every run, for progress output. */
-  readonly onResult?: (result: RunResult, progress: { readonly done: number; readonly total: number }) => void;
+  readonly onResult?: (
+    result: RunResult,
+    progress: { readonly done: number; readonly total: number },
+  ) => void;
 }
 
 export interface EvalReport {
@@ -47,8 +59,14 @@ export interface EvalReport {
   readonly durationSeconds: number;
   readonly repeat: number;
   readonly variation: ModuleVariation;
-  readonly scenarios: readonly { readonly id: string; readonly title: string }[];
-  readonly personas: readonly { readonly id: string; readonly description: string }[];
+  readonly scenarios: readonly {
+    readonly id: string;
+    readonly title: string;
+  }[];
+  readonly personas: readonly {
+    readonly id: string;
+    readonly description: string;
+  }[];
   readonly results: readonly RunResult[];
   readonly summaries: readonly ModeSummary[];
   /** Completed/runs per scenario, model and mode. */
@@ -65,7 +83,8 @@ class CollectingLogger implements LoggerService {
   log(): void {}
   warn(message: unknown, context?: unknown): void {
     // The registry's build report is the same every boot; the chat's tool errors are in the figures.
-    if (context !== 'AiTools' && context !== 'Chat') this.lines.push(`warn ${String(context ?? '')}: ${String(message)}`);
+    if (context !== 'AiTools' && context !== 'Chat')
+      this.lines.push(`warn ${String(context ?? '')}: ${String(message)}`);
   }
   error(message: unknown, ...rest: unknown[]): void {
     this.lines.push(`error ${String(rest.at(-1) ?? '')}: ${String(message)}`);
@@ -83,13 +102,22 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
   const variation = options.variation ?? FULL_MODULE;
   const real = options.realModel;
   const modes = options.modes ?? BOTH_MODES;
-  const models: readonly (Persona | undefined)[] = real === undefined ? options.personas : [undefined];
+  const models: readonly (Persona | undefined)[] =
+    real === undefined ? options.personas : [undefined];
   const tracker = await IssueTrackerMcpServer.start();
-  const modelServer = await EvalModelServer.start(real === undefined ? undefined : { baseUrl: real.baseUrl, apiKey: real.apiKey });
+  const modelServer = await EvalModelServer.start(
+    real === undefined
+      ? undefined
+      : { baseUrl: real.baseUrl, apiKey: real.apiKey },
+  );
   const logger = new CollectingLogger();
   const results: RunResult[] = [];
   try {
-    const databases = await prepareEvalDatabases({ adminUrl: options.adminUrl, migratedTemplate: options.migratedTemplate, driver: options.driver });
+    const databases = await prepareEvalDatabases({
+      adminUrl: options.adminUrl,
+      migratedTemplate: options.migratedTemplate,
+      driver: options.driver,
+    });
     try {
       const config = loadAppConfig({
         AI_BASE_URL: modelServer.baseUrl,
@@ -97,9 +125,16 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
         AI_MAX_STEPS: String(options.maxSteps ?? 20),
         // The comment signal counts on every tool call, so a mid-turn comment shows up on the next result.
         AI_COMMENT_SIGNAL_DEBOUNCE_MS: '0',
-        AI_EXTERNAL_MCP: JSON.stringify([{ name: TRACKER_SERVER_NAME, url: tracker.url, prefix: TRACKER_PREFIX }]),
+        AI_EXTERNAL_MCP: JSON.stringify([
+          {
+            name: TRACKER_SERVER_NAME,
+            url: tracker.url,
+            prefix: TRACKER_PREFIX,
+          },
+        ]),
       });
-      const total = models.length * options.scenarios.length * modes.length * repeat;
+      const total =
+        models.length * options.scenarios.length * modes.length * repeat;
       for (const persona of models) {
         for (const scenario of options.scenarios) {
           for (let repetition = 1; repetition <= repeat; repetition++) {
@@ -136,8 +171,17 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
     durationSeconds: Math.round((Date.now() - started) / 100) / 10,
     repeat,
     variation,
-    scenarios: options.scenarios.map((scenario) => ({ id: scenario.id, title: scenario.title })),
-    personas: real === undefined ? options.personas.map((persona) => ({ id: persona.id, description: persona.description })) : [],
+    scenarios: options.scenarios.map((scenario) => ({
+      id: scenario.id,
+      title: scenario.title,
+    })),
+    personas:
+      real === undefined
+        ? options.personas.map((persona) => ({
+            id: persona.id,
+            description: persona.description,
+          }))
+        : [],
     results,
     summaries: summarize(results),
     rates: scenarioRates(results),

@@ -46,7 +46,10 @@ const UNAVAILABLE_TOOL = /unavailable tool|Unknown tool name/;
 const REPAIR_NOTE = /^You called \S+ directly, but it was not loaded yet/;
 
 /** The figures of one turn: from the requests the model endpoint received and the chat's UI stream. */
-export function turnFigures(requests: readonly RecordedRequest[], chunks: readonly UiChunk[]): RunFigures {
+export function turnFigures(
+  requests: readonly RecordedRequest[],
+  chunks: readonly UiChunk[],
+): RunFigures {
   const toolNames = new Map<string, string>();
   let loadToolsCalls = 0;
   let repairedCalls = 0;
@@ -69,18 +72,22 @@ export function turnFigures(requests: readonly RecordedRequest[], chunks: readon
       case 'tool-input-error':
         // A call the SDK could not run (unknown or inactive name, invalid input); no output chunk follows.
         toolNames.set(id, String(chunk.toolName));
-        if (UNAVAILABLE_TOOL.test(String(chunk.errorText ?? ''))) unknownNameErrors += 1;
+        if (UNAVAILABLE_TOOL.test(String(chunk.errorText ?? '')))
+          unknownNameErrors += 1;
         break;
       case 'tool-output-available': {
         const note = (chunk.output as { note?: unknown } | null)?.note;
         if (toolNames.get(id) === 'loadTools') {
-          if (typeof note === 'string' && REPAIR_NOTE.test(note)) repairedCalls += 1;
+          if (typeof note === 'string' && REPAIR_NOTE.test(note))
+            repairedCalls += 1;
           else loadToolsCalls += 1;
         }
         break;
       }
       case 'tool-output-error': {
-        const unknownName = UNAVAILABLE_TOOL.test(String(chunk.errorText ?? ''));
+        const unknownName = UNAVAILABLE_TOOL.test(
+          String(chunk.errorText ?? ''),
+        );
         if (toolNames.get(id) === 'loadTools') loadToolsCalls += 1;
         if (unknownName) unknownNameErrors += 1;
         break;
@@ -90,8 +97,14 @@ export function turnFigures(requests: readonly RecordedRequest[], chunks: readon
   return {
     modelRequests: requests.length,
     steps,
-    inputTokens: requests.reduce((sum, request) => sum + requestTokens(request.body), 0),
-    toolDefinitionTokens: requests.reduce((sum, request) => sum + toolDefinitionTokens(request.body), 0),
+    inputTokens: requests.reduce(
+      (sum, request) => sum + requestTokens(request.body),
+      0,
+    ),
+    toolDefinitionTokens: requests.reduce(
+      (sum, request) => sum + toolDefinitionTokens(request.body),
+      0,
+    ),
     loadToolsCalls,
     repairedCalls,
     unknownNameErrors,
@@ -106,11 +119,13 @@ export function addFigures(left: RunFigures, right: RunFigures): RunFigures {
     modelRequests: left.modelRequests + right.modelRequests,
     steps: left.steps + right.steps,
     inputTokens: left.inputTokens + right.inputTokens,
-    toolDefinitionTokens: left.toolDefinitionTokens + right.toolDefinitionTokens,
+    toolDefinitionTokens:
+      left.toolDefinitionTokens + right.toolDefinitionTokens,
     loadToolsCalls: left.loadToolsCalls + right.loadToolsCalls,
     repairedCalls: left.repairedCalls + right.repairedCalls,
     unknownNameErrors: left.unknownNameErrors + right.unknownNameErrors,
-    claimsMissingCapability: left.claimsMissingCapability || right.claimsMissingCapability,
+    claimsMissingCapability:
+      left.claimsMissingCapability || right.claimsMissingCapability,
     finalAnswer: right.finalAnswer,
   };
 }

@@ -11,7 +11,12 @@ import type { EvalModelServer } from './eval-model-server';
 import type { IssueTrackerMcpServer } from './issue-tracker-mcp-server';
 import { applyModuleVariation, type ModuleVariation } from './module-variation';
 import type { Persona } from './personas';
-import { addFigures, NO_FIGURES, turnFigures, type RunFigures } from './run-figures';
+import {
+  addFigures,
+  NO_FIGURES,
+  turnFigures,
+  type RunFigures,
+} from './run-figures';
 import type { CheckResult, Scenario, ScenarioDatabase } from './scenario';
 
 export type DeferredMode = 'on' | 'off';
@@ -50,8 +55,21 @@ function userOf(seed: SeedResult, email: string): SeedResult['users'][number] {
   return user;
 }
 
-async function post(app: NestFastifyApplication, token: string, url: string, body: unknown) {
-  return app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+async function post(
+  app: NestFastifyApplication,
+  token: string,
+  url: string,
+  body: unknown,
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    },
+    payload: JSON.stringify(body),
+  });
 }
 
 /**
@@ -59,32 +77,65 @@ async function post(app: NestFastifyApplication, token: string, url: string, bod
  * sets the workspace toggle through its settings route, plays the turns through `POST
  * /api/ai/chat` as member@acme.test, then asks the scenario's check about the end state.
  */
-export async function runScenario(options: RunScenarioOptions): Promise<RunResult> {
+export async function runScenario(
+  options: RunScenarioOptions,
+): Promise<RunResult> {
   const { scenario, mode, persona, databases, modelServer, tracker } = options;
   const seed = databases.seed;
   const agent = userOf(seed, 'member@acme.test');
   const owner = userOf(seed, 'owner@acme.test');
   const human = userOf(seed, 'admin@acme.test');
   const handle = await databases.clone();
-  const database: ScenarioDatabase = { db: handle.db, agentUserId: agent.id, humanUserId: human.id };
+  const database: ScenarioDatabase = {
+    db: handle.db,
+    agentUserId: agent.id,
+    humanUserId: human.id,
+  };
   const trackerCallsBefore = tracker.calls.length;
-  const base = { scenarioId: scenario.id, mode, model: options.modelName, repetition: options.repetition };
+  const base = {
+    scenarioId: scenario.id,
+    mode,
+    model: options.modelName,
+    repetition: options.repetition,
+  };
   let app: NestFastifyApplication | undefined;
   try {
-    app = await createApp({ db: handle.db, config: options.config, logger: options.logger });
+    app = await createApp({
+      db: handle.db,
+      config: options.config,
+      logger: options.logger,
+    });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     applyModuleVariation(app, options.variation);
-    const toggle = await post(app, owner.token, '/api/ai-tools/settings/update', { deferredTools: mode === 'on' });
-    if (toggle.statusCode !== 200) throw new EvalError(`setting deferredTools ${mode} failed: ${toggle.statusCode} ${toggle.body}`);
+    const toggle = await post(
+      app,
+      owner.token,
+      '/api/ai-tools/settings/update',
+      { deferredTools: mode === 'on' },
+    );
+    if (toggle.statusCode !== 200)
+      throw new EvalError(
+        `setting deferredTools ${mode} failed: ${toggle.statusCode} ${toggle.body}`,
+      );
 
     let figures = NO_FIGURES;
     let chatId: string | undefined;
     let error: string | undefined;
     for (const turn of scenario.turns) {
       modelServer.startTurn({
-        beforeRequest: turn.beforeModelRequest === undefined ? undefined : (index) => turn.beforeModelRequest!(index, database),
-        answer: persona === undefined ? undefined : (body) => persona.answer(viewConversation(body), { plan: turn.plan, scenario }),
+        beforeRequest:
+          turn.beforeModelRequest === undefined
+            ? undefined
+            : (index) => turn.beforeModelRequest!(index, database),
+        answer:
+          persona === undefined
+            ? undefined
+            : (body) =>
+                persona.answer(viewConversation(body), {
+                  plan: turn.plan,
+                  scenario,
+                }),
       });
       const response = await post(app, agent.token, '/api/ai/chat', {
         message: turn.message,
@@ -104,8 +155,17 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunResul
         break;
       }
     }
-    const check = await scenario.check({ ...database, chatId: chatId ?? '', externalCalls: tracker.calls.slice(trackerCallsBefore) });
-    return { ...base, check, figures, ...(error === undefined ? {} : { error }) };
+    const check = await scenario.check({
+      ...database,
+      chatId: chatId ?? '',
+      externalCalls: tracker.calls.slice(trackerCallsBefore),
+    });
+    return {
+      ...base,
+      check,
+      figures,
+      ...(error === undefined ? {} : { error }),
+    };
   } finally {
     await app?.close();
     databases.release(handle);

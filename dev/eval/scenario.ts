@@ -31,7 +31,10 @@ export interface ScenarioTurn {
    * Runs before the host's model request number `requestIndex` (from 0) of this turn is
    * answered: how a scenario makes something happen in the middle of a turn, for any model.
    */
-  readonly beforeModelRequest?: (requestIndex: number, database: ScenarioDatabase) => Promise<void>;
+  readonly beforeModelRequest?: (
+    requestIndex: number,
+    database: ScenarioDatabase,
+  ) => Promise<void>;
 }
 
 /** What a scenario's check reads besides the database. */
@@ -39,7 +42,10 @@ export interface CheckInput extends ScenarioDatabase {
   /** The chat the turns ran in. */
   readonly chatId: string;
   /** Calls the suite's external MCP server served during the run. */
-  readonly externalCalls: readonly { readonly name: string; readonly arguments: unknown }[];
+  readonly externalCalls: readonly {
+    readonly name: string;
+    readonly arguments: unknown;
+  }[];
 }
 
 export interface CheckResult {

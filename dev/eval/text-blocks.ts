@@ -14,11 +14,23 @@ interface NodeLike {
 }
 
 function childrenOf(node: NodeLike): NodeLike[] {
-  return Array.isArray(node.content) ? (node.content as NodeLike[]).filter((child) => typeof child === 'object' && child !== null) : [];
+  return Array.isArray(node.content)
+    ? (node.content as NodeLike[]).filter(
+        (child) => typeof child === 'object' && child !== null,
+      )
+    : [];
 }
 
 function inlineText(nodes: readonly NodeLike[]): string {
-  return nodes.map((node) => (node.type === 'text' && typeof node.text === 'string' ? node.text : node.type === 'hardBreak' ? '\n' : '')).join('');
+  return nodes
+    .map((node) =>
+      node.type === 'text' && typeof node.text === 'string'
+        ? node.text
+        : node.type === 'hardBreak'
+          ? '\n'
+          : '',
+    )
+    .join('');
 }
 
 /** The text blocks of a document in reading order, table cells and list items included. */
@@ -26,16 +38,27 @@ export function textBlocks(document: unknown): TextBlock[] {
   const blocks: TextBlock[] = [];
   const visit = (node: NodeLike): void => {
     const children = childrenOf(node);
-    const isTextBlock = children.length > 0 && children.every((child) => child.type === 'text' || child.type === 'hardBreak');
-    const emptyParagraph = children.length === 0 && (node.type === 'paragraph' || node.type === 'heading');
+    const isTextBlock =
+      children.length > 0 &&
+      children.every(
+        (child) => child.type === 'text' || child.type === 'hardBreak',
+      );
+    const emptyParagraph =
+      children.length === 0 &&
+      (node.type === 'paragraph' || node.type === 'heading');
     if (isTextBlock || emptyParagraph) {
       const id = node.attrs?.id;
-      blocks.push({ type: String(node.type), id: typeof id === 'string' ? id : null, text: inlineText(children) });
+      blocks.push({
+        type: String(node.type),
+        id: typeof id === 'string' ? id : null,
+        text: inlineText(children),
+      });
       return;
     }
     children.forEach(visit);
   };
-  if (typeof document === 'object' && document !== null) visit(document as NodeLike);
+  if (typeof document === 'object' && document !== null)
+    visit(document as NodeLike);
   return blocks;
 }
 
@@ -55,25 +78,42 @@ export interface BlockChange {
 export function changedBlocks(before: unknown, after: unknown): BlockChange[] {
   const key = (blocks: TextBlock[]) => {
     let anonymous = 0;
-    return new Map(blocks.map((block) => [block.id ?? `#${anonymous++}`, block] as const));
+    return new Map(
+      blocks.map((block) => [block.id ?? `#${anonymous++}`, block] as const),
+    );
   };
   const old = key(textBlocks(before));
   const current = key(textBlocks(after));
   const changes: BlockChange[] = [];
   for (const [id, block] of old) {
     const now = current.get(id);
-    if (now === undefined) changes.push({ kind: 'removed', id: block.id, before: block.text });
-    else if (now.text !== block.text) changes.push({ kind: 'changed', id: block.id, before: block.text, after: now.text });
+    if (now === undefined)
+      changes.push({ kind: 'removed', id: block.id, before: block.text });
+    else if (now.text !== block.text)
+      changes.push({
+        kind: 'changed',
+        id: block.id,
+        before: block.text,
+        after: now.text,
+      });
   }
-  for (const [id, block] of current) if (!old.has(id)) changes.push({ kind: 'added', id: block.id, after: block.text });
+  for (const [id, block] of current)
+    if (!old.has(id))
+      changes.push({ kind: 'added', id: block.id, after: block.text });
   return changes;
 }
 
 /** A change list in a few words, for a check's detail. */
 export function describeChanges(changes: readonly BlockChange[]): string {
   if (changes.length === 0) return 'no block changed';
-  return changes
-    .slice(0, 3)
-    .map((change) => `${change.kind} ${change.id ?? 'block'}${change.after === undefined ? '' : ` "${change.after.slice(0, 60)}"`}`)
-    .join(', ') + (changes.length > 3 ? ` and ${changes.length - 3} more` : '');
+  return (
+    changes
+      .slice(0, 3)
+      .map(
+        (change) =>
+          `${change.kind} ${change.id ?? 'block'}${change.after === undefined ? '' : ` "${change.after.slice(0, 60)}"`}`,
+      )
+      .join(', ') +
+    (changes.length > 3 ? ` and ${changes.length - 3} more` : '')
+  );
 }

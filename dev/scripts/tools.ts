@@ -10,7 +10,9 @@ import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 function parseArguments(argv: readonly string[]): { json: boolean } {
   const unknown = argv.filter((argument) => argument !== '--json');
   if (unknown.length > 0) {
-    throw new Error(`unknown argument ${unknown.map((argument) => `"${argument}"`).join(', ')}; the only option is --json`);
+    throw new Error(
+      `unknown argument ${unknown.map((argument) => `"${argument}"`).join(', ')}; the only option is --json`,
+    );
   }
   return { json: argv.includes('--json') };
 }
@@ -18,14 +20,22 @@ function parseArguments(argv: readonly string[]): { json: boolean } {
 function main(): void {
   const { json } = parseArguments(process.argv.slice(2));
   // Specs only: the listing describes every tool, so none is bound and none is warned about.
-  const registry = createToolRegistry({ specs: TOOL_DEFINITIONS, executors: {}, logger: { warn: () => undefined } });
+  const registry = createToolRegistry({
+    specs: TOOL_DEFINITIONS,
+    executors: {},
+    logger: { warn: () => undefined },
+  });
   const listing = toolListing(registry);
-  process.stdout.write(json ? `${JSON.stringify(listing)}\n` : `${formatToolTable(listing)}\n`);
+  process.stdout.write(
+    json ? `${JSON.stringify(listing)}\n` : `${formatToolTable(listing)}\n`,
+  );
 }
 
 try {
   main();
 } catch (error) {
-  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `error: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 }

@@ -5,15 +5,25 @@ import type { AuthenticatedUser } from './authenticated-user';
 import { AuthenticationError } from './authentication-error';
 
 const USER_ROLES: readonly UserRole[] = ['owner', 'admin', 'member'];
-const HOW_TO_GET_ONE = 'send "Authorization: Bearer <token>" with a token printed by `npm run seed`';
+const HOW_TO_GET_ONE =
+  'send "Authorization: Bearer <token>" with a token printed by `npm run seed`';
 
-function bearerToken(authorizationHeader: string | readonly string[] | undefined): string {
-  const header = Array.isArray(authorizationHeader) ? authorizationHeader[0] : authorizationHeader;
+function bearerToken(
+  authorizationHeader: string | readonly string[] | undefined,
+): string {
+  const header = Array.isArray(authorizationHeader)
+    ? authorizationHeader[0]
+    : authorizationHeader;
   if (typeof header !== 'string' || header.trim() === '') {
-    throw new AuthenticationError(`missing Authorization header; ${HOW_TO_GET_ONE}`);
+    throw new AuthenticationError(
+      `missing Authorization header; ${HOW_TO_GET_ONE}`,
+    );
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
-  if (!match) throw new AuthenticationError(`Authorization header is not a bearer token; ${HOW_TO_GET_ONE}`);
+  if (!match)
+    throw new AuthenticationError(
+      `Authorization header is not a bearer token; ${HOW_TO_GET_ONE}`,
+    );
   return match[1]!;
 }
 
@@ -45,14 +55,28 @@ export async function authenticateBearer(
     ])
     .where('apiTokens.tokenHash', '=', hashApiToken(token))
     .executeTakeFirst();
-  if (!row) throw new AuthenticationError(`unknown API token; ${HOW_TO_GET_ONE}`);
+  if (!row)
+    throw new AuthenticationError(`unknown API token; ${HOW_TO_GET_ONE}`);
   if (row.revokedAt !== null) {
-    throw new AuthenticationError(`API token was revoked (a newer one replaced it); ${HOW_TO_GET_ONE}`);
+    throw new AuthenticationError(
+      `API token was revoked (a newer one replaced it); ${HOW_TO_GET_ONE}`,
+    );
   }
-  if (row.userDeletedAt !== null || row.workspaceDeletedAt !== null || row.userWorkspaceId !== row.workspaceId) {
-    throw new AuthenticationError('API token belongs to a user who is no longer in its workspace');
+  if (
+    row.userDeletedAt !== null ||
+    row.workspaceDeletedAt !== null ||
+    row.userWorkspaceId !== row.workspaceId
+  ) {
+    throw new AuthenticationError(
+      'API token belongs to a user who is no longer in its workspace',
+    );
   }
   // Docmost's role column is a free varchar; anything unexpected gets the least privilege.
   const role = USER_ROLES.find((known) => known === row.role) ?? 'member';
-  return { userId: row.userId, workspaceId: row.workspaceId, role, email: row.email };
+  return {
+    userId: row.userId,
+    workspaceId: row.workspaceId,
+    role,
+    email: row.email,
+  };
 }

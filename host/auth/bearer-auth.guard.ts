@@ -1,4 +1,9 @@
-import { type CanActivate, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import {
+  type CanActivate,
+  type ExecutionContext,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
@@ -20,14 +25,25 @@ export class BearerAuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
+    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(
+      IS_PUBLIC_KEY,
+      [context.getHandler(), context.getClass()],
+    );
     if (isPublic) return true;
-    const request = context.switchToHttp().getRequest<RequestWithUser & { headers: Record<string, string | string[] | undefined> }>();
+    const request = context.switchToHttp().getRequest<
+      RequestWithUser & {
+        headers: Record<string, string | string[] | undefined>;
+      }
+    >();
     try {
-      request.user = await authenticateBearer(this.db, request.headers.authorization);
+      request.user = await authenticateBearer(
+        this.db,
+        request.headers.authorization,
+      );
       return true;
     } catch (error) {
-      if (error instanceof AuthenticationError) throw new UnauthorizedException(error.message);
+      if (error instanceof AuthenticationError)
+        throw new UnauthorizedException(error.message);
       throw error;
     }
   }

@@ -1,4 +1,9 @@
-import { getToolOrDynamicToolName, isTextUIPart, isToolOrDynamicToolUIPart, type UIMessage } from 'ai';
+import {
+  getToolOrDynamicToolName,
+  isTextUIPart,
+  isToolOrDynamicToolUIPart,
+  type UIMessage,
+} from 'ai';
 import { sql, type RawBuilder } from 'kysely';
 import type { JsonValue } from '../database';
 
@@ -23,29 +28,38 @@ export interface StoredToolCall {
 export interface ChatMessageColumns {
   readonly content: string;
   readonly toolCalls: readonly StoredToolCall[] | null;
-  readonly metadata: { readonly parts: UIMessage['parts']; readonly error?: string };
+  readonly metadata: {
+    readonly parts: UIMessage['parts'];
+    readonly error?: string;
+  };
 }
 
 /** The text, tool calls and parts of a UI message as Docmost's columns hold them. */
-export function chatMessageColumns(message: UIMessage, error?: string): ChatMessageColumns {
+export function chatMessageColumns(
+  message: UIMessage,
+  error?: string,
+): ChatMessageColumns {
   const text = message.parts
     .filter(isTextUIPart)
     .map((part) => part.text)
     .join('\n\n');
-  const toolCalls = message.parts.filter(isToolOrDynamicToolUIPart).map(
-    (part): StoredToolCall => ({
+  const toolCalls = message.parts
+    .filter(isToolOrDynamicToolUIPart)
+    .map((part): StoredToolCall => ({
       toolCallId: part.toolCallId,
       toolName: getToolOrDynamicToolName(part),
       input: part.input,
       state: part.state,
       ...(part.state === 'output-available' ? { output: part.output } : {}),
       ...(part.state === 'output-error' ? { errorText: part.errorText } : {}),
-    }),
-  );
+    }));
   return {
     content: text,
     toolCalls: toolCalls.length > 0 ? toolCalls : null,
-    metadata: { parts: message.parts, ...(error === undefined ? {} : { error }) },
+    metadata: {
+      parts: message.parts,
+      ...(error === undefined ? {} : { error }),
+    },
   };
 }
 
@@ -53,10 +67,18 @@ export function chatMessageColumns(message: UIMessage, error?: string): ChatMess
  * A stored row back as a UI message: its parts from `metadata.parts`; a row without them (one
  * Docmost's own chat wrote as plain text) becomes one text part.
  */
-export function uiMessageOfRow(row: { readonly id: string; readonly role: string; readonly content: string | null; readonly metadata: JsonValue }): UIMessage {
+export function uiMessageOfRow(row: {
+  readonly id: string;
+  readonly role: string;
+  readonly content: string | null;
+  readonly metadata: JsonValue;
+}): UIMessage {
   const metadata = row.metadata;
   const parts =
-    metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && Array.isArray(metadata.parts)
+    metadata !== null &&
+    typeof metadata === 'object' &&
+    !Array.isArray(metadata) &&
+    Array.isArray(metadata.parts)
       ? (metadata.parts as unknown as UIMessage['parts'])
       : row.content
         ? [{ type: 'text' as const, text: row.content }]
@@ -70,5 +92,7 @@ export function uiMessageOfRow(row: { readonly id: string; readonly role: string
  * parameter as a JSON string; a text parameter cast to jsonb is parsed by PostgreSQL itself.
  */
 export function jsonb(value: unknown): RawBuilder<JsonValue> {
-  return value === null ? sql<JsonValue>`null::jsonb` : sql<JsonValue>`${JSON.stringify(value)}::text::jsonb`;
+  return value === null
+    ? sql<JsonValue>`null::jsonb`
+    : sql<JsonValue>`${JSON.stringify(value)}::text::jsonb`;
 }

@@ -11,17 +11,23 @@ export type ChatModelFactory = (ai: AiConfig) => LanguageModel | undefined;
 
 export const CHAT_MODEL_FACTORY = Symbol('CHAT_MODEL_FACTORY');
 
-export const InjectChatModelFactory = (): ParameterDecorator => Inject(CHAT_MODEL_FACTORY);
+export const InjectChatModelFactory = (): ParameterDecorator =>
+  Inject(CHAT_MODEL_FACTORY);
 
 /** The environment variables the default factory needs, of those missing. */
 export function missingModelVariables(ai: AiConfig): string[] {
-  return [ai.baseUrl === undefined ? 'AI_BASE_URL' : undefined, ai.model === undefined ? 'AI_MODEL' : undefined].filter(
-    (name): name is string => name !== undefined,
-  );
+  return [
+    ai.baseUrl === undefined ? 'AI_BASE_URL' : undefined,
+    ai.model === undefined ? 'AI_MODEL' : undefined,
+  ].filter((name): name is string => name !== undefined);
 }
 
 /** The default: an OpenAI-compatible chat-completions endpoint (`AI_BASE_URL`, `AI_API_KEY`, `AI_MODEL`). */
 export const openAiCompatibleModelFactory: ChatModelFactory = (ai) => {
   if (ai.baseUrl === undefined || ai.model === undefined) return undefined;
-  return createOpenAICompatible({ baseURL: ai.baseUrl, apiKey: ai.apiKey, name: 'openai-compatible' })(ai.model);
+  return createOpenAICompatible({
+    baseURL: ai.baseUrl,
+    apiKey: ai.apiKey,
+    name: 'openai-compatible',
+  })(ai.model);
 };

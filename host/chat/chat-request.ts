@@ -6,31 +6,45 @@ export const CHAT_MESSAGE_MAX_LENGTH = 32_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const got = (issue: { input?: unknown }) => `got ${describeReceived(issue.input)}`;
+const got = (issue: { input?: unknown }) =>
+  `got ${describeReceived(issue.input)}`;
 
-export const CHAT_REQUEST_EXPECTED = '{ "message": string, "chatId"?: uuid, "pageId"?: page id }';
+export const CHAT_REQUEST_EXPECTED =
+  '{ "message": string, "chatId"?: uuid, "pageId"?: page id }';
 
 /** `POST /api/ai/chat` body. */
 export const chatRequestSchema = z.strictObject(
   {
     message: z
-      .string({ error: (issue) => `expected a non-empty string, ${got(issue)}` })
+      .string({
+        error: (issue) => `expected a non-empty string, ${got(issue)}`,
+      })
       .trim()
       .min(1, 'expected a non-empty string, got an empty one')
-      .max(CHAT_MESSAGE_MAX_LENGTH, `expected at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+      .max(
+        CHAT_MESSAGE_MAX_LENGTH,
+        `expected at most ${CHAT_MESSAGE_MAX_LENGTH} characters`,
+      ),
     chatId: z
-      .string({ error: (issue) => `expected the uuid of one of your chats, ${got(issue)}` })
+      .string({
+        error: (issue) =>
+          `expected the uuid of one of your chats, ${got(issue)}`,
+      })
       .regex(UUID, 'expected the uuid of one of your chats')
       .optional(),
     pageId: z
-      .string({ error: (issue) => `expected a page id (uuid or slugId), ${got(issue)}` })
+      .string({
+        error: (issue) => `expected a page id (uuid or slugId), ${got(issue)}`,
+      })
       .min(1, 'expected a page id (uuid or slugId), got an empty string')
       .max(100, 'expected a page id (uuid or slugId), got a longer string')
       .optional(),
   },
   {
     error: (issue) =>
-      issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.map((key) => `"${key}"`).join(', ')}` : got(issue),
+      issue.code === 'unrecognized_keys'
+        ? `unknown field(s) ${issue.keys.map((key) => `"${key}"`).join(', ')}`
+        : got(issue),
   },
 );
 

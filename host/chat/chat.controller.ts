@@ -20,15 +20,31 @@ export class ChatController {
    * `error` chunks of the stream.
    */
   @Post('chat')
-  async chatTurn(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
-    const request = parseRequestBody(chatRequestSchema, body, CHAT_REQUEST_EXPECTED);
+  async chatTurn(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const request = parseRequestBody(
+      chatRequestSchema,
+      body,
+      CHAT_REQUEST_EXPECTED,
+    );
     const abort = new AbortController();
-    const turn = await this.chat.startTurn({ user, ...request, abortSignal: abort.signal });
+    const turn = await this.chat.startTurn({
+      user,
+      ...request,
+      abortSignal: abort.signal,
+    });
     // From here on the raw response is ours: Fastify must not send anything itself.
     reply.hijack();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) abort.abort();
     });
-    await pipeUIMessageStreamToResponse({ response: reply.raw, stream: turn.stream, headers: { [CHAT_ID_HEADER]: turn.chatId } });
+    await pipeUIMessageStreamToResponse({
+      response: reply.raw,
+      stream: turn.stream,
+      headers: { [CHAT_ID_HEADER]: turn.chatId },
+    });
   }
 }

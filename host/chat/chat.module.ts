@@ -2,7 +2,11 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { ChatMemoryService } from '../../src/chat-memory/chat-memory.service';
 import { DeferredToolsService } from '../../src/deferred/deferred-tools.service';
 import { AiToolsSettingsModule } from '../../src/settings/ai-tools-settings.module';
-import { CHAT_MODEL_FACTORY, openAiCompatibleModelFactory, type ChatModelFactory } from './chat-model';
+import {
+  CHAT_MODEL_FACTORY,
+  openAiCompatibleModelFactory,
+  type ChatModelFactory,
+} from './chat-model';
 import { ChatController } from './chat.controller';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
@@ -30,8 +34,13 @@ export class ChatModule {
       imports: [AiToolsSettingsModule],
       controllers: [ChatController],
       providers: [
-        ...(options.registryProvider === undefined ? [] : [options.registryProvider]),
-        { provide: CHAT_MODEL_FACTORY, useValue: options.modelFactory ?? openAiCompatibleModelFactory },
+        ...(options.registryProvider === undefined
+          ? []
+          : [options.registryProvider]),
+        {
+          provide: CHAT_MODEL_FACTORY,
+          useValue: options.modelFactory ?? openAiCompatibleModelFactory,
+        },
         ChatRepository,
         ChatService,
         DeferredToolsService,

@@ -3,7 +3,12 @@ import type { UIMessage } from 'ai';
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
 import { InjectKysely } from '../../src/database/kysely.token';
-import { chatMessageColumns, jsonb, uiMessageOfRow, type ChatMessageStatus } from './chat-message-row';
+import {
+  chatMessageColumns,
+  jsonb,
+  uiMessageOfRow,
+  type ChatMessageStatus,
+} from './chat-message-row';
 
 /** Longest chat title derived from the first message. */
 const TITLE_MAX_LENGTH = 80;
@@ -52,14 +57,26 @@ export class ChatRepository {
       .orderBy('createdAt')
       .orderBy('id')
       .execute();
-    return rows.filter((row) => row.role === 'user' || row.role === 'assistant' || row.role === 'system').map(uiMessageOfRow);
+    return rows
+      .filter(
+        (row) =>
+          row.role === 'user' ||
+          row.role === 'assistant' ||
+          row.role === 'system',
+      )
+      .map(uiMessageOfRow);
   }
 
   /**
    * Stores the user's message, and with `newChat` the chat it opens, in one transaction: a
    * failure leaves neither an empty chat nor a message without its chat.
    */
-  async storeUserMessage(chatId: string, owner: ChatOwner, message: UIMessage, newChat?: NewChat): Promise<void> {
+  async storeUserMessage(
+    chatId: string,
+    owner: ChatOwner,
+    message: UIMessage,
+    newChat?: NewChat,
+  ): Promise<void> {
     const columns = chatMessageColumns(message);
     await this.db.transaction().execute(async (trx) => {
       if (newChat !== undefined) {
@@ -70,7 +87,10 @@ export class ChatRepository {
             id: newChat.id,
             creatorId: owner.userId,
             workspaceId: owner.workspaceId,
-            title: title.length <= TITLE_MAX_LENGTH ? title : `${title.slice(0, TITLE_MAX_LENGTH - 1)}\u2026`,
+            title:
+              title.length <= TITLE_MAX_LENGTH
+                ? title
+                : `${title.slice(0, TITLE_MAX_LENGTH - 1)}\u2026`,
             pageId: newChat.pageId,
           })
           .execute();
@@ -89,12 +109,22 @@ export class ChatRepository {
           status: 'completed',
         })
         .execute();
-      await trx.updateTable('aiChats').set({ updatedAt: new Date() }).where('id', '=', chatId).execute();
+      await trx
+        .updateTable('aiChats')
+        .set({ updatedAt: new Date() })
+        .where('id', '=', chatId)
+        .execute();
     });
   }
 
   /** Stores the assistant's answer as the turn ended: completed, failed (`error` kept in metadata) or aborted. */
-  async storeAssistantMessage(chatId: string, owner: ChatOwner, message: UIMessage, status: ChatMessageStatus, error?: string): Promise<void> {
+  async storeAssistantMessage(
+    chatId: string,
+    owner: ChatOwner,
+    message: UIMessage,
+    status: ChatMessageStatus,
+    error?: string,
+  ): Promise<void> {
     const columns = chatMessageColumns(message, error);
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -112,7 +142,11 @@ export class ChatRepository {
           status,
         })
         .execute();
-      await trx.updateTable('aiChats').set({ updatedAt: new Date() }).where('id', '=', chatId).execute();
+      await trx
+        .updateTable('aiChats')
+        .set({ updatedAt: new Date() })
+        .where('id', '=', chatId)
+        .execute();
     });
   }
 }

@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
-import { convertToModelMessages, stepCountIs, streamText, type UIMessage, type UIMessageChunk } from 'ai';
+import {
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import {
+  convertToModelMessages,
+  stepCountIs,
+  streamText,
+  type UIMessage,
+  type UIMessageChunk,
+} from 'ai';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/app-config';
 import { InjectAppConfig } from '../config/app-config.token';
@@ -13,7 +24,11 @@ import { ToolError } from '../../src/registry/tool-error';
 import { AiToolsSettingsService } from '../../src/settings/ai-tools-settings.service';
 import { requirePage } from '../../src/tools/access/page-access';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { InjectChatModelFactory, missingModelVariables, type ChatModelFactory } from './chat-model';
+import {
+  InjectChatModelFactory,
+  missingModelVariables,
+  type ChatModelFactory,
+} from './chat-model';
 import { ChatRepository } from './chat.repository';
 import { ExternalMcpService } from './external-mcp.service';
 import { prepareAgentStep } from './prepare-agent-step';
@@ -74,16 +89,27 @@ export class ChatService {
     }
     const { user } = input;
     const owner = { userId: user.userId, workspaceId: user.workspaceId };
-    if (input.chatId !== undefined && !(await this.chats.isOwnChat(input.chatId, owner))) {
+    if (
+      input.chatId !== undefined &&
+      !(await this.chats.isOwnChat(input.chatId, owner))
+    ) {
       throw new NotFoundException(`chat ${input.chatId} not found`);
     }
-    const page = input.pageId === undefined ? undefined : await this.findPage(user, input.pageId);
+    const page =
+      input.pageId === undefined
+        ? undefined
+        : await this.findPage(user, input.pageId);
 
     // Nothing is stored until the turn is ready to run: a failure while preparing it leaves no
     // chat and no message behind. A new chat's id is chosen now, for the tools' context.
     const chatId = input.chatId ?? randomUUID();
-    const history = input.chatId === undefined ? [] : await this.chats.listMessages(chatId);
-    const userMessage: UIMessage = { id: randomUUID(), role: 'user', parts: [{ type: 'text', text: input.message }] };
+    const history =
+      input.chatId === undefined ? [] : await this.chats.listMessages(chatId);
+    const userMessage: UIMessage = {
+      id: randomUUID(),
+      role: 'user',
+      parts: [{ type: 'text', text: input.message }],
+    };
 
     const context: ToolCallContext = {
       userId: user.userId,
@@ -98,7 +124,10 @@ export class ChatService {
     const [enabled, servers, memory] = await Promise.all([
       this.settings.isDeferredToolsEnabled(user.workspaceId),
       this.externalMcp.servers(),
-      this.chatMemory.beginTurn({ ...context, chatId }, { newChat: input.chatId === undefined }),
+      this.chatMemory.beginTurn(
+        { ...context, chatId },
+        { newChat: input.chatId === undefined },
+      ),
     ]);
     const maxSteps = this.config.ai.maxSteps;
     // Everything streamText needs for the turn's tools; the module composes the final-step
@@ -106,24 +135,43 @@ export class ChatService {
     const turn = this.deferredTools.startTurn({
       context,
       enabled,
-      externalTools: servers.map((server) => ({ name: server.name, prefix: server.prefix, tools: server.tools })),
+      externalTools: servers.map((server) => ({
+        name: server.name,
+        prefix: server.prefix,
+        tools: server.tools,
+      })),
       carriedTools: memory.carriedTools,
       maxCarriedTools: this.chatMemory.maxCarriedTools,
-      prepareStep: ({ stepNumber }) => prepareAgentStep({ stepNumber, maxSteps, system }),
+      prepareStep: ({ stepNumber }) =>
+        prepareAgentStep({ stepNumber, maxSteps, system }),
     });
     const system = buildChatSystemPrompt({
       user,
       currentPage: page,
-      externalServers: servers.map((server) => ({ name: server.name, prefix: server.prefix, tools: server.toolDescriptions })),
+      externalServers: servers.map((server) => ({
+        name: server.name,
+        prefix: server.prefix,
+        tools: server.toolDescriptions,
+      })),
       toolCatalog: turn.catalogBlock,
     });
 
     const originalMessages = [...history, userMessage];
     // Every tool of the turn, active or not, so old tool results render as they did; calls left
     // without a result (an aborted turn) are dropped, providers reject them.
-    const messages = await convertToModelMessages(originalMessages, { tools: turn.tools, ignoreIncompleteToolCalls: true });
+    const messages = await convertToModelMessages(originalMessages, {
+      tools: turn.tools,
+      ignoreIncompleteToolCalls: true,
+    });
     // The chat (when new) and the user message, in one transaction, before the model runs.
-    await this.chats.storeUserMessage(chatId, owner, userMessage, input.chatId === undefined ? { id: chatId, pageId: page?.id ?? null } : undefined);
+    await this.chats.storeUserMessage(
+      chatId,
+      owner,
+      userMessage,
+      input.chatId === undefined
+        ? { id: chatId, pageId: page?.id ?? null }
+        : undefined,
+    );
     // Set when the stream reports an error: the assistant row is then stored with status 'error'.
     let failure: string | undefined;
     const result = streamText({
@@ -139,10 +187,14 @@ export class ChatService {
     const stream = result.toUIMessageStream<UIMessage<ChatMessageMetadata>>({
       originalMessages: originalMessages as UIMessage<ChatMessageMetadata>[],
       generateMessageId: randomUUID,
-      messageMetadata: ({ part }) => (part.type === 'start' ? { chatId } : undefined),
+      messageMetadata: ({ part }) =>
+        part.type === 'start' ? { chatId } : undefined,
       onError: (error) => {
-        this.logger.warn(`chat ${chatId}: ${error instanceof Error ? error.message : String(error)}`);
-        failure = error instanceof Error ? error.message : 'The model call failed.';
+        this.logger.warn(
+          `chat ${chatId}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        failure =
+          error instanceof Error ? error.message : 'The model call failed.';
         return failure;
       },
       // Every turn ends with an assistant row, so the user message never stands unanswered:
@@ -150,22 +202,36 @@ export class ChatService {
       onFinish: async ({ responseMessage, isAborted, outcome }) => {
         // The chat's memory first (it never throws): the next turn may start once the stream ends.
         await memory.end(turn);
-        const status = isAborted || outcome.status === 'aborted' ? 'aborted' : failure !== undefined || outcome.status === 'failed' ? 'error' : 'completed';
-        const error = status === 'error' ? (failure ?? 'The turn failed.') : undefined;
-        await this.chats.storeAssistantMessage(chatId, owner, responseMessage, status, error).catch((storeError: unknown) => {
-          this.logger.error(`chat ${chatId}: the assistant message could not be stored: ${(storeError as Error).message}`);
-        });
+        const status =
+          isAborted || outcome.status === 'aborted'
+            ? 'aborted'
+            : failure !== undefined || outcome.status === 'failed'
+              ? 'error'
+              : 'completed';
+        const error =
+          status === 'error' ? (failure ?? 'The turn failed.') : undefined;
+        await this.chats
+          .storeAssistantMessage(chatId, owner, responseMessage, status, error)
+          .catch((storeError: unknown) => {
+            this.logger.error(
+              `chat ${chatId}: the assistant message could not be stored: ${(storeError as Error).message}`,
+            );
+          });
       },
     });
     return { chatId, stream };
   }
 
-  private async findPage(user: AuthenticatedUser, pageId: string): Promise<{ id: string; title: string | null }> {
+  private async findPage(
+    user: AuthenticatedUser,
+    pageId: string,
+  ): Promise<{ id: string; title: string | null }> {
     try {
       const page = await requirePage(this.db, user, pageId);
       return { id: page.id, title: page.title };
     } catch (error) {
-      if (error instanceof ToolError && error.code === 'not_found') throw new NotFoundException(`page ${pageId} not found or no access`);
+      if (error instanceof ToolError && error.code === 'not_found')
+        throw new NotFoundException(`page ${pageId} not found or no access`);
       throw error;
     }
   }

@@ -1,4 +1,8 @@
-import { adaptMcpTools, mcpResultText, prefixedToolName } from './external-mcp-server';
+import {
+  adaptMcpTools,
+  mcpResultText,
+  prefixedToolName,
+} from './external-mcp-server';
 
 describe('external MCP tools', () => {
   it('prefixes names and replaces characters providers reject', () => {
@@ -8,7 +12,9 @@ describe('external MCP tools', () => {
   });
 
   it('renders text content as is and other content as JSON', () => {
-    expect(mcpResultText([{ type: 'text', text: 'a' }, { type: 'image' }])).toBe('a\n{"type":"image"}');
+    expect(
+      mcpResultText([{ type: 'text', text: 'a' }, { type: 'image' }]),
+    ).toBe('a\n{"type":"image"}');
     expect(mcpResultText(undefined)).toBe('');
   });
 
@@ -25,7 +31,9 @@ describe('external MCP tools', () => {
       onSkip: (message) => skipped.push(message),
     });
     expect(Object.keys(server.tools)).toEqual(['web_fetch_page']);
-    expect(skipped).toEqual(['external MCP server "Web": tool "fetch_page" is skipped, its name web_fetch_page is already taken']);
+    expect(skipped).toEqual([
+      'external MCP server "Web": tool "fetch_page" is skipped, its name web_fetch_page is already taken',
+    ]);
   });
 
   it('calls the server with the original name and turns isError into a thrown error', async () => {
@@ -34,7 +42,10 @@ describe('external MCP tools', () => {
       client: {
         callTool: async (params) => {
           requests.push(params);
-          return { isError: true, content: [{ type: 'text', text: 'quota exceeded' }] };
+          return {
+            isError: true,
+            content: [{ type: 'text', text: 'quota exceeded' }],
+          };
         },
       },
       name: 'Web',
@@ -42,7 +53,11 @@ describe('external MCP tools', () => {
       listed: [{ name: 'fetch.page', inputSchema: { type: 'object' } }],
     });
     const execute = server.tools.web_fetch_page!.execute!;
-    await expect(execute({ url: 'https://a.test' }, { toolCallId: 'c', messages: [] })).rejects.toThrow('quota exceeded');
-    expect(requests).toEqual([{ name: 'fetch.page', arguments: { url: 'https://a.test' } }]);
+    await expect(
+      execute({ url: 'https://a.test' }, { toolCallId: 'c', messages: [] }),
+    ).rejects.toThrow('quota exceeded');
+    expect(requests).toEqual([
+      { name: 'fetch.page', arguments: { url: 'https://a.test' } },
+    ]);
   });
 });

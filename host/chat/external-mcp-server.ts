@@ -8,7 +8,10 @@ export interface ConnectedMcpServer {
   /** Keyed by `<prefix>_<tool>`, in the order the server listed them. */
   readonly tools: Readonly<Record<string, Tool>>;
   /** The same names with the server's descriptions, for `<mcp_tooling>`. */
-  readonly toolDescriptions: readonly { readonly name: string; readonly description?: string }[];
+  readonly toolDescriptions: readonly {
+    readonly name: string;
+    readonly description?: string;
+  }[];
 }
 
 /** Listed MCP tool, as far as this adapter reads it. */
@@ -23,7 +26,10 @@ const MAX_TOOL_NAME_LENGTH = 64;
 
 /** `<prefix>_<tool>` with characters providers reject replaced by `_`. */
 export function prefixedToolName(prefix: string, toolName: string): string {
-  return `${prefix}_${toolName.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, MAX_TOOL_NAME_LENGTH);
+  return `${prefix}_${toolName.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(
+    0,
+    MAX_TOOL_NAME_LENGTH,
+  );
 }
 
 interface McpContentItem {
@@ -32,8 +38,16 @@ interface McpContentItem {
 }
 
 /** The text a model reads for an MCP result: text items joined, other items as JSON. */
-export function mcpResultText(content: readonly McpContentItem[] | undefined): string {
-  return (content ?? []).map((item) => (item.type === 'text' && typeof item.text === 'string' ? item.text : JSON.stringify(item))).join('\n');
+export function mcpResultText(
+  content: readonly McpContentItem[] | undefined,
+): string {
+  return (content ?? [])
+    .map((item) =>
+      item.type === 'text' && typeof item.text === 'string'
+        ? item.text
+        : JSON.stringify(item),
+    )
+    .join('\n');
 }
 
 /**
@@ -52,7 +66,9 @@ export function adaptMcpTools(options: {
   for (const listed of options.listed) {
     const name = prefixedToolName(options.prefix, listed.name);
     if (name in tools) {
-      options.onSkip?.(`external MCP server "${options.name}": tool "${listed.name}" is skipped, its name ${name} is already taken`);
+      options.onSkip?.(
+        `external MCP server "${options.name}": tool "${listed.name}" is skipped, its name ${name} is already taken`,
+      );
       continue;
     }
     tools[name] = dynamicTool({
@@ -60,17 +76,28 @@ export function adaptMcpTools(options: {
       inputSchema: jsonSchema(listed.inputSchema as JSONSchema7),
       execute: async (input, { abortSignal }) => {
         const result = await options.client.callTool(
-          { name: listed.name, arguments: (input ?? {}) as Record<string, unknown> },
+          {
+            name: listed.name,
+            arguments: (input ?? {}) as Record<string, unknown>,
+          },
           undefined,
           { signal: abortSignal },
         );
-        const text = mcpResultText(result.content as McpContentItem[] | undefined);
+        const text = mcpResultText(
+          result.content as McpContentItem[] | undefined,
+        );
         // The model reads a thrown error as an error result; MCP marks those with isError.
-        if (result.isError === true) throw new Error(text === '' ? `${name} failed` : text);
+        if (result.isError === true)
+          throw new Error(text === '' ? `${name} failed` : text);
         return text;
       },
     });
     toolDescriptions.push({ name, description: listed.description });
   }
-  return { name: options.name, prefix: options.prefix, tools, toolDescriptions };
+  return {
+    name: options.name,
+    prefix: options.prefix,
+    tools,
+    toolDescriptions,
+  };
 }

@@ -1,19 +1,38 @@
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { AppConfig, ExternalMcpServerConfig } from '../config/app-config';
 import { InjectAppConfig } from '../config/app-config.token';
-import { adaptMcpTools, type ConnectedMcpServer, type ListedMcpTool } from './external-mcp-server';
+import {
+  adaptMcpTools,
+  type ConnectedMcpServer,
+  type ListedMcpTool,
+} from './external-mcp-server';
 
 /** A server that has not answered by then is skipped: the chat must not wait on it. */
 export const EXTERNAL_MCP_CONNECT_TIMEOUT_MS = 10_000;
 
 const CLIENT_INFO = { name: 'docmost-ai-tools-chat', version: '0.1.0' };
 
-function withTimeout<T>(promise: Promise<T>, milliseconds: number, what: string): Promise<T> {
+function withTimeout<T>(
+  promise: Promise<T>,
+  milliseconds: number,
+  what: string,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${milliseconds / 1000} s`)), milliseconds);
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(`${what} did not answer within ${milliseconds / 1000} s`),
+        ),
+      milliseconds,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -46,18 +65,32 @@ export class ExternalMcpService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async connectAll(): Promise<readonly ConnectedMcpServer[]> {
-    const results = await Promise.all(this.config.ai.externalMcp.map((server) => this.connect(server)));
-    return results.filter((server): server is ConnectedMcpServer => server !== undefined);
+    const results = await Promise.all(
+      this.config.ai.externalMcp.map((server) => this.connect(server)),
+    );
+    return results.filter(
+      (server): server is ConnectedMcpServer => server !== undefined,
+    );
   }
 
-  private async connect(server: ExternalMcpServerConfig): Promise<ConnectedMcpServer | undefined> {
+  private async connect(
+    server: ExternalMcpServerConfig,
+  ): Promise<ConnectedMcpServer | undefined> {
     const client = new Client(CLIENT_INFO);
     try {
-      await withTimeout(client.connect(new StreamableHTTPClientTransport(new URL(server.url))), EXTERNAL_MCP_CONNECT_TIMEOUT_MS, server.url);
+      await withTimeout(
+        client.connect(new StreamableHTTPClientTransport(new URL(server.url))),
+        EXTERNAL_MCP_CONNECT_TIMEOUT_MS,
+        server.url,
+      );
       const listed: ListedMcpTool[] = [];
       let cursor: string | undefined;
       do {
-        const page = await withTimeout(client.listTools(cursor === undefined ? {} : { cursor }), EXTERNAL_MCP_CONNECT_TIMEOUT_MS, server.url);
+        const page = await withTimeout(
+          client.listTools(cursor === undefined ? {} : { cursor }),
+          EXTERNAL_MCP_CONNECT_TIMEOUT_MS,
+          server.url,
+        );
         listed.push(...page.tools);
         cursor = page.nextCursor;
       } while (cursor !== undefined);
@@ -69,7 +102,9 @@ export class ExternalMcpService implements OnModuleInit, OnApplicationShutdown {
         listed,
         onSkip: (message) => this.logger.warn(message),
       });
-      this.logger.log(`external MCP server "${server.name}" connected: ${Object.keys(connected.tools).length} tool(s) as ${server.prefix}_*`);
+      this.logger.log(
+        `external MCP server "${server.name}" connected: ${Object.keys(connected.tools).length} tool(s) as ${server.prefix}_*`,
+      );
       return connected;
     } catch (error) {
       this.logger.warn(

@@ -1,10 +1,41 @@
 export { ChatModule, type ChatModuleOptions } from './chat.module';
-export { ChatService, type ChatMessageMetadata, type ChatTurn, type ChatTurnInput } from './chat.service';
+export {
+  ChatService,
+  type ChatMessageMetadata,
+  type ChatTurn,
+  type ChatTurnInput,
+} from './chat.service';
 export { CHAT_ID_HEADER } from './chat.controller';
-export { CHAT_MODEL_FACTORY, openAiCompatibleModelFactory, missingModelVariables, type ChatModelFactory } from './chat-model';
-export { TOOL_REGISTRY, InjectToolRegistry } from '../../src/registry/tool-registry.token';
-export { prepareAgentStep, FINAL_STEP_INSTRUCTION, type AgentStepSettings, type PrepareAgentStepInput } from './prepare-agent-step';
-export { buildChatSystemPrompt, type ChatSystemPromptInput } from './system-prompt';
-export { buildMcpToolingBlock, type McpToolingServer } from './mcp-tooling-block';
-export { ExternalMcpService, EXTERNAL_MCP_CONNECT_TIMEOUT_MS } from './external-mcp.service';
-export { adaptMcpTools, prefixedToolName, type ConnectedMcpServer } from './external-mcp-server';
+export {
+  CHAT_MODEL_FACTORY,
+  openAiCompatibleModelFactory,
+  missingModelVariables,
+  type ChatModelFactory,
+} from './chat-model';
+export {
+  TOOL_REGISTRY,
+  InjectToolRegistry,
+} from '../../src/registry/tool-registry.token';
+export {
+  prepareAgentStep,
+  FINAL_STEP_INSTRUCTION,
+  type AgentStepSettings,
+  type PrepareAgentStepInput,
+} from './prepare-agent-step';
+export {
+  buildChatSystemPrompt,
+  type ChatSystemPromptInput,
+} from './system-prompt';
+export {
+  buildMcpToolingBlock,
+  type McpToolingServer,
+} from './mcp-tooling-block';
+export {
+  ExternalMcpService,
+  EXTERNAL_MCP_CONNECT_TIMEOUT_MS,
+} from './external-mcp.service';
+export {
+  adaptMcpTools,
+  prefixedToolName,
+  type ConnectedMcpServer,
+} from './external-mcp-server';

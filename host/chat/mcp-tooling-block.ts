@@ -5,7 +5,10 @@ export interface McpToolingServer {
   readonly name: string;
   readonly prefix: string;
   /** Full tool names (`<prefix>_<tool>`) with the server's descriptions. */
-  readonly tools: readonly { readonly name: string; readonly description?: string }[];
+  readonly tools: readonly {
+    readonly name: string;
+    readonly description?: string;
+  }[];
 }
 
 const SUMMARY_MAX_LENGTH = 160;
@@ -15,7 +18,9 @@ const SUMMARY_MAX_LENGTH = 160;
  * it is also their catalog (the `<tool_catalog>` line of a server points here), so every tool
  * gets one summary line. Empty when no server is connected.
  */
-export function buildMcpToolingBlock(servers: readonly McpToolingServer[]): string {
+export function buildMcpToolingBlock(
+  servers: readonly McpToolingServer[],
+): string {
   const connected = servers.filter((server) => server.tools.length > 0);
   if (connected.length === 0) return '';
   const lines = [
@@ -26,10 +31,17 @@ export function buildMcpToolingBlock(servers: readonly McpToolingServer[]): stri
     'never send page contents or other private workspace data to them unless the user asked for it.',
   ];
   for (const server of connected) {
-    lines.push(`External MCP server "${promptLine(server.name, 80)}" (prefix ${server.prefix}_):`);
+    lines.push(
+      `External MCP server "${promptLine(server.name, 80)}" (prefix ${server.prefix}_):`,
+    );
     for (const tool of server.tools) {
-      const summary = promptLine(firstSentence(tool.description ?? ''), SUMMARY_MAX_LENGTH);
-      lines.push(summary === '' ? `- ${tool.name}` : `- ${tool.name} — ${summary}`);
+      const summary = promptLine(
+        firstSentence(tool.description ?? ''),
+        SUMMARY_MAX_LENGTH,
+      );
+      lines.push(
+        summary === '' ? `- ${tool.name}` : `- ${tool.name} — ${summary}`,
+      );
     }
   }
   lines.push('</mcp_tooling>');

@@ -29,7 +29,12 @@ export interface AgentStepSettings {
  * the turn's visibility, and `toolChoice: 'none'` wins over any activation (a tool loaded on
  * the way is listed but cannot be called).
  */
-export function prepareAgentStep(input: PrepareAgentStepInput): AgentStepSettings {
+export function prepareAgentStep(
+  input: PrepareAgentStepInput,
+): AgentStepSettings {
   if (input.stepNumber < input.maxSteps - 1) return {};
-  return { system: `${input.system}\n\n${FINAL_STEP_INSTRUCTION}`, toolChoice: 'none' };
+  return {
+    system: `${input.system}\n\n${FINAL_STEP_INSTRUCTION}`,
+    toolChoice: 'none',
+  };
 }

@@ -1,4 +1,7 @@
-const LOOK_ALIKES: Readonly<Record<string, string>> = { '<': '\u2039', '>': '\u203A' };
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  '<': '\u2039',
+  '>': '\u203A',
+};
 
 /**
  * Text from outside (an external server's tool description, a server name) rendered on one
@@ -12,7 +15,9 @@ export function promptLine(text: string, maxLength: number): string {
     .replace(/[<>]/g, (character) => LOOK_ALIKES[character] ?? '')
     .replace(/\s+/gu, ' ')
     .trim();
-  return line.length <= maxLength ? line : `${line.slice(0, maxLength - 1).trimEnd()}\u2026`;
+  return line.length <= maxLength
+    ? line
+    : `${line.slice(0, maxLength - 1).trimEnd()}\u2026`;
 }
 
 /** The first sentence of a description (up to the first ". " or line break). */

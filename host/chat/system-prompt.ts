@@ -1,5 +1,8 @@
 import { sanitizePageTitle } from '../../src/comment-signal/sanitize-page-title';
-import { buildMcpToolingBlock, type McpToolingServer } from './mcp-tooling-block';
+import {
+  buildMcpToolingBlock,
+  type McpToolingServer,
+} from './mcp-tooling-block';
 
 const IDENTITY =
   'You are the AI assistant built into Docmost, a collaborative wiki. You help the user read, review and edit ' +
@@ -57,7 +60,8 @@ export function buildChatSystemPrompt(input: ChatSystemPromptInput): string {
   }
   const mcpTooling = buildMcpToolingBlock(input.externalServers ?? []);
   if (mcpTooling !== '') context.push(mcpTooling);
-  if (input.toolCatalog !== undefined && input.toolCatalog !== '') context.push(input.toolCatalog);
+  if (input.toolCatalog !== undefined && input.toolCatalog !== '')
+    context.push(input.toolCatalog);
   context.push('</context>');
   return [IDENTITY, RULES, context.join('\n'), REMINDER].join('\n\n');
 }

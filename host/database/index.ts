@@ -3,7 +3,19 @@
  * standalone server needs (embedded PostgreSQL, database URLs, every migration set).
  */
 export * from '../../src/database';
-export { migrateToLatest, migrateAllDown, type MigrationSetName } from './migrate';
-export { openDatabase, type OpenDatabase, type OpenDatabaseOptions } from './open-database';
-export { startEmbeddedDatabase, findFreePort, type EmbeddedDatabase } from './embedded-database';
+export {
+  migrateToLatest,
+  migrateAllDown,
+  type MigrationSetName,
+} from './migrate';
+export {
+  openDatabase,
+  type OpenDatabase,
+  type OpenDatabaseOptions,
+} from './open-database';
+export {
+  startEmbeddedDatabase,
+  findFreePort,
+  type EmbeddedDatabase,
+} from './embedded-database';
 export { parseDatabaseUrl, redactDatabaseUrl } from './parse-database-url';

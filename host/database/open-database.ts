@@ -1,8 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { createKysely, type CreateKyselyOptions } from '../../src/database/create-kysely';
+import {
+  createKysely,
+  type CreateKyselyOptions,
+} from '../../src/database/create-kysely';
 import type { DB } from '../../src/database/database.types';
 import { DatabaseUnavailableError } from '../../src/database/database-unavailable-error';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database';
+import {
+  startEmbeddedDatabase,
+  type EmbeddedDatabase,
+} from './embedded-database';
 import { parseDatabaseUrl, redactDatabaseUrl } from './parse-database-url';
 import { StartupError } from '../../src/database/startup-error';
 
@@ -30,7 +36,10 @@ const EMBEDDED_DATABASE = 'docmost';
 
 function describeConnectionError(failure: unknown): string {
   // The guarded dialect wraps the driver's error; its code is what names the cause.
-  const error = failure instanceof DatabaseUnavailableError && failure.cause !== undefined ? failure.cause : failure;
+  const error =
+    failure instanceof DatabaseUnavailableError && failure.cause !== undefined
+      ? failure.cause
+      : failure;
   const code = (error as { code?: string }).code;
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'ECONNREFUSED') return 'connection refused';
@@ -41,7 +50,10 @@ function describeConnectionError(failure: unknown): string {
 }
 
 /** Verifies the connection once so a wrong URL fails at boot with one clear line. */
-async function assertReachable(db: Kysely<DB>, description: string): Promise<void> {
+async function assertReachable(
+  db: Kysely<DB>,
+  description: string,
+): Promise<void> {
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
@@ -54,13 +66,24 @@ async function assertReachable(db: Kysely<DB>, description: string): Promise<voi
   }
 }
 
-export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
+export async function openDatabase(
+  options: OpenDatabaseOptions,
+): Promise<OpenDatabase> {
   if (options.databaseUrl !== undefined && options.databaseUrl.trim() !== '') {
     const url = parseDatabaseUrl(options.databaseUrl.trim());
     const description = redactDatabaseUrl(url);
-    const db = createKysely({ ...options.connection, connectionString: url.toString() });
+    const db = createKysely({
+      ...options.connection,
+      connectionString: url.toString(),
+    });
     await assertReachable(db, description);
-    return { db, description, connectionString: url.toString(), embedded: false, close: () => db.destroy() };
+    return {
+      db,
+      description,
+      connectionString: url.toString(),
+      embedded: false,
+      close: () => db.destroy(),
+    };
   }
 
   const embedded: EmbeddedDatabase = await startEmbeddedDatabase({
@@ -68,10 +91,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     onLog: options.log,
   });
   try {
-    const admin = createKysely({ ...options.connection, connectionString: embedded.url, max: 1 });
+    const admin = createKysely({
+      ...options.connection,
+      connectionString: embedded.url,
+      max: 1,
+    });
     try {
-      const { rows } = await sql<{ count: number }>`select count(*) as count from pg_database where datname = ${EMBEDDED_DATABASE}`.execute(admin);
-      if (rows[0]?.count === 0) await sql.raw(`create database ${EMBEDDED_DATABASE}`).execute(admin);
+      const { rows } = await sql<{
+        count: number;
+      }>`select count(*) as count from pg_database where datname = ${EMBEDDED_DATABASE}`.execute(
+        admin,
+      );
+      if (rows[0]?.count === 0)
+        await sql.raw(`create database ${EMBEDDED_DATABASE}`).execute(admin);
     } finally {
       await admin.destroy();
     }

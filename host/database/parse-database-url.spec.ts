@@ -3,13 +3,23 @@ import { StartupError } from '../../src/database/startup-error';
 
 describe('parseDatabaseUrl', () => {
   it('accepts postgres:// and postgresql:// URLs', () => {
-    expect(parseDatabaseUrl('postgres://u:p@db:5432/docmost').hostname).toBe('db');
-    expect(parseDatabaseUrl('postgresql://db/docmost').pathname).toBe('/docmost');
+    expect(parseDatabaseUrl('postgres://u:p@db:5432/docmost').hostname).toBe(
+      'db',
+    );
+    expect(parseDatabaseUrl('postgresql://db/docmost').pathname).toBe(
+      '/docmost',
+    );
   });
 
   it.each([
-    ['foo', 'DATABASE_URL is not a valid URL; expected postgres://user:password@host:5432/database'],
-    ['mysql://u:p@db/docmost', 'DATABASE_URL has protocol "mysql"; expected postgres:// or postgresql://'],
+    [
+      'foo',
+      'DATABASE_URL is not a valid URL; expected postgres://user:password@host:5432/database',
+    ],
+    [
+      'mysql://u:p@db/docmost',
+      'DATABASE_URL has protocol "mysql"; expected postgres:// or postgresql://',
+    ],
     ['postgres:///docmost', 'DATABASE_URL has no host'],
     ['postgres://u:p@db:5432', 'DATABASE_URL names no database'],
     ['postgres://u:p@db:5432/', 'DATABASE_URL names no database'],
@@ -26,6 +36,10 @@ describe('parseDatabaseUrl', () => {
   });
 
   it('redacts the password for log lines', () => {
-    expect(redactDatabaseUrl(parseDatabaseUrl('postgres://u:secret@db:5432/docmost'))).toBe('postgres://u:***@db:5432/docmost');
+    expect(
+      redactDatabaseUrl(
+        parseDatabaseUrl('postgres://u:secret@db:5432/docmost'),
+      ),
+    ).toBe('postgres://u:***@db:5432/docmost');
   });
 });

@@ -18,10 +18,16 @@ export function parseDatabaseUrl(value: string): URL {
     );
   }
   if (!url.hostname) {
-    throw new StartupError('DATABASE_URL has no host; expected postgres://user:password@host:5432/database', 'DATABASE_URL');
+    throw new StartupError(
+      'DATABASE_URL has no host; expected postgres://user:password@host:5432/database',
+      'DATABASE_URL',
+    );
   }
   if (url.pathname.replace(/^\//, '') === '') {
-    throw new StartupError('DATABASE_URL names no database; expected postgres://user:password@host:5432/database', 'DATABASE_URL');
+    throw new StartupError(
+      'DATABASE_URL names no database; expected postgres://user:password@host:5432/database',
+      'DATABASE_URL',
+    );
   }
   return url;
 }

@@ -27,8 +27,13 @@ export class DatabaseOutageLog {
       this.suppressed += 1;
       return;
     }
-    const meanwhile = this.suppressed > 0 ? ` (${this.suppressed} more failed requests since the last line)` : '';
-    this.logger.warn(`database unavailable, answering 503: ${reason}${meanwhile}`);
+    const meanwhile =
+      this.suppressed > 0
+        ? ` (${this.suppressed} more failed requests since the last line)`
+        : '';
+    this.logger.warn(
+      `database unavailable, answering 503: ${reason}${meanwhile}`,
+    );
     this.down = true;
     this.lastLoggedAt = now;
     this.suppressed = 0;
@@ -37,7 +42,10 @@ export class DatabaseOutageLog {
   /** The database answered; logs the recovery once. */
   answered(): void {
     if (!this.down) return;
-    const meanwhile = this.suppressed > 0 ? ` (${this.suppressed} more failed requests since the last line)` : '';
+    const meanwhile =
+      this.suppressed > 0
+        ? ` (${this.suppressed} more failed requests since the last line)`
+        : '';
     this.logger.warn(`database reachable again${meanwhile}`);
     this.down = false;
     this.suppressed = 0;

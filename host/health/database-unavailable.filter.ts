@@ -1,4 +1,8 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { DatabaseUnavailableError } from '../../src/database/database-unavailable-error';
 import { DatabaseOutageLog } from './database-outage-log';
@@ -24,6 +28,10 @@ export class DatabaseUnavailableFilter implements ExceptionFilter<DatabaseUnavai
     void reply
       .status(503)
       .header('retry-after', String(RETRY_AFTER_SECONDS))
-      .send({ statusCode: 503, error: 'Service Unavailable', message: 'the database is unavailable; try again in a few seconds' });
+      .send({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'the database is unavailable; try again in a few seconds',
+      });
   }
 }

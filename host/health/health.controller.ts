@@ -16,7 +16,6 @@ export interface HealthStatus {
  */
 export const HEALTH_DATABASE_TIMEOUT_MS = 800;
 
-
 @Controller('health')
 export class HealthController {
   constructor(
@@ -36,12 +35,23 @@ export class HealthController {
       await Promise.race([
         probe,
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_DATABASE_TIMEOUT_MS} ms`)), HEALTH_DATABASE_TIMEOUT_MS);
+          timer = setTimeout(
+            () =>
+              reject(
+                new Error(`no answer within ${HEALTH_DATABASE_TIMEOUT_MS} ms`),
+              ),
+            HEALTH_DATABASE_TIMEOUT_MS,
+          );
         }),
       ]);
     } catch (error) {
-      this.outages.failed(`health check: ${(error as Error).message.split('\n')[0]}`);
-      throw new ServiceUnavailableException({ status: 'error', database: 'down' } satisfies HealthStatus);
+      this.outages.failed(
+        `health check: ${(error as Error).message.split('\n')[0]}`,
+      );
+      throw new ServiceUnavailableException({
+        status: 'error',
+        database: 'down',
+      } satisfies HealthStatus);
     } finally {
       clearTimeout(timer);
     }

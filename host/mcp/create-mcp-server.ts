@@ -18,7 +18,10 @@ export interface CreateMcpServerOptions {
  * Transport-agnostic, so the HTTP route and tests (in-memory transport) build it the same way.
  */
 export function createMcpServer(options: CreateMcpServerOptions): McpServer {
-  const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION });
+  const server = new McpServer({
+    name: MCP_SERVER_NAME,
+    version: MCP_SERVER_VERSION,
+  });
   registerMcpTools(server, options.registry, options.context);
   return server;
 }

@@ -16,4 +16,5 @@ export const DEFAULT_MCP_ROUTE_OPTIONS: Required<McpRouteOptions> = {
 
 export const MCP_ROUTE_OPTIONS = Symbol('MCP_ROUTE_OPTIONS');
 
-export const InjectMcpRouteOptions = (): ParameterDecorator => Inject(MCP_ROUTE_OPTIONS);
+export const InjectMcpRouteOptions = (): ParameterDecorator =>
+  Inject(MCP_ROUTE_OPTIONS);

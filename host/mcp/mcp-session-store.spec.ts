@@ -15,16 +15,22 @@ describe('McpSessionStore', () => {
   });
 
   it('serves a session only to the user who opened it', async () => {
-    const store = new McpSessionStore({ maxSessions: 10, maxSessionsPerUser: 10, idleTimeoutMs: 1000 }, clock);
+    const store = new McpSessionStore(
+      { maxSessions: 10, maxSessionsPerUser: 10, idleTimeoutMs: 1000 },
+      clock,
+    );
     await store.add(fakeSession('s1', 'alice', []));
     expect(store.use('s1', 'alice')?.id).toBe('s1');
     expect(store.use('s1', 'bob')).toBeUndefined();
     expect(store.use('nope', 'alice')).toBeUndefined();
   });
 
-  it('closes a user\'s least recently used session beyond the per-user limit, not other users\' sessions', async () => {
+  it("closes a user's least recently used session beyond the per-user limit, not other users' sessions", async () => {
     const closed: string[] = [];
-    const store = new McpSessionStore({ maxSessions: 10, maxSessionsPerUser: 2, idleTimeoutMs: 1000 }, clock);
+    const store = new McpSessionStore(
+      { maxSessions: 10, maxSessionsPerUser: 2, idleTimeoutMs: 1000 },
+      clock,
+    );
     await store.add(fakeSession('a1', 'alice', closed));
     await store.add(fakeSession('b1', 'bob', closed));
     await store.add(fakeSession('a2', 'alice', closed));
@@ -37,7 +43,10 @@ describe('McpSessionStore', () => {
 
   it('closes the least recently used sessions beyond the global limit', async () => {
     const closed: string[] = [];
-    const store = new McpSessionStore({ maxSessions: 2, maxSessionsPerUser: 5, idleTimeoutMs: 1000 }, clock);
+    const store = new McpSessionStore(
+      { maxSessions: 2, maxSessionsPerUser: 5, idleTimeoutMs: 1000 },
+      clock,
+    );
     await store.add(fakeSession('a1', 'alice', closed));
     await store.add(fakeSession('b1', 'bob', closed));
     store.use('a1', 'alice');
@@ -48,7 +57,10 @@ describe('McpSessionStore', () => {
 
   it('closes sessions unused for longer than the idle timeout', async () => {
     const closed: string[] = [];
-    const store = new McpSessionStore({ maxSessions: 10, maxSessionsPerUser: 10, idleTimeoutMs: 1000 }, clock);
+    const store = new McpSessionStore(
+      { maxSessions: 10, maxSessionsPerUser: 10, idleTimeoutMs: 1000 },
+      clock,
+    );
     await store.add(fakeSession('old', 'alice', closed));
     now = 600;
     await store.add(fakeSession('recent', 'alice', closed));
@@ -60,7 +72,10 @@ describe('McpSessionStore', () => {
 
   it('closes a session once, even when asked twice (DELETE and the transport closing)', async () => {
     const closed: string[] = [];
-    const store = new McpSessionStore({ maxSessions: 10, maxSessionsPerUser: 10, idleTimeoutMs: 1000 }, clock);
+    const store = new McpSessionStore(
+      { maxSessions: 10, maxSessionsPerUser: 10, idleTimeoutMs: 1000 },
+      clock,
+    );
     await store.add(fakeSession('s1', 'alice', closed));
     await Promise.all([store.close('s1'), store.close('s1')]);
     expect(closed).toEqual(['s1']);

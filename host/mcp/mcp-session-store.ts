@@ -25,7 +25,10 @@ export interface McpSessionLimits {
  * Map order is recency order: a use moves the session to the end.
  */
 export class McpSessionStore {
-  private readonly sessions = new Map<string, { session: McpSession; lastUsedAt: number }>();
+  private readonly sessions = new Map<
+    string,
+    { session: McpSession; lastUsedAt: number }
+  >();
 
   constructor(
     private readonly limits: McpSessionLimits,
@@ -39,13 +42,19 @@ export class McpSessionStore {
   /** Adds a session that just completed `initialize`, closing sessions beyond the limits. */
   async add(session: McpSession): Promise<void> {
     this.sessions.set(session.id, { session, lastUsedAt: this.now() });
-    const ofUser = [...this.sessions.values()].filter((entry) => entry.session.userId === session.userId);
+    const ofUser = [...this.sessions.values()].filter(
+      (entry) => entry.session.userId === session.userId,
+    );
     const evicted: McpSession[] = ofUser
       .slice(0, Math.max(0, ofUser.length - this.limits.maxSessionsPerUser))
       .map((entry) => entry.session);
     const remaining = this.sessions.size - evicted.length;
-    const others = [...this.sessions.values()].map((entry) => entry.session).filter((candidate) => !evicted.includes(candidate));
-    evicted.push(...others.slice(0, Math.max(0, remaining - this.limits.maxSessions)));
+    const others = [...this.sessions.values()]
+      .map((entry) => entry.session)
+      .filter((candidate) => !evicted.includes(candidate));
+    evicted.push(
+      ...others.slice(0, Math.max(0, remaining - this.limits.maxSessions)),
+    );
     await Promise.all(evicted.map((old) => this.close(old.id)));
   }
 
@@ -55,9 +64,13 @@ export class McpSessionStore {
    */
   use(sessionId: string, userId: string): McpSession | undefined {
     const entry = this.sessions.get(sessionId);
-    if (entry === undefined || entry.session.userId !== userId) return undefined;
+    if (entry === undefined || entry.session.userId !== userId)
+      return undefined;
     this.sessions.delete(sessionId);
-    this.sessions.set(sessionId, { session: entry.session, lastUsedAt: this.now() });
+    this.sessions.set(sessionId, {
+      session: entry.session,
+      lastUsedAt: this.now(),
+    });
     return entry.session;
   }
 
@@ -72,12 +85,16 @@ export class McpSessionStore {
   /** Closes every session unused for longer than the idle timeout; returns how many. */
   async closeIdle(): Promise<number> {
     const cutoff = this.now() - this.limits.idleTimeoutMs;
-    const idle = [...this.sessions.values()].filter((entry) => entry.lastUsedAt < cutoff).map((entry) => entry.session.id);
+    const idle = [...this.sessions.values()]
+      .filter((entry) => entry.lastUsedAt < cutoff)
+      .map((entry) => entry.session.id);
     await Promise.all(idle.map((sessionId) => this.close(sessionId)));
     return idle.length;
   }
 
   async closeAll(): Promise<void> {
-    await Promise.all([...this.sessions.keys()].map((sessionId) => this.close(sessionId)));
+    await Promise.all(
+      [...this.sessions.keys()].map((sessionId) => this.close(sessionId)),
+    );
   }
 }

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { InjectToolRegistry } from '../../src/registry/tool-registry.token';
 import { createMcpServer } from './create-mcp-server';
-import { DEFAULT_MCP_ROUTE_OPTIONS, InjectMcpRouteOptions, type McpRouteOptions } from './mcp-route-options';
+import {
+  DEFAULT_MCP_ROUTE_OPTIONS,
+  InjectMcpRouteOptions,
+  type McpRouteOptions,
+} from './mcp-route-options';
 import { McpSessionStore, type McpSession } from './mcp-session-store';
 
 /**
@@ -33,8 +42,12 @@ export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     this.sweepTimer = setInterval(() => {
       this.store.closeIdle().then(
-        (closed) => closed > 0 && this.logger.log(`closed ${closed} idle MCP session(s)`),
-        (error: unknown) => this.logger.warn(`closing idle MCP sessions failed: ${String(error)}`),
+        (closed) =>
+          closed > 0 && this.logger.log(`closed ${closed} idle MCP session(s)`),
+        (error: unknown) =>
+          this.logger.warn(
+            `closing idle MCP sessions failed: ${String(error)}`,
+          ),
       );
     }, this.sweepIntervalMs);
     this.sweepTimer.unref();
@@ -63,11 +76,12 @@ export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
       sessionStartedAt: new Date(),
     };
     const server = createMcpServer({ registry: this.registry, context });
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => id,
-      onsessioninitialized: () => this.store.add(session),
-      onsessionclosed: () => this.store.close(id),
-    });
+    const transport: StreamableHTTPServerTransport =
+      new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => id,
+        onsessioninitialized: () => this.store.add(session),
+        onsessionclosed: () => this.store.close(id),
+      });
     const session: McpSession = { id, userId: user.userId, server, transport };
     await server.connect(transport);
     return session;

@@ -18,8 +18,15 @@ function sessionIdOf(request: FastifyRequest): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
-function sendJsonRpcError(reply: FastifyReply, status: number, code: number, message: string): void {
-  void reply.status(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
+function sendJsonRpcError(
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  message: string,
+): void {
+  void reply
+    .status(status)
+    .send({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
 /**
@@ -35,8 +42,13 @@ export class McpController {
 
   /** JSON-RPC messages from the client: `initialize` without a session id, the rest with one. */
   @Post()
-  async post(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @CurrentUser() user: AuthenticatedUser): Promise<void> {
-    if (sessionIdOf(request) !== undefined) return this.forward(request, reply, user);
+  async post(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @CurrentUser() user: AuthenticatedUser,
+  ): Promise<void> {
+    if (sessionIdOf(request) !== undefined)
+      return this.forward(request, reply, user);
     if (!isInitializeRequest(request.body)) {
       return sendJsonRpcError(
         reply,
@@ -55,20 +67,37 @@ export class McpController {
 
   /** The server-to-client SSE stream of a session. */
   @Get()
-  async stream(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @CurrentUser() user: AuthenticatedUser): Promise<void> {
+  async stream(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @CurrentUser() user: AuthenticatedUser,
+  ): Promise<void> {
     return this.forward(request, reply, user);
   }
 
   /** Ends a session; its server and transport are closed. */
   @Delete()
-  async end(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @CurrentUser() user: AuthenticatedUser): Promise<void> {
+  async end(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @CurrentUser() user: AuthenticatedUser,
+  ): Promise<void> {
     return this.forward(request, reply, user);
   }
 
-  private async forward(request: FastifyRequest, reply: FastifyReply, user: AuthenticatedUser): Promise<void> {
+  private async forward(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: AuthenticatedUser,
+  ): Promise<void> {
     const sessionId = sessionIdOf(request);
     if (sessionId === undefined) {
-      return sendJsonRpcError(reply, 400, BAD_REQUEST, `Bad Request: the ${SESSION_HEADER} header is required`);
+      return sendJsonRpcError(
+        reply,
+        400,
+        BAD_REQUEST,
+        `Bad Request: the ${SESSION_HEADER} header is required`,
+      );
     }
     const session = this.sessions.use(sessionId, user);
     if (session === undefined) {
@@ -82,7 +111,11 @@ export class McpController {
     await this.handOver(session, request, reply);
   }
 
-  private async handOver(session: McpSession, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  private async handOver(
+    session: McpSession,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
     reply.hijack();
     await session.transport.handleRequest(request.raw, reply.raw, request.body);
   }

@@ -13,7 +13,10 @@ export class McpModule {
     return {
       module: McpModule,
       controllers: [McpController],
-      providers: [{ provide: MCP_ROUTE_OPTIONS, useValue: options }, McpSessionsService],
+      providers: [
+        { provide: MCP_ROUTE_OPTIONS, useValue: options },
+        McpSessionsService,
+      ],
       exports: [McpSessionsService],
     };
   }

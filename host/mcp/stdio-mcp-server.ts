@@ -39,14 +39,18 @@ export interface StdioMcpServer {
  * assistants, IDEs). The same registry, executors and comment signal as `POST /mcp`, built
  * from the module without an HTTP server; the whole process is one session of one user.
  */
-export async function createStdioMcpServer(options: StdioMcpServerOptions): Promise<StdioMcpServer> {
+export async function createStdioMcpServer(
+  options: StdioMcpServerOptions,
+): Promise<StdioMcpServer> {
   // Authenticated before anything else starts, so a bad token fails fast and alone.
   const user = await authenticateBearer(options.db, `Bearer ${options.token}`);
   const app = await NestFactory.createApplicationContext(
     AiToolsModule.forRoot({
       db: options.db,
       publicBaseUrl: options.publicBaseUrl,
-      ...(options.commentSignalDebounceMs === undefined ? {} : { commentSignal: { debounceMs: options.commentSignalDebounceMs } }),
+      ...(options.commentSignalDebounceMs === undefined
+        ? {}
+        : { commentSignal: { debounceMs: options.commentSignalDebounceMs } }),
     }),
     { logger: options.logger, abortOnError: false },
   );

@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely';
-import { AI_TOOLS_MIGRATIONS, AI_TOOLS_MIGRATION_TABLE } from '../../migrations/module';
+import {
+  AI_TOOLS_MIGRATIONS,
+  AI_TOOLS_MIGRATION_TABLE,
+} from '../../migrations/module';
 import * as docmostSchemaSubset from './base/20250101T000000-docmost-schema-subset';
 import * as apiTokens from './host/20250101T000100-api-tokens';
 
@@ -20,12 +23,18 @@ export const MIGRATION_SETS: readonly MigrationSet[] = [
   {
     name: 'base',
     tableName: 'ai_tools_base_migration',
-    migrations: { '20250101T000000-docmost-schema-subset': docmostSchemaSubset },
+    migrations: {
+      '20250101T000000-docmost-schema-subset': docmostSchemaSubset,
+    },
   },
   {
     name: 'host',
     tableName: 'ai_tools_host_migration',
     migrations: { '20250101T000100-api-tokens': apiTokens },
   },
-  { name: 'module', tableName: AI_TOOLS_MIGRATION_TABLE, migrations: AI_TOOLS_MIGRATIONS },
+  {
+    name: 'module',
+    tableName: AI_TOOLS_MIGRATION_TABLE,
+    migrations: AI_TOOLS_MIGRATIONS,
+  },
 ];

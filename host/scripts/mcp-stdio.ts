@@ -18,12 +18,21 @@ const TOKEN_VARIABLE = 'AI_TOOLS_TOKEN';
 
 function readToken(argv: readonly string[]): string {
   const [flag, value, ...rest] = argv;
-  if (flag !== undefined && (flag !== '--token' || value === undefined || rest.length > 0)) {
-    throw new StartupError(`unknown arguments ${argv.map((argument) => `"${argument.slice(0, 40)}"`).join(' ')}; the only option is --token <token>`, TOKEN_VARIABLE);
+  if (
+    flag !== undefined &&
+    (flag !== '--token' || value === undefined || rest.length > 0)
+  ) {
+    throw new StartupError(
+      `unknown arguments ${argv.map((argument) => `"${argument.slice(0, 40)}"`).join(' ')}; the only option is --token <token>`,
+      TOKEN_VARIABLE,
+    );
   }
   const token = value ?? process.env[TOKEN_VARIABLE];
   if (token === undefined || token.trim() === '') {
-    throw new StartupError(`no API token: set ${TOKEN_VARIABLE} to a user's token (npm run seed prints them), or pass --token <token>`, TOKEN_VARIABLE);
+    throw new StartupError(
+      `no API token: set ${TOKEN_VARIABLE} to a user's token (npm run seed prints them), or pass --token <token>`,
+      TOKEN_VARIABLE,
+    );
   }
   return token.trim();
 }
@@ -31,7 +40,11 @@ function readToken(argv: readonly string[]): string {
 async function main(): Promise<void> {
   const token = readToken(process.argv.slice(2));
   const config = loadAppConfig();
-  const database = await openConfiguredDatabase({ config, whenEmbeddedRunning: 'reuse', log: (line) => process.stderr.write(`${line}\n`) });
+  const database = await openConfiguredDatabase({
+    config,
+    whenEmbeddedRunning: 'reuse',
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
   let closing = false;
   const stdio = await createStdioMcpServer({
     db: database.db,
@@ -49,7 +62,9 @@ async function main(): Promise<void> {
     void stdio
       .close()
       .then(() => database.close())
-      .catch((error: unknown) => process.stderr.write(`${fatalErrorLine(error)}\n`))
+      .catch((error: unknown) =>
+        process.stderr.write(`${fatalErrorLine(error)}\n`),
+      )
       .finally(() => process.exit(0));
   };
   // The client ends the session by closing our stdin (or by signalling the process).
@@ -59,7 +74,9 @@ async function main(): Promise<void> {
     process.on(signal, shutdown);
   }
   await stdio.connect(new StdioServerTransport());
-  process.stderr.write(`docmost-ai-tools MCP over stdio: acting as ${stdio.user.email} (${database.description})\n`);
+  process.stderr.write(
+    `docmost-ai-tools MCP over stdio: acting as ${stdio.user.email} (${database.description})\n`,
+  );
 }
 
 main().catch((error: unknown) => {

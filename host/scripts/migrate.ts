@@ -6,10 +6,14 @@ import { openConfiguredDatabase } from '../startup/open-configured-database';
 
 async function main(): Promise<void> {
   const config = loadAppConfig();
-  const database = await openConfiguredDatabase({ config, whenEmbeddedRunning: 'reuse' });
+  const database = await openConfiguredDatabase({
+    config,
+    whenEmbeddedRunning: 'reuse',
+  });
   try {
     const applied = await migrateConfiguredDatabase(config, database);
-    if (applied.length === 0) process.stdout.write(`${database.description}: already up to date\n`);
+    if (applied.length === 0)
+      process.stdout.write(`${database.description}: already up to date\n`);
     for (const line of applied) process.stdout.write(`${line}\n`);
   } finally {
     await database.close();

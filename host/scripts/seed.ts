@@ -5,14 +5,20 @@
  */
 import { loadAppConfig } from '../config/app-config';
 import { StartupError } from '../database';
-import { seedDemoWorkspace, type SeedResult } from '../seed/seed-demo-workspace';
+import {
+  seedDemoWorkspace,
+  type SeedResult,
+} from '../seed/seed-demo-workspace';
 import { fatalErrorLine } from '../startup/fatal-error-line';
 import { migrateConfiguredDatabase } from '../startup/migrate-configured-database';
 import { openConfiguredDatabase } from '../startup/open-configured-database';
 
 function parseArguments(argv: readonly string[]): { json: boolean } {
   const unknown = argv.filter((argument) => argument !== '--json');
-  if (unknown.length > 0) throw new StartupError(`unknown argument ${unknown.map((a) => `"${a}"`).join(', ')}; the only option is --json`);
+  if (unknown.length > 0)
+    throw new StartupError(
+      `unknown argument ${unknown.map((a) => `"${a}"`).join(', ')}; the only option is --json`,
+    );
   return { json: argv.includes('--json') };
 }
 
@@ -22,7 +28,10 @@ function summary(result: SeedResult, database: string): string {
     `Spaces: ${result.spaces.map((space) => `${space.name} (${space.id})`).join(', ')}`,
     `Pages: ${result.pages.length}`,
     'API tokens (new on every run; the previous ones are revoked):',
-    ...result.users.map((user) => `  ${user.email.padEnd(18)} ${user.role.padEnd(6)} ${user.token}`),
+    ...result.users.map(
+      (user) =>
+        `  ${user.email.padEnd(18)} ${user.role.padEnd(6)} ${user.token}`,
+    ),
     '',
     'Try: curl -s -X POST http://localhost:3000/api/auth/me -H "Authorization: Bearer <token>"',
   ];
@@ -32,11 +41,19 @@ function summary(result: SeedResult, database: string): string {
 async function main(): Promise<void> {
   const { json } = parseArguments(process.argv.slice(2));
   const config = loadAppConfig();
-  const database = await openConfiguredDatabase({ config, whenEmbeddedRunning: 'reuse' });
+  const database = await openConfiguredDatabase({
+    config,
+    whenEmbeddedRunning: 'reuse',
+  });
   try {
-    for (const line of await migrateConfiguredDatabase(config, database)) process.stderr.write(`migration ${line}\n`);
+    for (const line of await migrateConfiguredDatabase(config, database))
+      process.stderr.write(`migration ${line}\n`);
     const result = await seedDemoWorkspace(database.db);
-    process.stdout.write(json ? `${JSON.stringify(result)}\n` : summary(result, database.description));
+    process.stdout.write(
+      json
+        ? `${JSON.stringify(result)}\n`
+        : summary(result, database.description),
+    );
   } finally {
     await database.close();
   }

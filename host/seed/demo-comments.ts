@@ -79,7 +79,7 @@ export const DEMO_COMMENTS: readonly DemoComment[] = [
     pageId: P.strategy,
     parentCommentId: C.strategyPricing,
     creatorId: U.admin,
-    body: 'I will bring the numbers to Thursday\'s meeting.',
+    body: "I will bring the numbers to Thursday's meeting.",
     selection: null,
     createdAt: '2025-05-29T09:05:00.000Z',
   },

@@ -38,10 +38,25 @@ export const LEADERSHIP_PAGES: readonly DemoPage[] = [
     updatedAt: '2025-04-15T17:00:00.000Z',
     content: doc(
       heading(1, 'ankiwkrwztwf', 'Leadership Overview'),
-      paragraph('ucgxlmurkuwj', 'This space is for the leadership team only: strategy, hiring and board material.'),
+      paragraph(
+        'ucgxlmurkuwj',
+        'This space is for the leadership team only: strategy, hiring and board material.',
+      ),
       bulletList(
-        listItem(paragraph('naksjytkdged', link('Strategy 2026', '/s/leadership/p/AKYSTyXcyf'), ': where we are going.')),
-        listItem(paragraph('indsfryzfsyu', link('Hiring Plan', '/s/leadership/p/YsUPmLe3XY'), ': who we hire and when.')),
+        listItem(
+          paragraph(
+            'naksjytkdged',
+            link('Strategy 2026', '/s/leadership/p/AKYSTyXcyf'),
+            ': where we are going.',
+          ),
+        ),
+        listItem(
+          paragraph(
+            'indsfryzfsyu',
+            link('Hiring Plan', '/s/leadership/p/YsUPmLe3XY'),
+            ': who we hire and when.',
+          ),
+        ),
       ),
     ),
   },
@@ -76,12 +91,18 @@ export const LEADERSHIP_PAGES: readonly DemoPage[] = [
       paragraph(
         N.strategyHeadcountParagraph,
         'Hiring stays focused on ',
-        commented('two senior engineers and one designer', C.strategyHeadcount, true),
+        commented(
+          'two senior engineers and one designer',
+          C.strategyHeadcount,
+          true,
+        ),
         ' in the first half.',
       ),
       heading(2, 'jgcszgyldogc', 'Risks'),
       bulletList(
-        listItem(paragraph('lfuoqxftxaot', 'A competitor launches a free tier.')),
+        listItem(
+          paragraph('lfuoqxftxaot', 'A competitor launches a free tier.'),
+        ),
         listItem(paragraph('dvzuflungqux', 'Enterprise deals slip into 2027.')),
       ),
     ),
@@ -100,7 +121,11 @@ export const LEADERSHIP_PAGES: readonly DemoPage[] = [
     updatedAt: '2025-05-06T09:40:00.000Z',
     content: doc(
       heading(1, 'slhdndietbmu', 'Hiring Plan'),
-      paragraph('hfbtqwqrqbfl', 'Open roles for the next two quarters. ', italic('Salaries are in the finance sheet, not here.')),
+      paragraph(
+        'hfbtqwqrqbfl',
+        'Open roles for the next two quarters. ',
+        italic('Salaries are in the finance sheet, not here.'),
+      ),
       table(
         tableRow(
           tableHeader(paragraph('fhaumgbvbxtf', 'Role')),
@@ -129,9 +154,24 @@ export const LEADERSHIP_PAGES: readonly DemoPage[] = [
       ),
       heading(2, 'jvgihidkholm', 'Process'),
       orderedList(
-        listItem(paragraph('eovhhufszwam', 'Hiring manager writes the role scorecard.')),
-        listItem(paragraph('qmwiuwlmnwmo', 'Two technical interviews and one values interview.')),
-        listItem(paragraph('qnynpbwdhcpp', 'Offer within three working days of the last interview.')),
+        listItem(
+          paragraph(
+            'eovhhufszwam',
+            'Hiring manager writes the role scorecard.',
+          ),
+        ),
+        listItem(
+          paragraph(
+            'qmwiuwlmnwmo',
+            'Two technical interviews and one values interview.',
+          ),
+        ),
+        listItem(
+          paragraph(
+            'qnynpbwdhcpp',
+            'Offer within three working days of the last interview.',
+          ),
+        ),
       ),
     ),
   },
@@ -158,7 +198,9 @@ export const LEADERSHIP_PAGES: readonly DemoPage[] = [
       heading(2, 'ffthcepfcack', 'Agenda'),
       orderedList(
         listItem(paragraph('cmxuphwsuawb', 'Financials and runway.')),
-        listItem(paragraph('ifmhwhyutaka', 'Strategy 2026 and the pricing change.')),
+        listItem(
+          paragraph('ifmhwhyutaka', 'Strategy 2026 and the pricing change.'),
+        ),
         listItem(paragraph('vbnovdjsalkn', 'Hiring plan.')),
       ),
     ),

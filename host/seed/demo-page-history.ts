@@ -2,7 +2,14 @@ import type { ProseMirrorNode } from '../../src/tools/prosemirror/prosemirror-no
 import { LEADERSHIP_PAGES } from './demo-leadership-pages';
 import { PRODUCT_PAGES } from './demo-product-pages';
 import type { DemoPageVersion } from './demo-types';
-import { doc, heading, italic, listItem, orderedList, paragraph } from './prosemirror-builders';
+import {
+  doc,
+  heading,
+  italic,
+  listItem,
+  orderedList,
+  paragraph,
+} from './prosemirror-builders';
 import { SEED_IDS, SEED_NODE_IDS as N } from './seed-ids';
 
 const P = SEED_IDS.pages;
@@ -10,7 +17,9 @@ const U = SEED_IDS.users;
 const H = SEED_IDS.pageHistory;
 
 function currentContent(pageId: string): ProseMirrorNode {
-  const page = [...PRODUCT_PAGES, ...LEADERSHIP_PAGES].find((candidate) => candidate.id === pageId);
+  const page = [...PRODUCT_PAGES, ...LEADERSHIP_PAGES].find(
+    (candidate) => candidate.id === pageId,
+  );
   if (!page) throw new Error(`demo page ${pageId} is not defined`);
   return page.content;
 }
@@ -31,7 +40,10 @@ export const DEMO_PAGE_HISTORY: readonly DemoPageVersion[] = [
     content: doc(
       heading(1, 'brawppsrsoqt', 'Release Notes 2.4'),
       heading(2, 'lbsbhesfmngm', 'Highlights'),
-      paragraph(N.releaseNotesTypoParagraph, 'Workspace admins now recieve a weekly digest.'),
+      paragraph(
+        N.releaseNotesTypoParagraph,
+        'Workspace admins now recieve a weekly digest.',
+      ),
     ),
   },
   {
@@ -74,11 +86,20 @@ export const DEMO_PAGE_HISTORY: readonly DemoPageVersion[] = [
     createdAt: '2025-04-01T09:30:00.000Z',
     content: doc(
       heading(1, 'tjdtpqchnkfi', 'Strategy 2026'),
-      paragraph('ujvcpfyaphzm', 'Our goal for 2026 is to grow revenue by 40% with the team we have.'),
+      paragraph(
+        'ujvcpfyaphzm',
+        'Our goal for 2026 is to grow revenue by 40% with the team we have.',
+      ),
       heading(2, 'crtcsrempdyn', 'Pricing'),
-      paragraph(N.strategyPricingParagraph, 'We will raise the Team plan to $9 per seat in March.'),
+      paragraph(
+        N.strategyPricingParagraph,
+        'We will raise the Team plan to $9 per seat in March.',
+      ),
       heading(2, 'iaohacuisiuv', 'Headcount'),
-      paragraph(N.strategyHeadcountParagraph, 'Hiring stays focused on two senior engineers and one designer in the first half.'),
+      paragraph(
+        N.strategyHeadcountParagraph,
+        'Hiring stays focused on two senior engineers and one designer in the first half.',
+      ),
     ),
   },
   {

@@ -52,9 +52,24 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
       ),
       heading(2, 'zdpcugpbjkpk', 'How we work'),
       bulletList(
-        listItem(paragraph('ejpkzdxavdyu', 'Small, reversible releases every two weeks.')),
-        listItem(paragraph('jmsuijwthdzs', 'Decisions are written down before they are made.')),
-        listItem(paragraph('tikpdzkutpmu', 'Customers hear about changes from us first.')),
+        listItem(
+          paragraph(
+            'ejpkzdxavdyu',
+            'Small, reversible releases every two weeks.',
+          ),
+        ),
+        listItem(
+          paragraph(
+            'jmsuijwthdzs',
+            'Decisions are written down before they are made.',
+          ),
+        ),
+        listItem(
+          paragraph(
+            'tikpdzkutpmu',
+            'Customers hear about changes from us first.',
+          ),
+        ),
       ),
       heading(2, 'pvjinrpmkkhh', 'Where things live'),
       paragraph(
@@ -134,7 +149,10 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
         N.releaseNotesTypoParagraph,
         'Workspace admins now recieve a weekly digest, comments can be moved to a seperate thread, and an error that occured when pasting large tables is fixed.',
       ),
-      paragraph(N.releaseNotesSecondTypoParagraph, 'Search results now show teh page path under each title.'),
+      paragraph(
+        N.releaseNotesSecondTypoParagraph,
+        'Search results now show teh page path under each title.',
+      ),
       heading(2, 'upucsdvcplbp', 'Upgrade notes'),
       orderedList(
         listItem(paragraph('xihtlnpnzagf', 'Back up your database.')),
@@ -187,8 +205,12 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
       ),
       heading(2, 'tayjxunemopi', 'Discounts'),
       bulletList(
-        listItem(paragraph('ddpuebuzuigy', 'Non-profits get 50% off the Team plan.')),
-        listItem(paragraph('hoxfqfotqxso', 'Classrooms use the Team plan for free.')),
+        listItem(
+          paragraph('ddpuebuzuigy', 'Non-profits get 50% off the Team plan.'),
+        ),
+        listItem(
+          paragraph('hoxfqfotqxso', 'Classrooms use the Team plan for free.'),
+        ),
       ),
     ),
   },
@@ -207,13 +229,46 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
     content: doc(
       heading(1, 'igpndyqvpbwx', 'Design Principles'),
       paragraph('lzlrkdlbclmz', 'Five principles guide every screen we ship.'),
-      image('/files/design-principles.png', 'Diagram of the five design principles'),
+      image(
+        '/files/design-principles.png',
+        'Diagram of the five design principles',
+      ),
       bulletList(
-        listItem(paragraph('svimxlmopjuy', bold('Calm'), ': nothing moves unless the user moved it.')),
-        listItem(paragraph('ptqfuuddqsuk', bold('Honest'), ': show real states, including errors.')),
-        listItem(paragraph('xrzglkhxgcrp', bold('Fast'), ': every interaction answers within 100 ms.')),
-        listItem(paragraph('kmdqwjgdftty', bold('Forgiving'), ': every action can be undone.')),
-        listItem(paragraph('hfqprlvzbtkt', bold('Accessible'), ': keyboard first, WCAG AA contrast.')),
+        listItem(
+          paragraph(
+            'svimxlmopjuy',
+            bold('Calm'),
+            ': nothing moves unless the user moved it.',
+          ),
+        ),
+        listItem(
+          paragraph(
+            'ptqfuuddqsuk',
+            bold('Honest'),
+            ': show real states, including errors.',
+          ),
+        ),
+        listItem(
+          paragraph(
+            'xrzglkhxgcrp',
+            bold('Fast'),
+            ': every interaction answers within 100 ms.',
+          ),
+        ),
+        listItem(
+          paragraph(
+            'kmdqwjgdftty',
+            bold('Forgiving'),
+            ': every action can be undone.',
+          ),
+        ),
+        listItem(
+          paragraph(
+            'hfqprlvzbtkt',
+            bold('Accessible'),
+            ': keyboard first, WCAG AA contrast.',
+          ),
+        ),
       ),
     ),
   },
@@ -237,9 +292,30 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
       ),
       heading(2, 'mmogixdfybpt', 'Day one'),
       orderedList(
-        listItem(paragraph('huwbzctfpfed', 'Set up your laptop with the ', link('Engineering Setup', '/s/product/p/GCLSZExq56'), ' guide.')),
-        listItem(paragraph('pcttstchgiie', 'Join the ', bold('#product'), ' and ', bold('#support'), ' channels.')),
-        listItem(paragraph('ljsekzemoeir', 'Book a coffee with your onboarding buddy.')),
+        listItem(
+          paragraph(
+            'huwbzctfpfed',
+            'Set up your laptop with the ',
+            link('Engineering Setup', '/s/product/p/GCLSZExq56'),
+            ' guide.',
+          ),
+        ),
+        listItem(
+          paragraph(
+            'pcttstchgiie',
+            'Join the ',
+            bold('#product'),
+            ' and ',
+            bold('#support'),
+            ' channels.',
+          ),
+        ),
+        listItem(
+          paragraph(
+            'ljsekzemoeir',
+            'Book a coffee with your onboarding buddy.',
+          ),
+        ),
       ),
       heading(2, 'cirjukdoubpj', 'First week'),
       paragraph(
@@ -264,14 +340,39 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
     updatedAt: '2025-05-14T15:45:00.000Z',
     content: doc(
       heading(1, 'kvkbyrtndoba', 'Engineering Setup'),
-      paragraph('ovwjlwrjvudu', 'You need Node.js 20, Docker and access to the ', italic('acme'), ' GitHub organisation.'),
+      paragraph(
+        'ovwjlwrjvudu',
+        'You need Node.js 20, Docker and access to the ',
+        italic('acme'),
+        ' GitHub organisation.',
+      ),
       orderedList(
         listItem(paragraph('gdlfnfohbikx', 'Clone the monorepo.')),
-        listItem(paragraph('egvuzigegjzm', 'Copy ', bold('.env.example'), ' to ', bold('.env'), '.')),
-        listItem(paragraph('qhxlhqkseulg', 'Start the stack and open the app on port 3000.')),
+        listItem(
+          paragraph(
+            'egvuzigegjzm',
+            'Copy ',
+            bold('.env.example'),
+            ' to ',
+            bold('.env'),
+            '.',
+          ),
+        ),
+        listItem(
+          paragraph(
+            'qhxlhqkseulg',
+            'Start the stack and open the app on port 3000.',
+          ),
+        ),
       ),
-      codeBlock('bash', 'git clone git@github.com:acme/app.git\ncd app && npm install\nnpm start'),
-      paragraph('lzlbxosiikvy', 'Ask in #engineering if a step fails; fix this page when you find out why.'),
+      codeBlock(
+        'bash',
+        'git clone git@github.com:acme/app.git\ncd app && npm install\nnpm start',
+      ),
+      paragraph(
+        'lzlbxosiikvy',
+        'Ask in #engineering if a step fails; fix this page when you find out why.',
+      ),
     ),
   },
   {
@@ -288,7 +389,10 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
     updatedAt: '2025-05-30T11:05:00.000Z',
     content: doc(
       heading(1, 'txyybvclcmde', 'Support Playbook'),
-      paragraph('atkxkxfcytal', 'Support shifts rotate weekly. The person on shift answers the queue within four business hours.'),
+      paragraph(
+        'atkxkxfcytal',
+        'Support shifts rotate weekly. The person on shift answers the queue within four business hours.',
+      ),
       heading(2, 'znosuxnfmcqt', 'Escalation'),
       paragraph(
         'qxkykntzctho',
@@ -297,9 +401,15 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
         ', or when more than three customers report the same bug in one day.',
       ),
       bulletList(
-        listItem(paragraph('gedofebffeyp', 'Tag the ticket ', italic('urgent'), '.')),
-        listItem(paragraph('iixaodwfscqm', 'Page on-call through the incident bot.')),
-        listItem(paragraph('vnroskmqkyxt', 'Post a short summary in #incidents.')),
+        listItem(
+          paragraph('gedofebffeyp', 'Tag the ticket ', italic('urgent'), '.'),
+        ),
+        listItem(
+          paragraph('iixaodwfscqm', 'Page on-call through the incident bot.'),
+        ),
+        listItem(
+          paragraph('vnroskmqkyxt', 'Post a short summary in #incidents.'),
+        ),
       ),
     ),
   },
@@ -317,7 +427,10 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
     updatedAt: '2025-03-10T08:00:00.000Z',
     content: doc(
       heading(1, 'mwvbuincntlh', 'Meeting Notes'),
-      paragraph('aomzfccwkdyc', 'Notes of the weekly product sync, newest first. Copy the last page as a template.'),
+      paragraph(
+        'aomzfccwkdyc',
+        'Notes of the weekly product sync, newest first. Copy the last page as a template.',
+      ),
     ),
   },
   {
@@ -338,12 +451,24 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
       heading(2, 'ghogsirbizgi', 'Decisions'),
       bulletList(
         listItem(paragraph('yxfmstjybkfj', 'Release 2.4 ships on 16 June.')),
-        listItem(paragraph('xmaxfpuqlwox', 'The mobile editor beta waits for offline sync.')),
+        listItem(
+          paragraph(
+            'xmaxfpuqlwox',
+            'The mobile editor beta waits for offline sync.',
+          ),
+        ),
       ),
       heading(2, 'xwndutrgczjx', 'Action items'),
       orderedList(
-        listItem(paragraph('musazohsubkg', 'Jordan proofreads the release notes.')),
-        listItem(paragraph('wfjulpzefrrl', 'Sam updates the pricing table for the new Team price.')),
+        listItem(
+          paragraph('musazohsubkg', 'Jordan proofreads the release notes.'),
+        ),
+        listItem(
+          paragraph(
+            'wfjulpzefrrl',
+            'Sam updates the pricing table for the new Team price.',
+          ),
+        ),
       ),
     ),
   },

@@ -1,5 +1,15 @@
 import type { DemoPage } from './demo-types';
-import { bulletList, doc, heading, listItem, paragraph, table, tableCell, tableHeader, tableRow } from './prosemirror-builders';
+import {
+  bulletList,
+  doc,
+  heading,
+  listItem,
+  paragraph,
+  table,
+  tableCell,
+  tableHeader,
+  tableRow,
+} from './prosemirror-builders';
 import { SEED_IDS } from './seed-ids';
 
 const P = SEED_IDS.pages;
@@ -26,10 +36,15 @@ export const RESTRICTED_PAGES: readonly DemoPage[] = [
     updatedAt: '2025-04-03T16:00:00.000Z',
     content: doc(
       heading(1, 'kvyqhzmrtwen', 'Compensation Review 2025'),
-      paragraph('pbnxtqzlwuja', 'Confidential: the yearly review of salaries and equity, visible to the owner only.'),
+      paragraph(
+        'pbnxtqzlwuja',
+        'Confidential: the yearly review of salaries and equity, visible to the owner only.',
+      ),
       heading(2, 'wjhsqmgnbxre', 'Timeline'),
       bulletList(
-        listItem(paragraph('fqzmdkyhrvcu', 'Managers submit proposals by 30 April.')),
+        listItem(
+          paragraph('fqzmdkyhrvcu', 'Managers submit proposals by 30 April.'),
+        ),
         listItem(paragraph('ngtxlwpojbea', 'New salaries apply from 1 June.')),
       ),
     ),
@@ -48,11 +63,23 @@ export const RESTRICTED_PAGES: readonly DemoPage[] = [
     updatedAt: '2025-04-02T10:30:00.000Z',
     content: doc(
       heading(1, 'cxuvgbiaksfo', 'Salary Bands'),
-      paragraph('hdrlyepwqnzm', 'Bands per level; restricted through the compensation review above it.'),
+      paragraph(
+        'hdrlyepwqnzm',
+        'Bands per level; restricted through the compensation review above it.',
+      ),
       table(
-        tableRow(tableHeader(paragraph('mizkcuqvyhlt', 'Level')), tableHeader(paragraph('oawjbnrgfkse', 'Band'))),
-        tableRow(tableCell(paragraph('yslqevdnhmpc', 'Engineer II')), tableCell(paragraph('utfbkoqazwjr', '95k–120k'))),
-        tableRow(tableCell(paragraph('gpnwhxrmaceu', 'Senior Engineer')), tableCell(paragraph('lqjyzsvtdobk', '120k–150k'))),
+        tableRow(
+          tableHeader(paragraph('mizkcuqvyhlt', 'Level')),
+          tableHeader(paragraph('oawjbnrgfkse', 'Band')),
+        ),
+        tableRow(
+          tableCell(paragraph('yslqevdnhmpc', 'Engineer II')),
+          tableCell(paragraph('utfbkoqazwjr', '95k–120k')),
+        ),
+        tableRow(
+          tableCell(paragraph('gpnwhxrmaceu', 'Senior Engineer')),
+          tableCell(paragraph('lqjyzsvtdobk', '120k–150k')),
+        ),
       ),
     ),
   },
@@ -70,7 +97,10 @@ export const RESTRICTED_PAGES: readonly DemoPage[] = [
     updatedAt: '2025-06-01T15:00:00.000Z',
     content: doc(
       heading(1, 'zeoqfnwyagtl', 'Launch Plan 2.4'),
-      paragraph('bvkhmcsjrdxi', 'Writers may read this plan; only the owner edits it until the launch date is final.'),
+      paragraph(
+        'bvkhmcsjrdxi',
+        'Writers may read this plan; only the owner edits it until the launch date is final.',
+      ),
       heading(2, 'qnudtpyiezwh', 'Milestones'),
       bulletList(
         listItem(paragraph('jrcaxlgmtvob', 'Code freeze on 9 June.')),
@@ -100,14 +130,26 @@ export const DEMO_PAGE_RESTRICTIONS: readonly DemoPageRestriction[] = [
   {
     id: A.compensationReview,
     pageId: P.compensationReview,
-    grants: [{ id: G.compensationReviewOwner, userId: U.owner, groupId: null, role: 'writer' }],
+    grants: [
+      {
+        id: G.compensationReviewOwner,
+        userId: U.owner,
+        groupId: null,
+        role: 'writer',
+      },
+    ],
   },
   {
     id: A.launchPlan,
     pageId: P.launchPlan,
     grants: [
       { id: G.launchPlanOwner, userId: U.owner, groupId: null, role: 'writer' },
-      { id: G.launchPlanWriters, userId: null, groupId: SEED_IDS.groups.writers, role: 'reader' },
+      {
+        id: G.launchPlanWriters,
+        userId: null,
+        groupId: SEED_IDS.groups.writers,
+        role: 'reader',
+      },
     ],
   },
 ];

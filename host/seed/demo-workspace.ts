@@ -22,7 +22,12 @@ export interface DemoUser {
 export const DEMO_USERS: readonly DemoUser[] = [
   { id: U.owner, name: 'Maya Chen', email: 'owner@acme.test', role: 'owner' },
   { id: U.admin, name: 'Sam Patel', email: 'admin@acme.test', role: 'admin' },
-  { id: U.member, name: 'Jordan Lee', email: 'member@acme.test', role: 'member' },
+  {
+    id: U.member,
+    name: 'Jordan Lee',
+    email: 'member@acme.test',
+    role: 'member',
+  },
 ];
 
 /** The member reaches the Product space only through this group. */
@@ -41,8 +46,18 @@ export interface DemoSpace {
 }
 
 export const DEMO_SPACES: readonly DemoSpace[] = [
-  { id: S.product, name: 'Product', slug: 'product', description: 'Handbook, roadmap and product documentation' },
-  { id: S.leadership, name: 'Leadership', slug: 'leadership', description: 'Strategy, hiring and board material' },
+  {
+    id: S.product,
+    name: 'Product',
+    slug: 'product',
+    description: 'Handbook, roadmap and product documentation',
+  },
+  {
+    id: S.leadership,
+    name: 'Leadership',
+    slug: 'leadership',
+    description: 'Strategy, hiring and board material',
+  },
 ];
 
 export interface DemoSpaceMember {
@@ -55,11 +70,41 @@ export interface DemoSpaceMember {
 
 /** Product: owner and admin directly, the member via Writers. Leadership: owner and admin only. */
 export const DEMO_SPACE_MEMBERS: readonly DemoSpaceMember[] = [
-  { id: M.productOwner, spaceId: S.product, userId: U.owner, groupId: null, role: 'admin' },
-  { id: M.productAdmin, spaceId: S.product, userId: U.admin, groupId: null, role: 'admin' },
-  { id: M.productWriters, spaceId: S.product, userId: null, groupId: SEED_IDS.groups.writers, role: 'writer' },
-  { id: M.leadershipOwner, spaceId: S.leadership, userId: U.owner, groupId: null, role: 'admin' },
-  { id: M.leadershipAdmin, spaceId: S.leadership, userId: U.admin, groupId: null, role: 'writer' },
+  {
+    id: M.productOwner,
+    spaceId: S.product,
+    userId: U.owner,
+    groupId: null,
+    role: 'admin',
+  },
+  {
+    id: M.productAdmin,
+    spaceId: S.product,
+    userId: U.admin,
+    groupId: null,
+    role: 'admin',
+  },
+  {
+    id: M.productWriters,
+    spaceId: S.product,
+    userId: null,
+    groupId: SEED_IDS.groups.writers,
+    role: 'writer',
+  },
+  {
+    id: M.leadershipOwner,
+    spaceId: S.leadership,
+    userId: U.owner,
+    groupId: null,
+    role: 'admin',
+  },
+  {
+    id: M.leadershipAdmin,
+    spaceId: S.leadership,
+    userId: U.admin,
+    groupId: null,
+    role: 'writer',
+  },
 ];
 
 /** A public share of the handbook and the pages under it. */

@@ -1,4 +1,7 @@
-import type { ProseMirrorMark, ProseMirrorNode } from '../../src/tools/prosemirror/prosemirror-node';
+import type {
+  ProseMirrorMark,
+  ProseMirrorNode,
+} from '../../src/tools/prosemirror/prosemirror-node';
 
 /**
  * Terse builders for the demo documents, producing the JSON shapes Docmost's TipTap editor
@@ -12,19 +15,33 @@ function inline(content: readonly Inline[]): ProseMirrorNode[] {
   return content.map((item) => (typeof item === 'string' ? text(item) : item));
 }
 
-export function text(value: string, ...marks: ProseMirrorMark[]): ProseMirrorNode {
-  return marks.length > 0 ? { type: 'text', text: value, marks } : { type: 'text', text: value };
+export function text(
+  value: string,
+  ...marks: ProseMirrorMark[]
+): ProseMirrorNode {
+  return marks.length > 0
+    ? { type: 'text', text: value, marks }
+    : { type: 'text', text: value };
 }
 
-export const bold = (value: string): ProseMirrorNode => text(value, { type: 'bold' });
-export const italic = (value: string): ProseMirrorNode => text(value, { type: 'italic' });
+export const bold = (value: string): ProseMirrorNode =>
+  text(value, { type: 'bold' });
+export const italic = (value: string): ProseMirrorNode =>
+  text(value, { type: 'italic' });
 
 export function link(value: string, href: string): ProseMirrorNode {
-  return text(value, { type: 'link', attrs: { href, target: '_blank', rel: 'noopener noreferrer nofollow' } });
+  return text(value, {
+    type: 'link',
+    attrs: { href, target: '_blank', rel: 'noopener noreferrer nofollow' },
+  });
 }
 
 /** Text anchored to a comment thread, as Docmost's comment extension marks it. */
-export function commented(value: string, commentId: string, resolved = false): ProseMirrorNode {
+export function commented(
+  value: string,
+  commentId: string,
+  resolved = false,
+): ProseMirrorNode {
   return text(value, { type: 'comment', attrs: { commentId, resolved } });
 }
 
@@ -32,7 +49,11 @@ export function doc(...blocks: ProseMirrorNode[]): ProseMirrorNode {
   return { type: 'doc', content: blocks };
 }
 
-export function heading(level: 1 | 2 | 3, id: string, ...content: Inline[]): ProseMirrorNode {
+export function heading(
+  level: 1 | 2 | 3,
+  id: string,
+  ...content: Inline[]
+): ProseMirrorNode {
   return { type: 'heading', attrs: { id, level }, content: inline(content) };
 }
 

@@ -6,25 +6,48 @@ import { DEMO_COMMENTS } from './demo-comments';
 import { LEADERSHIP_PAGES } from './demo-leadership-pages';
 import { DEMO_PAGE_HISTORY } from './demo-page-history';
 import { PRODUCT_PAGES } from './demo-product-pages';
-import { DEMO_PAGE_RESTRICTIONS, RESTRICTED_PAGES } from './demo-restricted-pages';
+import {
+  DEMO_PAGE_RESTRICTIONS,
+  RESTRICTED_PAGES,
+} from './demo-restricted-pages';
 import type { DemoPage } from './demo-types';
-import { DEMO_GROUP, DEMO_SHARE, DEMO_SPACE_MEMBERS, DEMO_SPACES, DEMO_USERS, DEMO_WORKSPACE } from './demo-workspace';
+import {
+  DEMO_GROUP,
+  DEMO_SHARE,
+  DEMO_SPACE_MEMBERS,
+  DEMO_SPACES,
+  DEMO_USERS,
+  DEMO_WORKSPACE,
+} from './demo-workspace';
 import { commentParagraph, doc } from './prosemirror-builders';
 import { SEED_IDS } from './seed-ids';
 
 export interface SeedResult {
   readonly workspaceId: string;
   readonly spaces: readonly { readonly id: string; readonly name: string }[];
-  readonly pages: readonly { readonly id: string; readonly title: string; readonly spaceId: string }[];
+  readonly pages: readonly {
+    readonly id: string;
+    readonly title: string;
+    readonly spaceId: string;
+  }[];
   /** `token` is a fresh bearer token, shown only here; the database keeps its sha256. */
-  readonly users: readonly { readonly id: string; readonly email: string; readonly role: UserRole; readonly token: string }[];
+  readonly users: readonly {
+    readonly id: string;
+    readonly email: string;
+    readonly role: UserRole;
+    readonly token: string;
+  }[];
 }
 
 /** `api_tokens.name` of tokens issued by the seed; a rerun revokes the previous ones. */
 export const SEED_TOKEN_NAME = 'seed';
 
 /** Every demo page, parents before children. */
-export const DEMO_PAGES: readonly DemoPage[] = [...PRODUCT_PAGES, ...RESTRICTED_PAGES, ...LEADERSHIP_PAGES];
+export const DEMO_PAGES: readonly DemoPage[] = [
+  ...PRODUCT_PAGES,
+  ...RESTRICTED_PAGES,
+  ...LEADERSHIP_PAGES,
+];
 
 const SEED_EPOCH = '2025-03-01T08:00:00.000Z';
 
@@ -44,14 +67,22 @@ async function upsertById<T extends keyof DB & string>(
   options: UpsertOptions = {},
 ): Promise<void> {
   if (rows.length === 0) return;
-  const updated = Object.keys(rows[0] as object).filter((column) => column !== 'id' && !options.insertOnly?.includes(column));
+  const updated = Object.keys(rows[0] as object).filter(
+    (column) => column !== 'id' && !options.insertOnly?.includes(column),
+  );
   // Kysely cannot type a table chosen at run time; the rows were checked against DB[T] above.
   const untyped = trx as unknown as Kysely<any>;
   await untyped
     .insertInto(table as string)
     .values(rows as Record<string, unknown>[])
     .onConflict((conflict) =>
-      conflict.column('id').doUpdateSet((eb) => Object.fromEntries(updated.map((column) => [column, eb.ref(`excluded.${column}`)]))),
+      conflict
+        .column('id')
+        .doUpdateSet((eb) =>
+          Object.fromEntries(
+            updated.map((column) => [column, eb.ref(`excluded.${column}`)]),
+          ),
+        ),
     )
     .execute();
 }
@@ -59,22 +90,56 @@ async function upsertById<T extends keyof DB & string>(
 const workspaceId = SEED_IDS.workspace;
 
 async function seedPeople(trx: Transaction<DB>): Promise<void> {
-  await upsertById(trx, 'workspaces', [{ ...DEMO_WORKSPACE, logo: null, settings: {}, createdAt: SEED_EPOCH, updatedAt: SEED_EPOCH, deletedAt: null }], {
-    insertOnly: ['settings'],
-  });
+  await upsertById(
+    trx,
+    'workspaces',
+    [
+      {
+        ...DEMO_WORKSPACE,
+        logo: null,
+        settings: {},
+        createdAt: SEED_EPOCH,
+        updatedAt: SEED_EPOCH,
+        deletedAt: null,
+      },
+    ],
+    {
+      insertOnly: ['settings'],
+    },
+  );
   await upsertById(
     trx,
     'users',
-    DEMO_USERS.map((user) => ({ ...user, workspaceId, avatarUrl: null, createdAt: SEED_EPOCH, updatedAt: SEED_EPOCH, deletedAt: null })),
+    DEMO_USERS.map((user) => ({
+      ...user,
+      workspaceId,
+      avatarUrl: null,
+      createdAt: SEED_EPOCH,
+      updatedAt: SEED_EPOCH,
+      deletedAt: null,
+    })),
   );
   const { memberships, ...group } = DEMO_GROUP;
   await upsertById(trx, 'groups', [
-    { ...group, isDefault: false, workspaceId, creatorId: SEED_IDS.users.owner, createdAt: SEED_EPOCH, updatedAt: SEED_EPOCH, deletedAt: null },
+    {
+      ...group,
+      isDefault: false,
+      workspaceId,
+      creatorId: SEED_IDS.users.owner,
+      createdAt: SEED_EPOCH,
+      updatedAt: SEED_EPOCH,
+      deletedAt: null,
+    },
   ]);
   await upsertById(
     trx,
     'groupUsers',
-    memberships.map((membership) => ({ ...membership, groupId: group.id, createdAt: SEED_EPOCH, updatedAt: SEED_EPOCH })),
+    memberships.map((membership) => ({
+      ...membership,
+      groupId: group.id,
+      createdAt: SEED_EPOCH,
+      updatedAt: SEED_EPOCH,
+    })),
   );
   await upsertById(
     trx,
@@ -164,7 +229,13 @@ async function seedContent(trx: Transaction<DB>): Promise<void> {
     }),
   );
   await upsertById(trx, 'shares', [
-    { ...DEMO_SHARE, searchIndexing: false, workspaceId, updatedAt: DEMO_SHARE.createdAt, deletedAt: null },
+    {
+      ...DEMO_SHARE,
+      searchIndexing: false,
+      workspaceId,
+      updatedAt: DEMO_SHARE.createdAt,
+      deletedAt: null,
+    },
   ]);
   await seedPageRestrictions(trx);
 }
@@ -189,12 +260,26 @@ async function seedPageRestrictions(trx: Transaction<DB>): Promise<void> {
     })),
   );
   const grants = DEMO_PAGE_RESTRICTIONS.flatMap((restriction) =>
-    restriction.grants.map((grant) => ({ ...grant, pageAccessId: restriction.id, addedById: SEED_IDS.users.owner, createdAt: SEED_EPOCH, updatedAt: SEED_EPOCH })),
+    restriction.grants.map((grant) => ({
+      ...grant,
+      pageAccessId: restriction.id,
+      addedById: SEED_IDS.users.owner,
+      createdAt: SEED_EPOCH,
+      updatedAt: SEED_EPOCH,
+    })),
   );
   await trx
     .deleteFrom('pagePermissions')
-    .where('pageAccessId', 'in', DEMO_PAGE_RESTRICTIONS.map((restriction) => restriction.id))
-    .where('id', 'not in', grants.map((grant) => grant.id))
+    .where(
+      'pageAccessId',
+      'in',
+      DEMO_PAGE_RESTRICTIONS.map((restriction) => restriction.id),
+    )
+    .where(
+      'id',
+      'not in',
+      grants.map((grant) => grant.id),
+    )
     .execute();
   await upsertById(trx, 'pagePermissions', grants);
 }
@@ -210,7 +295,9 @@ function spaceOf(pageId: string): string {
 }
 
 /** Revokes the previous seed tokens of each user and issues new ones; returns the plaintexts. */
-async function issueTokens(trx: Transaction<DB>): Promise<ReadonlyMap<string, string>> {
+async function issueTokens(
+  trx: Transaction<DB>,
+): Promise<ReadonlyMap<string, string>> {
   const tokens = new Map<string, string>();
   const now = new Date();
   for (const user of DEMO_USERS) {
@@ -224,7 +311,13 @@ async function issueTokens(trx: Transaction<DB>): Promise<ReadonlyMap<string, st
     const token = generateApiToken();
     await trx
       .insertInto('apiTokens')
-      .values({ userId: user.id, workspaceId, name: SEED_TOKEN_NAME, tokenHash: hashApiToken(token), createdAt: now })
+      .values({
+        userId: user.id,
+        workspaceId,
+        name: SEED_TOKEN_NAME,
+        tokenHash: hashApiToken(token),
+        createdAt: now,
+      })
       .execute();
     tokens.set(user.id, token);
   }
@@ -247,6 +340,11 @@ export async function seedDemoWorkspace(db: Kysely<DB>): Promise<SeedResult> {
     workspaceId,
     spaces: DEMO_SPACES.map(({ id, name }) => ({ id, name })),
     pages: DEMO_PAGES.map(({ id, title, spaceId }) => ({ id, title, spaceId })),
-    users: DEMO_USERS.map(({ id, email, role }) => ({ id, email, role, token: tokens.get(id)! })),
+    users: DEMO_USERS.map(({ id, email, role }) => ({
+      id,
+      email,
+      role,
+      token: tokens.get(id)!,
+    })),
   };
 }

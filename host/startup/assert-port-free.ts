@@ -2,10 +2,23 @@ import { createServer } from 'node:net';
 import { StartupError } from '../database';
 
 /** The error `main` reports when the HTTP port cannot be bound. */
-export function portError(port: number, error: unknown): StartupError | undefined {
+export function portError(
+  port: number,
+  error: unknown,
+): StartupError | undefined {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new StartupError(`port ${port} is already in use; set PORT to a free port`, 'PORT', { cause: error });
-  if (code === 'EACCES') return new StartupError(`port ${port} needs elevated privileges; set PORT to a port above 1023`, 'PORT', { cause: error });
+  if (code === 'EADDRINUSE')
+    return new StartupError(
+      `port ${port} is already in use; set PORT to a free port`,
+      'PORT',
+      { cause: error },
+    );
+  if (code === 'EACCES')
+    return new StartupError(
+      `port ${port} needs elevated privileges; set PORT to a port above 1023`,
+      'PORT',
+      { cause: error },
+    );
   return undefined;
 }
 
@@ -13,7 +26,10 @@ export function portError(port: number, error: unknown): StartupError | undefine
  * Checks the port before the database is opened (an embedded cluster takes a moment to start
  * and stop) and before Nest, whose listen() logs a multi-part error of its own.
  */
-export async function assertPortFree(port: number, host: string): Promise<void> {
+export async function assertPortFree(
+  port: number,
+  host: string,
+): Promise<void> {
   if (port === 0) return;
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();

@@ -4,8 +4,16 @@ describe('createConnectionErrorLog', () => {
   it('writes the first loss at once, then one line per interval counting the others', () => {
     const lines: string[] = [];
     let now = 0;
-    const log = createConnectionErrorLog((line) => lines.push(line), 10_000, () => now);
-    log(new Error('terminating connection due to administrator command\nDETAIL: x'));
+    const log = createConnectionErrorLog(
+      (line) => lines.push(line),
+      10_000,
+      () => now,
+    );
+    log(
+      new Error(
+        'terminating connection due to administrator command\nDETAIL: x',
+      ),
+    );
     now = 1_000;
     log(new Error('Connection terminated unexpectedly'));
     log(new Error('Connection terminated unexpectedly'));

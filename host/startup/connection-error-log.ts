@@ -19,8 +19,11 @@ export function createConnectionErrorLog(
       suppressed += 1;
       return;
     }
-    const meanwhile = suppressed > 0 ? ` (${suppressed} more since the last line)` : '';
-    write(`warning: database connection lost: ${error.message.split('\n')[0]}${meanwhile}; the pool reconnects on the next query\n`);
+    const meanwhile =
+      suppressed > 0 ? ` (${suppressed} more since the last line)` : '';
+    write(
+      `warning: database connection lost: ${error.message.split('\n')[0]}${meanwhile}; the pool reconnects on the next query\n`,
+    );
     lastAt = at;
     suppressed = 0;
   };

@@ -7,6 +7,11 @@ import { StartupError } from '../database';
 export function fatalErrorLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const oneLine = message.replace(/\s*\n\s*/g, ' ').trim() || 'unknown error';
-  if (error instanceof StartupError || !(error instanceof Error) || error.name === 'Error') return `error: ${oneLine}`;
+  if (
+    error instanceof StartupError ||
+    !(error instanceof Error) ||
+    error.name === 'Error'
+  )
+    return `error: ${oneLine}`;
   return `error: ${error.name}: ${oneLine}`;
 }

@@ -6,7 +6,10 @@ import type { AppConfig } from '../config/app-config';
  * query timeouts the serving pool has: on a large Docmost database the module's index build on
  * `comments` runs for minutes, and a timeout would stop the server from booting.
  */
-export async function migrateConfiguredDatabase(config: Pick<AppConfig, 'database'>, database: Pick<OpenDatabase, 'connectionString'>): Promise<readonly string[]> {
+export async function migrateConfiguredDatabase(
+  config: Pick<AppConfig, 'database'>,
+  database: Pick<OpenDatabase, 'connectionString'>,
+): Promise<readonly string[]> {
   const migrations = createKysely({
     connectionString: database.connectionString,
     driver: config.database.driver,

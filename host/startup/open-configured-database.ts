@@ -1,11 +1,19 @@
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { createKysely, openDatabase, StartupError, type CreateKyselyOptions, type OpenDatabase } from '../database';
+import {
+  createKysely,
+  openDatabase,
+  StartupError,
+  type CreateKyselyOptions,
+  type OpenDatabase,
+} from '../database';
 import type { AppConfig } from '../config/app-config';
 import { findRunningEmbeddedCluster } from './running-embedded-cluster';
 
 /** Where `npm start`, `npm run seed` and `npm run migrate` keep the embedded cluster. */
-export function embeddedDirectory(config: Pick<AppConfig, 'dataDirectory'>): string {
+export function embeddedDirectory(
+  config: Pick<AppConfig, 'dataDirectory'>,
+): string {
   return join(config.dataDirectory, 'postgres');
 }
 
@@ -27,17 +35,38 @@ export interface OpenConfiguredDatabaseOptions {
 }
 
 /** The driver and timeouts of `DB_DRIVER` and `DB_*_TIMEOUT_MS`. */
-export function connectionOptions(config: Pick<AppConfig, 'database'>, onConnectionError?: (error: Error) => void): Omit<CreateKyselyOptions, 'connectionString' | 'max'> {
-  return { ...config.database, ...(onConnectionError === undefined ? {} : { onConnectionError }) };
+export function connectionOptions(
+  config: Pick<AppConfig, 'database'>,
+  onConnectionError?: (error: Error) => void,
+): Omit<CreateKyselyOptions, 'connectionString' | 'max'> {
+  return {
+    ...config.database,
+    ...(onConnectionError === undefined ? {} : { onConnectionError }),
+  };
 }
 
 /** `DATABASE_URL`, or the embedded PostgreSQL under `DATA_DIR` (started here, or a running one). */
-export async function openConfiguredDatabase(options: OpenConfiguredDatabaseOptions): Promise<OpenDatabase> {
-  const connection = connectionOptions(options.config, options.onConnectionError);
-  if (options.config.databaseUrl !== undefined) return openDatabase({ databaseUrl: options.config.databaseUrl, log: options.log, connection });
+export async function openConfiguredDatabase(
+  options: OpenConfiguredDatabaseOptions,
+): Promise<OpenDatabase> {
+  const connection = connectionOptions(
+    options.config,
+    options.onConnectionError,
+  );
+  if (options.config.databaseUrl !== undefined)
+    return openDatabase({
+      databaseUrl: options.config.databaseUrl,
+      log: options.log,
+      connection,
+    });
   const directory = embeddedDirectory(options.config);
   const running = findRunningEmbeddedCluster(directory);
-  if (running === undefined) return openDatabase({ embeddedDirectory: directory, log: options.log, connection });
+  if (running === undefined)
+    return openDatabase({
+      embeddedDirectory: directory,
+      log: options.log,
+      connection,
+    });
   if (options.whenEmbeddedRunning === 'fail') {
     throw new StartupError(
       `the embedded PostgreSQL in ${directory} is already in use by process ${running.pid} (another npm start?); stop that process, or set DATABASE_URL to another PostgreSQL`,

@@ -13,11 +13,17 @@ describe('findRunningEmbeddedCluster', () => {
   });
 
   const lockFile = (pid: number, port: number) =>
-    writeFileSync(join(directory, 'postmaster.pid'), `${pid}\n${directory}\n1700000000\n${port}\n/tmp\n127.0.0.1\n`);
+    writeFileSync(
+      join(directory, 'postmaster.pid'),
+      `${pid}\n${directory}\n1700000000\n${port}\n/tmp\n127.0.0.1\n`,
+    );
 
   it('reads the pid and port of a live postmaster from its lock file', () => {
     lockFile(process.pid, 54321);
-    expect(findRunningEmbeddedCluster(directory)).toEqual({ pid: process.pid, port: 54321 });
+    expect(findRunningEmbeddedCluster(directory)).toEqual({
+      pid: process.pid,
+      port: 54321,
+    });
   });
 
   it('ignores a missing, malformed or stale lock file', () => {

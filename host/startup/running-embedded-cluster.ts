@@ -21,7 +21,9 @@ function isAlive(pid: number): boolean {
  * from PostgreSQL's own lock file: line 1 is the postmaster's pid, line 4 its port. A second
  * cluster cannot start on the same directory, so callers reuse it or report it.
  */
-export function findRunningEmbeddedCluster(directory: string): RunningEmbeddedCluster | undefined {
+export function findRunningEmbeddedCluster(
+  directory: string,
+): RunningEmbeddedCluster | undefined {
   let lines: string[];
   try {
     lines = readFileSync(join(directory, 'postmaster.pid'), 'utf8').split('\n');
@@ -30,6 +32,12 @@ export function findRunningEmbeddedCluster(directory: string): RunningEmbeddedCl
   }
   const pid = Number.parseInt(lines[0] ?? '', 10);
   const port = Number.parseInt(lines[3] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return undefined;
+  if (
+    !Number.isInteger(pid) ||
+    pid <= 0 ||
+    !Number.isInteger(port) ||
+    port <= 0
+  )
+    return undefined;
   return isAlive(pid) ? { pid, port } : undefined;
 }

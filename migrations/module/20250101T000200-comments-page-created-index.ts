@@ -7,7 +7,9 @@ import { type Kysely, sql } from 'kysely';
  * a page ever had. `if not exists` keeps re-runs against a hand-prepared database harmless.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index if not exists idx_comments_page_id_created_at on comments (page_id, created_at)`.execute(db);
+  await sql`create index if not exists idx_comments_page_id_created_at on comments (page_id, created_at)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

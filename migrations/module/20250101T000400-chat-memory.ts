@@ -9,11 +9,21 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('ai_tools_chat_memory')
-    .addColumn('chat_id', 'uuid', (c) => c.primaryKey().references('ai_chats.id').onDelete('cascade'))
-    .addColumn('workspace_id', 'uuid', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('activated_tools', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('comment_signal', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('chat_id', 'uuid', (c) =>
+      c.primaryKey().references('ai_chats.id').onDelete('cascade'),
+    )
+    .addColumn('workspace_id', 'uuid', (c) =>
+      c.notNull().references('workspaces.id').onDelete('cascade'),
+    )
+    .addColumn('activated_tools', 'jsonb', (c) =>
+      c.notNull().defaultTo(sql`'[]'::jsonb`),
+    )
+    .addColumn('comment_signal', 'jsonb', (c) =>
+      c.notNull().defaultTo(sql`'[]'::jsonb`),
+    )
+    .addColumn('updated_at', 'timestamptz', (c) =>
+      c.notNull().defaultTo(sql`now()`),
+    )
     .execute();
 }
 

@@ -7,4 +7,5 @@ import { SetMetadata } from '@nestjs/common';
 export const IS_PUBLIC_KEY = 'isPublic';
 
 /** Marks a module route as public (the stash download link carries its own secret). */
-export const PublicRoute = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC_KEY, true);
+export const PublicRoute = (): MethodDecorator & ClassDecorator =>
+  SetMetadata(IS_PUBLIC_KEY, true);

@@ -20,15 +20,28 @@ function asRole(value: unknown): UserRole | undefined {
  */
 export function resolveCaller(requestUser: unknown): AiToolsCaller | undefined {
   if (!isRecord(requestUser)) return undefined;
-  if (typeof requestUser.userId === 'string' && typeof requestUser.workspaceId === 'string') {
+  if (
+    typeof requestUser.userId === 'string' &&
+    typeof requestUser.workspaceId === 'string'
+  ) {
     const role = asRole(requestUser.role);
-    return role ? { userId: requestUser.userId, workspaceId: requestUser.workspaceId, role } : undefined;
+    return role
+      ? {
+          userId: requestUser.userId,
+          workspaceId: requestUser.workspaceId,
+          role,
+        }
+      : undefined;
   }
   const { user, workspace } = requestUser;
   if (isRecord(user) && typeof user.id === 'string') {
-    const workspaceId = isRecord(workspace) && typeof workspace.id === 'string' ? workspace.id : user.workspaceId;
+    const workspaceId =
+      isRecord(workspace) && typeof workspace.id === 'string'
+        ? workspace.id
+        : user.workspaceId;
     const role = asRole(user.role);
-    if (typeof workspaceId === 'string' && role) return { userId: user.id, workspaceId, role };
+    if (typeof workspaceId === 'string' && role)
+      return { userId: user.id, workspaceId, role };
   }
   return undefined;
 }

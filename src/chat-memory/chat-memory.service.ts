@@ -4,9 +4,15 @@ import { COMMENT_SIGNAL_DEFAULTS } from '../comment-signal/comment-signal-option
 import { CommentSignalInterceptor } from '../comment-signal/comment-signal-interceptor';
 import type { DB } from '../database';
 import { KYSELY } from '../database/kysely.token';
-import { checkMaxCarriedTools, DEFAULT_MAX_CARRIED_TOOLS } from '../deferred/carried-tools';
+import {
+  checkMaxCarriedTools,
+  DEFAULT_MAX_CARRIED_TOOLS,
+} from '../deferred/carried-tools';
 import type { ToolCallContext } from '../registry/tool-call-context';
-import { CHAT_MEMORY_OPTIONS, type ChatMemoryOptions } from './chat-memory-options';
+import {
+  CHAT_MEMORY_OPTIONS,
+  type ChatMemoryOptions,
+} from './chat-memory-options';
 import type { ChatMemoryStore } from './chat-memory-store';
 import { ChatTurnMemory } from './chat-turn-memory';
 import { createDatabaseChatMemoryStore } from './database-chat-memory-store';
@@ -27,16 +33,30 @@ export class ChatMemoryService {
 
   constructor(
     @Inject(KYSELY) db: Kysely<DB>,
-    @Optional() @Inject(CHAT_MEMORY_OPTIONS) options: ChatMemoryOptions | undefined,
+    @Optional()
+    @Inject(CHAT_MEMORY_OPTIONS)
+    options: ChatMemoryOptions | undefined,
     // Explicit token: a union type is emitted as Object, which Nest cannot resolve.
-    @Optional() @Inject(CommentSignalInterceptor) private readonly commentSignal: CommentSignalInterceptor | undefined,
+    @Optional()
+    @Inject(CommentSignalInterceptor)
+    private readonly commentSignal: CommentSignalInterceptor | undefined,
   ) {
-    this.maxCarriedTools = checkMaxCarriedTools(options?.maxCarriedTools ?? DEFAULT_MAX_CARRIED_TOOLS);
-    const maxWorkingSetPages = options?.maxWorkingSetPages ?? COMMENT_SIGNAL_DEFAULTS.maxWorkingSetPages;
+    this.maxCarriedTools = checkMaxCarriedTools(
+      options?.maxCarriedTools ?? DEFAULT_MAX_CARRIED_TOOLS,
+    );
+    const maxWorkingSetPages =
+      options?.maxWorkingSetPages ?? COMMENT_SIGNAL_DEFAULTS.maxWorkingSetPages;
     if (!Number.isInteger(maxWorkingSetPages) || maxWorkingSetPages < 1) {
-      throw new RangeError(`maxWorkingSetPages must be a positive integer (pages a chat carries into its next turn), got ${maxWorkingSetPages}`);
+      throw new RangeError(
+        `maxWorkingSetPages must be a positive integer (pages a chat carries into its next turn), got ${maxWorkingSetPages}`,
+      );
     }
-    this.store = options?.store ?? createDatabaseChatMemoryStore(db, { maxCarriedTools: this.maxCarriedTools, maxWorkingSetPages });
+    this.store =
+      options?.store ??
+      createDatabaseChatMemoryStore(db, {
+        maxCarriedTools: this.maxCarriedTools,
+        maxWorkingSetPages,
+      });
   }
 
   /**
@@ -44,17 +64,30 @@ export class ChatMemoryService {
    * tools' part is `carriedTools` of the result. Call its `end` with the turn's deferred tools
    * when the turn ends, however it ends.
    */
-  async beginTurn(context: ChatTurnContext, options: { readonly newChat?: boolean } = {}): Promise<ChatTurnMemory> {
+  async beginTurn(
+    context: ChatTurnContext,
+    options: { readonly newChat?: boolean } = {},
+  ): Promise<ChatTurnMemory> {
     const key = { chatId: context.chatId, workspaceId: context.workspaceId };
     // A new chat starts cold: nothing to read.
     const stored = options.newChat ? undefined : await this.store.load(key);
-    if (stored !== undefined) this.commentSignal?.resume(context, { pages: stored.commentPages, previousTurnEndedAt: stored.endedAt });
+    if (stored !== undefined)
+      this.commentSignal?.resume(context, {
+        pages: stored.commentPages,
+        previousTurnEndedAt: stored.endedAt,
+      });
     return new ChatTurnMemory(
       key,
       stored?.activatedTools ?? [],
       this.store,
-      (tools) => ({ activatedTools: tools.carriedTools(), commentPages: this.commentSignal?.carry(context) ?? [] }),
-      (error) => this.logger.warn(`chat ${key.chatId}: its memory could not be stored: ${error instanceof Error ? error.message : String(error)}`),
+      (tools) => ({
+        activatedTools: tools.carriedTools(),
+        commentPages: this.commentSignal?.carry(context) ?? [],
+      }),
+      (error) =>
+        this.logger.warn(
+          `chat ${key.chatId}: its memory could not be stored: ${error instanceof Error ? error.message : String(error)}`,
+        ),
     );
   }
 }

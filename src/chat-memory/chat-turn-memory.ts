@@ -1,8 +1,15 @@
 import type { CarriedTool } from '../deferred/carried-tools';
-import type { ChatMemoryKey, ChatMemoryStore, ChatMemoryUpdate } from './chat-memory-store';
+import type {
+  ChatMemoryKey,
+  ChatMemoryStore,
+  ChatMemoryUpdate,
+} from './chat-memory-store';
 
 /** Reports a memory that could not be stored; the turn itself is not failed for it. */
-export type ChatMemoryFailureHandler = (error: unknown, key: ChatMemoryKey) => void;
+export type ChatMemoryFailureHandler = (
+  error: unknown,
+  key: ChatMemoryKey,
+) => void;
 
 /** What the turn's deferred tools hand on (a `DeferredToolsTurn`). */
 export interface CarriedToolsSource {

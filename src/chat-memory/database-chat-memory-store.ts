@@ -5,8 +5,17 @@ import {
   parseCarriedCommentPages,
   readCommentPagesSql,
 } from '../comment-signal/carried-comment-pages';
-import { carriedToolsParameter, mergeCarriedToolsSql, parseCarriedTools } from '../deferred/carried-tools';
-import type { ChatMemoryKey, ChatMemoryStore, ChatMemoryUpdate, StoredChatMemory } from './chat-memory-store';
+import {
+  carriedToolsParameter,
+  mergeCarriedToolsSql,
+  parseCarriedTools,
+} from '../deferred/carried-tools';
+import type {
+  ChatMemoryKey,
+  ChatMemoryStore,
+  ChatMemoryUpdate,
+  StoredChatMemory,
+} from './chat-memory-store';
 
 /** Exact to the microsecond and independent of the session's TimeZone and DateStyle. */
 const TIMESTAMP_TEXT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
@@ -30,7 +39,10 @@ interface MemoryRow {
  * column is merged in SQL by the feature that owns it, and every time stays a database time
  * (text in, text out), so no driver rounds a watermark.
  */
-export function createDatabaseChatMemoryStore(db: Kysely<any>, bounds: ChatMemoryBounds): ChatMemoryStore {
+export function createDatabaseChatMemoryStore(
+  db: Kysely<any>,
+  bounds: ChatMemoryBounds,
+): ChatMemoryStore {
   return {
     async load(key: ChatMemoryKey): Promise<StoredChatMemory | undefined> {
       const { rows } = await sql<MemoryRow>`
@@ -38,10 +50,16 @@ export function createDatabaseChatMemoryStore(db: Kysely<any>, bounds: ChatMemor
           ${readCommentPagesSql(sql`memory.comment_signal`)} as pages,
           to_char(memory.updated_at at time zone 'UTC', ${TIMESTAMP_TEXT}) as ended
         from ai_tools_chat_memory memory
-        where memory.chat_id = ${key.chatId}::uuid and memory.workspace_id = ${key.workspaceId}::uuid`.execute(db);
+        where memory.chat_id = ${key.chatId}::uuid and memory.workspace_id = ${key.workspaceId}::uuid`.execute(
+        db,
+      );
       const row = rows[0];
       if (row === undefined) return undefined;
-      return { activatedTools: parseCarriedTools(row.tools), commentPages: parseCarriedCommentPages(row.pages), endedAt: row.ended };
+      return {
+        activatedTools: parseCarriedTools(row.tools),
+        commentPages: parseCarriedCommentPages(row.pages),
+        endedAt: row.ended,
+      };
     },
 
     async save(key: ChatMemoryKey, update: ChatMemoryUpdate): Promise<void> {

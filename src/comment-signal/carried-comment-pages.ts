@@ -36,14 +36,20 @@ function agoSql(field: string): RawBuilder<unknown> {
  * `touchedAt`, all database times as text): relative times are resolved against the
  * database's `now()`, exact ones are kept to the microsecond.
  */
-export function outgoingCommentPagesSql(pages: readonly OutgoingCommentPage[]): RawBuilder<unknown> {
+export function outgoingCommentPagesSql(
+  pages: readonly OutgoingCommentPage[],
+): RawBuilder<unknown> {
   const incoming = JSON.stringify(
     pages
       .filter((page) => isUuid(page.pageId))
       .map((page) => ({
         pageId: page.pageId,
-        ...('database' in page.watermark ? { watermarkAt: page.watermark.database } : { watermarkAgo: Math.max(0, page.watermark.millisecondsAgo) }),
-        ...(page.checkedMillisecondsAgo === undefined ? {} : { checkedAgo: Math.max(0, page.checkedMillisecondsAgo) }),
+        ...('database' in page.watermark
+          ? { watermarkAt: page.watermark.database }
+          : { watermarkAgo: Math.max(0, page.watermark.millisecondsAgo) }),
+        ...(page.checkedMillisecondsAgo === undefined
+          ? {}
+          : { checkedAgo: Math.max(0, page.checkedMillisecondsAgo) }),
         touchedAgo: Math.max(0, page.touchedMillisecondsAgo),
       })),
   );
@@ -68,7 +74,11 @@ export function outgoingCommentPagesSql(pages: readonly OutgoingCommentPage[]): 
  * watermark and the latest check and touch of either; beyond `maxPages` the least recently
  * touched pages leave. Two turns of one chat ending at once lose neither's progress.
  */
-export function mergeCommentPagesSql(stored: RawBuilder<unknown>, incoming: RawBuilder<unknown>, maxPages: number): RawBuilder<unknown> {
+export function mergeCommentPagesSql(
+  stored: RawBuilder<unknown>,
+  incoming: RawBuilder<unknown>,
+  maxPages: number,
+): RawBuilder<unknown> {
   return sql`(
     select coalesce(jsonb_agg(jsonb_build_object(
       'pageId', kept.page_id,
@@ -99,7 +109,9 @@ export function mergeCommentPagesSql(stored: RawBuilder<unknown>, incoming: RawB
  * The stored pages as the next turn reads them (`checkedMillisecondsAgo` measured on the
  * database clock), least recently touched first.
  */
-export function readCommentPagesSql(stored: RawBuilder<unknown>): RawBuilder<unknown> {
+export function readCommentPagesSql(
+  stored: RawBuilder<unknown>,
+): RawBuilder<unknown> {
   return sql`(
     select coalesce(jsonb_agg(jsonb_build_object(
       'pageId', page.value->>'pageId',
@@ -116,16 +128,30 @@ export function parseCarriedCommentPages(read: unknown): CarriedCommentPage[] {
   if (!Array.isArray(read)) return [];
   return read.flatMap((entry: unknown) => {
     if (typeof entry !== 'object' || entry === null) return [];
-    const { pageId, watermark, checkedMillisecondsAgo, touchedMillisecondsAgo } = entry as Record<string, unknown>;
-    if (typeof pageId !== 'string' || !isUuid(pageId) || typeof watermark !== 'string') return [];
+    const {
+      pageId,
+      watermark,
+      checkedMillisecondsAgo,
+      touchedMillisecondsAgo,
+    } = entry as Record<string, unknown>;
+    if (
+      typeof pageId !== 'string' ||
+      !isUuid(pageId) ||
+      typeof watermark !== 'string'
+    )
+      return [];
     const checked = Number(checkedMillisecondsAgo ?? Number.NaN);
     const touched = Number(touchedMillisecondsAgo ?? Number.NaN);
     return [
       {
         pageId,
         watermark,
-        checkedMillisecondsAgo: Number.isFinite(checked) ? Math.max(0, checked) : null,
-        touchedMillisecondsAgo: Number.isFinite(touched) ? Math.max(0, touched) : 0,
+        checkedMillisecondsAgo: Number.isFinite(checked)
+          ? Math.max(0, checked)
+          : null,
+        touchedMillisecondsAgo: Number.isFinite(touched)
+          ? Math.max(0, touched)
+          : 0,
       },
     ];
   });

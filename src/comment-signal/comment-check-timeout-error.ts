@@ -3,6 +3,8 @@ export class CommentCheckTimeoutError extends Error {
   override readonly name = 'CommentCheckTimeoutError';
 
   constructor(readonly timeoutMs: number) {
-    super(`the new-comment check took longer than ${timeoutMs} ms and was abandoned`);
+    super(
+      `the new-comment check took longer than ${timeoutMs} ms and was abandoned`,
+    );
   }
 }

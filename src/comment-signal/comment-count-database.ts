@@ -20,9 +20,14 @@ const CLIENT_GRACE_MS = 1_000;
  * each count is one statement in one round trip (no BEGIN, set_config, COMMIT around it).
  * The host's pool keeps its own timeout for everything else.
  */
-export function openCommentCountDatabase(connection: CommentCountConnection, statementTimeoutMs: number): Kysely<DB> {
+export function openCommentCountDatabase(
+  connection: CommentCountConnection,
+  statementTimeoutMs: number,
+): Kysely<DB> {
   if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 1) {
-    throw new RangeError(`the comment count's statement timeout must be a positive integer of milliseconds, got ${statementTimeoutMs}`);
+    throw new RangeError(
+      `the comment count's statement timeout must be a positive integer of milliseconds, got ${statementTimeoutMs}`,
+    );
   }
   return createKysely({
     connectionString: connection.connectionString,

@@ -3,13 +3,25 @@ import { z } from 'zod';
 import { createCommentSignalInterceptor } from './comment-signal-interceptor';
 import type { CommentSignalOptions } from './comment-signal-options';
 import { FakeCommentSource, ManualClock } from './testing/fake-comment-source';
-import { callTool, CHAT_ID, chatContext, mcpContext, pageUuid, signalOf, USER_ID, WORKSPACE_ID } from './testing/tool-call-harness';
+import {
+  callTool,
+  CHAT_ID,
+  chatContext,
+  mcpContext,
+  pageUuid,
+  signalOf,
+  USER_ID,
+  WORKSPACE_ID,
+} from './testing/tool-call-harness';
 
 const PAGE_A = pageUuid(1);
 const PAGE_B = pageUuid(2);
 const PAGE_C = pageUuid(3);
 
-function setUp(options: Partial<CommentSignalOptions> = {}, mode: 'grouped' | 'per-page' = 'grouped') {
+function setUp(
+  options: Partial<CommentSignalOptions> = {},
+  mode: 'grouped' | 'per-page' = 'grouped',
+) {
   const clock = new ManualClock();
   const source = new FakeCommentSource(clock, mode);
   for (const [id, title] of [
@@ -30,7 +42,12 @@ function setUp(options: Partial<CommentSignalOptions> = {}, mode: 'grouped' | 'p
   return { clock, source, interceptor, failures };
 }
 
-const signalLine = (pageId: string, title: string, count: number, tool = 'listComments') =>
+const signalLine = (
+  pageId: string,
+  title: string,
+  count: number,
+  tool = 'listComments',
+) =>
   `[signal] new comments: ${count} on page ${pageId} ("${title}") \u2014 call ${tool}(pageId) for details`;
 
 afterEach(() => jest.useRealTimers());
@@ -38,17 +55,32 @@ afterEach(() => jest.useRealTimers());
 describe('comment signal interceptor', () => {
   it('reports a new comment on a working-set page once, then stays quiet', async () => {
     const { clock, source, interceptor } = setUp();
-    const first = await callTool(interceptor, 'getPage', { pageId: PAGE_A }, { title: 'Roadmap' });
+    const first = await callTool(
+      interceptor,
+      'getPage',
+      { pageId: PAGE_A },
+      { title: 'Roadmap' },
+    );
     expect(first.result).toBe(first.inner);
 
     clock.advance(1_000);
     source.addComment({ pageId: PAGE_A, text: 'please fix the intro' });
     clock.advance(1_000);
-    const second = await callTool(interceptor, 'searchPages', { query: 'x' }, []);
+    const second = await callTool(
+      interceptor,
+      'searchPages',
+      { query: 'x' },
+      [],
+    );
     expect(second.result.notices).toEqual([signalLine(PAGE_A, 'Roadmap', 1)]);
     expect(second.result.output).toBe(second.inner.output);
 
-    const third = await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
+    const third = await callTool(
+      interceptor,
+      'getPage',
+      { pageId: PAGE_A },
+      {},
+    );
     expect(third.result).toBe(third.inner);
     expect(source.violations).toEqual([]);
   });
@@ -62,13 +94,31 @@ describe('comment signal interceptor', () => {
     source.addComment({ pageId: PAGE_A, text: 'two' });
     source.addComment({ pageId: PAGE_B, text: 'three' });
     clock.advance(10);
-    const earlier: ToolOutcome = { output: { ok: true }, notices: ['from another interceptor'] };
+    const earlier: ToolOutcome = {
+      output: { ok: true },
+      notices: ['from another interceptor'],
+    };
     const result = await interceptor(
-      { spec: { name: 'getOutline', mcpName: 'get_outline', title: '', description: '', tier: 'core', inputSchema: z.object({}), annotations: {} }, input: {}, context: chatContext() },
+      {
+        spec: {
+          name: 'getOutline',
+          mcpName: 'get_outline',
+          title: '',
+          description: '',
+          tier: 'core',
+          inputSchema: z.object({}),
+          annotations: {},
+        },
+        input: {},
+        context: chatContext(),
+      },
       async () => earlier,
     );
     expect(result.output).toBe(earlier.output);
-    expect(result.notices).toEqual(['from another interceptor', `${signalLine(PAGE_A, 'Roadmap', 2)}\n${signalLine(PAGE_B, 'Pricing', 1)}`]);
+    expect(result.notices).toEqual([
+      'from another interceptor',
+      `${signalLine(PAGE_A, 'Roadmap', 2)}\n${signalLine(PAGE_B, 'Pricing', 1)}`,
+    ]);
   });
 
   it('counts once per debounce window per session', async () => {
@@ -79,42 +129,92 @@ describe('comment signal interceptor', () => {
     clock.advance(1_000);
     source.addComment({ pageId: PAGE_A, text: 'hello' });
     clock.advance(1_000);
-    const inWindow = await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
+    const inWindow = await callTool(
+      interceptor,
+      'getPage',
+      { pageId: PAGE_A },
+      {},
+    );
     expect(inWindow.result).toBe(inWindow.inner);
     expect(source.requests).toHaveLength(1);
 
     clock.advance(18_000);
-    const nextWindow = await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
+    const nextWindow = await callTool(
+      interceptor,
+      'getPage',
+      { pageId: PAGE_A },
+      {},
+    );
     expect(signalOf(nextWindow)).toBe(signalLine(PAGE_A, 'Roadmap', 1));
     expect(source.requests).toHaveLength(2);
   });
 
   it('sends no query while the working set is empty, and never a slug id', async () => {
     const { source, interceptor } = setUp();
-    await callTool(interceptor, 'listSpaces', {}, [{ id: pageUuid(99), name: 'Product', slug: 'product' }]);
-    await callTool(interceptor, 'getPage', { pageId: 'xk3pQ9aZ' }, { markdown: '# Roadmap' });
+    await callTool(interceptor, 'listSpaces', {}, [
+      { id: pageUuid(99), name: 'Product', slug: 'product' },
+    ]);
+    await callTool(
+      interceptor,
+      'getPage',
+      { pageId: 'xk3pQ9aZ' },
+      { markdown: '# Roadmap' },
+    );
     expect(source.requests).toEqual([]);
   });
 
   it('takes pages from results, but not from listings of many pages', async () => {
     const { source, interceptor } = setUp();
-    const listing = Array.from({ length: 6 }, (_, index) => ({ id: pageUuid(10 + index), slugId: `s${index}`, title: `P${index}`, spaceId: pageUuid(50) }));
+    const listing = Array.from({ length: 6 }, (_, index) => ({
+      id: pageUuid(10 + index),
+      slugId: `s${index}`,
+      title: `P${index}`,
+      spaceId: pageUuid(50),
+    }));
     await callTool(interceptor, 'searchPages', { query: 'x' }, listing);
     expect(source.requests).toEqual([]);
 
-    await callTool(interceptor, 'getPage', { pageId: 'xk3pQ9aZ' }, { page: { id: PAGE_B, slugId: 'xk3pQ9aZ', title: 'Pricing', spaceId: pageUuid(50) } });
-    expect(source.requests.map((request) => request.pages.map((page) => page.pageId))).toEqual([[PAGE_B]]);
+    await callTool(
+      interceptor,
+      'getPage',
+      { pageId: 'xk3pQ9aZ' },
+      {
+        page: {
+          id: PAGE_B,
+          slugId: 'xk3pQ9aZ',
+          title: 'Pricing',
+          spaceId: pageUuid(50),
+        },
+      },
+    );
+    expect(
+      source.requests.map((request) =>
+        request.pages.map((page) => page.pageId),
+      ),
+    ).toEqual([[PAGE_B]]);
   });
 
   it('includes the page open next to the chat', async () => {
     const { clock, source, interceptor } = setUp();
     source.addComment({ pageId: PAGE_C, text: 'before the session' });
     clock.advance(10);
-    await callTool(interceptor, 'getWorkspace', {}, { name: 'Acme' }, chatContext({ currentPageId: PAGE_C }));
+    await callTool(
+      interceptor,
+      'getWorkspace',
+      {},
+      { name: 'Acme' },
+      chatContext({ currentPageId: PAGE_C }),
+    );
     clock.advance(10);
     source.addComment({ pageId: PAGE_C, text: 'during the session' });
     clock.advance(10);
-    const call = await callTool(interceptor, 'listSpaces', {}, [], chatContext({ currentPageId: PAGE_C }));
+    const call = await callTool(
+      interceptor,
+      'listSpaces',
+      {},
+      [],
+      chatContext({ currentPageId: PAGE_C }),
+    );
     expect(signalOf(call)).toBe(signalLine(PAGE_C, 'Strategy', 1));
   });
 
@@ -123,20 +223,31 @@ describe('comment signal interceptor', () => {
     await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
     await callTool(interceptor, 'getPage', { pageId: PAGE_B }, {});
     await callTool(interceptor, 'getPage', { pageId: PAGE_C }, {});
-    expect(source.requests.at(-1)!.pages.map((page) => page.pageId)).toEqual([PAGE_B, PAGE_C]);
+    expect(source.requests.at(-1)!.pages.map((page) => page.pageId)).toEqual([
+      PAGE_B,
+      PAGE_C,
+    ]);
   });
 
-  it.each(['listComments', 'checkNewComments', 'createComment'])('never adds the signal to %s, nor counts for it', async (tool) => {
-    const { clock, source, interceptor } = setUp();
-    await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
-    clock.advance(10);
-    source.addComment({ pageId: PAGE_A, text: 'new' });
-    clock.advance(10);
-    const requestsBefore = source.requests.length;
-    const call = await callTool(interceptor, tool, { pageId: PAGE_A }, { comments: [] });
-    expect(call.result).toBe(call.inner);
-    expect(source.requests).toHaveLength(requestsBefore);
-  });
+  it.each(['listComments', 'checkNewComments', 'createComment'])(
+    'never adds the signal to %s, nor counts for it',
+    async (tool) => {
+      const { clock, source, interceptor } = setUp();
+      await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
+      clock.advance(10);
+      source.addComment({ pageId: PAGE_A, text: 'new' });
+      clock.advance(10);
+      const requestsBefore = source.requests.length;
+      const call = await callTool(
+        interceptor,
+        tool,
+        { pageId: PAGE_A },
+        { comments: [] },
+      );
+      expect(call.result).toBe(call.inner);
+      expect(source.requests).toHaveLength(requestsBefore);
+    },
+  );
 
   it('treats comments listed by listComments as seen', async () => {
     const { clock, source, interceptor } = setUp();
@@ -146,7 +257,12 @@ describe('comment signal interceptor', () => {
     source.addComment({ pageId: PAGE_A, text: 'on A' });
     source.addComment({ pageId: PAGE_B, text: 'on B' });
     clock.advance(10);
-    await callTool(interceptor, 'listComments', { pageId: PAGE_A }, { comments: [] });
+    await callTool(
+      interceptor,
+      'listComments',
+      { pageId: PAGE_A },
+      { comments: [] },
+    );
     const call = await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
     expect(signalOf(call)).toBe(signalLine(PAGE_B, 'Pricing', 1));
   });
@@ -154,11 +270,26 @@ describe('comment signal interceptor', () => {
   it("asks the source to leave out the agent's own comments (this chat's, or on MCP this user's)", async () => {
     const { clock, source, interceptor } = setUp();
     await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
-    await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {}, mcpContext());
-    expect(source.requests.map((request) => request.agent)).toEqual([{ chatId: CHAT_ID, userId: USER_ID }, { chatId: undefined, userId: USER_ID }]);
+    await callTool(
+      interceptor,
+      'getPage',
+      { pageId: PAGE_A },
+      {},
+      mcpContext(),
+    );
+    expect(source.requests.map((request) => request.agent)).toEqual([
+      { chatId: CHAT_ID, userId: USER_ID },
+      { chatId: undefined, userId: USER_ID },
+    ]);
 
     clock.advance(10);
-    source.addComment({ pageId: PAGE_A, text: 'by this chat', createdSource: 'agent', aiChatId: CHAT_ID, creatorId: USER_ID });
+    source.addComment({
+      pageId: PAGE_A,
+      text: 'by this chat',
+      createdSource: 'agent',
+      aiChatId: CHAT_ID,
+      creatorId: USER_ID,
+    });
     clock.advance(10);
     const call = await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
     expect(call.result).toBe(call.inner);
@@ -174,7 +305,13 @@ describe('comment signal interceptor', () => {
     expect(signalOf(chat)).toBe(signalLine(PAGE_A, 'Roadmap', 1));
     expect(source.requests[0]!.previousTurnOfChatId).toBe(CHAT_ID);
 
-    const mcp = await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {}, mcpContext());
+    const mcp = await callTool(
+      interceptor,
+      'getPage',
+      { pageId: PAGE_A },
+      {},
+      mcpContext(),
+    );
     expect(mcp.result).toBe(mcp.inner);
     expect(source.requests[1]!.previousTurnOfChatId).toBeUndefined();
 
@@ -189,40 +326,107 @@ describe('comment signal interceptor', () => {
     clock.advance(-2_000);
     source.addComment({ pageId: PAGE_A, text: 'before the first call' });
     clock.advance(2_000);
-    const first = await callTool(interceptor, 'get_page', { pageId: PAGE_A }, {}, mcpContext({ sessionStartedAt }));
-    expect(signalOf(first)).toBe(signalLine(PAGE_A, 'Roadmap', 1, 'list_comments'));
+    const first = await callTool(
+      interceptor,
+      'get_page',
+      { pageId: PAGE_A },
+      {},
+      mcpContext({ sessionStartedAt }),
+    );
+    expect(signalOf(first)).toBe(
+      signalLine(PAGE_A, 'Roadmap', 1, 'list_comments'),
+    );
 
     // Without a session start, the first call is the start: the same comment is old news.
-    const { clock: otherClock, source: otherSource, interceptor: otherInterceptor } = setUp();
+    const {
+      clock: otherClock,
+      source: otherSource,
+      interceptor: otherInterceptor,
+    } = setUp();
     otherClock.advance(-2_000);
     otherSource.addComment({ pageId: PAGE_A, text: 'before the first call' });
     otherClock.advance(2_000);
-    const withoutStart = await callTool(otherInterceptor, 'get_page', { pageId: PAGE_A }, {}, mcpContext());
+    const withoutStart = await callTool(
+      otherInterceptor,
+      'get_page',
+      { pageId: PAGE_A },
+      {},
+      mcpContext(),
+    );
     expect(withoutStart.result).toBe(withoutStart.inner);
   });
 
   it('names the MCP tool as the MCP surface does', async () => {
     const { clock, source, interceptor } = setUp({}, 'per-page');
-    await callTool(interceptor, 'get_page', { pageId: PAGE_A }, {}, mcpContext());
+    await callTool(
+      interceptor,
+      'get_page',
+      { pageId: PAGE_A },
+      {},
+      mcpContext(),
+    );
     clock.advance(10);
     source.addComment({ pageId: PAGE_A, text: 'x' });
     clock.advance(10);
-    const call = await callTool(interceptor, 'get_page', { pageId: PAGE_A }, {}, mcpContext());
-    expect(signalOf(call)).toBe(signalLine(PAGE_A, 'Roadmap', 1, 'list_comments'));
+    const call = await callTool(
+      interceptor,
+      'get_page',
+      { pageId: PAGE_A },
+      {},
+      mcpContext(),
+    );
+    expect(signalOf(call)).toBe(
+      signalLine(PAGE_A, 'Roadmap', 1, 'list_comments'),
+    );
   });
 
   it('checks each page at most once per window with a per-page source', async () => {
-    const { clock, source, interceptor } = setUp({ debounceMs: 20_000 }, 'per-page');
-    await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {}, mcpContext());
+    const { clock, source, interceptor } = setUp(
+      { debounceMs: 20_000 },
+      'per-page',
+    );
+    await callTool(
+      interceptor,
+      'getPage',
+      { pageId: PAGE_A },
+      {},
+      mcpContext(),
+    );
     clock.advance(5_000);
-    await callTool(interceptor, 'getPage', { pageId: PAGE_B }, {}, mcpContext());
+    await callTool(
+      interceptor,
+      'getPage',
+      { pageId: PAGE_B },
+      {},
+      mcpContext(),
+    );
     clock.advance(5_000);
-    await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {}, mcpContext());
-    expect(source.requests.map((request) => request.pages.map((page) => page.pageId))).toEqual([[PAGE_A], [PAGE_B]]);
+    await callTool(
+      interceptor,
+      'getPage',
+      { pageId: PAGE_A },
+      {},
+      mcpContext(),
+    );
+    expect(
+      source.requests.map((request) =>
+        request.pages.map((page) => page.pageId),
+      ),
+    ).toEqual([[PAGE_A], [PAGE_B]]);
 
     clock.advance(10_000);
-    await callTool(interceptor, 'getPage', { pageId: PAGE_B }, {}, mcpContext());
-    expect(source.requests.map((request) => request.pages[0]!.pageId)).toEqual([PAGE_A, PAGE_B, PAGE_A]);
+    await callTool(
+      interceptor,
+      'getPage',
+      { pageId: PAGE_B },
+      {},
+      mcpContext(),
+    );
+    expect(source.requests.map((request) => request.pages[0]!.pageId)).toEqual([
+      PAGE_A,
+      PAGE_B,
+      PAGE_A,
+    ]);
     expect(source.violations).toEqual([]);
   });
 
@@ -239,19 +443,41 @@ describe('comment signal interceptor', () => {
   it('propagates an executor error unchanged and counts nothing for it', async () => {
     const { interceptor, source } = setUp();
     const error = new Error('page xyz not found or no access');
-    const invocation = { spec: { name: 'getPage', mcpName: 'get_page', title: '', description: '', tier: 'core' as const, inputSchema: z.object({}), annotations: {} }, input: { pageId: PAGE_A }, context: chatContext() };
-    await expect(interceptor(invocation, () => Promise.reject(error))).rejects.toBe(error);
+    const invocation = {
+      spec: {
+        name: 'getPage',
+        mcpName: 'get_page',
+        title: '',
+        description: '',
+        tier: 'core' as const,
+        inputSchema: z.object({}),
+        annotations: {},
+      },
+      input: { pageId: PAGE_A },
+      context: chatContext(),
+    };
+    await expect(
+      interceptor(invocation, () => Promise.reject(error)),
+    ).rejects.toBe(error);
     expect(source.requests).toEqual([]);
   });
 });
 
 describe('comment signal interceptor on a failing source', () => {
   it('returns the tool result untouched and backs off exponentially up to the cap', async () => {
-    const { clock, source, interceptor, failures } = setUp({ initialBackoffMs: 1_000, maxBackoffMs: 4_000 });
+    const { clock, source, interceptor, failures } = setUp({
+      initialBackoffMs: 1_000,
+      maxBackoffMs: 4_000,
+    });
     source.failWith(() => Promise.reject(new Error('connection refused')));
     const requestsAt = async (elapsed: number) => {
       clock.advance(elapsed);
-      const call = await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
+      const call = await callTool(
+        interceptor,
+        'getPage',
+        { pageId: PAGE_A },
+        {},
+      );
       expect(call.result).toBe(call.inner);
       return source.requests.length;
     };
@@ -268,7 +494,12 @@ describe('comment signal interceptor on a failing source', () => {
     clock.advance(10);
     source.addComment({ pageId: PAGE_A, text: 'after recovery' });
     clock.advance(4_000);
-    const recovered = await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
+    const recovered = await callTool(
+      interceptor,
+      'getPage',
+      { pageId: PAGE_A },
+      {},
+    );
     expect(signalOf(recovered)).toBe(signalLine(PAGE_A, 'Roadmap', 1));
   });
 
@@ -277,14 +508,26 @@ describe('comment signal interceptor on a failing source', () => {
     source.failWith(() => new Promise<never>(() => undefined));
     const call = await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
     expect(call.result).toBe(call.inner);
-    expect(failures).toEqual([expect.objectContaining({ name: 'CommentCheckTimeoutError' })]);
+    expect(failures).toEqual([
+      expect.objectContaining({ name: 'CommentCheckTimeoutError' }),
+    ]);
   });
 });
 
 describe('comment signal sessions', () => {
   it('forgets the least recently used session beyond maxSessions', async () => {
-    const { source, interceptor } = setUp({ debounceMs: 20_000, maxSessions: 2 });
-    const turn = (sessionId: string) => callTool(interceptor, 'getPage', { pageId: PAGE_A }, {}, chatContext({ sessionId }));
+    const { source, interceptor } = setUp({
+      debounceMs: 20_000,
+      maxSessions: 2,
+    });
+    const turn = (sessionId: string) =>
+      callTool(
+        interceptor,
+        'getPage',
+        { pageId: PAGE_A },
+        {},
+        chatContext({ sessionId }),
+      );
     await turn('a');
     await turn('b');
     await turn('a');
@@ -295,21 +538,37 @@ describe('comment signal sessions', () => {
   });
 
   it('forgets a session idle longer than its TTL', async () => {
-    const { clock, source, interceptor } = setUp({ debounceMs: 20_000, sessionIdleTtlMs: 60_000 });
+    const { clock, source, interceptor } = setUp({
+      debounceMs: 20_000,
+      sessionIdleTtlMs: 60_000,
+    });
     await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
     clock.advance(10_000);
     await callTool(interceptor, 'getPage', { pageId: PAGE_B }, {});
     expect(source.requests).toHaveLength(1);
     clock.advance(60_001);
     await callTool(interceptor, 'getPage', { pageId: PAGE_C }, {});
-    expect(source.requests.at(-1)!.pages.map((page) => page.pageId)).toEqual([PAGE_C]);
+    expect(source.requests.at(-1)!.pages.map((page) => page.pageId)).toEqual([
+      PAGE_C,
+    ]);
   });
 
   it('keeps sessions of different users apart even with the same session id', async () => {
     const { source, interceptor } = setUp({ debounceMs: 20_000 });
     await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
-    await callTool(interceptor, 'getPage', { pageId: PAGE_B }, {}, chatContext({ userId: pageUuid(77) }));
-    expect(source.requests.map((request) => [request.userId, request.pages.map((page) => page.pageId)])).toEqual([
+    await callTool(
+      interceptor,
+      'getPage',
+      { pageId: PAGE_B },
+      {},
+      chatContext({ userId: pageUuid(77) }),
+    );
+    expect(
+      source.requests.map((request) => [
+        request.userId,
+        request.pages.map((page) => page.pageId),
+      ]),
+    ).toEqual([
       [USER_ID, [PAGE_A]],
       [pageUuid(77), [PAGE_B]],
     ]);

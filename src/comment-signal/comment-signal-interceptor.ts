@@ -2,17 +2,36 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { ToolCallContext } from '../registry/tool-call-context';
-import type { ToolInterceptor, ToolInvocation, ToolOutcome } from '../registry/tool-interceptor';
-import type { CarriedCommentPage, OutgoingCommentPage } from './carried-comment-pages';
+import type {
+  ToolInterceptor,
+  ToolInvocation,
+  ToolOutcome,
+} from '../registry/tool-interceptor';
+import type {
+  CarriedCommentPage,
+  OutgoingCommentPage,
+} from './carried-comment-pages';
 import { CommentCheckTimeoutError } from './comment-check-timeout-error';
-import { resolveCommentSignalOptions, type CommentSignalOptions, type ResolvedCommentSignalOptions } from './comment-signal-options';
+import {
+  resolveCommentSignalOptions,
+  type CommentSignalOptions,
+  type ResolvedCommentSignalOptions,
+} from './comment-signal-options';
 import { CommentSignalSession, type CheckPlan } from './comment-signal-session';
-import type { CommentCountResult, CommentSignalSource } from './comment-signal-source';
+import type {
+  CommentCountResult,
+  CommentSignalSource,
+} from './comment-signal-source';
 import type { DB } from '../database';
 import { openCommentCountDatabase } from './comment-count-database';
 import { createDatabaseCommentSource } from './database-comment-source';
 import { isUuid } from './is-uuid';
-import { findResultPageReferences, pageIdsInInput, resultCanNamePages, type ResultPageReferences } from './page-references';
+import {
+  findResultPageReferences,
+  pageIdsInInput,
+  resultCanNamePages,
+  type ResultPageReferences,
+} from './page-references';
 import { formatCommentSignal } from './signal-text';
 
 /** Their results cover comments already: calling them advances the watermark of what they read. */
@@ -36,7 +55,11 @@ interface CheckedRange {
 function asCheckedRange(output: unknown): CheckedRange | undefined {
   if (typeof output !== 'object' || output === null) return undefined;
   const { spaceId, since, truncated } = output as Record<string, unknown>;
-  return typeof spaceId === 'string' && typeof since === 'string' && typeof truncated === 'boolean' ? { spaceId, since, truncated } : undefined;
+  return typeof spaceId === 'string' &&
+    typeof since === 'string' &&
+    typeof truncated === 'boolean'
+    ? { spaceId, since, truncated }
+    : undefined;
 }
 
 /**
@@ -45,25 +68,46 @@ function asCheckedRange(output: unknown): CheckedRange | undefined {
  */
 function isCompleteListing(output: unknown, input: unknown): boolean {
   if (typeof output !== 'object' || output === null) return false;
-  const { truncated, nextCursor } = output as { truncated?: unknown; nextCursor?: unknown };
-  const continued = typeof input === 'object' && input !== null && (input as { cursor?: unknown }).cursor !== undefined;
-  return truncated === undefined && (nextCursor === undefined || nextCursor === null) && !continued;
+  const { truncated, nextCursor } = output as {
+    truncated?: unknown;
+    nextCursor?: unknown;
+  };
+  const continued =
+    typeof input === 'object' &&
+    input !== null &&
+    (input as { cursor?: unknown }).cursor !== undefined;
+  return (
+    truncated === undefined &&
+    (nextCursor === undefined || nextCursor === null) &&
+    !continued
+  );
 }
 
-const NO_REFERENCES: ResultPageReferences = { pageIds: [], commentMarks: new Map() };
+const NO_REFERENCES: ResultPageReferences = {
+  pageIds: [],
+  commentMarks: new Map(),
+};
 
 /** Nest injection token of the options `CommentSignalInterceptor` is built from. */
 export const COMMENT_SIGNAL_OPTIONS = Symbol('COMMENT_SIGNAL_OPTIONS');
 
 function sessionKey(context: ToolCallContext): string {
   // Scoped by user and workspace too: a session id reused by another caller gets no state.
-  return JSON.stringify([context.surface, context.workspaceId, context.userId, context.sessionId]);
+  return JSON.stringify([
+    context.surface,
+    context.workspaceId,
+    context.userId,
+    context.sessionId,
+  ]);
 }
 
 function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new CommentCheckTimeoutError(timeoutMs)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new CommentCheckTimeoutError(timeoutMs)),
+      timeoutMs,
+    );
     timer.unref();
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
@@ -97,7 +141,9 @@ export class CommentSignal {
       // The signal is a courtesy: nothing in it may fail a tool call that succeeded.
       this.options.onCheckFailed(error, invocation.context);
     }
-    return signal === undefined ? outcome : { output: outcome.output, notices: [...outcome.notices, signal] };
+    return signal === undefined
+      ? outcome
+      : { output: outcome.output, notices: [...outcome.notices, signal] };
   };
 
   /**
@@ -107,7 +153,11 @@ export class CommentSignal {
   resume(context: ToolCallContext, carry: CommentSignalCarry): void {
     this.sessions.delete(sessionKey(context));
     const now = this.options.clock.now();
-    this.session(context, now).restore(carry.pages, carry.previousTurnEndedAt, now);
+    this.session(context, now).restore(
+      carry.pages,
+      carry.previousTurnEndedAt,
+      now,
+    );
   }
 
   /** The session's state to hand to the chat's next turn; the session is forgotten. Empty when it made no call. */
@@ -123,13 +173,18 @@ export class CommentSignal {
     await this.countDatabase?.destroy();
   }
 
-  private session(context: ToolCallContext, startedAt: number): CommentSignalSession {
+  private session(
+    context: ToolCallContext,
+    startedAt: number,
+  ): CommentSignalSession {
     const key = sessionKey(context);
     const existing = this.sessions.get(key);
     if (existing !== undefined) return existing;
     // The host's session start is wall-clock time; only how long ago it was carries over to the
     // monotonic clock (and to the database as "N ms ago"), so clock skew cannot lose comments.
-    const sinceSessionStart = context.sessionStartedAt ? Math.max(0, Date.now() - context.sessionStartedAt.getTime()) : 0;
+    const sinceSessionStart = context.sessionStartedAt
+      ? Math.max(0, Date.now() - context.sessionStartedAt.getTime())
+      : 0;
     const created = new CommentSignalSession(
       startedAt - sinceSessionStart,
       context.surface === 'chat' && isUuid(context.chatId),
@@ -139,32 +194,68 @@ export class CommentSignal {
     return created;
   }
 
-  private async afterCall(invocation: ToolInvocation, outcome: ToolOutcome, startedAt: number): Promise<string | undefined> {
+  private async afterCall(
+    invocation: ToolInvocation,
+    outcome: ToolOutcome,
+    startedAt: number,
+  ): Promise<string | undefined> {
     const { spec, context, input } = invocation;
     if (context.abortSignal?.aborted) return undefined;
     const session = this.session(context, startedAt);
     const inputPageIds = pageIdsInInput(input);
     const references = resultCanNamePages(spec.name)
-      ? findResultPageReferences(outcome.output, inputPageIds.length === 1 ? inputPageIds[0] : undefined, { maxPageIds: this.options.maxResultPages })
+      ? findResultPageReferences(
+          outcome.output,
+          inputPageIds.length === 1 ? inputPageIds[0] : undefined,
+          { maxPageIds: this.options.maxResultPages },
+        )
       : NO_REFERENCES;
     const touched = [...inputPageIds];
-    if (references.pageIds.length <= this.options.maxResultPages) touched.push(...references.pageIds);
+    if (references.pageIds.length <= this.options.maxResultPages)
+      touched.push(...references.pageIds);
     if (isUuid(context.currentPageId)) touched.push(context.currentPageId);
     session.touch(touched, this.options.clock.now());
 
-    if (spec.name === CHECKS_NEW_COMMENTS) await this.coverCheckedRange(session, invocation, outcome.output, startedAt);
-    if (spec.name === LISTS_PAGE_COMMENTS && isCompleteListing(outcome.output, input)) {
-      session.coverPages(inputPageIds.length > 0 ? inputPageIds : references.pageIds, startedAt);
+    if (spec.name === CHECKS_NEW_COMMENTS)
+      await this.coverCheckedRange(
+        session,
+        invocation,
+        outcome.output,
+        startedAt,
+      );
+    if (
+      spec.name === LISTS_PAGE_COMMENTS &&
+      isCompleteListing(outcome.output, input)
+    ) {
+      session.coverPages(
+        inputPageIds.length > 0 ? inputPageIds : references.pageIds,
+        startedAt,
+      );
     }
-    for (const [pageId, commentIds] of references.commentMarks) session.scanMarks(pageId, commentIds);
+    for (const [pageId, commentIds] of references.commentMarks)
+      session.scanMarks(pageId, commentIds);
     if (this.options.excludedTools.has(spec.name)) return undefined;
 
     const source = this.options.sources[context.surface];
-    const plan = session.planCheck(this.options.clock.now(), source.mode, this.options.debounceMs, this.options.maxPagesPerCheck);
+    const plan = session.planCheck(
+      this.options.clock.now(),
+      source.mode,
+      this.options.debounceMs,
+      this.options.maxPagesPerCheck,
+    );
     if (plan === undefined) return undefined;
     const { results, failed } = await this.runCheck(source, plan, context);
-    const news = session.completeCheck(plan, results, failed, this.options.clock.now(), this.options.initialBackoffMs, this.options.maxBackoffMs);
-    return news.length === 0 ? undefined : formatCommentSignal(news, context.surface);
+    const news = session.completeCheck(
+      plan,
+      results,
+      failed,
+      this.options.clock.now(),
+      this.options.initialBackoffMs,
+      this.options.maxBackoffMs,
+    );
+    return news.length === 0
+      ? undefined
+      : formatCommentSignal(news, context.surface);
   }
 
   /**
@@ -172,7 +263,12 @@ export class CommentSignal {
    * covered: the one page it was scoped to, or the working-set pages of its space. A truncated
    * result covered nothing for sure, so nothing advances.
    */
-  private async coverCheckedRange(session: CommentSignalSession, invocation: ToolInvocation, output: unknown, startedAt: number): Promise<void> {
+  private async coverCheckedRange(
+    session: CommentSignalSession,
+    invocation: ToolInvocation,
+    output: unknown,
+    startedAt: number,
+  ): Promise<void> {
     const range = asCheckedRange(output);
     if (range === undefined || range.truncated) return;
     const { context, input } = invocation;
@@ -180,17 +276,32 @@ export class CommentSignal {
     let covered: readonly string[];
     if (scopedPageId !== undefined) {
       // A slug id cannot be matched with the working set's uuids: nothing advances.
-      covered = typeof scopedPageId === 'string' && isUuid(scopedPageId) ? [scopedPageId] : [];
+      covered =
+        typeof scopedPageId === 'string' && isUuid(scopedPageId)
+          ? [scopedPageId]
+          : [];
     } else {
       const source = this.options.sources[context.surface];
       const workingSet = session.pageIds();
-      if (source.pagesInSpace === undefined || workingSet.length === 0 || !isUuid(range.spaceId)) return;
+      if (
+        source.pagesInSpace === undefined ||
+        workingSet.length === 0 ||
+        !isUuid(range.spaceId)
+      )
+        return;
       covered = await withTimeout(
-        source.pagesInSpace({ workspaceId: context.workspaceId, spaceId: range.spaceId, pageIds: workingSet }),
+        source.pagesInSpace({
+          workspaceId: context.workspaceId,
+          spaceId: range.spaceId,
+          pageIds: workingSet,
+        }),
         this.options.timeoutMs,
       );
     }
-    session.coverRange(covered, Date.parse(range.since), startedAt, { local: this.options.clock.now(), wall: Date.now() });
+    session.coverRange(covered, Date.parse(range.since), startedAt, {
+      local: this.options.clock.now(),
+      wall: Date.now(),
+    });
   }
 
   /** All requests of a plan at once, under one time budget; a failure is reported, never thrown. */
@@ -199,7 +310,10 @@ export class CommentSignal {
     plan: CheckPlan,
     context: ToolCallContext,
   ): Promise<{ results: CommentCountResult[]; failed: boolean }> {
-    const chatId = context.surface === 'chat' && isUuid(context.chatId) ? context.chatId : undefined;
+    const chatId =
+      context.surface === 'chat' && isUuid(context.chatId)
+        ? context.chatId
+        : undefined;
     const settled = await Promise.allSettled(
       plan.pageGroups.map((pages) =>
         withTimeout(
@@ -209,7 +323,9 @@ export class CommentSignal {
               userId: context.userId,
               pages,
               baseline: plan.baseline,
-              previousTurnOfChatId: plan.resolvePreviousTurn ? chatId : undefined,
+              previousTurnOfChatId: plan.resolvePreviousTurn
+                ? chatId
+                : undefined,
               agent: { chatId, userId: context.userId },
             }),
           ),
@@ -234,10 +350,22 @@ export class CommentSignal {
 /** Both surfaces' database sources share one count pool, opened only when `countConnection` is given. */
 function createSignal(options: CommentSignalOptions): CommentSignal {
   let countDatabase: Kysely<DB> | undefined;
-  const resolved = resolveCommentSignalOptions(options, (db, mode, statementTimeoutMs) => {
-    if (options.countConnection !== undefined) countDatabase ??= openCommentCountDatabase(options.countConnection, statementTimeoutMs);
-    return createDatabaseCommentSource(db, { mode, statementTimeoutMs, visiblePage: options.visiblePage, countDatabase });
-  });
+  const resolved = resolveCommentSignalOptions(
+    options,
+    (db, mode, statementTimeoutMs) => {
+      if (options.countConnection !== undefined)
+        countDatabase ??= openCommentCountDatabase(
+          options.countConnection,
+          statementTimeoutMs,
+        );
+      return createDatabaseCommentSource(db, {
+        mode,
+        statementTimeoutMs,
+        visiblePage: options.visiblePage,
+        countDatabase,
+      });
+    },
+  );
   return new CommentSignal(resolved, countDatabase);
 }
 
@@ -247,15 +375,21 @@ function createSignal(options: CommentSignalOptions): CommentSignal {
  * when humans commented on pages the session works on. Without news the outcome is returned
  * untouched (the same object), and nothing here can fail or noticeably delay a tool call.
  */
-export function createCommentSignalInterceptor(options: CommentSignalOptions): ToolInterceptor {
+export function createCommentSignalInterceptor(
+  options: CommentSignalOptions,
+): ToolInterceptor {
   if (options.countConnection !== undefined) {
-    throw new TypeError('comment signal: countConnection opens a pool that must be closed; use createCommentSignal (its close() closes it) instead of createCommentSignalInterceptor');
+    throw new TypeError(
+      'comment signal: countConnection opens a pool that must be closed; use createCommentSignal (its close() closes it) instead of createCommentSignalInterceptor',
+    );
   }
   return createSignal(options).intercept;
 }
 
 /** The interceptor with its session hand-over (`resume`, `carry`) for hosts that carry chat state across turns. */
-export function createCommentSignal(options: CommentSignalOptions): CommentSignal {
+export function createCommentSignal(
+  options: CommentSignalOptions,
+): CommentSignal {
   return createSignal(options);
 }
 

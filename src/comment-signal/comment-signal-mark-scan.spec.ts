@@ -1,6 +1,13 @@
 import { createCommentSignalInterceptor } from './comment-signal-interceptor';
 import { FakeCommentSource, ManualClock } from './testing/fake-comment-source';
-import { callTool, chatContext, mcpContext, pageUuid, signalOf, WORKSPACE_ID } from './testing/tool-call-harness';
+import {
+  callTool,
+  chatContext,
+  mcpContext,
+  pageUuid,
+  signalOf,
+  WORKSPACE_ID,
+} from './testing/tool-call-harness';
 
 const PAGE_A = pageUuid(1);
 const PAGE_B = pageUuid(2);
@@ -8,18 +15,30 @@ const PAGE_B = pageUuid(2);
 /** A page as getPageJson might return it: comment anchors are `comment` marks on text. */
 function pageWithAnchors(pageId: string, commentIds: readonly string[]) {
   return {
-    page: { id: pageId, slugId: 'abc', title: 'Roadmap', spaceId: pageUuid(50) },
+    page: {
+      id: pageId,
+      slugId: 'abc',
+      title: 'Roadmap',
+      spaceId: pageUuid(50),
+    },
     content: {
       type: 'doc',
       content: [
-        { type: 'heading', attrs: { id: 'abcdefghijkl', level: 1 }, content: [{ type: 'text', text: 'Roadmap' }] },
+        {
+          type: 'heading',
+          attrs: { id: 'abcdefghijkl', level: 1 },
+          content: [{ type: 'text', text: 'Roadmap' }],
+        },
         {
           type: 'paragraph',
           attrs: { id: 'bcdefghijklm' },
           content: commentIds.map((commentId) => ({
             type: 'text',
             text: `anchored ${commentId}`,
-            marks: [{ type: 'bold' }, { type: 'comment', attrs: { commentId, resolved: false } }],
+            marks: [
+              { type: 'bold' },
+              { type: 'comment', attrs: { commentId, resolved: false } },
+            ],
           })),
         },
       ],
@@ -32,58 +51,137 @@ function setUp(mode: 'grouped' | 'per-page') {
   const source = new FakeCommentSource(clock, mode);
   source.addPage({ id: PAGE_A, title: 'Roadmap', workspaceId: WORKSPACE_ID });
   source.addPage({ id: PAGE_B, title: 'Pricing', workspaceId: WORKSPACE_ID });
-  const interceptor = createCommentSignalInterceptor({ sources: { chat: source, mcp: source }, clock, debounceMs: 20_000 });
+  const interceptor = createCommentSignalInterceptor({
+    sources: { chat: source, mcp: source },
+    clock,
+    debounceMs: 20_000,
+  });
   return { clock, source, interceptor };
 }
 
 describe('comment signal mark scan', () => {
   it('checks a page at once when its content shows a comment mark not seen before', async () => {
     const { clock, source, interceptor } = setUp('grouped');
-    await callTool(interceptor, 'getPageJson', { pageId: PAGE_B }, pageWithAnchors(PAGE_B, []));
-    await callTool(interceptor, 'getPageJson', { pageId: PAGE_A }, pageWithAnchors(PAGE_A, ['c1']));
+    await callTool(
+      interceptor,
+      'getPageJson',
+      { pageId: PAGE_B },
+      pageWithAnchors(PAGE_B, []),
+    );
+    await callTool(
+      interceptor,
+      'getPageJson',
+      { pageId: PAGE_A },
+      pageWithAnchors(PAGE_A, ['c1']),
+    );
     expect(source.requests).toHaveLength(1); // the first window; a first scan only learns the marks
 
     clock.advance(1_000);
-    const unchanged = await callTool(interceptor, 'getPageJson', { pageId: PAGE_A }, pageWithAnchors(PAGE_A, ['c1']));
+    const unchanged = await callTool(
+      interceptor,
+      'getPageJson',
+      { pageId: PAGE_A },
+      pageWithAnchors(PAGE_A, ['c1']),
+    );
     expect(unchanged.result).toBe(unchanged.inner);
     expect(source.requests).toHaveLength(1);
 
     source.addComment({ pageId: PAGE_A, text: 'anchored human comment' });
     clock.advance(1_000);
-    const changed = await callTool(interceptor, 'getPageJson', { pageId: PAGE_A }, pageWithAnchors(PAGE_A, ['c1', 'c2']));
-    expect(signalOf(changed)).toBe(`[signal] new comments: 1 on page ${PAGE_A} ("Roadmap") \u2014 call listComments(pageId) for details`);
-    expect(source.requests.at(-1)!.pages.map((page) => page.pageId)).toEqual([PAGE_A]);
+    const changed = await callTool(
+      interceptor,
+      'getPageJson',
+      { pageId: PAGE_A },
+      pageWithAnchors(PAGE_A, ['c1', 'c2']),
+    );
+    expect(signalOf(changed)).toBe(
+      `[signal] new comments: 1 on page ${PAGE_A} ("Roadmap") \u2014 call listComments(pageId) for details`,
+    );
+    expect(source.requests.at(-1)!.pages.map((page) => page.pageId)).toEqual([
+      PAGE_A,
+    ]);
 
     clock.advance(1_000);
-    await callTool(interceptor, 'getPageJson', { pageId: PAGE_A }, pageWithAnchors(PAGE_A, ['c1', 'c2']));
+    await callTool(
+      interceptor,
+      'getPageJson',
+      { pageId: PAGE_A },
+      pageWithAnchors(PAGE_A, ['c1', 'c2']),
+    );
     expect(source.requests).toHaveLength(2);
   });
 
   it('attributes a bare document to the page named in the input', async () => {
     const { clock, source, interceptor } = setUp('grouped');
-    await callTool(interceptor, 'getPageJson', { pageId: PAGE_A }, pageWithAnchors(PAGE_A, ['c1']).content);
+    await callTool(
+      interceptor,
+      'getPageJson',
+      { pageId: PAGE_A },
+      pageWithAnchors(PAGE_A, ['c1']).content,
+    );
     clock.advance(1_000);
-    await callTool(interceptor, 'getPageJson', { pageId: PAGE_A }, pageWithAnchors(PAGE_A, ['c1', 'c3']).content);
+    await callTool(
+      interceptor,
+      'getPageJson',
+      { pageId: PAGE_A },
+      pageWithAnchors(PAGE_A, ['c1', 'c3']).content,
+    );
     expect(source.requests).toHaveLength(2);
   });
 
   it('bypasses the per-page rate limit of an MCP session', async () => {
     const { clock, source, interceptor } = setUp('per-page');
-    await callTool(interceptor, 'get_page_json', { pageId: PAGE_A }, pageWithAnchors(PAGE_A, ['c1']), mcpContext());
+    await callTool(
+      interceptor,
+      'get_page_json',
+      { pageId: PAGE_A },
+      pageWithAnchors(PAGE_A, ['c1']),
+      mcpContext(),
+    );
     clock.advance(1_000);
-    await callTool(interceptor, 'get_page_json', { pageId: PAGE_A }, pageWithAnchors(PAGE_A, ['c1']), mcpContext());
+    await callTool(
+      interceptor,
+      'get_page_json',
+      { pageId: PAGE_A },
+      pageWithAnchors(PAGE_A, ['c1']),
+      mcpContext(),
+    );
     expect(source.requests).toHaveLength(1);
-    await callTool(interceptor, 'get_page_json', { pageId: PAGE_A }, pageWithAnchors(PAGE_A, ['c1', 'c2']), mcpContext());
+    await callTool(
+      interceptor,
+      'get_page_json',
+      { pageId: PAGE_A },
+      pageWithAnchors(PAGE_A, ['c1', 'c2']),
+      mcpContext(),
+    );
     expect(source.requests).toHaveLength(2);
     expect(source.violations).toEqual([]);
   });
 
   it('is scoped to its session', async () => {
     const { clock, source, interceptor } = setUp('grouped');
-    await callTool(interceptor, 'getPageJson', { pageId: PAGE_A }, pageWithAnchors(PAGE_A, ['c1']), chatContext({ sessionId: 'one' }));
-    await callTool(interceptor, 'getPageJson', { pageId: PAGE_A }, pageWithAnchors(PAGE_A, ['c1', 'c2']), chatContext({ sessionId: 'two' }));
+    await callTool(
+      interceptor,
+      'getPageJson',
+      { pageId: PAGE_A },
+      pageWithAnchors(PAGE_A, ['c1']),
+      chatContext({ sessionId: 'one' }),
+    );
+    await callTool(
+      interceptor,
+      'getPageJson',
+      { pageId: PAGE_A },
+      pageWithAnchors(PAGE_A, ['c1', 'c2']),
+      chatContext({ sessionId: 'two' }),
+    );
     clock.advance(1_000);
-    await callTool(interceptor, 'getPageJson', { pageId: PAGE_A }, pageWithAnchors(PAGE_A, ['c1', 'c2']), chatContext({ sessionId: 'two' }));
+    await callTool(
+      interceptor,
+      'getPageJson',
+      { pageId: PAGE_A },
+      pageWithAnchors(PAGE_A, ['c1', 'c2']),
+      chatContext({ sessionId: 'two' }),
+    );
     expect(source.requests).toHaveLength(2); // each session's first window; "two" had seen c2 already
   });
 });

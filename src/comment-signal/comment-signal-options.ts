@@ -23,7 +23,9 @@ export interface CommentSignalOptions {
    * Default: `chat` one grouped count per window, `mcp` one check per page per window (as
    * Docmost's REST-only standalone MCP server would have to do it).
    */
-  readonly sourceModes?: Partial<Readonly<Record<Surface, CommentSignalSource['mode']>>>;
+  readonly sourceModes?: Partial<
+    Readonly<Record<Surface, CommentSignalSource['mode']>>
+  >;
   /**
    * Page-level permissions of the database sources: only pages the caller may see are counted.
    * Default Docmost's `page_access` rules; `AiToolsModule` passes its `pageAccess` policy here.
@@ -75,7 +77,10 @@ export interface CommentSignalOptions {
   /** Injectable clock for tests; default `performance`. */
   readonly clock?: CommentSignalClock;
   /** Told about every failed or abandoned check (for logs); the tool call never sees it. */
-  readonly onCheckFailed?: (error: unknown, context: Pick<ToolCallContext, 'surface' | 'sessionId'>) => void;
+  readonly onCheckFailed?: (
+    error: unknown,
+    context: Pick<ToolCallContext, 'surface' | 'sessionId'>,
+  ) => void;
 }
 
 export interface ResolvedCommentSignalOptions {
@@ -110,10 +115,17 @@ export const COMMENT_SIGNAL_DEFAULTS = {
   sourceModes: { chat: 'grouped', mcp: 'per-page' },
 } as const;
 
-function count(name: string, value: number | undefined, fallback: number, min: number): number {
+function count(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  min: number,
+): number {
   const resolved = value ?? fallback;
   if (!Number.isInteger(resolved) || resolved < min) {
-    throw new RangeError(`comment signal option ${name} must be an integer of at least ${min}, got ${String(value)}`);
+    throw new RangeError(
+      `comment signal option ${name} must be an integer of at least ${min}, got ${String(value)}`,
+    );
   }
   return resolved;
 }
@@ -124,35 +136,97 @@ function count(name: string, value: number | undefined, fallback: number, min: n
  */
 export function resolveCommentSignalOptions(
   options: CommentSignalOptions,
-  createDatabaseSource: (db: Kysely<DB>, mode: CommentSignalSource['mode'], statementTimeoutMs: number) => CommentSignalSource,
+  createDatabaseSource: (
+    db: Kysely<DB>,
+    mode: CommentSignalSource['mode'],
+    statementTimeoutMs: number,
+  ) => CommentSignalSource,
 ): ResolvedCommentSignalOptions {
-  const timeoutMs = count('timeoutMs', options.timeoutMs, COMMENT_SIGNAL_DEFAULTS.timeoutMs, 1);
+  const timeoutMs = count(
+    'timeoutMs',
+    options.timeoutMs,
+    COMMENT_SIGNAL_DEFAULTS.timeoutMs,
+    1,
+  );
   const sourceFor = (surface: Surface): CommentSignalSource => {
     const given = options.sources?.[surface];
     if (given !== undefined) return given;
     if (options.db === undefined) {
-      throw new TypeError(`comment signal: no source for surface "${surface}"; pass options.db or options.sources.${surface}`);
+      throw new TypeError(
+        `comment signal: no source for surface "${surface}"; pass options.db or options.sources.${surface}`,
+      );
     }
-    const mode = options.sourceModes?.[surface] ?? COMMENT_SIGNAL_DEFAULTS.sourceModes[surface];
+    const mode =
+      options.sourceModes?.[surface] ??
+      COMMENT_SIGNAL_DEFAULTS.sourceModes[surface];
     if (mode !== 'grouped' && mode !== 'per-page') {
-      throw new RangeError(`comment signal option sourceModes.${surface} must be "grouped" or "per-page", got "${String(mode)}"`);
+      throw new RangeError(
+        `comment signal option sourceModes.${surface} must be "grouped" or "per-page", got "${String(mode)}"`,
+      );
     }
     return createDatabaseSource(options.db, mode, timeoutMs);
   };
-  const initialBackoffMs = count('initialBackoffMs', options.initialBackoffMs, COMMENT_SIGNAL_DEFAULTS.initialBackoffMs, 0);
+  const initialBackoffMs = count(
+    'initialBackoffMs',
+    options.initialBackoffMs,
+    COMMENT_SIGNAL_DEFAULTS.initialBackoffMs,
+    0,
+  );
   return {
     sources: { chat: sourceFor('chat'), mcp: sourceFor('mcp') },
-    debounceMs: count('debounceMs', options.debounceMs, COMMENT_SIGNAL_DEFAULTS.debounceMs, 0),
+    debounceMs: count(
+      'debounceMs',
+      options.debounceMs,
+      COMMENT_SIGNAL_DEFAULTS.debounceMs,
+      0,
+    ),
     timeoutMs,
     initialBackoffMs,
-    maxBackoffMs: count('maxBackoffMs', options.maxBackoffMs, Math.max(initialBackoffMs, COMMENT_SIGNAL_DEFAULTS.maxBackoffMs), initialBackoffMs),
-    maxSessions: count('maxSessions', options.maxSessions, COMMENT_SIGNAL_DEFAULTS.maxSessions, 1),
-    sessionIdleTtlMs: count('sessionIdleTtlMs', options.sessionIdleTtlMs, COMMENT_SIGNAL_DEFAULTS.sessionIdleTtlMs, 1),
-    maxWorkingSetPages: count('maxWorkingSetPages', options.maxWorkingSetPages, COMMENT_SIGNAL_DEFAULTS.maxWorkingSetPages, 1),
-    maxResultPages: count('maxResultPages', options.maxResultPages, COMMENT_SIGNAL_DEFAULTS.maxResultPages, 0),
-    maxPagesPerCheck: count('maxPagesPerCheck', options.maxPagesPerCheck, COMMENT_SIGNAL_DEFAULTS.maxPagesPerCheck, 1),
-    maxSeenMarksPerPage: count('maxSeenMarksPerPage', options.maxSeenMarksPerPage, COMMENT_SIGNAL_DEFAULTS.maxSeenMarksPerPage, 1),
-    excludedTools: new Set(options.excludedTools ?? COMMENT_SIGNAL_DEFAULTS.excludedTools),
+    maxBackoffMs: count(
+      'maxBackoffMs',
+      options.maxBackoffMs,
+      Math.max(initialBackoffMs, COMMENT_SIGNAL_DEFAULTS.maxBackoffMs),
+      initialBackoffMs,
+    ),
+    maxSessions: count(
+      'maxSessions',
+      options.maxSessions,
+      COMMENT_SIGNAL_DEFAULTS.maxSessions,
+      1,
+    ),
+    sessionIdleTtlMs: count(
+      'sessionIdleTtlMs',
+      options.sessionIdleTtlMs,
+      COMMENT_SIGNAL_DEFAULTS.sessionIdleTtlMs,
+      1,
+    ),
+    maxWorkingSetPages: count(
+      'maxWorkingSetPages',
+      options.maxWorkingSetPages,
+      COMMENT_SIGNAL_DEFAULTS.maxWorkingSetPages,
+      1,
+    ),
+    maxResultPages: count(
+      'maxResultPages',
+      options.maxResultPages,
+      COMMENT_SIGNAL_DEFAULTS.maxResultPages,
+      0,
+    ),
+    maxPagesPerCheck: count(
+      'maxPagesPerCheck',
+      options.maxPagesPerCheck,
+      COMMENT_SIGNAL_DEFAULTS.maxPagesPerCheck,
+      1,
+    ),
+    maxSeenMarksPerPage: count(
+      'maxSeenMarksPerPage',
+      options.maxSeenMarksPerPage,
+      COMMENT_SIGNAL_DEFAULTS.maxSeenMarksPerPage,
+      1,
+    ),
+    excludedTools: new Set(
+      options.excludedTools ?? COMMENT_SIGNAL_DEFAULTS.excludedTools,
+    ),
     clock: options.clock ?? performance,
     onCheckFailed: options.onCheckFailed ?? (() => undefined),
   };

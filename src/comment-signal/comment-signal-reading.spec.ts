@@ -1,6 +1,13 @@
 import { createCommentSignal } from './comment-signal-interceptor';
 import { FakeCommentSource, ManualClock } from './testing/fake-comment-source';
-import { callTool, chatContext, mcpContext, pageUuid, signalOf, WORKSPACE_ID } from './testing/tool-call-harness';
+import {
+  callTool,
+  chatContext,
+  mcpContext,
+  pageUuid,
+  signalOf,
+  WORKSPACE_ID,
+} from './testing/tool-call-harness';
 
 const PAGE_A = pageUuid(1);
 const PAGE_B = pageUuid(2);
@@ -13,14 +20,38 @@ const LONG_AGO = '2000-01-01T00:00:00Z';
 function setUp() {
   const clock = new ManualClock();
   const source = new FakeCommentSource(clock);
-  source.addPage({ id: PAGE_A, title: 'Roadmap', workspaceId: WORKSPACE_ID, spaceId: SPACE_PRODUCT });
-  source.addPage({ id: PAGE_B, title: 'Pricing', workspaceId: WORKSPACE_ID, spaceId: SPACE_PRODUCT });
-  source.addPage({ id: PAGE_C, title: 'Strategy', workspaceId: WORKSPACE_ID, spaceId: SPACE_OTHER });
-  const signal = createCommentSignal({ sources: { chat: source, mcp: source }, clock, debounceMs: 0 });
+  source.addPage({
+    id: PAGE_A,
+    title: 'Roadmap',
+    workspaceId: WORKSPACE_ID,
+    spaceId: SPACE_PRODUCT,
+  });
+  source.addPage({
+    id: PAGE_B,
+    title: 'Pricing',
+    workspaceId: WORKSPACE_ID,
+    spaceId: SPACE_PRODUCT,
+  });
+  source.addPage({
+    id: PAGE_C,
+    title: 'Strategy',
+    workspaceId: WORKSPACE_ID,
+    spaceId: SPACE_OTHER,
+  });
+  const signal = createCommentSignal({
+    sources: { chat: source, mcp: source },
+    clock,
+    debounceMs: 0,
+  });
   return { clock, source, signal, intercept: signal.intercept };
 }
 
-const line = (pageId: string, title: string, count: number, tool = 'listComments') =>
+const line = (
+  pageId: string,
+  title: string,
+  count: number,
+  tool = 'listComments',
+) =>
   `[signal] new comments: ${count} on page ${pageId} ("${title}") \u2014 call ${tool}(pageId) for details`;
 
 function checkResult(spaceId: string, since: string, truncated = false) {
@@ -31,18 +62,33 @@ describe('comment signal: what reading advances', () => {
   it.each([
     ['chat', chatContext(), 'listComments'],
     ['MCP', mcpContext(), 'list_comments'],
-  ])('%s: a checkNewComments scoped to page A still leaves a comment on page B to the signal', async (_surface, context, tool) => {
-    const { clock, source, intercept } = setUp();
-    await callTool(intercept, 'getPage', { pageId: PAGE_A }, {}, context);
-    await callTool(intercept, 'getPage', { pageId: PAGE_B }, {}, context);
-    clock.advance(10);
-    source.addComment({ pageId: PAGE_A, text: 'on A' });
-    source.addComment({ pageId: PAGE_B, text: 'on B' });
-    clock.advance(10);
-    await callTool(intercept, 'checkNewComments', { spaceId: SPACE_PRODUCT, since: LONG_AGO, pageId: PAGE_A }, checkResult(SPACE_PRODUCT, LONG_AGO), context);
-    const next = await callTool(intercept, 'getOutline', { pageId: PAGE_C }, {}, context);
-    expect(signalOf(next)).toBe(line(PAGE_B, 'Pricing', 1, tool));
-  });
+  ])(
+    '%s: a checkNewComments scoped to page A still leaves a comment on page B to the signal',
+    async (_surface, context, tool) => {
+      const { clock, source, intercept } = setUp();
+      await callTool(intercept, 'getPage', { pageId: PAGE_A }, {}, context);
+      await callTool(intercept, 'getPage', { pageId: PAGE_B }, {}, context);
+      clock.advance(10);
+      source.addComment({ pageId: PAGE_A, text: 'on A' });
+      source.addComment({ pageId: PAGE_B, text: 'on B' });
+      clock.advance(10);
+      await callTool(
+        intercept,
+        'checkNewComments',
+        { spaceId: SPACE_PRODUCT, since: LONG_AGO, pageId: PAGE_A },
+        checkResult(SPACE_PRODUCT, LONG_AGO),
+        context,
+      );
+      const next = await callTool(
+        intercept,
+        'getOutline',
+        { pageId: PAGE_C },
+        {},
+        context,
+      );
+      expect(signalOf(next)).toBe(line(PAGE_B, 'Pricing', 1, tool));
+    },
+  );
 
   it('a space-wide checkNewComments advances the pages of that space only', async () => {
     const { clock, source, intercept } = setUp();
@@ -52,8 +98,18 @@ describe('comment signal: what reading advances', () => {
     source.addComment({ pageId: PAGE_A, text: 'on A' });
     source.addComment({ pageId: PAGE_C, text: 'on C' });
     clock.advance(10);
-    await callTool(intercept, 'checkNewComments', { spaceId: SPACE_PRODUCT, since: LONG_AGO }, checkResult(SPACE_PRODUCT, LONG_AGO));
-    const next = await callTool(intercept, 'getOutline', { pageId: PAGE_A }, {});
+    await callTool(
+      intercept,
+      'checkNewComments',
+      { spaceId: SPACE_PRODUCT, since: LONG_AGO },
+      checkResult(SPACE_PRODUCT, LONG_AGO),
+    );
+    const next = await callTool(
+      intercept,
+      'getOutline',
+      { pageId: PAGE_A },
+      {},
+    );
     expect(signalOf(next)).toBe(line(PAGE_C, 'Strategy', 1));
   });
 
@@ -64,8 +120,18 @@ describe('comment signal: what reading advances', () => {
     source.addComment({ pageId: PAGE_A, text: 'one' });
     source.addComment({ pageId: PAGE_A, text: 'two' });
     clock.advance(10);
-    await callTool(intercept, 'checkNewComments', { spaceId: SPACE_PRODUCT, since: LONG_AGO, limit: 1 }, checkResult(SPACE_PRODUCT, LONG_AGO, true));
-    const next = await callTool(intercept, 'getOutline', { pageId: PAGE_A }, {});
+    await callTool(
+      intercept,
+      'checkNewComments',
+      { spaceId: SPACE_PRODUCT, since: LONG_AGO, limit: 1 },
+      checkResult(SPACE_PRODUCT, LONG_AGO, true),
+    );
+    const next = await callTool(
+      intercept,
+      'getOutline',
+      { pageId: PAGE_A },
+      {},
+    );
     expect(signalOf(next)).toBe(line(PAGE_A, 'Roadmap', 2));
   });
 
@@ -76,8 +142,18 @@ describe('comment signal: what reading advances', () => {
     source.addComment({ pageId: PAGE_A, text: 'before since' });
     clock.advance(10);
     const since = new Date(Date.now() + 3_600_000).toISOString();
-    await callTool(intercept, 'checkNewComments', { spaceId: SPACE_PRODUCT, since }, checkResult(SPACE_PRODUCT, since));
-    const next = await callTool(intercept, 'getOutline', { pageId: PAGE_A }, {});
+    await callTool(
+      intercept,
+      'checkNewComments',
+      { spaceId: SPACE_PRODUCT, since },
+      checkResult(SPACE_PRODUCT, since),
+    );
+    const next = await callTool(
+      intercept,
+      'getOutline',
+      { pageId: PAGE_A },
+      {},
+    );
     expect(signalOf(next)).toBe(line(PAGE_A, 'Roadmap', 1));
   });
 
@@ -87,8 +163,18 @@ describe('comment signal: what reading advances', () => {
     clock.advance(10);
     source.addComment({ pageId: PAGE_A, text: 'left out' });
     clock.advance(10);
-    await callTool(intercept, 'listComments', { pageId: PAGE_A }, { pageId: PAGE_A, threads: [], truncated: '1 of 2 threads left out' });
-    const next = await callTool(intercept, 'getOutline', { pageId: PAGE_A }, {});
+    await callTool(
+      intercept,
+      'listComments',
+      { pageId: PAGE_A },
+      { pageId: PAGE_A, threads: [], truncated: '1 of 2 threads left out' },
+    );
+    const next = await callTool(
+      intercept,
+      'getOutline',
+      { pageId: PAGE_A },
+      {},
+    );
     expect(signalOf(next)).toBe(line(PAGE_A, 'Roadmap', 1));
   });
 
@@ -98,8 +184,18 @@ describe('comment signal: what reading advances', () => {
     clock.advance(10);
     source.addComment({ pageId: PAGE_A, text: 'read' });
     clock.advance(10);
-    await callTool(intercept, 'listComments', { pageId: PAGE_A }, { pageId: PAGE_A, threads: [] });
-    const next = await callTool(intercept, 'getOutline', { pageId: PAGE_A }, {});
+    await callTool(
+      intercept,
+      'listComments',
+      { pageId: PAGE_A },
+      { pageId: PAGE_A, threads: [] },
+    );
+    const next = await callTool(
+      intercept,
+      'getOutline',
+      { pageId: PAGE_A },
+      {},
+    );
     expect(signalOf(next)).toBeUndefined();
   });
 });
@@ -112,20 +208,50 @@ describe('comment signal: carried from turn to turn', () => {
     clock.advance(10);
     source.addComment({ pageId: PAGE_A, text: 'reported in turn 1' });
     clock.advance(10);
-    expect(signalOf(await callTool(intercept, 'getOutline', { pageId: PAGE_A }, {}, turn1))).toBe(line(PAGE_A, 'Roadmap', 1));
+    expect(
+      signalOf(
+        await callTool(intercept, 'getOutline', { pageId: PAGE_A }, {}, turn1),
+      ),
+    ).toBe(line(PAGE_A, 'Roadmap', 1));
     clock.advance(10);
     // After the turn's last check, before it ends.
     source.addComment({ pageId: PAGE_A, text: 'made at the end of turn 1' });
     const carried = signal.carry(turn1);
-    expect(carried).toEqual([expect.objectContaining({ pageId: PAGE_A, watermark: { database: expect.any(String) } })]);
+    expect(carried).toEqual([
+      expect.objectContaining({
+        pageId: PAGE_A,
+        watermark: { database: expect.any(String) },
+      }),
+    ]);
 
     clock.advance(1_000);
     const turn2 = chatContext({ sessionId: 'turn-2' });
     const watermark = carried[0]!.watermark as { database: string };
-    signal.resume(turn2, { pages: [{ pageId: PAGE_A, watermark: watermark.database, checkedMillisecondsAgo: 1_000, touchedMillisecondsAgo: 1_000 }] });
-    const first = await callTool(intercept, 'searchPages', { query: 'x' }, [], turn2);
+    signal.resume(turn2, {
+      pages: [
+        {
+          pageId: PAGE_A,
+          watermark: watermark.database,
+          checkedMillisecondsAgo: 1_000,
+          touchedMillisecondsAgo: 1_000,
+        },
+      ],
+    });
+    const first = await callTool(
+      intercept,
+      'searchPages',
+      { query: 'x' },
+      [],
+      turn2,
+    );
     expect(signalOf(first)).toBe(line(PAGE_A, 'Roadmap', 1));
-    const second = await callTool(intercept, 'searchPages', { query: 'y' }, [], turn2);
+    const second = await callTool(
+      intercept,
+      'searchPages',
+      { query: 'y' },
+      [],
+      turn2,
+    );
     expect(signalOf(second)).toBeUndefined();
   });
 
@@ -135,14 +261,26 @@ describe('comment signal: carried from turn to turn', () => {
     const watermark = '2026-01-01T00:00:00.000000Z';
     signal.resume(turn, {
       pages: [
-        { pageId: PAGE_A, watermark, checkedMillisecondsAgo: null, touchedMillisecondsAgo: 5_000 },
-        { pageId: PAGE_B, watermark, checkedMillisecondsAgo: null, touchedMillisecondsAgo: 3_000 },
+        {
+          pageId: PAGE_A,
+          watermark,
+          checkedMillisecondsAgo: null,
+          touchedMillisecondsAgo: 5_000,
+        },
+        {
+          pageId: PAGE_B,
+          watermark,
+          checkedMillisecondsAgo: null,
+          touchedMillisecondsAgo: 3_000,
+        },
       ],
     });
     clock.advance(100);
     await callTool(intercept, 'getOutline', { pageId: PAGE_A }, {}, turn);
     const carried = signal.carry(turn);
-    expect(carried.map((page) => [page.pageId, page.touchedMillisecondsAgo])).toEqual([
+    expect(
+      carried.map((page) => [page.pageId, page.touchedMillisecondsAgo]),
+    ).toEqual([
       [PAGE_B, 3_100],
       [PAGE_A, 0],
     ]);

@@ -1,12 +1,20 @@
-import type { CarriedCommentPage, OutgoingCommentPage } from './carried-comment-pages';
-import type { CommentCountPage, CommentCountResult, CommentWatermarkBound } from './comment-signal-source';
+import type {
+  CarriedCommentPage,
+  OutgoingCommentPage,
+} from './carried-comment-pages';
+import type {
+  CommentCountPage,
+  CommentCountResult,
+  CommentWatermarkBound,
+} from './comment-signal-source';
 import type { PageCommentNews } from './signal-text';
 
 /**
  * A watermark as the session keeps it: a database timestamp a source returned, or a moment
  * of this process's clock (converted to database time at query time, as "so long ago").
  */
-export type SessionWatermark = { readonly database: string } | { readonly localAt: number };
+export type SessionWatermark =
+  { readonly database: string } | { readonly localAt: number };
 
 /**
  * How far the app's wall clock may be from the database's: a local moment is taken to cover a
@@ -22,7 +30,9 @@ export interface ClockReading {
 
 /** Milliseconds of a database timestamp text, rounded down (the text has microseconds). */
 function databaseMillisecondsFloor(text: string): number {
-  const match = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})$/.exec(text);
+  const match = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})$/.exec(
+    text,
+  );
   if (match === null) return Number.NaN;
   const fraction = (match[2] ?? '').padEnd(3, '0').slice(0, 3);
   return Date.parse(`${match[1]}.${fraction}${match[3]}`);
@@ -32,9 +42,17 @@ function databaseMillisecondsFloor(text: string): number {
  * Whether everything up to `watermark` is known to be after `sinceMs`: then a read covering
  * (since, at] leaves no gap behind the watermark. Strictly after, rounded the safe way.
  */
-function isAfter(watermark: SessionWatermark, sinceMs: number, clock: ClockReading): boolean {
-  if ('database' in watermark) return databaseMillisecondsFloor(watermark.database) > sinceMs;
-  return clock.wall - (clock.local - watermark.localAt) - CLOCK_SKEW_ALLOWANCE_MS > sinceMs;
+function isAfter(
+  watermark: SessionWatermark,
+  sinceMs: number,
+  clock: ClockReading,
+): boolean {
+  if ('database' in watermark)
+    return databaseMillisecondsFloor(watermark.database) > sinceMs;
+  return (
+    clock.wall - (clock.local - watermark.localAt) - CLOCK_SKEW_ALLOWANCE_MS >
+    sinceMs
+  );
 }
 
 interface PageState {
@@ -107,7 +125,11 @@ export class CommentSignalSession {
    * recently touched first) keep their watermarks, and pages new to the chat start at the end
    * of the previous turn (`previousTurnEndedAt`, database time), not at this turn's start.
    */
-  restore(pages: readonly CarriedCommentPage[], previousTurnEndedAt: string | undefined, now: number): void {
+  restore(
+    pages: readonly CarriedCommentPage[],
+    previousTurnEndedAt: string | undefined,
+    now: number,
+  ): void {
     if (previousTurnEndedAt !== undefined) {
       this.baseline = { database: previousTurnEndedAt };
       this.previousTurnPending = false;
@@ -116,7 +138,9 @@ export class CommentSignalSession {
       this.pages.set(page.pageId, {
         watermark: { database: page.watermark },
         touchedAt: now - page.touchedMillisecondsAgo,
-        ...(page.checkedMillisecondsAgo === null ? {} : { lastCheckedAt: now - page.checkedMillisecondsAgo }),
+        ...(page.checkedMillisecondsAgo === null
+          ? {}
+          : { lastCheckedAt: now - page.checkedMillisecondsAgo }),
       });
     }
     this.touch([]);
@@ -128,8 +152,13 @@ export class CommentSignalSession {
       const watermark = state.watermark ?? this.baseline;
       return {
         pageId,
-        watermark: 'database' in watermark ? { database: watermark.database } : { millisecondsAgo: Math.max(0, now - watermark.localAt) },
-        ...(state.lastCheckedAt === undefined ? {} : { checkedMillisecondsAgo: Math.max(0, now - state.lastCheckedAt) }),
+        watermark:
+          'database' in watermark
+            ? { database: watermark.database }
+            : { millisecondsAgo: Math.max(0, now - watermark.localAt) },
+        ...(state.lastCheckedAt === undefined
+          ? {}
+          : { checkedMillisecondsAgo: Math.max(0, now - state.lastCheckedAt) }),
         touchedMillisecondsAgo: Math.max(0, now - (state.touchedAt ?? now)),
       };
     });
@@ -155,11 +184,20 @@ export class CommentSignalSession {
    * `sinceMs` (wall time) up to `at`: a page advances to `at` only when its watermark is
    * already after `sinceMs`, since otherwise comments between the two were never read.
    */
-  coverRange(pageIds: Iterable<string>, sinceMs: number, at: number, clock: ClockReading): void {
+  coverRange(
+    pageIds: Iterable<string>,
+    sinceMs: number,
+    at: number,
+    clock: ClockReading,
+  ): void {
     if (!Number.isFinite(sinceMs)) return;
     for (const pageId of pageIds) {
       const state = this.pages.get(pageId);
-      if (state === undefined || !isAfter(state.watermark ?? this.baseline, sinceMs, clock)) continue;
+      if (
+        state === undefined ||
+        !isAfter(state.watermark ?? this.baseline, sinceMs, clock)
+      )
+        continue;
       state.watermark = { localAt: at };
       this.forcedPages.delete(pageId);
     }
@@ -199,35 +237,62 @@ export class CommentSignalSession {
   }
 
   /** Decides what to count now, if anything, and marks it as started. Empty working set: nothing. */
-  planCheck(now: number, mode: 'grouped' | 'per-page', debounceMs: number, maxPagesPerCheck: number): CheckPlan | undefined {
-    if (this.checking || now < this.backoffUntil || this.pages.size === 0) return undefined;
+  planCheck(
+    now: number,
+    mode: 'grouped' | 'per-page',
+    debounceMs: number,
+    maxPagesPerCheck: number,
+  ): CheckPlan | undefined {
+    if (this.checking || now < this.backoffUntil || this.pages.size === 0)
+      return undefined;
     let pageIds: string[];
     if (mode === 'grouped') {
-      const windowDue = this.lastWindowAt === undefined || now - this.lastWindowAt >= debounceMs;
+      const windowDue =
+        this.lastWindowAt === undefined ||
+        now - this.lastWindowAt >= debounceMs;
       if (windowDue) this.lastWindowAt = now;
       pageIds = windowDue ? [...this.pages.keys()] : [...this.forcedPages];
       for (const pageId of pageIds) this.pages.get(pageId)!.lastCheckedAt = now;
     } else {
       const due = [...this.pages.entries()]
-        .filter(([pageId, state]) => this.forcedPages.has(pageId) || state.lastCheckedAt === undefined || now - state.lastCheckedAt >= debounceMs)
+        .filter(
+          ([pageId, state]) =>
+            this.forcedPages.has(pageId) ||
+            state.lastCheckedAt === undefined ||
+            now - state.lastCheckedAt >= debounceMs,
+        )
         .sort(([leftId, left], [rightId, right]) => {
-          const forced = Number(this.forcedPages.has(rightId)) - Number(this.forcedPages.has(leftId));
-          return forced !== 0 ? forced : (left.lastCheckedAt ?? Number.NEGATIVE_INFINITY) - (right.lastCheckedAt ?? Number.NEGATIVE_INFINITY);
+          const forced =
+            Number(this.forcedPages.has(rightId)) -
+            Number(this.forcedPages.has(leftId));
+          return forced !== 0
+            ? forced
+            : (left.lastCheckedAt ?? Number.NEGATIVE_INFINITY) -
+                (right.lastCheckedAt ?? Number.NEGATIVE_INFINITY);
         });
       pageIds = due.slice(0, maxPagesPerCheck).map(([pageId]) => pageId);
       for (const pageId of pageIds) this.pages.get(pageId)!.lastCheckedAt = now;
     }
     if (pageIds.length === 0) return undefined;
-    const forcedPages = pageIds.filter((pageId) => this.forcedPages.has(pageId));
+    const forcedPages = pageIds.filter((pageId) =>
+      this.forcedPages.has(pageId),
+    );
     for (const pageId of forcedPages) this.forcedPages.delete(pageId);
-    const plannedWatermarks = new Map(pageIds.map((pageId) => [pageId, this.pages.get(pageId)!.watermark]));
+    const plannedWatermarks = new Map(
+      pageIds.map((pageId) => [pageId, this.pages.get(pageId)!.watermark]),
+    );
     const requestPages = pageIds.map((pageId): CommentCountPage => {
       const watermark = plannedWatermarks.get(pageId);
-      return watermark === undefined ? { pageId } : { pageId, after: toBound(watermark, now) };
+      return watermark === undefined
+        ? { pageId }
+        : { pageId, after: toBound(watermark, now) };
     });
     this.checking = true;
     return {
-      pageGroups: mode === 'grouped' ? [requestPages] : requestPages.map((page) => [page]),
+      pageGroups:
+        mode === 'grouped'
+          ? [requestPages]
+          : requestPages.map((page) => [page]),
       baseline: toBound(this.baseline, now),
       resolvePreviousTurn: this.previousTurnPending,
       plannedWatermarks,
@@ -241,12 +306,25 @@ export class CommentSignalSession {
    * (not to "now", so a comment committed meanwhile is still news next time) and is reported
    * once. Pages whose watermark moved while the check ran (a listComments call) are skipped.
    */
-  completeCheck(plan: CheckPlan, results: readonly CommentCountResult[], failed: boolean, now: number, initialBackoffMs: number, maxBackoffMs: number): PageCommentNews[] {
+  completeCheck(
+    plan: CheckPlan,
+    results: readonly CommentCountResult[],
+    failed: boolean,
+    now: number,
+    initialBackoffMs: number,
+    maxBackoffMs: number,
+  ): PageCommentNews[] {
     this.checking = false;
     if (failed) {
       this.failures += 1;
-      this.backoffUntil = now + Math.min(maxBackoffMs, initialBackoffMs * 2 ** Math.min(this.failures - 1, 30));
-      for (const pageId of plan.forcedPages) if (this.pages.has(pageId)) this.forcedPages.add(pageId);
+      this.backoffUntil =
+        now +
+        Math.min(
+          maxBackoffMs,
+          initialBackoffMs * 2 ** Math.min(this.failures - 1, 30),
+        );
+      for (const pageId of plan.forcedPages)
+        if (this.pages.has(pageId)) this.forcedPages.add(pageId);
     } else {
       this.failures = 0;
     }
@@ -260,17 +338,35 @@ export class CommentSignalSession {
     for (const result of results) {
       for (const page of result.pages) {
         const state = this.pages.get(page.pageId);
-        if (state === undefined || page.count <= 0 || !plan.plannedWatermarks.has(page.pageId)) continue;
+        if (
+          state === undefined ||
+          page.count <= 0 ||
+          !plan.plannedWatermarks.has(page.pageId)
+        )
+          continue;
         const planned = plan.plannedWatermarks.get(page.pageId);
-        if (state.watermark !== planned || (planned === undefined && baselineMoved)) continue;
+        if (
+          state.watermark !== planned ||
+          (planned === undefined && baselineMoved)
+        )
+          continue;
         state.watermark = { database: page.latest };
-        news.push({ pageId: page.pageId, title: page.title, count: page.count });
+        news.push({
+          pageId: page.pageId,
+          title: page.title,
+          count: page.count,
+        });
       }
     }
     return news;
   }
 }
 
-function toBound(watermark: SessionWatermark, now: number): CommentWatermarkBound {
-  return 'database' in watermark ? { database: watermark.database } : { millisecondsAgo: Math.max(0, now - watermark.localAt) };
+function toBound(
+  watermark: SessionWatermark,
+  now: number,
+): CommentWatermarkBound {
+  return 'database' in watermark
+    ? { database: watermark.database }
+    : { millisecondsAgo: Math.max(0, now - watermark.localAt) };
 }

@@ -5,8 +5,7 @@
  * (`now() - interval`) so that clock skew between the app and the database cannot move it.
  */
 export type CommentWatermarkBound =
-  | { readonly database: string }
-  | { readonly millisecondsAgo: number };
+  { readonly database: string } | { readonly millisecondsAgo: number };
 
 /** One page to count, with its own watermark; absent means the session's baseline. */
 export interface CommentCountPage {

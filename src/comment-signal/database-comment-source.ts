@@ -1,6 +1,9 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../database';
-import { docmostPageVisible, type PageVisibilityCondition } from '../database/page-permission-sql';
+import {
+  docmostPageVisible,
+  type PageVisibilityCondition,
+} from '../database/page-permission-sql';
 import type {
   CommentCountRequest,
   CommentCountResult,
@@ -42,18 +45,37 @@ const TIMESTAMP_TEXT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
 
 interface CountRow {
   readonly baseline: string;
-  readonly pages: ReadonlyArray<{ page: string; title: string | null; total: number; latest: string }>;
+  readonly pages: ReadonlyArray<{
+    page: string;
+    title: string | null;
+    total: number;
+    latest: string;
+  }>;
 }
 
-function validate(request: CommentCountRequest, mode: CommentSignalSource['mode']): void {
-  if (request.pages.length === 0) throw new RangeError('countNewComments needs at least one page; an empty working set must not query');
+function validate(
+  request: CommentCountRequest,
+  mode: CommentSignalSource['mode'],
+): void {
+  if (request.pages.length === 0)
+    throw new RangeError(
+      'countNewComments needs at least one page; an empty working set must not query',
+    );
   if (mode === 'per-page' && request.pages.length !== 1) {
-    throw new RangeError(`a per-page comment source counts exactly one page per call, got ${request.pages.length}`);
+    throw new RangeError(
+      `a per-page comment source counts exactly one page per call, got ${request.pages.length}`,
+    );
   }
   const seen = new Set<string>();
   for (const { pageId } of request.pages) {
-    if (!isUuid(pageId)) throw new RangeError(`page id "${pageId}" is not a uuid; resolve slug ids before counting`);
-    if (seen.has(pageId)) throw new RangeError(`page ${pageId} is listed twice; each page may appear once`);
+    if (!isUuid(pageId))
+      throw new RangeError(
+        `page id "${pageId}" is not a uuid; resolve slug ids before counting`,
+      );
+    if (seen.has(pageId))
+      throw new RangeError(
+        `page ${pageId} is listed twice; each page may appear once`,
+      );
     seen.add(pageId);
   }
   for (const [name, value] of [
@@ -63,17 +85,24 @@ function validate(request: CommentCountRequest, mode: CommentSignalSource['mode'
     ['agent.chatId', request.agent.chatId],
     ['previousTurnOfChatId', request.previousTurnOfChatId],
   ] as const) {
-    if (value !== undefined && !isUuid(value)) throw new RangeError(`${name} "${value}" is not a uuid`);
+    if (value !== undefined && !isUuid(value))
+      throw new RangeError(`${name} "${value}" is not a uuid`);
   }
 }
 
-function splitBound(bound: CommentWatermarkBound | undefined): [at: string | null, millisecondsAgo: number | null] {
+function splitBound(
+  bound: CommentWatermarkBound | undefined,
+): [at: string | null, millisecondsAgo: number | null] {
   if (bound === undefined) return [null, null];
-  return 'database' in bound ? [bound.database, null] : [null, Math.max(0, bound.millisecondsAgo)];
+  return 'database' in bound
+    ? [bound.database, null]
+    : [null, Math.max(0, bound.millisecondsAgo)];
 }
 
 /** The agent's own comments are not news: the same chat's, or on MCP the same user's. */
-function notWrittenByAgent(agent: CommentCountRequest['agent']): RawBuilder<boolean> {
+function notWrittenByAgent(
+  agent: CommentCountRequest['agent'],
+): RawBuilder<boolean> {
   const sameAgent =
     agent.chatId !== undefined
       ? sql`c.ai_chat_id is not distinct from ${agent.chatId}::uuid`
@@ -87,7 +116,10 @@ function notWrittenByAgent(agent: CommentCountRequest['agent']): RawBuilder<bool
  * workspace, undeleted, in a space the caller belongs to (directly or through a group) and
  * allowed by page-level permissions, so a page id the model made up or may not see yields nothing.
  */
-function countQuery(request: CommentCountRequest, visiblePage: PageVisibilityCondition): RawBuilder<CountRow> {
+function countQuery(
+  request: CommentCountRequest,
+  visiblePage: PageVisibilityCondition,
+): RawBuilder<CountRow> {
   const pageIds = request.pages.map((page) => page.pageId);
   const bounds = request.pages.map((page) => splitBound(page.after));
   const [baselineAt, baselineMillisecondsAgo] = splitBound(request.baseline);
@@ -145,30 +177,51 @@ function countQuery(request: CommentCountRequest, visiblePage: PageVisibilityCon
  * (the count pool's, or set locally in a transaction), so a slow count is cancelled by the
  * server instead of holding the tool.
  */
-export function createDatabaseCommentSource(db: Kysely<DB>, options: DatabaseCommentSourceOptions = {}): CommentSignalSource {
+export function createDatabaseCommentSource(
+  db: Kysely<DB>,
+  options: DatabaseCommentSourceOptions = {},
+): CommentSignalSource {
   const mode = options.mode ?? 'grouped';
   const statementTimeoutMs = options.statementTimeoutMs ?? 1000;
   const visiblePage = options.visiblePage ?? docmostPageVisible;
   const countDatabase = options.countDatabase;
   if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 1) {
-    throw new RangeError(`statementTimeoutMs must be a positive integer of milliseconds, got ${statementTimeoutMs}`);
+    throw new RangeError(
+      `statementTimeoutMs must be a positive integer of milliseconds, got ${statementTimeoutMs}`,
+    );
   }
   return {
     mode,
     async countNewComments(request) {
       validate(request, mode);
       const row = countDatabase
-        ? (await countQuery(request, visiblePage).execute(countDatabase)).rows[0]
+        ? (await countQuery(request, visiblePage).execute(countDatabase))
+            .rows[0]
         : await db.transaction().execute(async (transaction) => {
-            await sql`select set_config('statement_timeout', ${String(statementTimeoutMs)}, true)`.execute(transaction);
-            const { rows } = await countQuery(request, visiblePage).execute(transaction);
+            await sql`select set_config('statement_timeout', ${String(statementTimeoutMs)}, true)`.execute(
+              transaction,
+            );
+            const { rows } = await countQuery(request, visiblePage).execute(
+              transaction,
+            );
             return rows[0];
           });
-      if (row === undefined) throw new Error('the comment count returned no row');
-      const order = new Map(request.pages.map((page, index) => [page.pageId, index]));
+      if (row === undefined)
+        throw new Error('the comment count returned no row');
+      const order = new Map(
+        request.pages.map((page, index) => [page.pageId, index]),
+      );
       const pages: PageCommentCount[] = row.pages
-        .map((page) => ({ pageId: page.page, title: page.title, count: Number(page.total), latest: page.latest }))
-        .sort((left, right) => (order.get(left.pageId) ?? 0) - (order.get(right.pageId) ?? 0));
+        .map((page) => ({
+          pageId: page.page,
+          title: page.title,
+          count: Number(page.total),
+          latest: page.latest,
+        }))
+        .sort(
+          (left, right) =>
+            (order.get(left.pageId) ?? 0) - (order.get(right.pageId) ?? 0),
+        );
       return { baseline: row.baseline, pages } satisfies CommentCountResult;
     },
     pagesInSpace: (request) => selectPagesInSpace(db, request),

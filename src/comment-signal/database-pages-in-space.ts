@@ -6,7 +6,10 @@ import type { PagesInSpaceRequest } from './comment-signal-source';
  * The pages of `pageIds` that are in the space and not in the trash: exactly the pages whose
  * comments a space-wide `checkNewComments` lists.
  */
-export async function selectPagesInSpace(db: Kysely<DB>, request: PagesInSpaceRequest): Promise<readonly string[]> {
+export async function selectPagesInSpace(
+  db: Kysely<DB>,
+  request: PagesInSpaceRequest,
+): Promise<readonly string[]> {
   if (request.pageIds.length === 0) return [];
   const { rows } = await sql<{ id: string }>`
     select p.id from pages p

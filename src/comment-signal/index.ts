@@ -6,8 +6,15 @@ export {
   COMMENT_SIGNAL_OPTIONS,
   type CommentSignalCarry,
 } from './comment-signal-interceptor';
-export type { CarriedCommentPage, OutgoingCommentPage } from './carried-comment-pages';
-export { COMMENT_SIGNAL_DEFAULTS, type CommentSignalOptions, type CommentSignalClock } from './comment-signal-options';
+export type {
+  CarriedCommentPage,
+  OutgoingCommentPage,
+} from './carried-comment-pages';
+export {
+  COMMENT_SIGNAL_DEFAULTS,
+  type CommentSignalOptions,
+  type CommentSignalClock,
+} from './comment-signal-options';
 export type {
   CommentSignalSource,
   CommentCountRequest,
@@ -17,7 +24,20 @@ export type {
   PageCommentCount,
   PagesInSpaceRequest,
 } from './comment-signal-source';
-export { createDatabaseCommentSource, type DatabaseCommentSourceOptions } from './database-comment-source';
-export { openCommentCountDatabase, type CommentCountConnection } from './comment-count-database';
-export { sanitizePageTitle, MAX_SIGNAL_TITLE_LENGTH } from './sanitize-page-title';
-export { formatCommentSignal, LIST_COMMENTS_TOOL_NAME, type PageCommentNews } from './signal-text';
+export {
+  createDatabaseCommentSource,
+  type DatabaseCommentSourceOptions,
+} from './database-comment-source';
+export {
+  openCommentCountDatabase,
+  type CommentCountConnection,
+} from './comment-count-database';
+export {
+  sanitizePageTitle,
+  MAX_SIGNAL_TITLE_LENGTH,
+} from './sanitize-page-title';
+export {
+  formatCommentSignal,
+  LIST_COMMENTS_TOOL_NAME,
+  type PageCommentNews,
+} from './signal-text';

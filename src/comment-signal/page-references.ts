@@ -28,7 +28,8 @@ type PlainObject = Readonly<Record<string, unknown>>;
 
 /** Arrays and plain objects only: a Buffer (a page's ydoc) or a Date is data, not structure. */
 function isPlainObject(value: unknown): value is PlainObject {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
@@ -39,7 +40,13 @@ function normalisedKey(key: string): string {
 
 /** A ProseMirror node or mark: its attrs are document data, never references to work on. */
 function isDocumentNode(value: PlainObject): boolean {
-  return typeof value.type === 'string' && ('attrs' in value || 'content' in value || 'marks' in value || 'text' in value);
+  return (
+    typeof value.type === 'string' &&
+    ('attrs' in value ||
+      'content' in value ||
+      'marks' in value ||
+      'text' in value)
+  );
 }
 
 /**
@@ -48,9 +55,11 @@ function isDocumentNode(value: PlainObject): boolean {
  */
 function ownPageId(value: PlainObject): string | undefined {
   for (const key of Object.keys(value)) {
-    if (normalisedKey(key) === 'pageid') return isUuid(value[key]) ? (value[key] as string) : undefined;
+    if (normalisedKey(key) === 'pageid')
+      return isUuid(value[key]) ? (value[key] as string) : undefined;
   }
-  const looksLikePage = 'slugId' in value || ('title' in value && 'spaceId' in value);
+  const looksLikePage =
+    'slugId' in value || ('title' in value && 'spaceId' in value);
   return looksLikePage && isUuid(value.id) ? value.id : undefined;
 }
 
@@ -59,7 +68,8 @@ function pageIdsOfObject(value: PlainObject, into: Set<string>): void {
   for (const key of Object.keys(value)) {
     const field = value[key];
     if (typeof field === 'string') {
-      if (normalisedKey(key).endsWith('pageid') && isUuid(field)) into.add(field);
+      if (normalisedKey(key).endsWith('pageid') && isUuid(field))
+        into.add(field);
     } else if (Array.isArray(field) && normalisedKey(key).endsWith('pageids')) {
       for (const item of field) if (isUuid(item)) into.add(item);
     }
@@ -78,7 +88,11 @@ function namesAPage(value: PlainObject): boolean {
  * `comment` marks of a document, following only ProseMirror's own structure (`content`,
  * `marks`): one tight pass, no key normalisation, never into attrs.
  */
-function collectCommentMarks(root: unknown, into: Set<string>, budget: { nodes: number }): void {
+function collectCommentMarks(
+  root: unknown,
+  into: Set<string>,
+  budget: { nodes: number },
+): void {
   const stack: unknown[] = [root];
   while (stack.length > 0 && budget.nodes > 0) {
     const node = stack.pop();
@@ -87,12 +101,20 @@ function collectCommentMarks(root: unknown, into: Set<string>, budget: { nodes: 
     const { marks, content } = node as { marks?: unknown; content?: unknown };
     if (Array.isArray(marks)) {
       for (const mark of marks) {
-        if (!isPlainObject(mark) || mark.type !== 'comment' || !isPlainObject(mark.attrs)) continue;
+        if (
+          !isPlainObject(mark) ||
+          mark.type !== 'comment' ||
+          !isPlainObject(mark.attrs)
+        )
+          continue;
         const commentId = mark.attrs.commentId;
-        if (typeof commentId === 'string' && commentId !== '') into.add(commentId);
+        if (typeof commentId === 'string' && commentId !== '')
+          into.add(commentId);
       }
     }
-    if (Array.isArray(content)) for (let index = content.length - 1; index >= 0; index--) stack.push(content[index]);
+    if (Array.isArray(content))
+      for (let index = content.length - 1; index >= 0; index--)
+        stack.push(content[index]);
   }
 }
 
@@ -118,11 +140,18 @@ class ResultScan {
    * An array is homogeneous in tool results: when its first object neither names a page nor is
    * a document, none of its items is looked at (an outline of thousands of blocks costs one check).
    */
-  private array(items: readonly unknown[], pageId: string | undefined, depth: number): void {
-    const first = items.find((item) => item !== null && typeof item === 'object');
+  private array(
+    items: readonly unknown[],
+    pageId: string | undefined,
+    depth: number,
+  ): void {
+    const first = items.find(
+      (item) => item !== null && typeof item === 'object',
+    );
     if (first === undefined) return;
     if (Array.isArray(first)) {
-      for (const item of items) if (Array.isArray(item)) this.array(item, pageId, depth);
+      for (const item of items)
+        if (Array.isArray(item)) this.array(item, pageId, depth);
       return;
     }
     if (!isPlainObject(first)) return;
@@ -152,7 +181,8 @@ class ResultScan {
         if (depth < MAX_PAGE_DEPTH) this.array(field, contextPageId, depth + 1);
       } else if (isPlainObject(field)) {
         if (isDocumentNode(field)) this.document(field, contextPageId);
-        else if (depth < MAX_PAGE_DEPTH) this.object(field, contextPageId, depth + 1);
+        else if (depth < MAX_PAGE_DEPTH)
+          this.object(field, contextPageId, depth + 1);
       }
     }
   }
@@ -162,7 +192,11 @@ class ResultScan {
  * Tools whose results can name no page and carry no document (camelCase or MCP name): their
  * results are not scanned at all. Every other tool, external ones included, gets the bounded scan.
  */
-const RESULTS_WITHOUT_PAGES: ReadonlySet<string> = new Set(['listspaces', 'getworkspace', 'loadtools']);
+const RESULTS_WITHOUT_PAGES: ReadonlySet<string> = new Set([
+  'listspaces',
+  'getworkspace',
+  'loadtools',
+]);
 
 /** Whether a result of `toolName` can name pages or carry comment marks, i.e. is worth scanning. */
 export function resultCanNamePages(toolName: string): boolean {
@@ -184,7 +218,11 @@ export function pageIdsInInput(input: unknown): string[] {
  * does, e.g. a bare document returned for the input's page). It walks the result as the
  * executor returned it, once, and never serialises it.
  */
-export function findResultPageReferences(result: unknown, fallbackPageId?: string, options: ResultScanOptions = {}): ResultPageReferences {
+export function findResultPageReferences(
+  result: unknown,
+  fallbackPageId?: string,
+  options: ResultScanOptions = {},
+): ResultPageReferences {
   const scan = new ResultScan(options.maxPageIds ?? Number.POSITIVE_INFINITY);
   if (Array.isArray(result)) scan.object({ items: result }, fallbackPageId, -1);
   else if (isPlainObject(result)) scan.object(result, fallbackPageId, 0);

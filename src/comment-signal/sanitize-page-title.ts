@@ -37,7 +37,10 @@ function defang(text: string): string {
   for (;;) {
     const next = current
       .replace(SIGNAL_MARKER, 'signal')
-      .replace(PROMPT_TAG, (_tag, slash: string, name: string) => `${slash}${name}`);
+      .replace(
+        PROMPT_TAG,
+        (_tag, slash: string, name: string) => `${slash}${name}`,
+      );
     if (next === current) return current;
     current = next;
   }
@@ -46,9 +49,15 @@ function defang(text: string): string {
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 function capLength(text: string): string {
-  const parts = Array.from(graphemes.segment(text), (segment) => segment.segment);
+  const parts = Array.from(
+    graphemes.segment(text),
+    (segment) => segment.segment,
+  );
   if (parts.length <= MAX_SIGNAL_TITLE_LENGTH) return text;
-  return `${parts.slice(0, MAX_SIGNAL_TITLE_LENGTH - 1).join('').trimEnd()}\u2026`;
+  return `${parts
+    .slice(0, MAX_SIGNAL_TITLE_LENGTH - 1)
+    .join('')
+    .trimEnd()}\u2026`;
 }
 
 /**
@@ -59,7 +68,10 @@ function capLength(text: string): string {
 export function sanitizePageTitle(title: string | null | undefined): string {
   if (title === null || title === undefined) return UNTITLED;
   // NFKC first: full-width `［signal］` or `＜tag＞` fold to ASCII and are caught below.
-  const visible = title.normalize('NFKC').replace(LINE_BREAKING, ' ').replace(INVISIBLE, '');
+  const visible = title
+    .normalize('NFKC')
+    .replace(LINE_BREAKING, ' ')
+    .replace(INVISIBLE, '');
   const cleaned = defang(visible)
     .replace(NEUTRALISED, (character) => LOOK_ALIKES[character] ?? '')
     .replace(/\s+/gu, ' ')

@@ -2,7 +2,9 @@ import type { ToolCallContext } from '../registry/tool-call-context';
 import { sanitizePageTitle } from './sanitize-page-title';
 
 /** How each surface names the tool that lists a page's comments. */
-export const LIST_COMMENTS_TOOL_NAME: Readonly<Record<ToolCallContext['surface'], string>> = {
+export const LIST_COMMENTS_TOOL_NAME: Readonly<
+  Record<ToolCallContext['surface'], string>
+> = {
   chat: 'listComments',
   mcp: 'list_comments',
 };
@@ -19,7 +21,10 @@ export interface PageCommentNews {
  * `[signal] new comments: N on page <pageId> ("<title>") — call listComments(pageId) for details`.
  * Only counts, ids and a sanitised title: comment text is another user's untrusted input.
  */
-export function formatCommentSignal(news: readonly PageCommentNews[], surface: ToolCallContext['surface']): string {
+export function formatCommentSignal(
+  news: readonly PageCommentNews[],
+  surface: ToolCallContext['surface'],
+): string {
   const toolName = LIST_COMMENTS_TOOL_NAME[surface];
   return news
     .map(

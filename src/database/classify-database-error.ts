@@ -10,7 +10,16 @@ export interface UnavailableReason {
 }
 
 /** Failures that leave the connection open: it may serve the next query. */
-const CONNECTION_KEPT = new Set(['57014', '53300', 'CONNECT_TIMEOUT', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const CONNECTION_KEPT = new Set([
+  '57014',
+  '53300',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /** Socket-level failures (Node), reported by both drivers. */
 const SOCKET_ERRORS: Readonly<Record<string, string>> = {
@@ -44,7 +53,11 @@ const SQLSTATES: Readonly<Record<string, string>> = {
 /** node-postgres reports these as plain Errors without a code. */
 const PG_MESSAGES: readonly (readonly [RegExp, string, boolean])[] = [
   [/^Connection terminated/, 'connection lost', true],
-  [/^timeout exceeded when trying to connect/, 'no connection within the connect timeout', false],
+  [
+    /^timeout exceeded when trying to connect/,
+    'no connection within the connect timeout',
+    false,
+  ],
   [/not queryable/, 'connection lost', true],
 ];
 
@@ -52,15 +65,20 @@ const PG_MESSAGES: readonly (readonly [RegExp, string, boolean])[] = [
  * `undefined` for an error of the statement itself (a constraint, a syntax error), which the
  * caller should see unchanged; otherwise why the database could not answer.
  */
-export function classifyDatabaseError(error: unknown): UnavailableReason | undefined {
+export function classifyDatabaseError(
+  error: unknown,
+): UnavailableReason | undefined {
   if (!(error instanceof Error)) return undefined;
   const rawCode: unknown = (error as Error & { code?: unknown }).code;
   const code = typeof rawCode === 'string' ? rawCode : undefined;
   if (code !== undefined) {
-    const reason = SOCKET_ERRORS[code] ?? POSTGRES_JS_ERRORS[code] ?? SQLSTATES[code];
-    if (reason !== undefined) return { code, reason, connectionLost: !CONNECTION_KEPT.has(code) };
+    const reason =
+      SOCKET_ERRORS[code] ?? POSTGRES_JS_ERRORS[code] ?? SQLSTATES[code];
+    if (reason !== undefined)
+      return { code, reason, connectionLost: !CONNECTION_KEPT.has(code) };
     // Class 08: connection exception (PostgreSQL or a pooler in front of it).
-    if (/^08[0-9A-Z]{3}$/.test(code)) return { code, reason: 'connection failure', connectionLost: true };
+    if (/^08[0-9A-Z]{3}$/.test(code))
+      return { code, reason: 'connection failure', connectionLost: true };
   }
   for (const [pattern, reason, connectionLost] of PG_MESSAGES) {
     if (pattern.test(error.message)) return { code, reason, connectionLost };

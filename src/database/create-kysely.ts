@@ -1,6 +1,12 @@
 import { CamelCasePlugin, Kysely, type KyselyConfig } from 'kysely';
-import { DEFAULT_DATABASE_DRIVER, type DatabaseDriver } from './database-driver';
-import { resolveDatabaseTimeouts, type DatabaseTimeouts } from './database-timeouts';
+import {
+  DEFAULT_DATABASE_DRIVER,
+  type DatabaseDriver,
+} from './database-driver';
+import {
+  resolveDatabaseTimeouts,
+  type DatabaseTimeouts,
+} from './database-timeouts';
 import type { DB } from './database.types';
 import { GuardedDialect } from './guarded-dialect';
 import { createPgDialect } from './pg-dialect';
@@ -33,8 +39,24 @@ export function createKysely(options: CreateKyselyOptions): Kysely<DB> {
   const driver = options.driver ?? DEFAULT_DATABASE_DRIVER;
   const dialect =
     driver === 'postgres-js'
-      ? createPostgresJsDialect({ connectionString: options.connectionString, max, timeouts })
-      : createPgDialect({ connectionString: options.connectionString, max, timeouts, onConnectionError: options.onConnectionError ?? (() => undefined) });
-  const guard = { queryTimeoutMs: timeouts.queryTimeoutMs, releaseLostConnections: driver !== 'postgres-js' };
-  return new Kysely<DB>({ dialect: new GuardedDialect(dialect, guard), plugins: [new CamelCasePlugin()], log: options.log });
+      ? createPostgresJsDialect({
+          connectionString: options.connectionString,
+          max,
+          timeouts,
+        })
+      : createPgDialect({
+          connectionString: options.connectionString,
+          max,
+          timeouts,
+          onConnectionError: options.onConnectionError ?? (() => undefined),
+        });
+  const guard = {
+    queryTimeoutMs: timeouts.queryTimeoutMs,
+    releaseLostConnections: driver !== 'postgres-js',
+  };
+  return new Kysely<DB>({
+    dialect: new GuardedDialect(dialect, guard),
+    plugins: [new CamelCasePlugin()],
+    log: options.log,
+  });
 }

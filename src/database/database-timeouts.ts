@@ -21,13 +21,29 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 /** Leaves the server time to report its own statement timeout before the client gives up. */
 const CLIENT_GRACE_MS = 2_000;
 
-export function resolveDatabaseTimeouts(partial: Partial<DatabaseTimeouts> = {}): DatabaseTimeouts {
-  const statementTimeoutMs = partial.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-  const connectTimeoutMs = partial.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-  const queryTimeoutMs = partial.queryTimeoutMs ?? (statementTimeoutMs > 0 ? statementTimeoutMs + CLIENT_GRACE_MS : 0);
-  for (const [name, value] of Object.entries({ statementTimeoutMs, connectTimeoutMs, queryTimeoutMs })) {
-    if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be an integer number of milliseconds >= 0, got ${value}`);
+export function resolveDatabaseTimeouts(
+  partial: Partial<DatabaseTimeouts> = {},
+): DatabaseTimeouts {
+  const statementTimeoutMs =
+    partial.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const connectTimeoutMs =
+    partial.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const queryTimeoutMs =
+    partial.queryTimeoutMs ??
+    (statementTimeoutMs > 0 ? statementTimeoutMs + CLIENT_GRACE_MS : 0);
+  for (const [name, value] of Object.entries({
+    statementTimeoutMs,
+    connectTimeoutMs,
+    queryTimeoutMs,
+  })) {
+    if (!Number.isInteger(value) || value < 0)
+      throw new RangeError(
+        `${name} must be an integer number of milliseconds >= 0, got ${value}`,
+      );
   }
-  if (connectTimeoutMs === 0) throw new RangeError('connectTimeoutMs must be > 0: a connection attempt needs a limit');
+  if (connectTimeoutMs === 0)
+    throw new RangeError(
+      'connectTimeoutMs must be > 0: a connection attempt needs a limit',
+    );
   return { statementTimeoutMs, connectTimeoutMs, queryTimeoutMs };
 }

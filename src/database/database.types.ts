@@ -14,11 +14,18 @@ import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
  * unwraps a `ColumnType`, so `Generated<Timestamp>` selects a Date and updates from Date|string.
  */
 export type Generated<T> =
-  T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
+  T extends ColumnType<infer S, infer I, infer U>
+    ? ColumnType<S, I | undefined, U>
+    : ColumnType<T, T | undefined, T>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
-export type Json = ColumnType<JsonValue, JsonValue | string, JsonValue | string>;
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type Json = ColumnType<
+  JsonValue,
+  JsonValue | string,
+  JsonValue | string
+>;
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
 export type UserRole = 'owner' | 'admin' | 'member';

@@ -65,10 +65,17 @@ function unavailable(error: unknown, onLost?: () => void): unknown {
   if (classified === undefined) return error;
   if (classified.connectionLost) onLost?.();
   const detail = (error as Error).message.split('\n')[0];
-  return new DatabaseUnavailableError(`database unavailable: ${classified.reason} (${detail}); try again`, classified.code, { cause: error });
+  return new DatabaseUnavailableError(
+    `database unavailable: ${classified.reason} (${detail}); try again`,
+    classified.code,
+    { cause: error },
+  );
 }
 
-async function guarded<T>(run: () => Promise<T>, onLost?: () => void): Promise<T> {
+async function guarded<T>(
+  run: () => Promise<T>,
+  onLost?: () => void,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -90,7 +97,10 @@ class GuardedConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     if (this.lost) {
-      throw new DatabaseUnavailableError('database unavailable: the connection was lost by an earlier statement on it; try again', 'CONNECTION_LOST');
+      throw new DatabaseUnavailableError(
+        'database unavailable: the connection was lost by an earlier statement on it; try again',
+        'CONNECTION_LOST',
+      );
     }
     const running = this.inner.executeQuery<R>(compiledQuery);
     if (this.queryTimeoutMs === 0) return guarded(() => running, this.markLost);
@@ -108,13 +118,19 @@ class GuardedConnection implements DatabaseConnection {
     // The abandoned query settles later (or never); its outcome must not surface as unhandled.
     running.catch(() => undefined);
     try {
-      return await guarded(() => Promise.race([running, timedOut]), this.markLost);
+      return await guarded(
+        () => Promise.race([running, timedOut]),
+        this.markLost,
+      );
     } finally {
       clearTimeout(timer);
     }
   }
 
-  async *streamQuery<R>(compiledQuery: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+  async *streamQuery<R>(
+    compiledQuery: CompiledQuery,
+    chunkSize?: number,
+  ): AsyncIterableIterator<QueryResult<R>> {
     try {
       yield* this.inner.streamQuery<R>(compiledQuery, chunkSize);
     } catch (error) {
@@ -124,7 +140,9 @@ class GuardedConnection implements DatabaseConnection {
 }
 
 function innerOf(connection: DatabaseConnection): DatabaseConnection {
-  return connection instanceof GuardedConnection ? connection.inner : connection;
+  return connection instanceof GuardedConnection
+    ? connection.inner
+    : connection;
 }
 
 /** How long `destroy` waits for connections still in use (a transaction finishing) before closing the pool. */
@@ -145,13 +163,19 @@ class GuardedDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = new GuardedConnection(await guarded(() => this.inner.acquireConnection()), this.options.queryTimeoutMs);
+    const connection = new GuardedConnection(
+      await guarded(() => this.inner.acquireConnection()),
+      this.options.queryTimeoutMs,
+    );
     this.inUse += 1;
     return connection;
   }
 
   // Transaction statements go through the guarded connection, so they are bounded too.
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+  beginTransaction(
+    connection: DatabaseConnection,
+    settings: TransactionSettings,
+  ): Promise<void> {
     return this.inner.beginTransaction(connection, settings);
   }
 
@@ -175,26 +199,44 @@ class GuardedDriver implements Driver {
     }
   }
 
-  async savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await this.inner.savepoint?.(connection, name, compileQuery);
   }
 
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await this.inner.rollbackToSavepoint?.(connection, name, compileQuery);
   }
 
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await this.inner.releaseSavepoint?.(connection, name, compileQuery);
   }
 
   // The drivers release through a private member of their own connection class.
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     try {
-      if (connection instanceof GuardedConnection && connection.lost && !this.options.releaseLostConnections) return;
+      if (
+        connection instanceof GuardedConnection &&
+        connection.lost &&
+        !this.options.releaseLostConnections
+      )
+        return;
       await this.inner.releaseConnection(innerOf(connection));
     } finally {
       this.inUse -= 1;
-      if (this.inUse === 0) for (const notify of this.onAllReleased.splice(0)) notify();
+      if (this.inUse === 0)
+        for (const notify of this.onAllReleased.splice(0)) notify();
     }
   }
 

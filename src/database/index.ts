@@ -1,9 +1,23 @@
 export type * from './database.types';
 export { createKysely, type CreateKyselyOptions } from './create-kysely';
-export { DATABASE_DRIVERS, DEFAULT_DATABASE_DRIVER, isDatabaseDriver, parseDatabaseDriver, type DatabaseDriver } from './database-driver';
-export { resolveDatabaseTimeouts, DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, type DatabaseTimeouts } from './database-timeouts';
+export {
+  DATABASE_DRIVERS,
+  DEFAULT_DATABASE_DRIVER,
+  isDatabaseDriver,
+  parseDatabaseDriver,
+  type DatabaseDriver,
+} from './database-driver';
+export {
+  resolveDatabaseTimeouts,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  type DatabaseTimeouts,
+} from './database-timeouts';
 export { DatabaseUnavailableError } from './database-unavailable-error';
-export { classifyDatabaseError, type UnavailableReason } from './classify-database-error';
+export {
+  classifyDatabaseError,
+  type UnavailableReason,
+} from './classify-database-error';
 export { StartupError } from './startup-error';
 export { KYSELY, InjectKysely } from './kysely.token';
 export { migrateAiToolsModule, revertAiToolsModule } from './migrate-module';

@@ -21,10 +21,16 @@ export interface PageColumns {
 }
 
 /** A condition, evaluated inside the caller's query, that is true for pages the caller may see. */
-export type PageVisibilityCondition = (caller: PagePermissionCaller, page: PageColumns) => Expression<SqlBool>;
+export type PageVisibilityCondition = (
+  caller: PagePermissionCaller,
+  page: PageColumns,
+) => Expression<SqlBool>;
 
 /** The permission rows on one restriction that name the caller, directly or through a group. */
-function grantsOfCaller(caller: PagePermissionCaller, restrictionId: RawBuilder<unknown>): RawBuilder<unknown> {
+function grantsOfCaller(
+  caller: PagePermissionCaller,
+  restrictionId: RawBuilder<unknown>,
+): RawBuilder<unknown> {
   return sql`select 1 from page_permissions permission
     where permission.page_access_id = ${restrictionId}
       and (permission.user_id = ${caller.userId}::uuid
@@ -38,7 +44,10 @@ function grantsOfCaller(caller: PagePermissionCaller, restrictionId: RawBuilder<
  * ancestors looks for a restriction that does not grant the caller. `union` keeps the walk
  * finite even if the data holds a `parent_page_id` cycle.
  */
-export const docmostPageVisible: PageVisibilityCondition = (caller, page) => sql<SqlBool>`(
+export const docmostPageVisible: PageVisibilityCondition = (
+  caller,
+  page,
+) => sql<SqlBool>`(
   not exists (select 1 from page_access space_restriction where space_restriction.space_id = ${page.spaceId})
   or not exists (
     with recursive chain (id, parent_page_id) as (
@@ -67,7 +76,10 @@ export interface PagePermissionRow {
  * restriction, visibility and the edit right of the nearest restriction, one row per existing
  * page. The depth bound stops a cycle in the data.
  */
-export function pagePermissionsQuery(caller: PagePermissionCaller, pageIds: readonly string[]): RawBuilder<PagePermissionRow> {
+export function pagePermissionsQuery(
+  caller: PagePermissionCaller,
+  pageIds: readonly string[],
+): RawBuilder<PagePermissionRow> {
   return sql<PagePermissionRow>`
     with recursive chain (start_id, id, parent_page_id, depth) as (
       select start.id, start.id, start.parent_page_id, 0 from pages start where start.id = any(${pageIds}::uuid[])

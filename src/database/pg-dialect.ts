@@ -1,4 +1,8 @@
-import { PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import {
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import { Pool, types, type PoolClient } from 'pg';
 import type { DatabaseTimeouts } from './database-timeouts';
 
@@ -33,7 +37,12 @@ function trackAbandonedQueries(client: PoolClient): PostgresPoolClient {
       }
       return result;
     }) as PostgresPoolClient['query'],
-    release: () => client.release(pending > 0 ? new Error('query abandoned after the client-side timeout') : undefined),
+    release: () =>
+      client.release(
+        pending > 0
+          ? new Error('query abandoned after the client-side timeout')
+          : undefined,
+      ),
   };
 }
 
@@ -43,7 +52,9 @@ export function createPgDialect(options: PgDialectOptions): PostgresDialect {
     connectionString: options.connectionString,
     max: options.max,
     connectionTimeoutMillis: options.timeouts.connectTimeoutMs,
-    ...(options.timeouts.statementTimeoutMs > 0 ? { statement_timeout: options.timeouts.statementTimeoutMs } : {}),
+    ...(options.timeouts.statementTimeoutMs > 0
+      ? { statement_timeout: options.timeouts.statementTimeoutMs }
+      : {}),
     keepAlive: true,
   });
   // An idle client whose backend goes away emits 'error' on the pool.

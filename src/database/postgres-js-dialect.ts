@@ -20,7 +20,9 @@ export interface PostgresJsDialectOptions {
  * postgres.js surfaces a lost connection as the rejection of the queries on it and never as an
  * event, so nothing here can crash the process.
  */
-export function createPostgresJsDialect(options: PostgresJsDialectOptions): PostgresJSDialect {
+export function createPostgresJsDialect(
+  options: PostgresJsDialectOptions,
+): PostgresJSDialect {
   const sql = postgres(options.connectionString, {
     max: options.max,
     // postgres.js takes seconds.
@@ -31,7 +33,10 @@ export function createPostgresJsDialect(options: PostgresJsDialectOptions): Post
     // 20 s (3^n / 100 s, n failures in a row, shared by the pool): after an outage, requests
     // would keep failing for that long although the database is back. Capped at 1 s here.
     backoff: (failures: number) => Math.min(0.05 * 2 ** failures, 1),
-    connection: options.timeouts.statementTimeoutMs > 0 ? { statement_timeout: options.timeouts.statementTimeoutMs } : {},
+    connection:
+      options.timeouts.statementTimeoutMs > 0
+        ? { statement_timeout: options.timeouts.statementTimeoutMs }
+        : {},
     types: {
       bigint: {
         to: 20,
@@ -44,6 +49,9 @@ export function createPostgresJsDialect(options: PostgresJsDialectOptions): Post
   // kysely-postgres-js ends the pool without a timeout, which waits forever for a connection
   // whose backend hangs: after the grace period the remaining connections are closed.
   const end = sql.end;
-  const endWithGrace: typeof sql.end = (endOptions) => end({ timeout: END_GRACE_SECONDS, ...endOptions });
-  return new PostgresJSDialect({ postgres: Object.assign(sql, { end: endWithGrace }) });
+  const endWithGrace: typeof sql.end = (endOptions) =>
+    end({ timeout: END_GRACE_SECONDS, ...endOptions });
+  return new PostgresJSDialect({
+    postgres: Object.assign(sql, { end: endWithGrace }),
+  });
 }

@@ -5,19 +5,40 @@ import { DeferredToolsTurn, type TurnTool } from './deferred-tools-turn';
 function echoTool(name: string): Tool {
   return tool({
     description: `${name} description`,
-    inputSchema: jsonSchema<unknown>({ type: 'object', properties: { id: { type: 'string' } } }),
+    inputSchema: jsonSchema<unknown>({
+      type: 'object',
+      properties: { id: { type: 'string' } },
+    }),
     execute: async (input) => ({ tool: name, input }),
   });
 }
 
 const BOUND: TurnTool[] = [
   { name: 'getPage', tier: 'core', tool: echoTool('getPage') },
-  { name: 'getTable', tier: 'deferred', catalogLine: 'read a table.', tool: echoTool('getTable') },
-  { name: 'tableUpdateCell', tier: 'deferred', catalogLine: 'edit a cell.', tool: echoTool('tableUpdateCell') },
-  { name: 'deleteNode', tier: 'deferred', catalogLine: 'remove one block.', tool: echoTool('deleteNode') },
+  {
+    name: 'getTable',
+    tier: 'deferred',
+    catalogLine: 'read a table.',
+    tool: echoTool('getTable'),
+  },
+  {
+    name: 'tableUpdateCell',
+    tier: 'deferred',
+    catalogLine: 'edit a cell.',
+    tool: echoTool('tableUpdateCell'),
+  },
+  {
+    name: 'deleteNode',
+    tier: 'deferred',
+    catalogLine: 'remove one block.',
+    tool: echoTool('deleteNode'),
+  },
 ];
 
-function clockAt(start: number): { now: () => number; set(value: number): void } {
+function clockAt(start: number): {
+  now: () => number;
+  set(value: number): void;
+} {
   let current = start;
   return { now: () => current, set: (value) => void (current = value) };
 }
@@ -32,10 +53,22 @@ describe('deferred tools carried across turns', () => {
         { name: 'getTable', usedAt: 1 },
       ],
     });
-    expect(turn.activeTools()).toEqual(['getPage', 'loadTools', 'tableUpdateCell', 'getTable']);
+    expect(turn.activeTools()).toEqual([
+      'getPage',
+      'loadTools',
+      'tableUpdateCell',
+      'getTable',
+    ]);
     // The object order is what the SDK serialises: the carried tools follow loadTools as activated.
-    expect(Object.keys(turn.tools).filter((name) => turn.activeTools()!.includes(name))).toEqual(['getPage', 'loadTools', 'tableUpdateCell', 'getTable']);
-    expect(turn.activate(['getTable'])).toEqual({ loaded: [], alreadyActive: ['getTable'] });
+    expect(
+      Object.keys(turn.tools).filter((name) =>
+        turn.activeTools()!.includes(name),
+      ),
+    ).toEqual(['getPage', 'loadTools', 'tableUpdateCell', 'getTable']);
+    expect(turn.activate(['getTable'])).toEqual({
+      loaded: [],
+      alreadyActive: ['getTable'],
+    });
   });
 
   it('drops tools no longer bound or no longer deferred, silently', () => {
@@ -49,7 +82,9 @@ describe('deferred tools carried across turns', () => {
       ],
     });
     expect(turn.activeTools()).toEqual(['getPage', 'loadTools', 'deleteNode']);
-    expect(turn.carriedTools().map((carried) => carried.name)).toEqual(['deleteNode']);
+    expect(turn.carriedTools().map((carried) => carried.name)).toEqual([
+      'deleteNode',
+    ]);
   });
 
   it('keeps at most maxCarriedTools, the least recently used dropped first, the rest in activation order', () => {
@@ -58,20 +93,45 @@ describe('deferred tools carried across turns', () => {
       { name: 'tableUpdateCell', usedAt: 10 },
       { name: 'deleteNode', usedAt: 20 },
     ];
-    const turn = new DeferredToolsTurn({ enabled: true, boundTools: BOUND, carriedTools: carried, maxCarriedTools: 2 });
-    expect(turn.activeTools()).toEqual(['getPage', 'loadTools', 'getTable', 'deleteNode']);
-    expect(() => new DeferredToolsTurn({ enabled: true, boundTools: BOUND, maxCarriedTools: 0 })).toThrow(
-      'maxCarriedTools must be a positive integer (tools carried into a chat\'s next turn), got 0',
+    const turn = new DeferredToolsTurn({
+      enabled: true,
+      boundTools: BOUND,
+      carriedTools: carried,
+      maxCarriedTools: 2,
+    });
+    expect(turn.activeTools()).toEqual([
+      'getPage',
+      'loadTools',
+      'getTable',
+      'deleteNode',
+    ]);
+    expect(
+      () =>
+        new DeferredToolsTurn({
+          enabled: true,
+          boundTools: BOUND,
+          maxCarriedTools: 0,
+        }),
+    ).toThrow(
+      "maxCarriedTools must be a positive integer (tools carried into a chat's next turn), got 0",
     );
   });
 
   it('hands on carried and newly loaded tools in activation order, a call counting as a use', async () => {
     const clock = clockAt(100);
-    const turn = new DeferredToolsTurn({ enabled: true, boundTools: BOUND, carriedTools: [{ name: 'getTable', usedAt: 5 }], now: clock.now });
+    const turn = new DeferredToolsTurn({
+      enabled: true,
+      boundTools: BOUND,
+      carriedTools: [{ name: 'getTable', usedAt: 5 }],
+      now: clock.now,
+    });
     clock.set(200);
     turn.activate(['deleteNode']);
     clock.set(300);
-    await turn.tools.getTable!.execute!({ id: 'x' }, { toolCallId: 'call', messages: [] });
+    await turn.tools.getTable!.execute!(
+      { id: 'x' },
+      { toolCallId: 'call', messages: [] },
+    );
     expect(turn.carriedTools()).toEqual([
       { name: 'getTable', usedAt: 300 },
       { name: 'deleteNode', usedAt: 200 },
@@ -79,7 +139,11 @@ describe('deferred tools carried across turns', () => {
   });
 
   it('toggle OFF: ignores the carried tools and hands on nothing, so the stored set is kept', () => {
-    const turn = new DeferredToolsTurn({ enabled: false, boundTools: BOUND, carriedTools: [{ name: 'getTable', usedAt: 1 }] });
+    const turn = new DeferredToolsTurn({
+      enabled: false,
+      boundTools: BOUND,
+      carriedTools: [{ name: 'getTable', usedAt: 1 }],
+    });
     expect(turn.activeTools()).toBeUndefined();
     expect(turn.carriedTools()).toEqual([]);
   });

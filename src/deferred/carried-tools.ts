@@ -16,7 +16,9 @@ export const DEFAULT_MAX_CARRIED_TOOLS = 12;
 /** Refuses a bound that is not a positive integer, naming what is valid. */
 export function checkMaxCarriedTools(value: number): number {
   if (!Number.isInteger(value) || value < 1) {
-    throw new RangeError(`maxCarriedTools must be a positive integer (tools carried into a chat's next turn), got ${value}`);
+    throw new RangeError(
+      `maxCarriedTools must be a positive integer (tools carried into a chat's next turn), got ${value}`,
+    );
   }
   return value;
 }
@@ -25,20 +27,34 @@ export function checkMaxCarriedTools(value: number): number {
  * The carried tools to restore: unknown names dropped, duplicates merged, then the `max` most
  * recently used kept, in their original (activation) order so the tools array stays a prefix.
  */
-export function selectCarriedTools(carried: readonly CarriedTool[], isDeferred: (name: string) => boolean, max: number): CarriedTool[] {
+export function selectCarriedTools(
+  carried: readonly CarriedTool[],
+  isDeferred: (name: string) => boolean,
+  max: number,
+): CarriedTool[] {
   // A name listed twice keeps its first position and its latest use, as the SQL merge does.
   const byName = new Map<string, CarriedTool>();
   for (const tool of carried) {
     if (!isDeferred(tool.name)) continue;
     const earlier = byName.get(tool.name);
-    byName.set(tool.name, { name: tool.name, usedAt: Math.max(tool.usedAt, earlier?.usedAt ?? Number.NEGATIVE_INFINITY) });
+    byName.set(tool.name, {
+      name: tool.name,
+      usedAt: Math.max(
+        tool.usedAt,
+        earlier?.usedAt ?? Number.NEGATIVE_INFINITY,
+      ),
+    });
   }
   const usable = [...byName.values()];
   if (usable.length <= max) return usable;
   const kept = new Set(
     usable
       .map((tool, position) => ({ tool, position }))
-      .sort((left, right) => right.tool.usedAt - left.tool.usedAt || right.position - left.position)
+      .sort(
+        (left, right) =>
+          right.tool.usedAt - left.tool.usedAt ||
+          right.position - left.position,
+      )
       .slice(0, max)
       .map(({ tool }) => tool),
   );
@@ -51,12 +67,18 @@ export function parseCarriedTools(stored: unknown): CarriedTool[] {
   return stored.flatMap((entry: unknown) => {
     if (typeof entry !== 'object' || entry === null) return [];
     const { name, usedAt } = entry as { name?: unknown; usedAt?: unknown };
-    return typeof name === 'string' && typeof usedAt === 'number' && Number.isFinite(usedAt) ? [{ name, usedAt }] : [];
+    return typeof name === 'string' &&
+      typeof usedAt === 'number' &&
+      Number.isFinite(usedAt)
+      ? [{ name, usedAt }]
+      : [];
   });
 }
 
 /** The tools of a turn as a jsonb parameter. */
-export function carriedToolsParameter(tools: readonly CarriedTool[]): RawBuilder<unknown> {
+export function carriedToolsParameter(
+  tools: readonly CarriedTool[],
+): RawBuilder<unknown> {
   return sql`${JSON.stringify(tools.map(({ name, usedAt }) => ({ name, usedAt })))}::text::jsonb`;
 }
 
@@ -66,7 +88,11 @@ export function carriedToolsParameter(tools: readonly CarriedTool[]): RawBuilder
  * activation is kept), with its latest use; beyond `max` tools the least recently used leave.
  * Two turns of one chat ending at once thus keep each other's activations.
  */
-export function mergeCarriedToolsSql(stored: RawBuilder<unknown>, incoming: RawBuilder<unknown>, max: number): RawBuilder<unknown> {
+export function mergeCarriedToolsSql(
+  stored: RawBuilder<unknown>,
+  incoming: RawBuilder<unknown>,
+  max: number,
+): RawBuilder<unknown> {
   return sql`(
     select coalesce(jsonb_agg(jsonb_build_object('name', kept.name, 'usedAt', kept.used_at) order by kept.position), '[]'::jsonb)
     from (

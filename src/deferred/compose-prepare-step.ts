@@ -15,9 +15,15 @@ export type VisibleToolNames = () => readonly string[] | undefined;
  * Visibility is read after the host's call, at the step itself: tools loaded by the previous
  * step's `loadTools` are visible on this one.
  */
-export function composePrepareStep(visibleToolNames: VisibleToolNames, hostPrepareStep?: PrepareStepFunction<ToolSet>): PrepareStepFunction<ToolSet> {
+export function composePrepareStep(
+  visibleToolNames: VisibleToolNames,
+  hostPrepareStep?: PrepareStepFunction<ToolSet>,
+): PrepareStepFunction<ToolSet> {
   return async (options): Promise<PrepareStepResult<ToolSet>> => {
-    const hostSettings = hostPrepareStep === undefined ? undefined : await hostPrepareStep(options);
+    const hostSettings =
+      hostPrepareStep === undefined
+        ? undefined
+        : await hostPrepareStep(options);
     if (hostSettings?.activeTools !== undefined) return hostSettings;
     const visible = visibleToolNames();
     if (visible === undefined) return hostSettings;

@@ -19,10 +19,16 @@ export class DeferredToolsChatTurn {
   readonly experimental_repairToolCall: ToolCallRepairFunction<ToolSet>;
   readonly #turn: DeferredToolsTurn;
 
-  constructor(turn: DeferredToolsTurn, hostPrepareStep?: PrepareStepFunction<ToolSet>) {
+  constructor(
+    turn: DeferredToolsTurn,
+    hostPrepareStep?: PrepareStepFunction<ToolSet>,
+  ) {
     this.#turn = turn;
     this.tools = turn.tools;
-    this.prepareStep = composePrepareStep(() => turn.activeTools(), hostPrepareStep);
+    this.prepareStep = composePrepareStep(
+      () => turn.activeTools(),
+      hostPrepareStep,
+    );
     this.experimental_repairToolCall = turn.repairToolCall;
   }
 

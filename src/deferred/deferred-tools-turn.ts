@@ -1,11 +1,24 @@
-import { NoSuchToolError, type Tool, type ToolCallRepairFunction, type ToolSet } from 'ai';
+import {
+  NoSuchToolError,
+  type Tool,
+  type ToolCallRepairFunction,
+  type ToolSet,
+} from 'ai';
 import { abbreviate } from '../registry/abbreviate';
 import { ToolError } from '../registry/tool-error';
 import type { ToolTier } from '../registry/tool-spec';
-import { checkMaxCarriedTools, DEFAULT_MAX_CARRIED_TOOLS, selectCarriedTools, type CarriedTool } from './carried-tools';
+import {
+  checkMaxCarriedTools,
+  DEFAULT_MAX_CARRIED_TOOLS,
+  selectCarriedTools,
+  type CarriedTool,
+} from './carried-tools';
 import { createLoadToolsTool } from './load-tools-tool';
 import { LOAD_TOOLS_NAME } from './load-tools-input';
-import { buildToolCatalogBlock, type CatalogExternalServer } from './tool-catalog-block';
+import {
+  buildToolCatalogBlock,
+  type CatalogExternalServer,
+} from './tool-catalog-block';
 
 /** One bound tool of the turn, as the registry describes it. */
 export interface TurnTool {
@@ -84,23 +97,37 @@ export class DeferredToolsTurn {
 
   constructor(options: DeferredToolsTurnOptions) {
     const externalServers = options.externalServers ?? [];
-    const externalNames = externalServers.flatMap((server) => Object.keys(server.tools));
-    const registryDeferred = options.boundTools.filter((tool) => tool.tier === 'deferred');
-    this.deferredToolNames = [...registryDeferred.map((tool) => tool.name), ...externalNames];
+    const externalNames = externalServers.flatMap((server) =>
+      Object.keys(server.tools),
+    );
+    const registryDeferred = options.boundTools.filter(
+      (tool) => tool.tier === 'deferred',
+    );
+    this.deferredToolNames = [
+      ...registryDeferred.map((tool) => tool.name),
+      ...externalNames,
+    ];
     this.deferred = new Set(this.deferredToolNames);
     // Nothing to load: loadTools and the catalog would only cost tokens.
     this.enabled = options.enabled && this.deferredToolNames.length > 0;
-    this.coreToolNames = options.boundTools.filter((tool) => tool.tier === 'core').map((tool) => tool.name);
+    this.coreToolNames = options.boundTools
+      .filter((tool) => tool.tier === 'core')
+      .map((tool) => tool.name);
     this.now = options.now ?? Date.now;
-    const maxCarriedTools = checkMaxCarriedTools(options.maxCarriedTools ?? DEFAULT_MAX_CARRIED_TOOLS);
+    const maxCarriedTools = checkMaxCarriedTools(
+      options.maxCarriedTools ?? DEFAULT_MAX_CARRIED_TOOLS,
+    );
 
     const tools: Record<string, Tool> = {};
     if (this.enabled) {
-      for (const tool of options.boundTools) if (tool.tier === 'core') tools[tool.name] = tool.tool;
+      for (const tool of options.boundTools)
+        if (tool.tier === 'core') tools[tool.name] = tool.tool;
       tools[LOAD_TOOLS_NAME] = createLoadToolsTool(this);
-      for (const tool of registryDeferred) tools[tool.name] = this.recordingUse(tool.name, tool.tool);
+      for (const tool of registryDeferred)
+        tools[tool.name] = this.recordingUse(tool.name, tool.tool);
       for (const server of externalServers) {
-        for (const [name, tool] of Object.entries(server.tools)) tools[name] = this.recordingUse(name, tool);
+        for (const [name, tool] of Object.entries(server.tools))
+          tools[name] = this.recordingUse(name, tool);
       }
     } else {
       for (const tool of options.boundTools) tools[tool.name] = tool.tool;
@@ -108,7 +135,11 @@ export class DeferredToolsTurn {
     }
     this.tools = tools;
     if (this.enabled) {
-      for (const carried of selectCarriedTools(options.carriedTools ?? [], (name) => this.deferred.has(name), maxCarriedTools)) {
+      for (const carried of selectCarriedTools(
+        options.carriedTools ?? [],
+        (name) => this.deferred.has(name),
+        maxCarriedTools,
+      )) {
         this.activated.push(carried.name);
         this.usedAt.set(carried.name, carried.usedAt);
         this.moveToEnd(carried.name);
@@ -122,7 +153,10 @@ export class DeferredToolsTurn {
     }));
     this.catalogBlock = this.enabled
       ? buildToolCatalogBlock({
-          deferredTools: registryDeferred.map((tool) => ({ name: tool.name, catalogLine: tool.catalogLine ?? '' })),
+          deferredTools: registryDeferred.map((tool) => ({
+            name: tool.name,
+            catalogLine: tool.catalogLine ?? '',
+          })),
           externalServers: servers,
         })
       : '';
@@ -139,7 +173,10 @@ export class DeferredToolsTurn {
    * OFF leaves the stored set as it was.
    */
   carriedTools(): CarriedTool[] {
-    return this.activated.map((name) => ({ name, usedAt: this.usedAt.get(name) ?? this.now() }));
+    return this.activated.map((name) => ({
+      name,
+      usedAt: this.usedAt.get(name) ?? this.now(),
+    }));
   }
 
   /**
@@ -156,7 +193,9 @@ export class DeferredToolsTurn {
    * so a call with one bad name changes nothing.
    */
   activate(names: readonly string[]): LoadToolsResult {
-    const unknown = names.filter((name) => !this.deferred.has(name) && !this.isAlwaysActive(name));
+    const unknown = names.filter(
+      (name) => !this.deferred.has(name) && !this.isAlwaysActive(name),
+    );
     if (unknown.length > 0) {
       throw new ToolError(
         'invalid_input',
@@ -187,11 +226,23 @@ export class DeferredToolsTurn {
    * model gets a real tool result saying the tool is now loaded and to call it again, instead
    * of "unavailable tool". Anything else is left to the SDK's own error.
    */
-  readonly repairToolCall: ToolCallRepairFunction<ToolSet> = async ({ toolCall, error, tools }) => {
+  readonly repairToolCall: ToolCallRepairFunction<ToolSet> = async ({
+    toolCall,
+    error,
+    tools,
+  }) => {
     if (!this.enabled || !NoSuchToolError.isInstance(error)) return null;
-    if (!this.deferred.has(toolCall.toolName) || !(LOAD_TOOLS_NAME in tools)) return null;
-    this.repairedCalls.set(toolCall.toolCallId, { toolName: toolCall.toolName, input: toolCall.input });
-    return { ...toolCall, toolName: LOAD_TOOLS_NAME, input: JSON.stringify({ names: [toolCall.toolName] }) };
+    if (!this.deferred.has(toolCall.toolName) || !(LOAD_TOOLS_NAME in tools))
+      return null;
+    this.repairedCalls.set(toolCall.toolCallId, {
+      toolName: toolCall.toolName,
+      input: toolCall.input,
+    });
+    return {
+      ...toolCall,
+      toolName: LOAD_TOOLS_NAME,
+      input: JSON.stringify({ names: [toolCall.toolName] }),
+    };
   };
 
   /** The direct call a `loadTools` call was repaired from, if any (read once). */

@@ -1,15 +1,40 @@
-import { jsonSchema, stepCountIs, streamText, tool, type PrepareStepFunction, type ToolSet } from 'ai';
-import { createScriptedModel, sentSystem, sentToolNames, sentToolResults, type ScriptEntry } from '../../test/chat/support/scripted-model';
+import {
+  jsonSchema,
+  stepCountIs,
+  streamText,
+  tool,
+  type PrepareStepFunction,
+  type ToolSet,
+} from 'ai';
+import {
+  createScriptedModel,
+  sentSystem,
+  sentToolNames,
+  sentToolResults,
+  type ScriptEntry,
+} from '../../test/chat/support/scripted-model';
 import { createToolRegistry } from '../registry/create-tool-registry';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { ToolExecutor } from '../registry/tool-spec';
 import { searchPagesTool } from '../tools/definitions/reading.tools';
-import { getTableTool, tableInsertRowTool } from '../tools/definitions/tables.tools';
-import { DeferredToolsService, type StartTurnOptions } from './deferred-tools.service';
+import {
+  getTableTool,
+  tableInsertRowTool,
+} from '../tools/definitions/tables.tools';
+import {
+  DeferredToolsService,
+  type StartTurnOptions,
+} from './deferred-tools.service';
 
 const SPECS = [searchPagesTool, getTableTool, tableInsertRowTool] as const;
 
-const CONTEXT: ToolCallContext = { userId: 'user-1', workspaceId: 'workspace-1', surface: 'chat', sessionId: 'session-1', chatId: 'chat-1' };
+const CONTEXT: ToolCallContext = {
+  userId: 'user-1',
+  workspaceId: 'workspace-1',
+  surface: 'chat',
+  sessionId: 'session-1',
+  chatId: 'chat-1',
+};
 
 interface RecordedCall {
   readonly name: string;
@@ -24,25 +49,49 @@ function createService(calls: RecordedCall[] = []): DeferredToolsService {
       return { tool: spec.name, input };
     };
   }
-  const registry = createToolRegistry({ specs: SPECS, executors: executors as never, logger: { warn: () => undefined } });
+  const registry = createToolRegistry({
+    specs: SPECS,
+    executors: executors as never,
+    logger: { warn: () => undefined },
+  });
   return new DeferredToolsService(registry);
 }
 
 const webServer = {
   name: 'Web',
   prefix: 'web',
-  tools: { web_fetch: tool({ description: 'fetch a URL', inputSchema: jsonSchema<unknown>({ type: 'object' }), execute: async () => 'fetched' }) },
+  tools: {
+    web_fetch: tool({
+      description: 'fetch a URL',
+      inputSchema: jsonSchema<unknown>({ type: 'object' }),
+      execute: async () => 'fetched',
+    }),
+  },
 };
 
 /** Docmost's kind of final-step lockdown: on the last step no tool at all, and an instruction. */
 function lockdownAt(maxSteps: number): PrepareStepFunction<ToolSet> {
-  return ({ stepNumber }) => (stepNumber < maxSteps - 1 ? undefined : { activeTools: [], toolChoice: 'none', system: 'FINAL STEP' });
+  return ({ stepNumber }) =>
+    stepNumber < maxSteps - 1
+      ? undefined
+      : { activeTools: [], toolChoice: 'none', system: 'FINAL STEP' };
 }
 
-async function runTurn(options: Omit<StartTurnOptions, 'context'>, script: ScriptEntry[], maxSteps = 6, calls: RecordedCall[] = []) {
+async function runTurn(
+  options: Omit<StartTurnOptions, 'context'>,
+  script: ScriptEntry[],
+  maxSteps = 6,
+  calls: RecordedCall[] = [],
+) {
   const turn = createService(calls).startTurn({ context: CONTEXT, ...options });
   const model = createScriptedModel(script);
-  const result = streamText({ model, system: turn.systemWithCatalog('HOST PROMPT'), prompt: 'hello', ...turn, stopWhen: stepCountIs(maxSteps) });
+  const result = streamText({
+    model,
+    system: turn.systemWithCatalog('HOST PROMPT'),
+    prompt: 'hello',
+    ...turn,
+    stopWhen: stepCountIs(maxSteps),
+  });
   await result.consumeStream();
   return { turn, model, sent: model.doStreamCalls.map(sentToolNames) };
 }
@@ -50,16 +99,38 @@ async function runTurn(options: Omit<StartTurnOptions, 'context'>, script: Scrip
 describe('DeferredToolsService.startTurn', () => {
   it('spreads into streamText as exactly its tools, prepareStep and repair', () => {
     const turn = createService().startTurn({ context: CONTEXT, enabled: true });
-    expect(Object.keys({ ...turn }).sort()).toEqual(['experimental_repairToolCall', 'prepareStep', 'tools']);
+    expect(Object.keys({ ...turn }).sort()).toEqual([
+      'experimental_repairToolCall',
+      'prepareStep',
+      'tools',
+    ]);
   });
 
   it('maps the registry to the turn: core tools and loadTools visible, deferred tools and external servers in the catalog', () => {
-    const turn = createService().startTurn({ context: CONTEXT, enabled: true, externalTools: [webServer] });
+    const turn = createService().startTurn({
+      context: CONTEXT,
+      enabled: true,
+      externalTools: [webServer],
+    });
     expect(turn.activeTools()).toEqual(['searchPages', 'loadTools']);
-    expect(Object.keys(turn.tools)).toEqual(['searchPages', 'loadTools', 'getTable', 'tableInsertRow', 'web_fetch']);
-    const listed = turn.catalogBlock.split('\n').filter((line) => line.startsWith('- '));
-    expect(listed.map((line) => line.split(' ')[1])).toEqual(['getTable', 'tableInsertRow', 'web_*']);
-    expect(turn.systemWithCatalog('HOST PROMPT')).toBe(`HOST PROMPT\n\n${turn.catalogBlock}`);
+    expect(Object.keys(turn.tools)).toEqual([
+      'searchPages',
+      'loadTools',
+      'getTable',
+      'tableInsertRow',
+      'web_fetch',
+    ]);
+    const listed = turn.catalogBlock
+      .split('\n')
+      .filter((line) => line.startsWith('- '));
+    expect(listed.map((line) => line.split(' ')[1])).toEqual([
+      'getTable',
+      'tableInsertRow',
+      'web_*',
+    ]);
+    expect(turn.systemWithCatalog('HOST PROMPT')).toBe(
+      `HOST PROMPT\n\n${turn.catalogBlock}`,
+    );
   });
 
   it('runs registry tools as the context user, and shows a loaded tool on the next step', async () => {
@@ -67,8 +138,17 @@ describe('DeferredToolsService.startTurn', () => {
     const { sent } = await runTurn(
       { enabled: true },
       [
-        { toolCalls: [{ toolName: 'searchPages', input: { query: 'roadmap' } }, { toolName: 'loadTools', input: { names: ['getTable'] } }] },
-        { toolCalls: [{ toolName: 'getTable', input: { pageId: 'page-1', table: 0 } }] },
+        {
+          toolCalls: [
+            { toolName: 'searchPages', input: { query: 'roadmap' } },
+            { toolName: 'loadTools', input: { names: ['getTable'] } },
+          ],
+        },
+        {
+          toolCalls: [
+            { toolName: 'getTable', input: { pageId: 'page-1', table: 0 } },
+          ],
+        },
       ],
       6,
       calls,
@@ -82,20 +162,45 @@ describe('DeferredToolsService.startTurn', () => {
   });
 
   it("lets the host's final-step lockdown win over tools loaded on the way", async () => {
-    const { model, sent } = await runTurn({ enabled: true, prepareStep: lockdownAt(3) }, [
-      { toolCalls: [{ toolName: 'loadTools', input: { names: ['getTable'] } }] },
-      { toolCalls: [{ toolName: 'loadTools', input: { names: ['tableInsertRow'] } }] },
-    ], 3);
-    expect(sent).toEqual([['searchPages', 'loadTools'], ['searchPages', 'loadTools', 'getTable'], []]);
+    const { model, sent } = await runTurn(
+      { enabled: true, prepareStep: lockdownAt(3) },
+      [
+        {
+          toolCalls: [
+            { toolName: 'loadTools', input: { names: ['getTable'] } },
+          ],
+        },
+        {
+          toolCalls: [
+            { toolName: 'loadTools', input: { names: ['tableInsertRow'] } },
+          ],
+        },
+      ],
+      3,
+    );
+    expect(sent).toEqual([
+      ['searchPages', 'loadTools'],
+      ['searchPages', 'loadTools', 'getTable'],
+      [],
+    ]);
     expect(model.doStreamCalls[2]!.toolChoice).toEqual({ type: 'none' });
     expect(sentSystem(model.doStreamCalls[2]!)).toBe('FINAL STEP');
   });
 
   it("keeps the host's system and toolChoice when it leaves visibility to the turn", async () => {
-    const host: PrepareStepFunction<ToolSet> = ({ stepNumber }) => (stepNumber === 1 ? { system: 'LAST', toolChoice: 'none' } : {});
-    const { model, sent } = await runTurn({ enabled: true, prepareStep: host }, [
-      { toolCalls: [{ toolName: 'loadTools', input: { names: ['getTable'] } }] },
-    ], 2);
+    const host: PrepareStepFunction<ToolSet> = ({ stepNumber }) =>
+      stepNumber === 1 ? { system: 'LAST', toolChoice: 'none' } : {};
+    const { model, sent } = await runTurn(
+      { enabled: true, prepareStep: host },
+      [
+        {
+          toolCalls: [
+            { toolName: 'loadTools', input: { names: ['getTable'] } },
+          ],
+        },
+      ],
+      2,
+    );
     expect(sent[1]).toEqual(['searchPages', 'loadTools', 'getTable']);
     expect(model.doStreamCalls[1]!.toolChoice).toEqual({ type: 'none' });
     expect(sentSystem(model.doStreamCalls[1]!)).toBe('LAST');
@@ -105,29 +210,64 @@ describe('DeferredToolsService.startTurn', () => {
     const calls: RecordedCall[] = [];
     const { model, turn } = await runTurn(
       { enabled: true },
-      [{ toolCalls: [{ toolName: 'getTable', input: { pageId: 'page-1', table: 0 }, toolCallId: 'direct-1' }] }],
+      [
+        {
+          toolCalls: [
+            {
+              toolName: 'getTable',
+              input: { pageId: 'page-1', table: 0 },
+              toolCallId: 'direct-1',
+            },
+          ],
+        },
+      ],
       6,
       calls,
     );
     expect(calls).toEqual([]);
-    expect(sentToolResults(model.doStreamCalls[1]!).get('direct-1')?.toolName).toBe('loadTools');
+    expect(
+      sentToolResults(model.doStreamCalls[1]!).get('direct-1')?.toolName,
+    ).toBe('loadTools');
     expect(turn.activatedToolNames).toEqual(['getTable']);
-    expect(turn.carriedTools().map((carried) => carried.name)).toEqual(['getTable']);
+    expect(turn.carriedTools().map((carried) => carried.name)).toEqual([
+      'getTable',
+    ]);
   });
 
   it('starts from the carried tools of the previous turn', () => {
-    const turn = createService().startTurn({ context: CONTEXT, enabled: true, carriedTools: [{ name: 'tableInsertRow', usedAt: 1 }] });
-    expect(turn.activeTools()).toEqual(['searchPages', 'loadTools', 'tableInsertRow']);
+    const turn = createService().startTurn({
+      context: CONTEXT,
+      enabled: true,
+      carriedTools: [{ name: 'tableInsertRow', usedAt: 1 }],
+    });
+    expect(turn.activeTools()).toEqual([
+      'searchPages',
+      'loadTools',
+      'tableInsertRow',
+    ]);
   });
 
   it('OFF: every tool sent on every step, the host answer as it is, the system prompt unchanged', async () => {
-    const { turn, model, sent } = await runTurn({ enabled: false, externalTools: [webServer], prepareStep: lockdownAt(2) }, [
-      { toolCalls: [{ toolName: 'searchPages', input: { query: 'roadmap' } }] },
-    ], 2);
+    const { turn, model, sent } = await runTurn(
+      {
+        enabled: false,
+        externalTools: [webServer],
+        prepareStep: lockdownAt(2),
+      },
+      [
+        {
+          toolCalls: [{ toolName: 'searchPages', input: { query: 'roadmap' } }],
+        },
+      ],
+      2,
+    );
     expect(turn.enabled).toBe(false);
     expect(turn.catalogBlock).toBe('');
     expect(turn.systemWithCatalog('HOST PROMPT')).toBe('HOST PROMPT');
-    expect(sent).toEqual([['searchPages', 'getTable', 'tableInsertRow', 'web_fetch'], []]);
+    expect(sent).toEqual([
+      ['searchPages', 'getTable', 'tableInsertRow', 'web_fetch'],
+      [],
+    ]);
     expect(sentSystem(model.doStreamCalls[0]!)).toBe('HOST PROMPT');
   });
 });

@@ -5,7 +5,10 @@ import type { ToolRegistry } from '../registry/tool-registry';
 import { InjectToolRegistry } from '../registry/tool-registry.token';
 import type { CarriedTool } from './carried-tools';
 import { DeferredToolsChatTurn } from './deferred-tools-chat-turn';
-import { DeferredToolsTurn, type TurnExternalServer } from './deferred-tools-turn';
+import {
+  DeferredToolsTurn,
+  type TurnExternalServer,
+} from './deferred-tools-turn';
 import { registryTurnTools } from './registry-turn-tools';
 
 export interface StartTurnOptions {

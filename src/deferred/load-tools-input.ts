@@ -13,7 +13,8 @@ export const LOAD_TOOLS_INPUT_JSON_SCHEMA: JSONSchema7 = {
   properties: {
     names: {
       type: 'array',
-      description: 'Exact tool names from the <tool_catalog> block, each at most once.',
+      description:
+        'Exact tool names from the <tool_catalog> block, each at most once.',
       items: { type: 'string' },
       minItems: 1,
       maxItems: LOAD_TOOLS_MAX_NAMES,
@@ -27,7 +28,9 @@ export const LOAD_TOOLS_INPUT_JSON_SCHEMA: JSONSchema7 = {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${abbreviate(JSON.stringify(value) ?? String(value))}`;
+  return typeof value === 'object'
+    ? 'an object'
+    : `${typeof value} ${abbreviate(JSON.stringify(value) ?? String(value))}`;
 }
 
 /**
@@ -38,26 +41,49 @@ function describe(value: unknown): string {
 export function parseLoadToolsInput(input: unknown): readonly string[] {
   const expected = `expected { "names": ["<tool name>", ...] } with 1 to ${LOAD_TOOLS_MAX_NAMES} distinct names`;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new ToolError('invalid_input', `loadTools input must be an object; got ${describe(input)}; ${expected}`);
+    throw new ToolError(
+      'invalid_input',
+      `loadTools input must be an object; got ${describe(input)}; ${expected}`,
+    );
   }
   const extra = Object.keys(input).filter((key) => key !== 'names');
   if (extra.length > 0) {
-    throw new ToolError('invalid_input', `loadTools accepts only "names"; unexpected ${extra.map((key) => `"${abbreviate(key)}"`).join(', ')}; ${expected}`);
+    throw new ToolError(
+      'invalid_input',
+      `loadTools accepts only "names"; unexpected ${extra.map((key) => `"${abbreviate(key)}"`).join(', ')}; ${expected}`,
+    );
   }
   const names = (input as { names?: unknown }).names;
   if (!Array.isArray(names)) {
-    throw new ToolError('invalid_input', `loadTools "names" must be an array of tool names; got ${names === undefined ? 'nothing' : describe(names)}; ${expected}`);
+    throw new ToolError(
+      'invalid_input',
+      `loadTools "names" must be an array of tool names; got ${names === undefined ? 'nothing' : describe(names)}; ${expected}`,
+    );
   }
-  if (names.length === 0) throw new ToolError('invalid_input', `loadTools "names" is empty; ${expected}`);
+  if (names.length === 0)
+    throw new ToolError(
+      'invalid_input',
+      `loadTools "names" is empty; ${expected}`,
+    );
   if (names.length > LOAD_TOOLS_MAX_NAMES) {
-    throw new ToolError('limit_exceeded', `loadTools "names" lists ${names.length} names; at most ${LOAD_TOOLS_MAX_NAMES} per call`);
+    throw new ToolError(
+      'limit_exceeded',
+      `loadTools "names" lists ${names.length} names; at most ${LOAD_TOOLS_MAX_NAMES} per call`,
+    );
   }
   const seen = new Set<string>();
   names.forEach((name, index) => {
     if (typeof name !== 'string') {
-      throw new ToolError('invalid_input', `loadTools "names[${index}]" must be a tool name string; got ${describe(name)}`);
+      throw new ToolError(
+        'invalid_input',
+        `loadTools "names[${index}]" must be a tool name string; got ${describe(name)}`,
+      );
     }
-    if (seen.has(name)) throw new ToolError('invalid_input', `loadTools "names" lists "${abbreviate(name)}" more than once; pass each name once`);
+    if (seen.has(name))
+      throw new ToolError(
+        'invalid_input',
+        `loadTools "names" lists "${abbreviate(name)}" more than once; pass each name once`,
+      );
     seen.add(name);
   });
   return names as string[];

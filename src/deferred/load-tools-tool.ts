@@ -1,6 +1,13 @@
 import { jsonSchema, tool, type Tool } from 'ai';
-import type { DeferredToolsTurn, LoadToolsResult, RepairedToolCall } from './deferred-tools-turn';
-import { LOAD_TOOLS_INPUT_JSON_SCHEMA, parseLoadToolsInput } from './load-tools-input';
+import type {
+  DeferredToolsTurn,
+  LoadToolsResult,
+  RepairedToolCall,
+} from './deferred-tools-turn';
+import {
+  LOAD_TOOLS_INPUT_JSON_SCHEMA,
+  parseLoadToolsInput,
+} from './load-tools-input';
 import { LOAD_TOOLS_DESCRIPTION } from './verbatim-texts';
 
 /** An original input longer than this is not echoed back: it would cost more than it saves. */
@@ -21,21 +28,29 @@ function parseOriginalInput(raw: string): unknown {
   }
 }
 
-function withRepairNote(result: LoadToolsResult, repaired: RepairedToolCall): RepairedLoadToolsResult {
+function withRepairNote(
+  result: LoadToolsResult,
+  repaired: RepairedToolCall,
+): RepairedLoadToolsResult {
   const { toolName, input } = repaired;
   const note =
     `You called ${toolName} directly, but it was not loaded yet, so that call was turned into this loadTools call ` +
     `and did NOT run. ${toolName} is now loaded: call ${toolName} again on your next step.`;
   return input.length <= ECHOED_INPUT_MAX_CHARS
     ? { ...result, note, retry: { toolName, input: parseOriginalInput(input) } }
-    : { ...result, note: `${note} Its input (${input.length} characters) is not repeated here; send it again.` };
+    : {
+        ...result,
+        note: `${note} Its input (${input.length} characters) is not repeated here; send it again.`,
+      };
 }
 
 /**
  * The `loadTools` meta-tool of one turn. The input schema is checked by hand (not by the SDK)
  * so every rejection reads as one clear sentence instead of a schema-validation dump.
  */
-export function createLoadToolsTool(turn: DeferredToolsTurn): Tool<unknown, LoadToolsResult> {
+export function createLoadToolsTool(
+  turn: DeferredToolsTurn,
+): Tool<unknown, LoadToolsResult> {
   return tool<unknown, LoadToolsResult>({
     description: LOAD_TOOLS_DESCRIPTION,
     inputSchema: jsonSchema<unknown>(LOAD_TOOLS_INPUT_JSON_SCHEMA),

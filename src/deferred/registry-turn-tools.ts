@@ -7,7 +7,10 @@ import type { TurnTool } from './deferred-tools-turn';
  * The registry's bound tools for one turn, in canonical order, each an AI SDK tool acting as
  * `context`'s user, with the tier and catalog line deferred tools are sorted and listed by.
  */
-export function registryTurnTools(registry: ToolRegistry, context: ToolCallContext): TurnTool[] {
+export function registryTurnTools(
+  registry: ToolRegistry,
+  context: ToolCallContext,
+): TurnTool[] {
   const toolSet = toAiSdkToolSet(registry, context);
   return registry.tools.map((bound) => ({
     name: bound.spec.name,

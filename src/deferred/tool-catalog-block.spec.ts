@@ -1,24 +1,55 @@
-import { CATALOG_LINES, DEFERRED_TOOL_NAMES } from '../tools/definitions/catalog-lines';
-import { SEED_EXTERNAL_SERVER_LINE, SEED_TOOL_CATALOG_BLOCK } from '../../test/deferred/seed-000-texts';
-import { buildToolCatalogBlock, externalServerCatalogLine } from './tool-catalog-block';
+import {
+  CATALOG_LINES,
+  DEFERRED_TOOL_NAMES,
+} from '../tools/definitions/catalog-lines';
+import {
+  SEED_EXTERNAL_SERVER_LINE,
+  SEED_TOOL_CATALOG_BLOCK,
+} from '../../test/deferred/seed-000-texts';
+import {
+  buildToolCatalogBlock,
+  externalServerCatalogLine,
+} from './tool-catalog-block';
 
-const allDeferred = DEFERRED_TOOL_NAMES.map((name) => ({ name, catalogLine: CATALOG_LINES[name] }));
+const allDeferred = DEFERRED_TOOL_NAMES.map((name) => ({
+  name,
+  catalogLine: CATALOG_LINES[name],
+}));
 
 describe('buildToolCatalogBlock', () => {
   it('renders the v1 deferred set as the verbatim block of seed 000', () => {
-    expect(buildToolCatalogBlock({ deferredTools: allDeferred })).toBe(SEED_TOOL_CATALOG_BLOCK);
+    expect(buildToolCatalogBlock({ deferredTools: allDeferred })).toBe(
+      SEED_TOOL_CATALOG_BLOCK,
+    );
   });
 
   it('lists only the tools it is given, in the given order', () => {
-    const block = buildToolCatalogBlock({ deferredTools: allDeferred.filter((tool) => tool.name.startsWith('table')) });
-    const listed = block.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.split(' ')[1]);
-    expect(listed).toEqual(['tableInsertRow', 'tableUpdateCell', 'tableDeleteRow']);
+    const block = buildToolCatalogBlock({
+      deferredTools: allDeferred.filter((tool) =>
+        tool.name.startsWith('table'),
+      ),
+    });
+    const listed = block
+      .split('\n')
+      .filter((line) => line.startsWith('- '))
+      .map((line) => line.split(' ')[1]);
+    expect(listed).toEqual([
+      'tableInsertRow',
+      'tableUpdateCell',
+      'tableDeleteRow',
+    ]);
   });
 
   it('appends one line per external server at the end of the catalog, in the seed format', () => {
     const block = buildToolCatalogBlock({
       deferredTools: allDeferred.slice(0, 1),
-      externalServers: [{ prefix: 'tavily', name: 'Tavily search', toolNames: ['tavily_search', 'tavily_extract'] }],
+      externalServers: [
+        {
+          prefix: 'tavily',
+          name: 'Tavily search',
+          toolNames: ['tavily_search', 'tavily_extract'],
+        },
+      ],
     });
     const lines = block.split('\n');
     expect(lines.at(-2)).toBe(
@@ -28,13 +59,27 @@ describe('buildToolCatalogBlock', () => {
   });
 
   it('follows the seed template up to the list of names', () => {
-    const line = externalServerCatalogLine({ prefix: 'web', name: 'Web', toolNames: ['web_fetch'] });
-    const templateHead = SEED_EXTERNAL_SERVER_LINE.slice(0, SEED_EXTERNAL_SERVER_LINE.indexOf('<tool1>'));
-    const expectedHead = templateHead.replace('<prefix>', 'web').replace('<serverName>', 'Web');
+    const line = externalServerCatalogLine({
+      prefix: 'web',
+      name: 'Web',
+      toolNames: ['web_fetch'],
+    });
+    const templateHead = SEED_EXTERNAL_SERVER_LINE.slice(
+      0,
+      SEED_EXTERNAL_SERVER_LINE.indexOf('<tool1>'),
+    );
+    const expectedHead = templateHead
+      .replace('<prefix>', 'web')
+      .replace('<serverName>', 'Web');
     expect(line).toBe(`${expectedHead}web_fetch`);
   });
 
   it('renders nothing when nothing is deferred', () => {
-    expect(buildToolCatalogBlock({ deferredTools: [], externalServers: [{ prefix: 'x', name: 'X', toolNames: [] }] })).toBe('');
+    expect(
+      buildToolCatalogBlock({
+        deferredTools: [],
+        externalServers: [{ prefix: 'x', name: 'X', toolNames: [] }],
+      }),
+    ).toBe('');
   });
 });

@@ -25,7 +25,9 @@ export interface ToolCatalogBlockInput {
  * The external-server line of seed 000. The seed's trailing "…" stands for "and so on": every
  * tool name is listed, because the model may load only names it has seen spelled out.
  */
-export function externalServerCatalogLine(server: CatalogExternalServer): string {
+export function externalServerCatalogLine(
+  server: CatalogExternalServer,
+): string {
   return (
     `- ${server.prefix}_* (external MCP server "${server.name}") — see <mcp_tooling> for guidance; ` +
     `load individual tools by exact name: ${server.toolNames.join(', ')}`
@@ -38,11 +40,15 @@ export function externalServerCatalogLine(server: CatalogExternalServer): string
  * there is nothing to load, so the caller renders no block at all.
  */
 export function buildToolCatalogBlock(input: ToolCatalogBlockInput): string {
-  const servers = (input.externalServers ?? []).filter((server) => server.toolNames.length > 0);
+  const servers = (input.externalServers ?? []).filter(
+    (server) => server.toolNames.length > 0,
+  );
   if (input.deferredTools.length === 0 && servers.length === 0) return '';
   return [
     TOOL_CATALOG_HEAD,
-    ...input.deferredTools.map((tool) => `- ${tool.name} — ${tool.catalogLine}`),
+    ...input.deferredTools.map(
+      (tool) => `- ${tool.name} — ${tool.catalogLine}`,
+    ),
     ...servers.map(externalServerCatalogLine),
     TOOL_CATALOG_CLOSE,
   ].join('\n');

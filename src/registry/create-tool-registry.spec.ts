@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { createToolRegistry, type RegistryLogger } from './create-tool-registry';
+import {
+  createToolRegistry,
+  type RegistryLogger,
+} from './create-tool-registry';
 import { RegistryError } from './registry-error';
 import { toSnakeCase } from './snake-case';
 import type { ToolCallContext } from './tool-call-context';
@@ -7,9 +10,16 @@ import { ToolError } from './tool-error';
 import type { ToolInterceptor } from './tool-interceptor';
 import { defineTool, type AnyToolSpec } from './tool-spec';
 
-const context: ToolCallContext = { userId: 'user-1', workspaceId: 'workspace-1', surface: 'chat', sessionId: 'turn-1' };
+const context: ToolCallContext = {
+  userId: 'user-1',
+  workspaceId: 'workspace-1',
+  surface: 'chat',
+  sessionId: 'turn-1',
+};
 
-function spec(overrides: Partial<AnyToolSpec> & Pick<AnyToolSpec, 'name'>): AnyToolSpec {
+function spec(
+  overrides: Partial<AnyToolSpec> & Pick<AnyToolSpec, 'name'>,
+): AnyToolSpec {
   return {
     mcpName: toSnakeCase(overrides.name),
     title: overrides.name,
@@ -44,7 +54,11 @@ describe('toSnakeCase', () => {
 describe('createToolRegistry refuses to build', () => {
   it('on a duplicate name, naming the tool', () => {
     const error = buildError(() =>
-      createToolRegistry({ specs: [spec({ name: 'getPage' }), spec({ name: 'getPage' })], executors: {}, logger: silent }),
+      createToolRegistry({
+        specs: [spec({ name: 'getPage' }), spec({ name: 'getPage' })],
+        executors: {},
+        logger: silent,
+      }),
     );
     expect(error.toolName).toBe('getPage');
     expect(error.message).toContain('duplicate tool name "getPage"');
@@ -52,7 +66,11 @@ describe('createToolRegistry refuses to build', () => {
 
   it('on a name that is not lower camelCase, which keeps snake_case names one-to-one', () => {
     const error = buildError(() =>
-      createToolRegistry({ specs: [spec({ name: 'get_page', mcpName: 'get_page' })], executors: {}, logger: silent }),
+      createToolRegistry({
+        specs: [spec({ name: 'get_page', mcpName: 'get_page' })],
+        executors: {},
+        logger: silent,
+      }),
     );
     expect(error.toolName).toBe('get_page');
     expect(error.message).toContain('name must be lower camelCase');
@@ -60,7 +78,11 @@ describe('createToolRegistry refuses to build', () => {
 
   it('on an mcpName that is not the snake_case of the name', () => {
     const error = buildError(() =>
-      createToolRegistry({ specs: [spec({ name: 'getPageJson', mcpName: 'get_pagejson' })], executors: {}, logger: silent }),
+      createToolRegistry({
+        specs: [spec({ name: 'getPageJson', mcpName: 'get_pagejson' })],
+        executors: {},
+        logger: silent,
+      }),
     );
     expect(error.toolName).toBe('getPageJson');
     expect(error.message).toBe(
@@ -70,7 +92,11 @@ describe('createToolRegistry refuses to build', () => {
 
   it('on a deferred tool without a catalog line', () => {
     const error = buildError(() =>
-      createToolRegistry({ specs: [spec({ name: 'getTable', tier: 'deferred' })], executors: {}, logger: silent }),
+      createToolRegistry({
+        specs: [spec({ name: 'getTable', tier: 'deferred' })],
+        executors: {},
+        logger: silent,
+      }),
     );
     expect(error.toolName).toBe('getTable');
     expect(error.message).toContain('needs a catalogLine');
@@ -78,15 +104,29 @@ describe('createToolRegistry refuses to build', () => {
 
   it('on a blank catalog line of a deferred tool', () => {
     const error = buildError(() =>
-      createToolRegistry({ specs: [spec({ name: 'getTable', tier: 'deferred', catalogLine: '  ' })], executors: {}, logger: silent }),
+      createToolRegistry({
+        specs: [
+          spec({ name: 'getTable', tier: 'deferred', catalogLine: '  ' }),
+        ],
+        executors: {},
+        logger: silent,
+      }),
     );
-    expect(error.message).toContain('Tool "getTable": a deferred tool needs a catalogLine');
+    expect(error.message).toContain(
+      'Tool "getTable": a deferred tool needs a catalogLine',
+    );
   });
 
   it('on a catalog line with a newline', () => {
     const error = buildError(() =>
       createToolRegistry({
-        specs: [spec({ name: 'getTable', tier: 'deferred', catalogLine: 'read a table\nas cells' })],
+        specs: [
+          spec({
+            name: 'getTable',
+            tier: 'deferred',
+            catalogLine: 'read a table\nas cells',
+          }),
+        ],
         executors: {},
         logger: silent,
       }),
@@ -98,14 +138,28 @@ describe('createToolRegistry refuses to build', () => {
   it('on a catalog line over 200 characters, and accepts exactly 200', () => {
     const error = buildError(() =>
       createToolRegistry({
-        specs: [spec({ name: 'getTable', tier: 'deferred', catalogLine: 'x'.repeat(201) })],
+        specs: [
+          spec({
+            name: 'getTable',
+            tier: 'deferred',
+            catalogLine: 'x'.repeat(201),
+          }),
+        ],
         executors: {},
         logger: silent,
       }),
     );
-    expect(error.message).toBe('Tool "getTable": catalogLine is 201 characters; at most 200 are allowed');
+    expect(error.message).toBe(
+      'Tool "getTable": catalogLine is 201 characters; at most 200 are allowed',
+    );
     const registry = createToolRegistry({
-      specs: [spec({ name: 'getTable', tier: 'deferred', catalogLine: 'x'.repeat(200) })],
+      specs: [
+        spec({
+          name: 'getTable',
+          tier: 'deferred',
+          catalogLine: 'x'.repeat(200),
+        }),
+      ],
       executors: {},
       logger: silent,
     });
@@ -113,8 +167,17 @@ describe('createToolRegistry refuses to build', () => {
   });
 
   it('on an executor for a tool that has no spec', () => {
-    const executors = { getPage: async () => 'page', getPgae: async () => 'typo' };
-    const error = buildError(() => createToolRegistry({ specs: [spec({ name: 'getPage' })], executors, logger: silent }));
+    const executors = {
+      getPage: async () => 'page',
+      getPgae: async () => 'typo',
+    };
+    const error = buildError(() =>
+      createToolRegistry({
+        specs: [spec({ name: 'getPage' })],
+        executors,
+        logger: silent,
+      }),
+    );
     expect(error.toolName).toBe('getPgae');
     expect(error.message).toContain('no spec; valid names: getPage');
   });
@@ -122,7 +185,12 @@ describe('createToolRegistry refuses to build', () => {
   it('on an input schema that JSON Schema cannot express', () => {
     const error = buildError(() =>
       createToolRegistry({
-        specs: [spec({ name: 'listShares', inputSchema: z.object({ since: z.date() }) })],
+        specs: [
+          spec({
+            name: 'listShares',
+            inputSchema: z.object({ since: z.date() }),
+          }),
+        ],
         executors: {},
         logger: silent,
       }),
@@ -151,7 +219,11 @@ describe('createToolRegistry', () => {
     spec({ name: 'getPage' }),
     spec({ name: 'getTable', tier: 'deferred', catalogLine: 'read a table' }),
     spec({ name: 'getOutline' }),
-    spec({ name: 'renamePage', tier: 'deferred', catalogLine: 'rename a page' }),
+    spec({
+      name: 'renamePage',
+      tier: 'deferred',
+      catalogLine: 'rename a page',
+    }),
   ];
 
   it('leaves unbound tools out of lookups and tier lists, and warns naming them', () => {
@@ -161,11 +233,23 @@ describe('createToolRegistry', () => {
       executors: { getPage: async () => 'page', getTable: async () => 'table' },
       logger: { warn: (message) => warnings.push(message) },
     });
-    expect(registry.allTools.map((tool) => tool.spec.name)).toEqual(['getPage', 'getTable', 'getOutline', 'renamePage']);
-    expect(registry.tools.map((tool) => tool.spec.name)).toEqual(['getPage', 'getTable']);
+    expect(registry.allTools.map((tool) => tool.spec.name)).toEqual([
+      'getPage',
+      'getTable',
+      'getOutline',
+      'renamePage',
+    ]);
+    expect(registry.tools.map((tool) => tool.spec.name)).toEqual([
+      'getPage',
+      'getTable',
+    ]);
     expect(registry.unboundNames).toEqual(['getOutline', 'renamePage']);
-    expect(registry.coreTools.map((tool) => tool.spec.name)).toEqual(['getPage']);
-    expect(registry.deferredTools.map((tool) => tool.spec.name)).toEqual(['getTable']);
+    expect(registry.coreTools.map((tool) => tool.spec.name)).toEqual([
+      'getPage',
+    ]);
+    expect(registry.deferredTools.map((tool) => tool.spec.name)).toEqual([
+      'getTable',
+    ]);
     expect(registry.get('getOutline')).toBeUndefined();
     expect(registry.getByMcpName('rename_page')).toBeUndefined();
     expect(registry.getByMcpName('get_table')?.spec.name).toBe('getTable');
@@ -201,12 +285,18 @@ describe('createToolRegistry', () => {
     expect(schema).toBe(registry.allTools[0]!.inputJsonSchema);
     expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
     expect(schema.required).toEqual(['pageId']);
-    expect(schema.properties?.pageId).toEqual({ type: 'string', description: 'The page' });
+    expect(schema.properties?.pageId).toEqual({
+      type: 'string',
+      description: 'The page',
+    });
     expect(Object.isFrozen(schema.properties?.pageId)).toBe(true);
   });
 
   it('is immutable', () => {
-    const registry = createToolRegistry({ specs: [spec({ name: 'getPage' })], executors: { getPage: async () => 'x' } });
+    const registry = createToolRegistry({
+      specs: [spec({ name: 'getPage' })],
+      executors: { getPage: async () => 'x' },
+    });
     expect(Object.isFrozen(registry)).toBe(true);
     expect(Object.isFrozen(registry.tools)).toBe(true);
     expect(() => (registry.tools as unknown[]).push({})).toThrow(TypeError);
@@ -220,7 +310,10 @@ describe('calling a tool', () => {
     title: 'Get a page',
     description: 'Reads a page.',
     tier: 'core',
-    inputSchema: z.object({ pageId: z.string(), limit: z.number().int().min(1).default(5) }),
+    inputSchema: z.object({
+      pageId: z.string(),
+      limit: z.number().int().min(1).default(5),
+    }),
     annotations: { readOnlyHint: true },
   });
 
@@ -235,7 +328,9 @@ describe('calling a tool', () => {
         },
       },
     });
-    await expect(registry.call('getPage', { pageId: 'p1' }, context)).resolves.toEqual({
+    await expect(
+      registry.call('getPage', { pageId: 'p1' }, context),
+    ).resolves.toEqual({
       output: { title: 'Roadmap', limit: 5 },
       notices: [],
     });
@@ -244,8 +339,13 @@ describe('calling a tool', () => {
 
   it('rejects bad input with a ToolError naming each field and the expected type', async () => {
     const executor = jest.fn(async () => 'never');
-    const registry = createToolRegistry({ specs: [getPage], executors: { getPage: executor } });
-    const error = await registry.call('getPage', { pageId: 42, limit: 'ten' }, context).catch((caught: unknown) => caught);
+    const registry = createToolRegistry({
+      specs: [getPage],
+      executors: { getPage: executor },
+    });
+    const error = await registry
+      .call('getPage', { pageId: 42, limit: 'ten' }, context)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ToolError);
     expect((error as ToolError).code).toBe('invalid_input');
     expect((error as ToolError).message).toBe(
@@ -261,7 +361,9 @@ describe('calling a tool', () => {
       executors: { getPage: async () => 'page' },
       logger: silent,
     });
-    await expect(registry.call('getOutline', {}, context)).rejects.toThrow('Unknown tool "getOutline". Valid tools: getPage');
+    await expect(registry.call('getOutline', {}, context)).rejects.toThrow(
+      'Unknown tool "getOutline". Valid tools: getPage',
+    );
   });
 
   it('runs interceptors in order around the executor, keeping the raw output and collecting notices', async () => {
@@ -273,7 +375,9 @@ describe('calling a tool', () => {
       return { ...outcome, notices: [...outcome.notices, 'outer notice'] };
     };
     const inner: ToolInterceptor = async (invocation, next) => {
-      order.push(`inner:${JSON.stringify(invocation.input)}:${invocation.context.sessionId}`);
+      order.push(
+        `inner:${JSON.stringify(invocation.input)}:${invocation.context.sessionId}`,
+      );
       const outcome = await next();
       return { ...outcome, notices: [...outcome.notices, 'inner notice'] };
     };
@@ -288,8 +392,16 @@ describe('calling a tool', () => {
       interceptors: [outer, inner],
     });
     const outcome = await registry.call('getPage', { pageId: 'p1' }, context);
-    expect(outcome).toEqual({ output: 'the page', notices: ['inner notice', 'outer notice'] });
-    expect(order).toEqual(['outer:getPage', 'inner:{"pageId":"p1","limit":5}:turn-1', 'executor', 'outer done']);
+    expect(outcome).toEqual({
+      output: 'the page',
+      notices: ['inner notice', 'outer notice'],
+    });
+    expect(order).toEqual([
+      'outer:getPage',
+      'inner:{"pageId":"p1","limit":5}:turn-1',
+      'executor',
+      'outer done',
+    ]);
   });
 
   it('propagates executor errors unchanged through the interceptors', async () => {
@@ -299,7 +411,9 @@ describe('calling a tool', () => {
       executors: { getPage: async () => Promise.reject(failure) },
       interceptors: [async (_invocation, next) => next()],
     });
-    await expect(registry.call('getPage', { pageId: 'p1' }, context)).rejects.toBe(failure);
+    await expect(
+      registry.call('getPage', { pageId: 'p1' }, context),
+    ).rejects.toBe(failure);
   });
 
   it('turns any other failure into a neutral internal error for the model and logs the original for operators', async () => {
@@ -308,28 +422,44 @@ describe('calling a tool', () => {
       specs: [getPage],
       executors: {
         getPage: async () => {
-          throw new Error('invalid input syntax for type uuid: "x" (SELECT * FROM pages WHERE secret_column = 1)');
+          throw new Error(
+            'invalid input syntax for type uuid: "x" (SELECT * FROM pages WHERE secret_column = 1)',
+          );
         },
       },
-      logger: { warn: () => undefined, error: (message) => logged.push(message) },
+      logger: {
+        warn: () => undefined,
+        error: (message) => logged.push(message),
+      },
     });
-    const error = await registry.call('getPage', { pageId: 'p1' }, context).then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
+    const error = await registry
+      .call('getPage', { pageId: 'p1' }, context)
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     expect(error).toBeInstanceOf(ToolError);
     expect((error as ToolError).code).toBe('internal');
-    expect((error as ToolError).message).toMatch(/^getPage failed because of an internal error/);
-    expect((error as ToolError).message).not.toMatch(/SELECT|secret_column|uuid/);
+    expect((error as ToolError).message).toMatch(
+      /^getPage failed because of an internal error/,
+    );
+    expect((error as ToolError).message).not.toMatch(
+      /SELECT|secret_column|uuid/,
+    );
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain('secret_column');
   });
 
   it('reports a database outage as an unavailable error the model can retry, logged in one line without a stack', async () => {
     const warned: string[] = [];
-    const outage = Object.assign(new Error('database unavailable: the server terminated the connection (terminating connection); try again'), {
-      name: 'DatabaseUnavailableError',
-    });
+    const outage = Object.assign(
+      new Error(
+        'database unavailable: the server terminated the connection (terminating connection); try again',
+      ),
+      {
+        name: 'DatabaseUnavailableError',
+      },
+    );
     const registry = createToolRegistry({
       specs: [getPage],
       executors: {
@@ -337,16 +467,25 @@ describe('calling a tool', () => {
           throw outage;
         },
       },
-      logger: { warn: (message) => warned.push(message), error: () => undefined },
+      logger: {
+        warn: (message) => warned.push(message),
+        error: () => undefined,
+      },
     });
-    const error = await registry.call('getPage', { pageId: 'p1' }, context).then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
+    const error = await registry
+      .call('getPage', { pageId: 'p1' }, context)
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     expect(error).toBeInstanceOf(ToolError);
     expect((error as ToolError).code).toBe('unavailable');
-    expect((error as ToolError).message).toBe('getPage failed: database unavailable: the server terminated the connection (terminating connection); try again');
-    expect(warned).toEqual(['tool getPage failed: database unavailable: the server terminated the connection (terminating connection); try again']);
+    expect((error as ToolError).message).toBe(
+      'getPage failed: database unavailable: the server terminated the connection (terminating connection); try again',
+    );
+    expect(warned).toEqual([
+      'tool getPage failed: database unavailable: the server terminated the connection (terminating connection); try again',
+    ]);
   });
 
   it('refuses an interceptor that calls next twice, so a write never runs twice', async () => {
@@ -355,7 +494,10 @@ describe('calling a tool', () => {
     const registry = createToolRegistry({
       specs: [getPage],
       executors: { getPage: executor },
-      logger: { warn: () => undefined, error: (message) => logged.push(message) },
+      logger: {
+        warn: () => undefined,
+        error: (message) => logged.push(message),
+      },
       interceptors: [
         async (_invocation, next) => {
           await next();
@@ -363,7 +505,9 @@ describe('calling a tool', () => {
         },
       ],
     });
-    await expect(registry.call('getPage', { pageId: 'p1' }, context)).rejects.toThrow('getPage failed because of an internal error');
+    await expect(
+      registry.call('getPage', { pageId: 'p1' }, context),
+    ).rejects.toThrow('getPage failed because of an internal error');
     expect(logged[0]).toContain('called next() twice for getPage');
     expect(executor).toHaveBeenCalledTimes(1);
   });

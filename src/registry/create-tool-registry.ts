@@ -46,7 +46,9 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
   options: ToolRegistryOptions<Specs>,
 ): ToolRegistry {
   const { specs, strict = false, logger = console } = options;
-  const executors = options.executors as Readonly<Record<string, ToolExecutor | undefined>>;
+  const executors = options.executors as Readonly<
+    Record<string, ToolExecutor | undefined>
+  >;
   const interceptors = Object.freeze([...(options.interceptors ?? [])]);
 
   checkNames(specs);
@@ -54,7 +56,11 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
   const specNames = new Set(specs.map((spec) => spec.name));
   for (const [name, executor] of Object.entries(executors)) {
     if (executor !== undefined && !specNames.has(name)) {
-      throw new RegistryError(name, 'an executor is given for a tool that has no spec; valid names: ' + [...specNames].join(', '));
+      throw new RegistryError(
+        name,
+        'an executor is given for a tool that has no spec; valid names: ' +
+          [...specNames].join(', '),
+      );
     }
   }
 
@@ -62,7 +68,10 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
   const tools: BoundTool[] = [];
   const unboundNames: string[] = [];
   for (const spec of specs) {
-    const registered: RegisteredTool = Object.freeze({ spec, inputJsonSchema: computeInputJsonSchema(spec) });
+    const registered: RegisteredTool = Object.freeze({
+      spec,
+      inputJsonSchema: computeInputJsonSchema(spec),
+    });
     allTools.push(registered);
     const executor = executors[spec.name];
     if (executor === undefined) unboundNames.push(spec.name);
@@ -71,7 +80,11 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
 
   if (unboundNames.length > 0) {
     const message = `${unboundNames.length} tool(s) have no executor and are left out of every surface and the catalog: ${unboundNames.join(', ')}`;
-    if (strict) throw new RegistryError(unboundNames[0] as string, `strict mode: ${message}`);
+    if (strict)
+      throw new RegistryError(
+        unboundNames[0] as string,
+        `strict mode: ${message}`,
+      );
     logger.warn(message);
   }
 
@@ -80,9 +93,17 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
 
   // Only a ToolError is written for the model. Anything else (a driver error, a bug) may carry
   // SQL, row data or paths: it is logged for operators and the model gets a neutral error.
-  const invoke = async (tool: BoundTool, input: unknown, context: ToolCallContext) => {
+  const invoke = async (
+    tool: BoundTool,
+    input: unknown,
+    context: ToolCallContext,
+  ) => {
     try {
-      return await runToolCall({ spec: tool.spec, input, context }, tool.executor, interceptors);
+      return await runToolCall(
+        { spec: tool.spec, input, context },
+        tool.executor,
+        interceptors,
+      );
     } catch (error) {
       if (error instanceof ToolError) throw error;
       // A database outage is the model's to retry, not a bug, and its message names only the
@@ -90,10 +111,17 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
       // keeps depending on nothing (the error is src/database's DatabaseUnavailableError).
       if (error instanceof Error && error.name === 'DatabaseUnavailableError') {
         logger.warn(`tool ${tool.spec.name} failed: ${error.message}`);
-        throw new ToolError('unavailable', `${tool.spec.name} failed: ${error.message}`);
+        throw new ToolError(
+          'unavailable',
+          `${tool.spec.name} failed: ${error.message}`,
+        );
       }
-      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      (logger.error ?? logger.warn).call(logger, `tool ${tool.spec.name} failed: ${detail}`);
+      const detail =
+        error instanceof Error ? (error.stack ?? error.message) : String(error);
+      (logger.error ?? logger.warn).call(
+        logger,
+        `tool ${tool.spec.name} failed: ${detail}`,
+      );
       throw new ToolError(
         'internal',
         `${tool.spec.name} failed because of an internal error (details are in the server log). ` +
@@ -106,7 +134,9 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
     allTools: Object.freeze(allTools),
     tools: Object.freeze(tools),
     coreTools: Object.freeze(tools.filter((tool) => tool.spec.tier === 'core')),
-    deferredTools: Object.freeze(tools.filter((tool) => tool.spec.tier === 'deferred')),
+    deferredTools: Object.freeze(
+      tools.filter((tool) => tool.spec.tier === 'deferred'),
+    ),
     unboundNames: Object.freeze(unboundNames),
     interceptors,
     get: (name) => byName.get(name),
@@ -116,7 +146,10 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
     async call(name, rawInput, context) {
       const tool = byName.get(name);
       if (tool === undefined) {
-        throw new ToolError('not_found', `Unknown tool "${abbreviate(name)}". Valid tools: ${[...byName.keys()].join(', ')}`);
+        throw new ToolError(
+          'not_found',
+          `Unknown tool "${abbreviate(name)}". Valid tools: ${[...byName.keys()].join(', ')}`,
+        );
       }
       const parsed = await parseToolInput(tool.spec, rawInput);
       if (!parsed.success) throw parsed.error;
@@ -130,7 +163,10 @@ function checkNames(specs: readonly AnyToolSpec[]): void {
   const seen = new Map<string, string>();
   for (const spec of specs) {
     if (!CAMEL_CASE_TOOL_NAME.test(spec.name)) {
-      throw new RegistryError(spec.name, 'name must be lower camelCase ASCII letters and digits, like "getPageJson"');
+      throw new RegistryError(
+        spec.name,
+        'name must be lower camelCase ASCII letters and digits, like "getPageJson"',
+      );
     }
     const expectedMcpName = toSnakeCase(spec.name);
     if (spec.mcpName !== expectedMcpName) {
@@ -143,12 +179,16 @@ function checkNames(specs: readonly AnyToolSpec[]): void {
     for (const form of [spec.name, spec.mcpName]) {
       const owner = seen.get(form);
       if (owner !== undefined) {
-        throw new RegistryError(spec.name, `duplicate tool name "${form}" (already used by the spec of "${owner}")`);
+        throw new RegistryError(
+          spec.name,
+          `duplicate tool name "${form}" (already used by the spec of "${owner}")`,
+        );
       }
     }
     seen.set(spec.name, spec.name);
     seen.set(spec.mcpName, spec.name);
-    if (spec.description.trim() === '') throw new RegistryError(spec.name, 'description must not be empty');
+    if (spec.description.trim() === '')
+      throw new RegistryError(spec.name, 'description must not be empty');
   }
 }
 
@@ -156,12 +196,18 @@ function checkCatalogLine(spec: AnyToolSpec): void {
   const line = spec.catalogLine;
   if (line === undefined || line.trim() === '') {
     if (spec.tier === 'deferred') {
-      throw new RegistryError(spec.name, 'a deferred tool needs a catalogLine: the catalog is all the model sees of it');
+      throw new RegistryError(
+        spec.name,
+        'a deferred tool needs a catalogLine: the catalog is all the model sees of it',
+      );
     }
     return;
   }
   if (/[\r\n]/.test(line)) {
-    throw new RegistryError(spec.name, 'catalogLine must be a single line (it contains a line break)');
+    throw new RegistryError(
+      spec.name,
+      'catalogLine must be a single line (it contains a line break)',
+    );
   }
   if (line.length > MAX_CATALOG_LINE_LENGTH) {
     throw new RegistryError(
@@ -176,6 +222,9 @@ function computeInputJsonSchema(spec: AnyToolSpec) {
     return toInputJsonSchema(spec.inputSchema);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new RegistryError(spec.name, `inputSchema cannot be expressed as JSON Schema: ${reason}`);
+    throw new RegistryError(
+      spec.name,
+      `inputSchema cannot be expressed as JSON Schema: ${reason}`,
+    );
   }
 }

@@ -1,24 +1,58 @@
 export { abbreviate, QUOTED_INPUT_LENGTH } from './abbreviate';
-export { toAiSdkToolSet, toModelOutputWithNotices } from './adapters/ai-sdk-tool-set';
+export {
+  toAiSdkToolSet,
+  toModelOutputWithNotices,
+} from './adapters/ai-sdk-tool-set';
 export type { ToolModelOutput } from './adapters/ai-sdk-tool-set';
 export { registerMcpTools } from './adapters/mcp-tools';
 export { toolOutputText } from './adapters/tool-output-text';
-export { createToolRegistry, MAX_CATALOG_LINE_LENGTH } from './create-tool-registry';
-export type { RegistryLogger, ToolRegistryOptions } from './create-tool-registry';
-export { NODE_INPUT_ERROR, prosemirrorNodeInput } from './prosemirror-node-input';
-export type { ProseMirrorNodeInput, ProseMirrorNodeInputOptions } from './prosemirror-node-input';
+export {
+  createToolRegistry,
+  MAX_CATALOG_LINE_LENGTH,
+} from './create-tool-registry';
+export type {
+  RegistryLogger,
+  ToolRegistryOptions,
+} from './create-tool-registry';
+export {
+  NODE_INPUT_ERROR,
+  prosemirrorNodeInput,
+} from './prosemirror-node-input';
+export type {
+  ProseMirrorNodeInput,
+  ProseMirrorNodeInputOptions,
+} from './prosemirror-node-input';
 export { RegistryError } from './registry-error';
 export { toSnakeCase } from './snake-case';
 export type { ToolCallContext } from './tool-call-context';
 export { ToolError } from './tool-error';
 export type { ToolErrorCode } from './tool-error';
-export { describeInputIssues, parseToolInput, toInputJsonSchema } from './tool-input-schema';
-export type { ToolInputJsonSchema, ToolInputParseResult } from './tool-input-schema';
-export type { ToolInterceptor, ToolInvocation, ToolOutcome } from './tool-interceptor';
+export {
+  describeInputIssues,
+  parseToolInput,
+  toInputJsonSchema,
+} from './tool-input-schema';
+export type {
+  ToolInputJsonSchema,
+  ToolInputParseResult,
+} from './tool-input-schema';
+export type {
+  ToolInterceptor,
+  ToolInvocation,
+  ToolOutcome,
+} from './tool-interceptor';
 export type { BoundTool, RegisteredTool, ToolRegistry } from './tool-registry';
 export { formatToolTable, toolListing } from './tool-listing';
 export type { ToolListingEntry } from './tool-listing';
 export { defineTool } from './tool-spec';
-export type { AnyToolSpec, ToolAnnotations, ToolExecutor, ToolExecutorMap, ToolInput, ToolSpec, ToolTier } from './tool-spec';
+export type {
+  AnyToolSpec,
+  ToolAnnotations,
+  ToolExecutor,
+  ToolExecutorMap,
+  ToolInput,
+  ToolSpec,
+  ToolTier,
+} from './tool-spec';
 export { TOOL_REGISTRY, InjectToolRegistry } from './tool-registry.token';
 export { ToolRegistryService } from './tool-registry.service';

@@ -10,7 +10,8 @@ export interface ProseMirrorNodeInput {
   readonly [key: string]: unknown;
 }
 
-export const NODE_INPUT_ERROR = 'node must be a ProseMirror node object or a JSON string of one';
+export const NODE_INPUT_ERROR =
+  'node must be a ProseMirror node object or a JSON string of one';
 
 export interface ProseMirrorNodeInputOptions {
   /** Model-facing description of the field. Default: a generic one naming both accepted forms. */
@@ -25,34 +26,57 @@ export interface ProseMirrorNodeInputOptions {
  * applies the quirk identically on both surfaces (each validates with this schema) and the
  * executor always receives an object. The JSON Schema is `anyOf [object, string]`.
  */
-export function prosemirrorNodeInput(options: ProseMirrorNodeInputOptions = {}) {
+export function prosemirrorNodeInput(
+  options: ProseMirrorNodeInputOptions = {},
+) {
   const { nodeType } = options;
   const description =
     options.description ??
     `A ProseMirror node${nodeType === undefined ? '' : ` of type "${nodeType}"`}: an object such as ` +
       '{"type":"paragraph","content":[{"type":"text","text":"Hello"}]}, or the same object as a JSON string.';
   const nodeObject = z.looseObject({
-    type: (nodeType === undefined ? z.string().min(1) : z.literal(nodeType)).describe('The node type, e.g. "paragraph".'),
-    attrs: z.record(z.string(), z.unknown()).optional().describe('Node attributes; blocks carry their id in attrs.id.'),
-    content: z.array(z.record(z.string(), z.unknown())).optional().describe('Child nodes, in order.'),
+    type: (nodeType === undefined
+      ? z.string().min(1)
+      : z.literal(nodeType)
+    ).describe('The node type, e.g. "paragraph".'),
+    attrs: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Node attributes; blocks carry their id in attrs.id.'),
+    content: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .describe('Child nodes, in order.'),
     text: z.string().optional().describe('The text of a "text" node.'),
-    marks: z.array(z.record(z.string(), z.unknown())).optional().describe('Marks of a "text" node (bold, link, ...).'),
+    marks: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .describe('Marks of a "text" node (bold, link, ...).'),
   });
 
   return z
-    .union([nodeObject, z.string()], { error: (issue) => `${NODE_INPUT_ERROR}; got ${describeRejected(issue.input, nodeType)}` })
+    .union([nodeObject, z.string()], {
+      error: (issue) =>
+        `${NODE_INPUT_ERROR}; got ${describeRejected(issue.input, nodeType)}`,
+    })
     .transform((value, context): ProseMirrorNodeInput => {
       if (typeof value !== 'string') return value as ProseMirrorNodeInput;
       let parsed: unknown;
       try {
         parsed = JSON.parse(value);
       } catch (error) {
-        context.addIssue({ code: 'custom', message: `${NODE_INPUT_ERROR}; the string is not valid JSON (${(error as Error).message})` });
+        context.addIssue({
+          code: 'custom',
+          message: `${NODE_INPUT_ERROR}; the string is not valid JSON (${(error as Error).message})`,
+        });
         return z.NEVER;
       }
       const checked = nodeObject.safeParse(parsed);
       if (!checked.success) {
-        context.addIssue({ code: 'custom', message: `${NODE_INPUT_ERROR}; the JSON string holds ${describeRejected(parsed, nodeType)}` });
+        context.addIssue({
+          code: 'custom',
+          message: `${NODE_INPUT_ERROR}; the JSON string holds ${describeRejected(parsed, nodeType)}`,
+        });
         return z.NEVER;
       }
       return checked.data as ProseMirrorNodeInput;
@@ -61,13 +85,18 @@ export function prosemirrorNodeInput(options: ProseMirrorNodeInputOptions = {}) 
 }
 
 /** What was given instead of a node, as a noun phrase the model can act on. */
-function describeRejected(input: unknown, nodeType: string | undefined): string {
+function describeRejected(
+  input: unknown,
+  nodeType: string | undefined,
+): string {
   if (input === undefined) return 'nothing';
   if (input === null) return 'null';
   if (Array.isArray(input)) return 'an array';
   if (typeof input !== 'object') return `a ${typeof input}`;
   const type = (input as { type?: unknown }).type;
-  if (typeof type !== 'string' || type === '') return 'an object without a string "type"';
-  if (nodeType !== undefined && type !== nodeType) return `a node of type "${type}" where "${nodeType}" is required`;
+  if (typeof type !== 'string' || type === '')
+    return 'an object without a string "type"';
+  if (nodeType !== undefined && type !== nodeType)
+    return `a node of type "${type}" where "${nodeType}" is required`;
   return 'a node with malformed fields (attrs must be an object; content and marks arrays of objects; text a string)';
 }

@@ -1,4 +1,8 @@
-import type { ToolInterceptor, ToolInvocation, ToolOutcome } from './tool-interceptor';
+import type {
+  ToolInterceptor,
+  ToolInvocation,
+  ToolOutcome,
+} from './tool-interceptor';
 import type { ToolExecutor } from './tool-spec';
 
 /**
@@ -15,14 +19,21 @@ export async function runToolCall(
   const runFrom = async (index: number): Promise<ToolOutcome> => {
     const interceptor = interceptors[index];
     if (interceptor === undefined) {
-      const output = await executor(invocation.input as Parameters<ToolExecutor>[0], invocation.context);
+      const output = await executor(
+        invocation.input as Parameters<ToolExecutor>[0],
+        invocation.context,
+      );
       return { output, notices: [] };
     }
     let nextCalled = false;
     return interceptor(invocation, () => {
       // A second call would run the executor twice: a write tool would write twice.
       if (nextCalled) {
-        return Promise.reject(new Error(`Tool interceptor #${index} called next() twice for ${invocation.spec.name}`));
+        return Promise.reject(
+          new Error(
+            `Tool interceptor #${index} called next() twice for ${invocation.spec.name}`,
+          ),
+        );
       }
       nextCalled = true;
       return runFrom(index + 1);

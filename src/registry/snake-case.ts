@@ -6,5 +6,8 @@ export const CAMEL_CASE_TOOL_NAME = /^[a-z][a-zA-Z0-9]*$/;
  * a new word, so the mapping is one-to-one over camelCase names and can be checked both ways.
  */
 export function toSnakeCase(camelCaseName: string): string {
-  return camelCaseName.replace(/[A-Z]/g, (capital) => `_${capital.toLowerCase()}`);
+  return camelCaseName.replace(
+    /[A-Z]/g,
+    (capital) => `_${capital.toLowerCase()}`,
+  );
 }

@@ -17,7 +17,9 @@ const INPUT_JSON_SCHEMA_OPTIONS = { target: 'draft-7', io: 'input' } as const;
  * nothing may edit it in place. Throws what zod throws for an unrepresentable schema (a date, a
  * bare transform); the registry reports that with the tool's name.
  */
-export function toInputJsonSchema(inputSchema: z.ZodObject): ToolInputJsonSchema {
+export function toInputJsonSchema(
+  inputSchema: z.ZodObject,
+): ToolInputJsonSchema {
   return deepFreeze(z.toJSONSchema(inputSchema, INPUT_JSON_SCHEMA_OPTIONS));
 }
 
@@ -30,13 +32,18 @@ export type ToolInputParseResult =
  * among them). Never throws for bad input: the failure carries a `ToolError('invalid_input')`
  * whose message names every failing field and what it expected.
  */
-export async function parseToolInput(spec: AnyToolSpec, rawInput: unknown): Promise<ToolInputParseResult> {
+export async function parseToolInput(
+  spec: AnyToolSpec,
+  rawInput: unknown,
+): Promise<ToolInputParseResult> {
   const result = await spec.inputSchema.safeParseAsync(rawInput ?? {});
   if (result.success) return { success: true, input: result.data };
   const message = `Invalid arguments for tool ${spec.name}: ${describeInputIssues(result.error.issues)}`;
   return {
     success: false,
-    error: new ToolError('invalid_input', message, { issues: result.error.issues.map(summarizeIssue) }),
+    error: new ToolError('invalid_input', message, {
+      issues: result.error.issues.map(summarizeIssue),
+    }),
   };
 }
 
@@ -44,21 +51,35 @@ export async function parseToolInput(spec: AnyToolSpec, rawInput: unknown): Prom
  * One line per issue, `<zod message> at <field path>`: the format the MCP SDK gives its own
  * validation errors, so the model reads the same sentence on both surfaces.
  */
-export function describeInputIssues(issues: readonly z.core.$ZodIssue[]): string {
+export function describeInputIssues(
+  issues: readonly z.core.$ZodIssue[],
+): string {
   return issues
-    .map((issue) => (issue.path.length === 0 ? issue.message : `${issue.message} at ${formatIssuePath(issue.path)}`))
+    .map((issue) =>
+      issue.path.length === 0
+        ? issue.message
+        : `${issue.message} at ${formatIssuePath(issue.path)}`,
+    )
     .join('\n');
 }
 
 function formatIssuePath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, segment, index) => {
     if (index === 0) return String(segment);
-    return typeof segment === 'number' ? `${text}[${segment}]` : `${text}.${String(segment)}`;
+    return typeof segment === 'number'
+      ? `${text}[${segment}]`
+      : `${text}.${String(segment)}`;
   }, '');
 }
 
-function summarizeIssue(issue: z.core.$ZodIssue): Readonly<Record<string, unknown>> {
-  return { path: issue.path.map(String), code: issue.code, message: issue.message };
+function summarizeIssue(
+  issue: z.core.$ZodIssue,
+): Readonly<Record<string, unknown>> {
+  return {
+    path: issue.path.map(String),
+    code: issue.code,
+    message: issue.message,
+  };
 }
 
 function deepFreeze<Value>(value: Value): Value {

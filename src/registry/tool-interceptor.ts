@@ -24,4 +24,7 @@ export interface ToolOutcome {
  * once and return its outcome, optionally with notices appended. An error thrown by `next`
  * propagates unchanged.
  */
-export type ToolInterceptor = (invocation: ToolInvocation, next: () => Promise<ToolOutcome>) => Promise<ToolOutcome>;
+export type ToolInterceptor = (
+  invocation: ToolInvocation,
+  next: () => Promise<ToolOutcome>,
+) => Promise<ToolOutcome>;

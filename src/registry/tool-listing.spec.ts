@@ -10,7 +10,10 @@ const specs = [
     title: 'Get a page',
     description: 'Reads a page.',
     tier: 'core',
-    inputSchema: z.object({ pageId: z.string().describe('The page.'), maxChars: z.number().optional().describe('Cap.') }),
+    inputSchema: z.object({
+      pageId: z.string().describe('The page.'),
+      maxChars: z.number().optional().describe('Cap.'),
+    }),
     annotations: { readOnlyHint: true },
   }),
   defineTool({
@@ -26,7 +29,11 @@ const specs = [
 ] as const;
 
 describe('toolListing', () => {
-  const registry = createToolRegistry({ specs, executors: { getPage: async () => 'page' }, logger: { warn: () => undefined } });
+  const registry = createToolRegistry({
+    specs,
+    executors: { getPage: async () => 'page' },
+    logger: { warn: () => undefined },
+  });
 
   it('lists every spec, bound or not, with the JSON Schema the model receives', () => {
     const listing = toolListing(registry);
@@ -39,14 +46,20 @@ describe('toolListing', () => {
       description: 'Reads a page.',
       inputSchema: registry.get('getPage')!.inputJsonSchema,
     });
-    expect(listing[1]!.catalogLine).toBe('read a table as a cell matrix (with per-cell paragraph ids).');
+    expect(listing[1]!.catalogLine).toBe(
+      'read a table as a cell matrix (with per-cell paragraph ids).',
+    );
     expect(JSON.parse(JSON.stringify(listing))).toEqual(listing);
   });
 
   it('formats a table with input fields (optional ones marked) and tier totals', () => {
     const table = formatToolTable(toolListing(registry)).split('\n');
-    expect(table[2]).toMatch(/^1\s+getPage\s+get_page\s+core\s+pageId, maxChars\?$/);
-    expect(table[3]).toMatch(/^2\s+getTable\s+get_table\s+deferred\s+-\s+read a table as a cell matrix/);
+    expect(table[2]).toMatch(
+      /^1\s+getPage\s+get_page\s+core\s+pageId, maxChars\?$/,
+    );
+    expect(table[3]).toMatch(
+      /^2\s+getTable\s+get_table\s+deferred\s+-\s+read a table as a cell matrix/,
+    );
     expect(table.at(-1)).toBe('2 tools: 1 core, 1 deferred');
   });
 });

@@ -29,7 +29,9 @@ export function toolListing(registry: ToolRegistry): ToolListingEntry[] {
 /** The input fields of a schema for a table cell: required ones plain, optional ones with `?`. */
 function inputFields(schema: ToolInputJsonSchema): string {
   const required = new Set(schema.required ?? []);
-  const fields = Object.keys(schema.properties ?? {}).map((field) => (required.has(field) ? field : `${field}?`));
+  const fields = Object.keys(schema.properties ?? {}).map((field) =>
+    required.has(field) ? field : `${field}?`,
+  );
   return fields.length === 0 ? '-' : fields.join(', ');
 }
 
@@ -48,8 +50,14 @@ export function formatToolTable(entries: readonly ToolListingEntry[]): string {
     truncate(entry.catalogLine ?? '', 60),
   ]);
   const header = ['#', 'name', 'mcpName', 'tier', 'input', 'catalog line'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   const core = entries.filter((entry) => entry.tier === 'core').length;
   return [
     line(header),

@@ -6,4 +6,5 @@ import { Inject } from '@nestjs/common';
  */
 export const TOOL_REGISTRY = Symbol('TOOL_REGISTRY');
 
-export const InjectToolRegistry = (): ParameterDecorator => Inject(TOOL_REGISTRY);
+export const InjectToolRegistry = (): ParameterDecorator =>
+  Inject(TOOL_REGISTRY);

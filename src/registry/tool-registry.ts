@@ -1,5 +1,8 @@
 import type { ToolCallContext } from './tool-call-context';
-import type { ToolInputJsonSchema, ToolInputParseResult } from './tool-input-schema';
+import type {
+  ToolInputJsonSchema,
+  ToolInputParseResult,
+} from './tool-input-schema';
 import type { ToolInterceptor, ToolOutcome } from './tool-interceptor';
 import type { AnyToolSpec, ToolExecutor } from './tool-spec';
 
@@ -38,10 +41,18 @@ export interface ToolRegistry {
   /** Validates raw model input; failures carry a `ToolError('invalid_input')` naming the fields. */
   parseInput(tool: BoundTool, rawInput: unknown): Promise<ToolInputParseResult>;
   /** Runs an already validated call through the interceptors and the executor. */
-  invoke(tool: BoundTool, input: unknown, context: ToolCallContext): Promise<ToolOutcome>;
+  invoke(
+    tool: BoundTool,
+    input: unknown,
+    context: ToolCallContext,
+  ): Promise<ToolOutcome>;
   /**
    * Validates then invokes, by camelCase name: for callers without a surface of their own
    * (scripts, tests). Throws `ToolError` for an unknown or unbound name and for bad input.
    */
-  call(name: string, rawInput: unknown, context: ToolCallContext): Promise<ToolOutcome>;
+  call(
+    name: string,
+    rawInput: unknown,
+    context: ToolCallContext,
+  ): Promise<ToolOutcome>;
 }

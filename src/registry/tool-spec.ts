@@ -16,7 +16,10 @@ export interface ToolAnnotations {
  * MCP server are derived from these specs, so their names, descriptions and schemas cannot
  * drift apart.
  */
-export interface ToolSpec<Name extends string = string, Input extends z.ZodObject = z.ZodObject> {
+export interface ToolSpec<
+  Name extends string = string,
+  Input extends z.ZodObject = z.ZodObject,
+> {
   /** camelCase: the key of the in-app chat's tool set. */
   readonly name: Name;
   /** snake_case of `name`: the MCP server's tool name. */
@@ -48,8 +51,9 @@ export type ToolExecutorMap<Specs extends readonly AnyToolSpec[]> = {
 };
 
 /** Identity with inference: keeps the literal name and the exact schema type of a spec. */
-export function defineTool<const Name extends string, Input extends z.ZodObject>(
-  spec: ToolSpec<Name, Input>,
-): ToolSpec<Name, Input> {
+export function defineTool<
+  const Name extends string,
+  Input extends z.ZodObject,
+>(spec: ToolSpec<Name, Input>): ToolSpec<Name, Input> {
   return spec;
 }

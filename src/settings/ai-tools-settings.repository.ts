@@ -22,7 +22,9 @@ export class AiToolsSettingsRepository {
       .select(sql<unknown>`settings->'ai'->'deferredTools'`.as('deferredTools'))
       .where('id', '=', workspaceId)
       .executeTakeFirst();
-    return typeof row?.deferredTools === 'boolean' ? row.deferredTools : DEFERRED_TOOLS_DEFAULT;
+    return typeof row?.deferredTools === 'boolean'
+      ? row.deferredTools
+      : DEFERRED_TOOLS_DEFAULT;
   }
 
   /**
@@ -30,7 +32,10 @@ export class AiToolsSettingsRepository {
    * `settings.ai` that is not a JSON object (null, or corrupted) is treated as empty. Returns
    * the stored value, or `undefined` when the workspace does not exist.
    */
-  async setDeferredTools(workspaceId: string, deferredTools: boolean): Promise<boolean | undefined> {
+  async setDeferredTools(
+    workspaceId: string,
+    deferredTools: boolean,
+  ): Promise<boolean | undefined> {
     const row = await this.db
       .updateTable('workspaces')
       .set({
@@ -43,7 +48,11 @@ export class AiToolsSettingsRepository {
         updatedAt: sql`now()`,
       })
       .where('id', '=', workspaceId)
-      .returning(sql<boolean>`(settings->'ai'->>'deferredTools')::boolean`.as('deferredTools'))
+      .returning(
+        sql<boolean>`(settings->'ai'->>'deferredTools')::boolean`.as(
+          'deferredTools',
+        ),
+      )
       .executeTakeFirst();
     return row?.deferredTools;
   }

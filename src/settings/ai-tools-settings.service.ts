@@ -1,4 +1,8 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import type { UserRole } from '../database';
 import { AiToolsSettingsRepository } from './ai-tools-settings.repository';
 
@@ -26,20 +30,31 @@ export class AiToolsSettingsService {
 
   /** Any member of the workspace may read. */
   async getSettings(caller: AiToolsSettingsCaller): Promise<AiToolsSettings> {
-    return { deferredTools: await this.repository.getDeferredTools(caller.workspaceId) };
+    return {
+      deferredTools: await this.repository.getDeferredTools(caller.workspaceId),
+    };
   }
 
   /** Owners and admins only: the toggle changes the agent of every user in the workspace. */
-  async updateSettings(caller: AiToolsSettingsCaller, update: AiToolsSettings): Promise<AiToolsSettings> {
+  async updateSettings(
+    caller: AiToolsSettingsCaller,
+    update: AiToolsSettings,
+  ): Promise<AiToolsSettings> {
     this.assertMayUpdate(caller);
-    const deferredTools = await this.repository.setDeferredTools(caller.workspaceId, update.deferredTools);
-    if (deferredTools === undefined) throw new NotFoundException('Workspace not found');
+    const deferredTools = await this.repository.setDeferredTools(
+      caller.workspaceId,
+      update.deferredTools,
+    );
+    if (deferredTools === undefined)
+      throw new NotFoundException('Workspace not found');
     return { deferredTools };
   }
 
   assertMayUpdate(caller: AiToolsSettingsCaller): void {
     if (!ROLES_ALLOWED_TO_UPDATE.includes(caller.role)) {
-      throw new ForbiddenException(`Only workspace owners and admins can change AI settings; your role is "${caller.role}"`);
+      throw new ForbiddenException(
+        `Only workspace owners and admins can change AI settings; your role is "${caller.role}"`,
+      );
     }
   }
 }

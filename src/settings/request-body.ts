@@ -6,15 +6,28 @@ import type { z } from 'zod';
  * expected and what was received, e.g. `deferredTools: expected a boolean (true or false), got
  * string "yes"`, with the field repeated in `field` for clients.
  */
-export function parseRequestBody<Schema extends z.ZodType>(schema: Schema, body: unknown, expected: string): z.output<Schema> {
+export function parseRequestBody<Schema extends z.ZodType>(
+  schema: Schema,
+  body: unknown,
+  expected: string,
+): z.output<Schema> {
   const result = schema.safeParse(body ?? undefined);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.map(String).join('.');
   if (field === '') {
-    throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: `request body: ${issue.message}; expected ${expected}` });
+    throw new BadRequestException({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: `request body: ${issue.message}; expected ${expected}`,
+    });
   }
-  throw new BadRequestException({ statusCode: 400, error: 'Bad Request', message: `${field}: ${issue.message}`, field });
+  throw new BadRequestException({
+    statusCode: 400,
+    error: 'Bad Request',
+    message: `${field}: ${issue.message}`,
+    field,
+  });
 }
 
 /** `got <type> <value>` for error messages; long values are cut. */

@@ -1,9 +1,29 @@
 export { PageStashModule } from './page-stash.module';
 export { PageStashController, STASH_ROUTE_PATH } from './page-stash.controller';
-export { PageStashService, type CreatePageStash, type CreatedPageStash, type OpenedPageStash } from './page-stash.service';
-export { PageStashRepository, type NewPageStash, type StoredPageStash } from './page-stash.repository';
-export { DEFAULT_PAGE_STASH_OPTIONS, MAX_STASH_MINUTES, type PageStashOptions } from './page-stash-options';
-export { STASH_FORMATS, isStashFormat, stashContentType, stashFileName, contentDisposition, type StashFormat } from './stash-format';
+export {
+  PageStashService,
+  type CreatePageStash,
+  type CreatedPageStash,
+  type OpenedPageStash,
+} from './page-stash.service';
+export {
+  PageStashRepository,
+  type NewPageStash,
+  type StoredPageStash,
+} from './page-stash.repository';
+export {
+  DEFAULT_PAGE_STASH_OPTIONS,
+  MAX_STASH_MINUTES,
+  type PageStashOptions,
+} from './page-stash-options';
+export {
+  STASH_FORMATS,
+  isStashFormat,
+  stashContentType,
+  stashFileName,
+  contentDisposition,
+  type StashFormat,
+} from './stash-format';
 export { generateStashKey, hashStashKey, isStashKey } from './stash-key';
 export { StashLimitExceededError } from './stash-limit-exceeded-error';
 export type { PageStashTables, PageStashesTable } from './page-stash-table';

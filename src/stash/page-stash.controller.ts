@@ -1,4 +1,11 @@
-import { Controller, Get, GoneException, NotFoundException, Param, Res } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  GoneException,
+  NotFoundException,
+  Param,
+  Res,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PublicRoute } from '../caller';
 import { PageStashService } from './page-stash.service';
@@ -18,13 +25,17 @@ export class PageStashController {
 
   @PublicRoute()
   @Get(':key')
-  async download(@Param('key') key: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async download(
+    @Param('key') key: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const stash = await this.stashes.open(key);
     if (stash.status === 'missing') {
       throw new NotFoundException({
         statusCode: 404,
         error: 'Not Found',
-        message: 'No stash at this URL: the link is wrong, or it expired and was removed. Ask for a new link (stashPage).',
+        message:
+          'No stash at this URL: the link is wrong, or it expired and was removed. Ask for a new link (stashPage).',
       });
     }
     if (stash.status === 'expired') {

@@ -15,8 +15,17 @@ import { PageStashService } from './page-stash.service';
 @Module({
   controllers: [PageStashController],
   providers: [
-    { provide: PageStashRepository, useFactory: (db: Kysely<DB>) => new PageStashRepository(db), inject: [KYSELY] },
-    { provide: PageStashService, useFactory: (repository: PageStashRepository) => new PageStashService(repository), inject: [PageStashRepository] },
+    {
+      provide: PageStashRepository,
+      useFactory: (db: Kysely<DB>) => new PageStashRepository(db),
+      inject: [KYSELY],
+    },
+    {
+      provide: PageStashService,
+      useFactory: (repository: PageStashRepository) =>
+        new PageStashService(repository),
+      inject: [PageStashRepository],
+    },
   ],
   exports: [PageStashService],
 })

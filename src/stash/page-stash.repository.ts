@@ -33,11 +33,16 @@ export class PageStashRepository {
     this.db = db.withTables<PageStashTables>();
   }
 
-  async insert(stash: NewPageStash): Promise<{ readonly id: string; readonly expiresAt: Date }> {
+  async insert(
+    stash: NewPageStash,
+  ): Promise<{ readonly id: string; readonly expiresAt: Date }> {
     const { expiresInMinutes, ...values } = stash;
     return this.db
       .insertInto('aiToolsPageStashes')
-      .values({ ...values, expiresAt: sql<Date>`now() + make_interval(mins => ${expiresInMinutes}::int)` })
+      .values({
+        ...values,
+        expiresAt: sql<Date>`now() + make_interval(mins => ${expiresInMinutes}::int)`,
+      })
       .returning(['id', 'expiresAt'])
       .executeTakeFirstOrThrow();
   }
@@ -63,7 +68,10 @@ export class PageStashRepository {
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.deleteFrom('aiToolsPageStashes').where('id', '=', id).execute();
+    await this.db
+      .deleteFrom('aiToolsPageStashes')
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Deletes up to `limit` expired rows (oldest expiry first); returns how many. */
@@ -71,7 +79,12 @@ export class PageStashRepository {
     const result = await this.db
       .deleteFrom('aiToolsPageStashes')
       .where('id', 'in', (eb) =>
-        eb.selectFrom('aiToolsPageStashes').select('id').where(sql<boolean>`expires_at <= now()`).orderBy('expiresAt').limit(limit),
+        eb
+          .selectFrom('aiToolsPageStashes')
+          .select('id')
+          .where(sql<boolean>`expires_at <= now()`)
+          .orderBy('expiresAt')
+          .limit(limit),
       )
       .executeTakeFirst();
     return Number(result.numDeletedRows);

@@ -1,6 +1,14 @@
-import { DEFAULT_PAGE_STASH_OPTIONS, MAX_STASH_MINUTES, type PageStashOptions } from './page-stash-options';
+import {
+  DEFAULT_PAGE_STASH_OPTIONS,
+  MAX_STASH_MINUTES,
+  type PageStashOptions,
+} from './page-stash-options';
 import type { PageStashRepository } from './page-stash.repository';
-import { isStashFormat, stashContentType, type StashFormat } from './stash-format';
+import {
+  isStashFormat,
+  stashContentType,
+  type StashFormat,
+} from './stash-format';
 import { generateStashKey, hashStashKey, isStashKey } from './stash-key';
 import { StashLimitExceededError } from './stash-limit-exceeded-error';
 
@@ -23,12 +31,19 @@ export interface CreatedPageStash {
 }
 
 export type OpenedPageStash =
-  | { readonly status: 'found'; readonly body: string; readonly contentType: string; readonly fileName: string; readonly bytes: number }
+  | {
+      readonly status: 'found';
+      readonly body: string;
+      readonly contentType: string;
+      readonly fileName: string;
+      readonly bytes: number;
+    }
   | { readonly status: 'expired'; readonly expiredAt: Date }
   | { readonly status: 'missing' };
 
 function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
+  if (bytes >= 1024 * 1024)
+    return `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
   if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
   return `${bytes} bytes`;
 }
@@ -48,12 +63,21 @@ export class PageStashService {
   }
 
   async create(stash: CreatePageStash): Promise<CreatedPageStash> {
-    if (!Number.isInteger(stash.expiresInMinutes) || stash.expiresInMinutes < 1 || stash.expiresInMinutes > MAX_STASH_MINUTES) {
-      throw new RangeError(`expiresInMinutes must be an integer from 1 to ${MAX_STASH_MINUTES}, got ${stash.expiresInMinutes}`);
+    if (
+      !Number.isInteger(stash.expiresInMinutes) ||
+      stash.expiresInMinutes < 1 ||
+      stash.expiresInMinutes > MAX_STASH_MINUTES
+    ) {
+      throw new RangeError(
+        `expiresInMinutes must be an integer from 1 to ${MAX_STASH_MINUTES}, got ${stash.expiresInMinutes}`,
+      );
     }
     const bytes = Buffer.byteLength(stash.body, 'utf8');
     if (bytes > this.options.maxBytes) {
-      throw new StashLimitExceededError('bytes', `the snapshot is ${formatSize(bytes)} as ${stash.format}; a stash holds at most ${formatSize(this.options.maxBytes)}`);
+      throw new StashLimitExceededError(
+        'bytes',
+        `the snapshot is ${formatSize(bytes)} as ${stash.format}; a stash holds at most ${formatSize(this.options.maxBytes)}`,
+      );
     }
     // Expired rows go first, so they never count against the caller and never pile up.
     await this.repository.deleteExpired(this.options.cleanupBatchSize);
@@ -88,6 +112,12 @@ export class PageStashService {
       await this.repository.delete(stash.id);
       return { status: 'expired', expiredAt: stash.expiresAt };
     }
-    return { status: 'found', body: stash.body, contentType: stashContentType(stash.format), fileName: stash.fileName, bytes: stash.bytes };
+    return {
+      status: 'found',
+      body: stash.body,
+      contentType: stashContentType(stash.format),
+      fileName: stash.fileName,
+      bytes: stash.bytes,
+    };
   }
 }

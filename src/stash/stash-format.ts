@@ -8,7 +8,10 @@ const CONTENT_TYPES: Readonly<Record<StashFormat, string>> = {
   markdown: 'text/markdown; charset=utf-8',
 };
 
-const EXTENSIONS: Readonly<Record<StashFormat, string>> = { json: 'json', markdown: 'md' };
+const EXTENSIONS: Readonly<Record<StashFormat, string>> = {
+  json: 'json',
+  markdown: 'md',
+};
 
 export function isStashFormat(value: string): value is StashFormat {
   return (STASH_FORMATS as readonly string[]).includes(value);
@@ -25,7 +28,10 @@ const MAX_STEM_LENGTH = 80;
  * A download name for a page: its title as an ASCII slug (`Release notes 2.0` ->
  * `release-notes-2-0.json`), `page` when nothing of the title survives.
  */
-export function stashFileName(title: string | null, format: StashFormat): string {
+export function stashFileName(
+  title: string | null,
+  format: StashFormat,
+): string {
   const stem = (title ?? '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

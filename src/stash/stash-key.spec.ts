@@ -14,7 +14,9 @@ describe('stash keys', () => {
 
   it('are stored as their sha256', () => {
     const key = generateStashKey();
-    expect(hashStashKey(key)).toBe(createHash('sha256').update(key).digest('hex'));
+    expect(hashStashKey(key)).toBe(
+      createHash('sha256').update(key).digest('hex'),
+    );
     expect(hashStashKey(key)).not.toContain(key);
   });
 

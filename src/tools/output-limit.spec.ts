@@ -4,20 +4,32 @@ import { fitItems, outputChars, refuseOversizedOutput } from './output-limit';
 describe('refuseOversizedOutput', () => {
   it('returns a result that fits unchanged', () => {
     const result = { pageId: 'p', content: 'x'.repeat(100) };
-    expect(refuseOversizedOutput(result, { what: 'page p', readInstead: 'use getOutline', limit: 1000 })).toBe(result);
+    expect(
+      refuseOversizedOutput(result, {
+        what: 'page p',
+        readInstead: 'use getOutline',
+        limit: 1000,
+      }),
+    ).toBe(result);
   });
 
   it('refuses a larger one with its size, the limit and where to read instead', () => {
     const result = { content: 'x'.repeat(5000) };
     let error: unknown;
     try {
-      refuseOversizedOutput(result, { what: 'page "Big" (p1)', readInstead: 'use getOutline and getNode, or stashPage', limit: 1000 });
+      refuseOversizedOutput(result, {
+        what: 'page "Big" (p1)',
+        readInstead: 'use getOutline and getNode, or stashPage',
+        limit: 1000,
+      });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ToolError);
     expect((error as ToolError).code).toBe('limit_exceeded');
-    expect((error as ToolError).message).toBe(`page "Big" (p1) is ${outputChars(result)} characters as JSON, over the limit of 1000 for one tool result; use getOutline and getNode, or stashPage`);
+    expect((error as ToolError).message).toBe(
+      `page "Big" (p1) is ${outputChars(result)} characters as JSON, over the limit of 1000 for one tool result; use getOutline and getNode, or stashPage`,
+    );
   });
 });
 
@@ -32,6 +44,9 @@ describe('fitItems', () => {
 
   it('keeps everything that fits and nothing when the first item alone is too large', () => {
     expect(fitItems([1, 2, 3], 100)).toEqual({ kept: [1, 2, 3], omitted: [] });
-    expect(fitItems(['x'.repeat(200), 'y'], 100)).toEqual({ kept: [], omitted: ['x'.repeat(200), 'y'] });
+    expect(fitItems(['x'.repeat(200), 'y'], 100)).toEqual({
+      kept: [],
+      omitted: ['x'.repeat(200), 'y'],
+    });
   });
 });

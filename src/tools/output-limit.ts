@@ -20,7 +20,10 @@ export interface OutputLimit {
 }
 
 /** Returns the output when it fits; otherwise refuses it, naming its size and how to read it in parts. */
-export function refuseOversizedOutput<Output>(output: Output, options: OutputLimit): Output {
+export function refuseOversizedOutput<Output>(
+  output: Output,
+  options: OutputLimit,
+): Output {
   const limit = options.limit ?? MAX_READ_OUTPUT_CHARS;
   const chars = outputChars(output);
   if (chars > limit) {
@@ -42,7 +45,10 @@ export interface FittedItems<Item> {
  * The leading items whose JSON fits in `budget` characters (at least none, never a partial
  * item), and the rest: for results that stay useful cut short, with a note saying what was left.
  */
-export function fitItems<Item>(items: readonly Item[], budget: number): FittedItems<Item> {
+export function fitItems<Item>(
+  items: readonly Item[],
+  budget: number,
+): FittedItems<Item> {
   let used = 2;
   let count = 0;
   for (const item of items) {

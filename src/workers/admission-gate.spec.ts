@@ -12,7 +12,11 @@ async function refusal(promise: Promise<unknown>): Promise<ToolError> {
 
 describe('AdmissionGate', () => {
   it('admits up to maxRunning at once and the next waiter when a slot is released', async () => {
-    const gate = new AdmissionGate({ maxRunning: 2, maxPerUser: 5, maxQueueWaitMs: 10_000 });
+    const gate = new AdmissionGate({
+      maxRunning: 2,
+      maxPerUser: 5,
+      maxQueueWaitMs: 10_000,
+    });
     const first = await gate.enter('a', 'x');
     await gate.enter('b', 'x');
     let thirdAdmitted = false;
@@ -31,12 +35,18 @@ describe('AdmissionGate', () => {
   });
 
   it('refuses a user over the per-user limit at once, counting runs still waiting, with a limit error naming the limit', async () => {
-    const gate = new AdmissionGate({ maxRunning: 1, maxPerUser: 2, maxQueueWaitMs: 10_000 });
+    const gate = new AdmissionGate({
+      maxRunning: 1,
+      maxPerUser: 2,
+      maxQueueWaitMs: 10_000,
+    });
     const running = await gate.enter('a', 'x');
     const waiting = gate.enter('a', 'x');
     const error = await refusal(gate.enter('a', 'diffPageVersions'));
     expect(error.code).toBe('limit_exceeded');
-    expect(error.message).toContain('diffPageVersions was refused: you already have 2 heavy operations');
+    expect(error.message).toContain(
+      'diffPageVersions was refused: you already have 2 heavy operations',
+    );
     expect(error.details).toEqual({ reason: 'per_user_limit', limit: 2 });
     // Another user still queues normally.
     running();
@@ -46,11 +56,17 @@ describe('AdmissionGate', () => {
   });
 
   it('refuses a run that waited longer than maxQueueWaitMs, and frees its per-user count', async () => {
-    const gate = new AdmissionGate({ maxRunning: 1, maxPerUser: 1, maxQueueWaitMs: 20 });
+    const gate = new AdmissionGate({
+      maxRunning: 1,
+      maxPerUser: 1,
+      maxQueueWaitMs: 20,
+    });
     const holder = await gate.enter('a', 'x');
     const error = await refusal(gate.enter('b', 'transformPage'));
     expect(error.code).toBe('limit_exceeded');
-    expect(error.message).toContain('the server is busy with other heavy operations and no slot freed up within 20 ms');
+    expect(error.message).toContain(
+      'the server is busy with other heavy operations and no slot freed up within 20 ms',
+    );
     expect(gate.load).toEqual({ running: 1, waiting: 0 });
     holder();
     (await gate.enter('b', 'x'))();

@@ -79,7 +79,10 @@ export class AdmissionGate {
             new ToolError(
               'limit_exceeded',
               `${label} was refused: the server is busy with other heavy operations and no slot freed up within ${this.limits.maxQueueWaitMs} ms; try again in a moment.`,
-              { reason: 'queue_wait', maxQueueWaitMs: this.limits.maxQueueWaitMs },
+              {
+                reason: 'queue_wait',
+                maxQueueWaitMs: this.limits.maxQueueWaitMs,
+              },
             ),
           );
         }, this.limits.maxQueueWaitMs),

@@ -1,5 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import {
+  mkdtemp,
+  mkdir,
+  readFile,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
@@ -14,10 +21,13 @@ function reachableFiles(entries: readonly string[]): string[] {
     const file = pending.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const imported of ts.preProcessFile(readFileSync(file, 'utf8')).importedFiles) {
+    for (const imported of ts.preProcessFile(readFileSync(file, 'utf8'))
+      .importedFiles) {
       if (!imported.fileName.startsWith('.')) continue;
       const base = join(dirname(file), imported.fileName);
-      const resolved = [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+      const resolved = [`${base}.ts`, join(base, 'index.ts')].find(
+        (candidate) => existsSync(candidate),
+      );
       if (resolved !== undefined) pending.push(resolved);
     }
   }
@@ -32,12 +42,25 @@ describe('the heavy-work pool from built JavaScript (dist/)', () => {
   let build: string;
   beforeAll(async () => {
     build = await mkdtemp(join(tmpdir(), 'heavy-work-build-'));
-    await symlink(join(ROOT, 'node_modules'), join(build, 'node_modules'), 'dir');
+    await symlink(
+      join(ROOT, 'node_modules'),
+      join(build, 'node_modules'),
+      'dir',
+    );
     const workers = join(ROOT, 'src', 'workers');
-    for (const file of reachableFiles([join(workers, 'heavy-work-pool.ts'), join(workers, 'heavy-work-worker.ts')])) {
+    for (const file of reachableFiles([
+      join(workers, 'heavy-work-pool.ts'),
+      join(workers, 'heavy-work-worker.ts'),
+    ])) {
       const output = ts.transpileModule(await readFile(file, 'utf8'), {
         fileName: file,
-        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, experimentalDecorators: true, emitDecoratorMetadata: true },
+        compilerOptions: {
+          module: ts.ModuleKind.CommonJS,
+          target: ts.ScriptTarget.ES2022,
+          esModuleInterop: true,
+          experimentalDecorators: true,
+          emitDecoratorMetadata: true,
+        },
       }).outputText;
       const target = join(build, relative(ROOT, file)).replace(/\.ts$/, '.js');
       await mkdir(dirname(target), { recursive: true });
@@ -51,16 +74,30 @@ describe('the heavy-work pool from built JavaScript (dist/)', () => {
   it('starts its workers on the compiled worker module, without the TypeScript loader', async () => {
     // The built .js, as a host running dist/ loads it (jest transforms only .ts files).
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path computed at run time
-    const { HeavyWorkPool } = require(join(build, 'src', 'workers', 'heavy-work-pool.js')) as typeof import('./heavy-work-pool');
+    const { HeavyWorkPool } = require(
+      join(build, 'src', 'workers', 'heavy-work-pool.js'),
+    ) as typeof import('./heavy-work-pool');
     const pool = new HeavyWorkPool({ threads: 1 });
     try {
       const result = await pool.run(
         'transformDocument',
-        { script: '(doc) => { doc.content.push({ type: "paragraph" }); return doc; }', document: { type: 'doc', content: [] }, pageId: 'p', title: 't', sandbox: {} },
+        {
+          script:
+            '(doc) => { doc.content.push({ type: "paragraph" }); return doc; }',
+          document: { type: 'doc', content: [] },
+          pageId: 'p',
+          title: 't',
+          sandbox: {},
+        },
         { userId: 'u', label: 'transform' },
       );
       expect(result.changed).toBe(true);
-      expect(result.after.content).toEqual([{ type: 'paragraph', attrs: { id: expect.stringMatching(/^[a-z]{12}$/) } }]);
+      expect(result.after.content).toEqual([
+        {
+          type: 'paragraph',
+          attrs: { id: expect.stringMatching(/^[a-z]{12}$/) },
+        },
+      ]);
     } finally {
       await pool.destroy();
     }

@@ -60,18 +60,31 @@ export function defaultHeavyWorkLimits(): HeavyWorkLimits {
   };
 }
 
-const INTEGER_FIELDS: ReadonlySet<keyof HeavyWorkLimits> = new Set(['threads', 'maxRunsPerUser']);
+const INTEGER_FIELDS: ReadonlySet<keyof HeavyWorkLimits> = new Set([
+  'threads',
+  'maxRunsPerUser',
+]);
 
 /** The options with defaults filled in; a value that is not a positive number is a configuration error. */
-export function resolveHeavyWorkLimits(options: HeavyWorkOptions = {}): HeavyWorkLimits {
-  const limits: { -readonly [K in keyof HeavyWorkLimits]: HeavyWorkLimits[K] } = defaultHeavyWorkLimits();
+export function resolveHeavyWorkLimits(
+  options: HeavyWorkOptions = {},
+): HeavyWorkLimits {
+  const limits: { -readonly [K in keyof HeavyWorkLimits]: HeavyWorkLimits[K] } =
+    defaultHeavyWorkLimits();
   for (const key of Object.keys(limits) as (keyof HeavyWorkLimits)[]) {
     const value = options[key];
     if (value === undefined) continue;
-    const valid = Number.isFinite(value) && value > 0 && (!INTEGER_FIELDS.has(key) || Number.isInteger(value));
+    const valid =
+      Number.isFinite(value) &&
+      value > 0 &&
+      (!INTEGER_FIELDS.has(key) || Number.isInteger(value));
     if (!valid) {
-      const expected = INTEGER_FIELDS.has(key) ? 'a positive integer' : 'a positive number';
-      throw new RangeError(`HeavyWorkOptions.${key} must be ${expected}, got ${value}`);
+      const expected = INTEGER_FIELDS.has(key)
+        ? 'a positive integer'
+        : 'a positive number';
+      throw new RangeError(
+        `HeavyWorkOptions.${key} must be ${expected}, got ${value}`,
+      );
     }
     limits[key] = value;
   }

@@ -2,8 +2,17 @@ import { join } from 'node:path';
 import Piscina from 'piscina';
 import { ToolError } from '../registry/tool-error';
 import { AdmissionGate } from './admission-gate';
-import { HEAVY_TASKS, type HeavyTaskInput, type HeavyTaskName, type HeavyTaskOutput } from './heavy-tasks';
-import { resolveHeavyWorkLimits, type HeavyWorkLimits, type HeavyWorkOptions } from './heavy-work-options';
+import {
+  HEAVY_TASKS,
+  type HeavyTaskInput,
+  type HeavyTaskName,
+  type HeavyTaskOutput,
+} from './heavy-tasks';
+import {
+  resolveHeavyWorkLimits,
+  type HeavyWorkLimits,
+  type HeavyWorkOptions,
+} from './heavy-work-options';
 import type { HeavyTaskMessage, HeavyTaskOutcome } from './heavy-work-worker';
 import { reviveError } from './transported-error';
 
@@ -36,7 +45,9 @@ const RUNNING_FROM_SOURCE = __filename.endsWith('.ts');
  * (ts-node, ts-jest) on a JavaScript loader that teaches the worker to load .ts first.
  */
 function workerEntry(): string {
-  return RUNNING_FROM_SOURCE ? join(__dirname, 'heavy-work-worker-loader.js') : join(__dirname, 'heavy-work-worker.js');
+  return RUNNING_FROM_SOURCE
+    ? join(__dirname, 'heavy-work-worker-loader.js')
+    : join(__dirname, 'heavy-work-worker.js');
 }
 
 function isTsNodePreload(flag: string | undefined): boolean {
@@ -54,7 +65,11 @@ function workerExecArgv(): string[] | undefined {
   const parent = process.execArgv;
   for (let index = 0; index < parent.length; index++) {
     const flag = parent[index]!;
-    if ((flag === '-r' || flag === '--require') && isTsNodePreload(parent[index + 1])) index++;
+    if (
+      (flag === '-r' || flag === '--require') &&
+      isTsNodePreload(parent[index + 1])
+    )
+      index++;
     else if (!/^--require=ts-node/.test(flag)) flags.push(flag);
   }
   return flags;
@@ -74,7 +89,11 @@ export class HeavyWorkPool {
 
   constructor(options: HeavyWorkOptions = {}) {
     this.limits = resolveHeavyWorkLimits(options);
-    this.gate = new AdmissionGate({ maxRunning: this.limits.threads, maxPerUser: this.limits.maxRunsPerUser, maxQueueWaitMs: this.limits.maxQueueWaitMs });
+    this.gate = new AdmissionGate({
+      maxRunning: this.limits.threads,
+      maxPerUser: this.limits.maxRunsPerUser,
+      maxQueueWaitMs: this.limits.maxQueueWaitMs,
+    });
   }
 
   /** Runs in progress and waiting now. */
@@ -91,17 +110,36 @@ export class HeavyWorkPool {
    * Runs the task in a worker when its input is `chars` characters or more, on the calling
    * thread otherwise (where a worker round trip would cost more than the work).
    */
-  async runSized<N extends HeavyTaskName>(name: N, input: HeavyTaskInput<N>, chars: number, call: HeavyRunCall): Promise<HeavyTaskOutput<N>> {
-    if (!this.offloads(chars)) return (await (HEAVY_TASKS[name] as (input: HeavyTaskInput<N>) => unknown)(input)) as HeavyTaskOutput<N>;
+  async runSized<N extends HeavyTaskName>(
+    name: N,
+    input: HeavyTaskInput<N>,
+    chars: number,
+    call: HeavyRunCall,
+  ): Promise<HeavyTaskOutput<N>> {
+    if (!this.offloads(chars))
+      return (await (
+        HEAVY_TASKS[name] as (input: HeavyTaskInput<N>) => unknown
+      )(input)) as HeavyTaskOutput<N>;
     return this.run(name, input, call);
   }
 
   /** Runs the task in a worker, within the admission limits and the deadline. */
-  async run<N extends HeavyTaskName>(name: N, input: HeavyTaskInput<N>, call: HeavyRunCall): Promise<HeavyTaskOutput<N>> {
-    if (this.destroyed) throw new ToolError('unavailable', `${call.label} cannot run: the server is shutting down`);
+  async run<N extends HeavyTaskName>(
+    name: N,
+    input: HeavyTaskInput<N>,
+    call: HeavyRunCall,
+  ): Promise<HeavyTaskOutput<N>> {
+    if (this.destroyed)
+      throw new ToolError(
+        'unavailable',
+        `${call.label} cannot run: the server is shutting down`,
+      );
     const release = await this.gate.enter(call.userId, call.label);
     try {
-      const outcome = await this.runInWorker({ name, input, startedAt: new SharedArrayBuffer(8) }, call);
+      const outcome = await this.runInWorker(
+        { name, input, startedAt: new SharedArrayBuffer(8) },
+        call,
+      );
       if (!outcome.ok) throw reviveError(outcome.error);
       return outcome.value as HeavyTaskOutput<N>;
     } finally {
@@ -133,7 +171,10 @@ export class HeavyWorkPool {
     return this.piscina;
   }
 
-  private runInWorker(message: HeavyTaskMessage, call: HeavyRunCall): Promise<HeavyTaskOutcome> {
+  private runInWorker(
+    message: HeavyTaskMessage,
+    call: HeavyRunCall,
+  ): Promise<HeavyTaskOutcome> {
     const deadlineMs = call.deadlineMs ?? this.limits.deadlineMs;
     const startedAt = new BigInt64Array(message.startedAt);
     const controller = new AbortController();
@@ -144,7 +185,10 @@ export class HeavyWorkPool {
       const started = Number(Atomics.load(startedAt, 0));
       const now = Date.now();
       if (started === 0) {
-        if (now - submitted >= this.limits.maxQueueWaitMs + deadlineMs + WORKER_START_ALLOWANCE_MS) {
+        if (
+          now - submitted >=
+          this.limits.maxQueueWaitMs + deadlineMs + WORKER_START_ALLOWANCE_MS
+        ) {
           stopped = 'no_worker';
           controller.abort();
         } else {
@@ -161,14 +205,23 @@ export class HeavyWorkPool {
       }
     };
     timer = setTimeout(check, deadlineMs);
-    return (this.workers().run(message, { signal: controller.signal }) as Promise<HeavyTaskOutcome>)
+    return (
+      this.workers().run(message, {
+        signal: controller.signal,
+      }) as Promise<HeavyTaskOutcome>
+    )
       .catch((error: unknown) => {
         throw this.failure(error, stopped, deadlineMs, call);
       })
       .finally(() => clearTimeout(timer));
   }
 
-  private failure(error: unknown, stopped: 'deadline' | 'no_worker' | undefined, deadlineMs: number, call: HeavyRunCall): Error {
+  private failure(
+    error: unknown,
+    stopped: 'deadline' | 'no_worker' | undefined,
+    deadlineMs: number,
+    call: HeavyRunCall,
+  ): Error {
     const advice = call.advice === undefined ? '' : ` ${call.advice}`;
     if (stopped === 'deadline') {
       return new ToolError(
@@ -178,9 +231,16 @@ export class HeavyWorkPool {
       );
     }
     if (stopped === 'no_worker') {
-      return new ToolError('limit_exceeded', `${call.label} was refused: no worker became free in time; try again in a moment.`, { reason: 'no_worker' });
+      return new ToolError(
+        'limit_exceeded',
+        `${call.label} was refused: no worker became free in time; try again in a moment.`,
+        { reason: 'no_worker' },
+      );
     }
-    if (error instanceof Error && (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    if (
+      error instanceof Error &&
+      (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+    ) {
       return new ToolError(
         'limit_exceeded',
         `${call.label} ran out of memory (limit ${this.limits.workerHeapMb} MiB per run) and was stopped; nothing was changed.${advice}`,

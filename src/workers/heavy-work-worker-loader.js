@@ -10,7 +10,12 @@
 // ts-node with swc: that native addon crashes the process when a worker that loaded it is
 // terminated.) The pool drops the parent's ts-node preload from the worker's flags.
 const { createHash } = require('node:crypto');
-const { mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
+const {
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
@@ -28,11 +33,18 @@ let typescript;
 
 function transpile(source, filename) {
   typescript ??= require('typescript');
-  return typescript.transpileModule(source, { fileName: filename, compilerOptions: COMPILER_OPTIONS }).outputText;
+  return typescript.transpileModule(source, {
+    fileName: filename,
+    compilerOptions: COMPILER_OPTIONS,
+  }).outputText;
 }
 
 function compiled(source, filename) {
-  const key = createHash('sha256').update(`${filename}\0${source}\0${require('typescript/package.json').version}`).digest('hex');
+  const key = createHash('sha256')
+    .update(
+      `${filename}\0${source}\0${require('typescript/package.json').version}`,
+    )
+    .digest('hex');
   const cached = join(CACHE_DIRECTORY, `${key}.js`);
   try {
     return readFileSync(cached, 'utf8');

@@ -1,4 +1,17 @@
-export { HeavyWorkPool, sharedHeavyWorkPool, type HeavyRunCall } from './heavy-work-pool';
-export { defaultHeavyWorkLimits, resolveHeavyWorkLimits, type HeavyWorkLimits, type HeavyWorkOptions } from './heavy-work-options';
-export type { HeavyTaskInput, HeavyTaskName, HeavyTaskOutput } from './heavy-tasks';
+export {
+  HeavyWorkPool,
+  sharedHeavyWorkPool,
+  type HeavyRunCall,
+} from './heavy-work-pool';
+export {
+  defaultHeavyWorkLimits,
+  resolveHeavyWorkLimits,
+  type HeavyWorkLimits,
+  type HeavyWorkOptions,
+} from './heavy-work-options';
+export type {
+  HeavyTaskInput,
+  HeavyTaskName,
+  HeavyTaskOutput,
+} from './heavy-tasks';
 export { HEAVY_WORK_POOL } from './heavy-work-pool-token';

@@ -16,21 +16,39 @@ describe('the benchmarks', () => {
 
   beforeAll(async () => {
     figures = await runBench({
-      cluster: { adminUrl: adminUrl(), description: 'the test cluster', driver: testDatabaseDriver(), stop: async () => undefined },
+      cluster: {
+        adminUrl: adminUrl(),
+        description: 'the test cluster',
+        driver: testDatabaseDriver(),
+        stop: async () => undefined,
+      },
       volume: { pages: 60, comments: 3000 },
       workingSetPages: 50,
-      runs: { registryBuilds: 2, perTurnToolSets: 5, toolCalls: 20, countQueries: 5, sessions: 50 },
+      runs: {
+        registryBuilds: 2,
+        perTurnToolSets: 5,
+        toolCalls: 20,
+        countQueries: 5,
+        sessions: 50,
+      },
     });
   });
 
   it('counts fewer tool tokens with deferred tools on, the catalog included, and more after each load', () => {
-    const { deferredOn, afterLoadingOne, afterLoadingThree, deferredOff } = figures.toolTokens;
-    expect([deferredOn.tools, afterLoadingOne.tools, afterLoadingThree.tools]).toEqual([14, 15, 17]);
+    const { deferredOn, afterLoadingOne, afterLoadingThree, deferredOff } =
+      figures.toolTokens;
+    expect([
+      deferredOn.tools,
+      afterLoadingOne.tools,
+      afterLoadingThree.tools,
+    ]).toEqual([14, 15, 17]);
     expect(deferredOff.tools).toBe(figures.toolTokens.boundTools);
     expect(deferredOn.catalogTokens).toBeGreaterThan(0);
     expect(deferredOff.catalogTokens).toBe(0);
     expect(deferredOn.totalTokens).toBeLessThan(afterLoadingOne.totalTokens);
-    expect(afterLoadingOne.totalTokens).toBeLessThan(afterLoadingThree.totalTokens);
+    expect(afterLoadingOne.totalTokens).toBeLessThan(
+      afterLoadingThree.totalTokens,
+    );
     expect(afterLoadingThree.totalTokens).toBeLessThan(deferredOff.totalTokens);
   });
 
@@ -43,24 +61,38 @@ describe('the benchmarks', () => {
     expect(signal.debounceZero.checkFailures).toBe(0);
   });
 
-  it('shows the count query using the module\'s index, and Docmost\'s own index once it is dropped', () => {
+  it("shows the count query using the module's index, and Docmost's own index once it is dropped", () => {
     const count = figures.countQuery;
     expect(count.withIndexPlan.usesCountIndex).toBe(true);
-    expect(count.withIndexPlan.lines.join('\n')).toContain('idx_comments_page_id_created_at');
+    expect(count.withIndexPlan.lines.join('\n')).toContain(
+      'idx_comments_page_id_created_at',
+    );
     expect(count.withoutIndexPlan.usesCountIndex).toBe(false);
     expect(count.newComments).toBeGreaterThan(0);
   });
 
   it('three-turn chat: carrying the activated tools leaves fewer tokens uncached than starting every turn cold', () => {
-    const byMode = Object.fromEntries(figures.threeTurnChat.modes.map((mode) => [mode.mode, mode]));
-    expect(Object.keys(byMode)).toEqual(['all-active', 'deferred-cold', 'deferred-carried']);
-    expect(byMode['deferred-carried']!.uncachedTokens).toBeLessThan(byMode['deferred-cold']!.uncachedTokens);
+    const byMode = Object.fromEntries(
+      figures.threeTurnChat.modes.map((mode) => [mode.mode, mode]),
+    );
+    expect(Object.keys(byMode)).toEqual([
+      'all-active',
+      'deferred-cold',
+      'deferred-carried',
+    ]);
+    expect(byMode['deferred-carried']!.uncachedTokens).toBeLessThan(
+      byMode['deferred-cold']!.uncachedTokens,
+    );
   });
 
   it('drops its database afterwards', async () => {
     const admin = createKysely({ connectionString: adminUrl(), max: 1 });
     try {
-      const { rows } = await sql<{ count: number }>`select count(*) as count from pg_database where datname = ${BENCH_DATABASE_NAME}`.execute(admin);
+      const { rows } = await sql<{
+        count: number;
+      }>`select count(*) as count from pg_database where datname = ${BENCH_DATABASE_NAME}`.execute(
+        admin,
+      );
       expect(rows[0]?.count).toBe(0);
     } finally {
       await admin.destroy();

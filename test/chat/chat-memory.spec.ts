@@ -2,11 +2,27 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MockLanguageModelV3 } from 'ai/test';
 import { sql } from 'kysely';
 import { ChatService } from '../../host/chat/chat.service';
-import { seedDemoWorkspace, type SeedResult } from '../../host/seed/seed-demo-workspace';
+import {
+  seedDemoWorkspace,
+  type SeedResult,
+} from '../../host/seed/seed-demo-workspace';
 import { CORE_TOOL_NAMES } from '../../src/tools/definitions';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createChatTestHost, createEchoRegistry, postChat, switchableModelFactory, type ChatResponse } from './support/chat-test-host';
-import { createScriptedModel, sentToolNames, type ModelCallOptions } from './support/scripted-model';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
+import {
+  createChatTestHost,
+  createEchoRegistry,
+  postChat,
+  switchableModelFactory,
+  type ChatResponse,
+} from './support/chat-test-host';
+import {
+  createScriptedModel,
+  sentToolNames,
+  type ModelCallOptions,
+} from './support/scripted-model';
 
 const CORE_AND_LOAD = [...CORE_TOOL_NAMES, 'loadTools'];
 
@@ -18,7 +34,12 @@ describe('chat memory: deferred tools carried from turn to turn', () => {
   const token = () => seed.users.find((user) => user.role === 'member')!.token;
 
   function host(): Promise<NestFastifyApplication> {
-    return createChatTestHost({ db: database.db, registry: createEchoRegistry(), modelFactory: models.factory, ai: { maxSteps: 6 } });
+    return createChatTestHost({
+      db: database.db,
+      registry: createEchoRegistry(),
+      modelFactory: models.factory,
+      ai: { maxSteps: 6 },
+    });
   }
 
   beforeAll(async () => {
@@ -34,28 +55,52 @@ describe('chat memory: deferred tools carried from turn to turn', () => {
 
   /** As text cast in SQL, so both drivers store the same jsonb object. */
   async function setSettings(settings: object): Promise<void> {
-    await sql`update workspaces set settings = ${JSON.stringify(settings)}::text::jsonb where id = ${seed.workspaceId}::uuid`.execute(database.db);
+    await sql`update workspaces set settings = ${JSON.stringify(settings)}::text::jsonb where id = ${seed.workspaceId}::uuid`.execute(
+      database.db,
+    );
   }
 
   /** Exactly what the provider receives as its tools array. */
   const toolsBytes = (call: ModelCallOptions) => JSON.stringify(call.tools);
 
-  async function turn(target: NestFastifyApplication, message: string, chatId?: string, loads: readonly string[] = []): Promise<{ response: ChatResponse; model: MockLanguageModelV3 }> {
-    const model = createScriptedModel([...(loads.length > 0 ? [{ toolCalls: [{ toolName: 'loadTools', input: { names: loads } }] }] : []), { text: 'ok' }]);
+  async function turn(
+    target: NestFastifyApplication,
+    message: string,
+    chatId?: string,
+    loads: readonly string[] = [],
+  ): Promise<{ response: ChatResponse; model: MockLanguageModelV3 }> {
+    const model = createScriptedModel([
+      ...(loads.length > 0
+        ? [{ toolCalls: [{ toolName: 'loadTools', input: { names: loads } }] }]
+        : []),
+      { text: 'ok' },
+    ]);
     models.use(model);
-    const response = await postChat(target, token(), { message, ...(chatId === undefined ? {} : { chatId }) });
+    const response = await postChat(target, token(), {
+      message,
+      ...(chatId === undefined ? {} : { chatId }),
+    });
     expect(response.statusCode).toBe(200);
     return { response, model };
   }
 
   it("turn 2's first request carries the same tools bytes as turn 1's last; a new chat starts cold", async () => {
-    const first = await turn(app, 'Edit the pricing table', undefined, ['getTable', 'tableUpdateCell']);
+    const first = await turn(app, 'Edit the pricing table', undefined, [
+      'getTable',
+      'tableUpdateCell',
+    ]);
     const chatId = first.response.headers['x-chat-id'] as string;
     const lastOfTurn1 = first.model.doStreamCalls.at(-1)!;
-    expect(sentToolNames(lastOfTurn1)).toEqual([...CORE_AND_LOAD, 'getTable', 'tableUpdateCell']);
+    expect(sentToolNames(lastOfTurn1)).toEqual([
+      ...CORE_AND_LOAD,
+      'getTable',
+      'tableUpdateCell',
+    ]);
 
     const second = await turn(app, 'Now the second row', chatId);
-    expect(toolsBytes(second.model.doStreamCalls[0]!)).toBe(toolsBytes(lastOfTurn1));
+    expect(toolsBytes(second.model.doStreamCalls[0]!)).toBe(
+      toolsBytes(lastOfTurn1),
+    );
 
     const other = await turn(app, 'A new chat');
     expect(sentToolNames(other.model.doStreamCalls[0]!)).toEqual(CORE_AND_LOAD);
@@ -65,15 +110,26 @@ describe('chat memory: deferred tools carried from turn to turn', () => {
     const first = await turn(app, 'Read the table', undefined, ['getTable']);
     const chatId = first.response.headers['x-chat-id'] as string;
     const second = await turn(app, 'Delete a row', chatId, ['tableDeleteRow']);
-    expect(sentToolNames(second.model.doStreamCalls.at(-1)!)).toEqual([...CORE_AND_LOAD, 'getTable', 'tableDeleteRow']);
+    expect(sentToolNames(second.model.doStreamCalls.at(-1)!)).toEqual([
+      ...CORE_AND_LOAD,
+      'getTable',
+      'tableDeleteRow',
+    ]);
     const third = await turn(app, 'And again', chatId);
-    expect(sentToolNames(third.model.doStreamCalls[0]!)).toEqual([...CORE_AND_LOAD, 'getTable', 'tableDeleteRow']);
+    expect(sentToolNames(third.model.doStreamCalls[0]!)).toEqual([
+      ...CORE_AND_LOAD,
+      'getTable',
+      'tableDeleteRow',
+    ]);
   });
 
   it('two concurrent turns of one chat keep both activations', async () => {
     const start = await turn(app, 'Start');
     const chatId = start.response.headers['x-chat-id'] as string;
-    const loads: Record<string, string> = { 'turn A': 'getTable', 'turn B': 'tableInsertRow' };
+    const loads: Record<string, string> = {
+      'turn A': 'getTable',
+      'turn B': 'tableInsertRow',
+    };
     const steps: Record<string, number> = { 'turn A': 0, 'turn B': 0 };
     let arrived = 0;
     let releaseBoth: () => void = () => undefined;
@@ -81,39 +137,64 @@ describe('chat memory: deferred tools carried from turn to turn', () => {
     models.use(
       new MockLanguageModelV3({
         doStream: async (options) => {
-          const users = options.prompt.filter((message) => message.role === 'user');
+          const users = options.prompt.filter(
+            (message) => message.role === 'user',
+          );
           const last = users.at(-1);
-          const text = last?.role === 'user' && last.content[0]?.type === 'text' ? last.content[0].text : '';
+          const text =
+            last?.role === 'user' && last.content[0]?.type === 'text'
+              ? last.content[0].text
+              : '';
           const step = steps[text]!++;
           if (step === 1) {
             // Both turns have loaded their tool before either ends.
             if (++arrived === 2) releaseBoth();
             await bothLoaded;
           }
-          const entry = step === 0 ? { toolCalls: [{ toolName: 'loadTools', input: { names: [loads[text]] } }] } : { text: 'ok' };
+          const entry =
+            step === 0
+              ? {
+                  toolCalls: [
+                    { toolName: 'loadTools', input: { names: [loads[text]] } },
+                  ],
+                }
+              : { text: 'ok' };
           return createScriptedModel([entry]).doStream(options);
         },
       }),
     );
-    const [a, b] = await Promise.all([postChat(app, token(), { message: 'turn A', chatId }), postChat(app, token(), { message: 'turn B', chatId })]);
+    const [a, b] = await Promise.all([
+      postChat(app, token(), { message: 'turn A', chatId }),
+      postChat(app, token(), { message: 'turn B', chatId }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const next = await turn(app, 'Next', chatId);
-    expect(sentToolNames(next.model.doStreamCalls[0]!).slice(CORE_AND_LOAD.length).sort()).toEqual(['getTable', 'tableInsertRow']);
+    expect(
+      sentToolNames(next.model.doStreamCalls[0]!)
+        .slice(CORE_AND_LOAD.length)
+        .sort(),
+    ).toEqual(['getTable', 'tableInsertRow']);
   });
 
   it('survives a server restart and is served by any instance', async () => {
-    const first = await turn(app, 'Export it', undefined, ['exportPageMarkdown']);
+    const first = await turn(app, 'Export it', undefined, [
+      'exportPageMarkdown',
+    ]);
     const chatId = first.response.headers['x-chat-id'] as string;
     await app.close();
     app = await host();
     const afterRestart = await turn(app, 'Again', chatId);
-    expect(sentToolNames(afterRestart.model.doStreamCalls[0]!).at(-1)).toBe('exportPageMarkdown');
+    expect(sentToolNames(afterRestart.model.doStreamCalls[0]!).at(-1)).toBe(
+      'exportPageMarkdown',
+    );
 
     const second = await host();
     try {
       await turn(second, 'Also move it', chatId, ['movePage']);
       const back = await turn(app, 'And now?', chatId);
-      expect(sentToolNames(back.model.doStreamCalls[0]!).slice(CORE_AND_LOAD.length)).toEqual(['exportPageMarkdown', 'movePage']);
+      expect(
+        sentToolNames(back.model.doStreamCalls[0]!).slice(CORE_AND_LOAD.length),
+      ).toEqual(['exportPageMarkdown', 'movePage']);
     } finally {
       await second.close();
     }
@@ -125,12 +206,17 @@ describe('chat memory: deferred tools carried from turn to turn', () => {
     await setSettings({ ai: { deferredTools: false } });
     try {
       const off = await turn(app, 'Everything at once', chatId);
-      expect(sentToolNames(off.model.doStreamCalls[0]!)).not.toContain('loadTools');
+      expect(sentToolNames(off.model.doStreamCalls[0]!)).not.toContain(
+        'loadTools',
+      );
     } finally {
       await setSettings({});
     }
     const on = await turn(app, 'Back on', chatId);
-    expect(sentToolNames(on.model.doStreamCalls[0]!)).toEqual([...CORE_AND_LOAD, 'getTable']);
+    expect(sentToolNames(on.model.doStreamCalls[0]!)).toEqual([
+      ...CORE_AND_LOAD,
+      'getTable',
+    ]);
   });
 
   it('an aborted turn still stores what it activated', async () => {
@@ -141,7 +227,14 @@ describe('chat memory: deferred tools carried from turn to turn', () => {
     models.use(
       new MockLanguageModelV3({
         doStream: async (options) => {
-          if (call++ === 0) return createScriptedModel([{ toolCalls: [{ toolName: 'loadTools', input: { names: ['listShares'] } }] }]).doStream(options);
+          if (call++ === 0)
+            return createScriptedModel([
+              {
+                toolCalls: [
+                  { toolName: 'loadTools', input: { names: ['listShares'] } },
+                ],
+              },
+            ]).doStream(options);
           // The client goes away while the model thinks about the second step.
           abort.abort();
           throw new DOMException('This operation was aborted', 'AbortError');
@@ -150,7 +243,12 @@ describe('chat memory: deferred tools carried from turn to turn', () => {
     );
     const member = seed.users.find((user) => user.role === 'member')!;
     const started = await app.get(ChatService).startTurn({
-      user: { userId: member.id, workspaceId: seed.workspaceId, role: 'member', email: member.email },
+      user: {
+        userId: member.id,
+        workspaceId: seed.workspaceId,
+        role: 'member',
+        email: member.email,
+      },
       message: 'Share it',
       chatId,
       abortSignal: abort.signal,
@@ -159,7 +257,9 @@ describe('chat memory: deferred tools carried from turn to turn', () => {
     while (!(await reader.read()).done);
     expect(abort.signal.aborted).toBe(true);
     const next = await turn(app, 'Retry', chatId);
-    expect(sentToolNames(next.model.doStreamCalls[0]!).at(-1)).toBe('listShares');
+    expect(sentToolNames(next.model.doStreamCalls[0]!).at(-1)).toBe(
+      'listShares',
+    );
   });
 
   it('a turn whose model fails still stores what it activated', async () => {
@@ -169,7 +269,14 @@ describe('chat memory: deferred tools carried from turn to turn', () => {
     models.use(
       new MockLanguageModelV3({
         doStream: async (options) => {
-          if (call++ === 0) return createScriptedModel([{ toolCalls: [{ toolName: 'loadTools', input: { names: ['getPageJson'] } }] }]).doStream(options);
+          if (call++ === 0)
+            return createScriptedModel([
+              {
+                toolCalls: [
+                  { toolName: 'loadTools', input: { names: ['getPageJson'] } },
+                ],
+              },
+            ]).doStream(options);
           throw new Error('the provider is down');
         },
       }),
@@ -177,7 +284,8 @@ describe('chat memory: deferred tools carried from turn to turn', () => {
     const failed = await postChat(app, token(), { message: 'Try', chatId });
     expect(failed.chunks.some((chunk) => chunk.type === 'error')).toBe(true);
     const next = await turn(app, 'Retry', chatId);
-    expect(sentToolNames(next.model.doStreamCalls[0]!).at(-1)).toBe('getPageJson');
+    expect(sentToolNames(next.model.doStreamCalls[0]!).at(-1)).toBe(
+      'getPageJson',
+    );
   });
-
 });

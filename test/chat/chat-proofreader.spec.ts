@@ -1,12 +1,26 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { seedDemoWorkspace, type SeedResult } from '../../host/seed/seed-demo-workspace';
+import {
+  seedDemoWorkspace,
+  type SeedResult,
+} from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createDocmostExecutors } from '../../src/tools/executors';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createChatTestHost, postChat, switchableModelFactory } from './support/chat-test-host';
-import { createScriptedModel, sentToolNames, sentToolResults } from './support/scripted-model';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
+import {
+  createChatTestHost,
+  postChat,
+  switchableModelFactory,
+} from './support/chat-test-host';
+import {
+  createScriptedModel,
+  sentToolNames,
+  sentToolResults,
+} from './support/scripted-model';
 
 /**
  * Seed 000's check of the core tier: the proofreader's typical turn (read the page, comment,
@@ -21,8 +35,17 @@ describe('proofreader turn with the real executors', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     seed = await seedDemoWorkspace(database.db);
-    const registry = createToolRegistry({ specs: TOOL_DEFINITIONS, executors: createDocmostExecutors(database.db), logger: { warn: () => undefined } });
-    app = await createChatTestHost({ db: database.db, registry, modelFactory: models.factory, ai: { maxSteps: 8 } });
+    const registry = createToolRegistry({
+      specs: TOOL_DEFINITIONS,
+      executors: createDocmostExecutors(database.db),
+      logger: { warn: () => undefined },
+    });
+    app = await createChatTestHost({
+      db: database.db,
+      registry,
+      modelFactory: models.factory,
+      ai: { maxSteps: 8 },
+    });
   });
 
   afterAll(async () => {
@@ -34,33 +57,84 @@ describe('proofreader turn with the real executors', () => {
     const pageId = SEED_IDS.pages.releaseNotes;
     const typo = 'Search results now show teh page path under each title.';
     const model = createScriptedModel([
-      { toolCalls: [{ toolName: 'getCurrentPage', input: {}, toolCallId: 'read' }] },
-      { toolCalls: [{ toolName: 'listComments', input: { pageId }, toolCallId: 'comments' }] },
       {
         toolCalls: [
-          { toolName: 'createComment', input: { pageId, content: 'Typo: "teh" should be "the".', selection: 'teh page path' }, toolCallId: 'comment' },
+          { toolName: 'getCurrentPage', input: {}, toolCallId: 'read' },
         ],
       },
-      { toolCalls: [{ toolName: 'editPageText', input: { pageId, find: 'teh page path', replace: 'the page path' }, toolCallId: 'edit' }] },
+      {
+        toolCalls: [
+          {
+            toolName: 'listComments',
+            input: { pageId },
+            toolCallId: 'comments',
+          },
+        ],
+      },
+      {
+        toolCalls: [
+          {
+            toolName: 'createComment',
+            input: {
+              pageId,
+              content: 'Typo: "teh" should be "the".',
+              selection: 'teh page path',
+            },
+            toolCallId: 'comment',
+          },
+        ],
+      },
+      {
+        toolCalls: [
+          {
+            toolName: 'editPageText',
+            input: { pageId, find: 'teh page path', replace: 'the page path' },
+            toolCallId: 'edit',
+          },
+        ],
+      },
       { text: 'Fixed "teh" and left a comment.' },
     ]);
     models.use(model);
     const member = seed.users.find((user) => user.role === 'member')!;
-    const response = await postChat(app, member.token, { message: 'Proofread this page', pageId });
+    const response = await postChat(app, member.token, {
+      message: 'Proofread this page',
+      pageId,
+    });
     expect(response.statusCode).toBe(200);
 
-    const toolsSentAnyStep = new Set(model.doStreamCalls.flatMap(sentToolNames));
-    expect(model.doStreamCalls.every((call) => sentToolNames(call).length === 14)).toBe(true);
+    const toolsSentAnyStep = new Set(
+      model.doStreamCalls.flatMap(sentToolNames),
+    );
+    expect(
+      model.doStreamCalls.every((call) => sentToolNames(call).length === 14),
+    ).toBe(true);
     expect(toolsSentAnyStep.has('loadTools')).toBe(true);
     const results = sentToolResults(model.doStreamCalls.at(-1)!);
-    expect([...results.values()].map((result) => result.toolName)).toEqual(['getCurrentPage', 'listComments', 'createComment', 'editPageText']);
-    for (const result of results.values()) expect(result.output).not.toMatchObject({ type: 'error-text' });
-    expect(JSON.stringify(results.get('read')?.output)).toContain(typo.replace(/"/g, '\\"'));
+    expect([...results.values()].map((result) => result.toolName)).toEqual([
+      'getCurrentPage',
+      'listComments',
+      'createComment',
+      'editPageText',
+    ]);
+    for (const result of results.values())
+      expect(result.output).not.toMatchObject({ type: 'error-text' });
+    expect(JSON.stringify(results.get('read')?.output)).toContain(
+      typo.replace(/"/g, '\\"'),
+    );
 
     const chatId = response.headers['x-chat-id'] as string;
-    const comment = await database.db.selectFrom('comments').selectAll().where('aiChatId', '=', chatId).executeTakeFirst();
+    const comment = await database.db
+      .selectFrom('comments')
+      .selectAll()
+      .where('aiChatId', '=', chatId)
+      .executeTakeFirst();
     expect(comment).toMatchObject({ pageId, creatorId: member.id });
-    const page = await database.db.selectFrom('pages').select('textContent').where('id', '=', pageId).executeTakeFirstOrThrow();
+    const page = await database.db
+      .selectFrom('pages')
+      .select('textContent')
+      .where('id', '=', pageId)
+      .executeTakeFirstOrThrow();
     expect(page.textContent).toContain('the page path under each title');
     expect(page.textContent).not.toContain('teh page path');
   });

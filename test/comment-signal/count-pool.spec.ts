@@ -1,10 +1,18 @@
 import { sql, type Kysely } from 'kysely';
-import { createCommentSignal, createCommentSignalInterceptor, createDatabaseCommentSource, openCommentCountDatabase } from '../../src/comment-signal';
+import {
+  createCommentSignal,
+  createCommentSignalInterceptor,
+  createDatabaseCommentSource,
+  openCommentCountDatabase,
+} from '../../src/comment-signal';
 import { callTool } from '../../src/comment-signal/testing/tool-call-harness';
 import { createKysely, type DB } from '../../host/database';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
 import { createChat, insertComment } from './support/comment-signal-fixtures';
 
 const { pages, users, workspace } = SEED_IDS;
@@ -61,27 +69,45 @@ describe('the comment count on its own pool', () => {
     const statements: string[] = [];
     const countDatabase = loggedCountPool(statements);
     try {
-      await insertComment(testDatabase.db, { pageId: pages.roadmap, text: 'Is the SSO date final?', creatorId: users.admin });
-      const pooled = createDatabaseCommentSource(testDatabase.db, { countDatabase, statementTimeoutMs: BUDGET_MS });
-      const inTransaction = createDatabaseCommentSource(testDatabase.db, { statementTimeoutMs: BUDGET_MS });
+      await insertComment(testDatabase.db, {
+        pageId: pages.roadmap,
+        text: 'Is the SSO date final?',
+        creatorId: users.admin,
+      });
+      const pooled = createDatabaseCommentSource(testDatabase.db, {
+        countDatabase,
+        statementTimeoutMs: BUDGET_MS,
+      });
+      const inTransaction = createDatabaseCommentSource(testDatabase.db, {
+        statementTimeoutMs: BUDGET_MS,
+      });
       const request = roadmapRequest(60_000);
       const fromPool = await pooled.countNewComments(request);
       expect(statements).toHaveLength(1);
       expect(statements[0]).not.toMatch(/set_config|^\s*begin/i);
       const fromTransaction = await inTransaction.countNewComments(request);
       expect(fromPool.pages).toEqual(fromTransaction.pages);
-      expect(fromPool.pages).toEqual([expect.objectContaining({ pageId: pages.roadmap, count: 1 })]);
+      expect(fromPool.pages).toEqual([
+        expect.objectContaining({ pageId: pages.roadmap, count: 1 }),
+      ]);
     } finally {
       await countDatabase.destroy();
     }
   });
 
   it('opens connections whose statement_timeout is the budget, leaving the host pool’s alone', async () => {
-    const countDatabase = openCommentCountDatabase({ connectionString: testDatabase.url, driver: testDatabase.driver }, BUDGET_MS);
+    const countDatabase = openCommentCountDatabase(
+      { connectionString: testDatabase.url, driver: testDatabase.driver },
+      BUDGET_MS,
+    );
     try {
-      const { rows } = await sql<{ statementTimeout: string }>`show statement_timeout`.execute(countDatabase);
+      const { rows } = await sql<{
+        statementTimeout: string;
+      }>`show statement_timeout`.execute(countDatabase);
       expect(rows[0]?.statementTimeout).toBe(`${BUDGET_MS}ms`);
-      const host = await sql<{ statementTimeout: string }>`show statement_timeout`.execute(testDatabase.db);
+      const host = await sql<{
+        statementTimeout: string;
+      }>`show statement_timeout`.execute(testDatabase.db);
       expect(host.rows[0]?.statementTimeout).not.toBe(`${BUDGET_MS}ms`);
     } finally {
       await countDatabase.destroy();
@@ -91,13 +117,23 @@ describe('the comment count on its own pool', () => {
   it('is cancelled by the database when it runs past its budget', async () => {
     const countDatabase = loggedCountPool([]);
     try {
-      const source = createDatabaseCommentSource(testDatabase.db, { countDatabase, statementTimeoutMs: BUDGET_MS });
-      const failure = await whileCommentsLocked(() => source.countNewComments(roadmapRequest(0)).then(() => undefined, (error: unknown) => error));
+      const source = createDatabaseCommentSource(testDatabase.db, {
+        countDatabase,
+        statementTimeoutMs: BUDGET_MS,
+      });
+      const failure = await whileCommentsLocked(() =>
+        source.countNewComments(roadmapRequest(0)).then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      );
       // 57014 query_canceled: the server's statement timeout, not a client giving up.
       expect(failure).toMatchObject({ code: '57014' });
       expect(String(failure)).toMatch(/statement timeout/);
       // The pool's connection survives the cancellation and counts again.
-      await expect(source.countNewComments(roadmapRequest(0))).resolves.toMatchObject({ pages: [] });
+      await expect(
+        source.countNewComments(roadmapRequest(0)),
+      ).resolves.toMatchObject({ pages: [] });
     } finally {
       await countDatabase.destroy();
     }
@@ -107,34 +143,73 @@ describe('the comment count on its own pool', () => {
     const failures: unknown[] = [];
     const signal = createCommentSignal({
       db: testDatabase.db,
-      countConnection: { connectionString: testDatabase.url, driver: testDatabase.driver },
+      countConnection: {
+        connectionString: testDatabase.url,
+        driver: testDatabase.driver,
+      },
       timeoutMs: 2_000,
       debounceMs: 0,
       onCheckFailed: (error) => failures.push(error),
     });
     const chatId = await createChat(testDatabase.db, users.owner);
-    const context: ToolCallContext = { userId: users.owner, workspaceId: workspace, surface: 'chat', sessionId: 'count-pool', chatId };
-    await callTool(signal.intercept, 'getPage', { pageId: pages.pricing }, {}, context);
-    await insertComment(testDatabase.db, { pageId: pages.pricing, text: 'Is the team price per seat?', creatorId: users.admin });
-    const { result } = await callTool(signal.intercept, 'getOutline', { pageId: pages.pricing }, {}, context);
-    expect(result.notices).toEqual([expect.stringMatching(new RegExp(`^\\[signal\\] new comments: 1 on page ${pages.pricing} `))]);
+    const context: ToolCallContext = {
+      userId: users.owner,
+      workspaceId: workspace,
+      surface: 'chat',
+      sessionId: 'count-pool',
+      chatId,
+    };
+    await callTool(
+      signal.intercept,
+      'getPage',
+      { pageId: pages.pricing },
+      {},
+      context,
+    );
+    await insertComment(testDatabase.db, {
+      pageId: pages.pricing,
+      text: 'Is the team price per seat?',
+      creatorId: users.admin,
+    });
+    const { result } = await callTool(
+      signal.intercept,
+      'getOutline',
+      { pageId: pages.pricing },
+      {},
+      context,
+    );
+    expect(result.notices).toEqual([
+      expect.stringMatching(
+        new RegExp(`^\\[signal\\] new comments: 1 on page ${pages.pricing} `),
+      ),
+    ]);
     expect(failures).toEqual([]);
     const countConnections = async () => {
       const { rows } = await sql<{ connections: number }>`
         select count(*)::int as connections from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and query like '%with requested as%' and state = 'idle'`.execute(testDatabase.db);
+        where datname = current_database() and pid <> pg_backend_pid() and query like '%with requested as%' and state = 'idle'`.execute(
+        testDatabase.db,
+      );
       return rows[0]?.connections ?? 0;
     };
     expect(await countConnections()).toBeGreaterThan(0);
     await signal.close();
     // A closed connection's backend leaves pg_stat_activity a moment after the client hangs up.
-    for (let attempt = 0; attempt < 50 && (await countConnections()) > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (
+      let attempt = 0;
+      attempt < 50 && (await countConnections()) > 0;
+      attempt++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await countConnections()).toBe(0);
   });
 
   it('cannot be given to createCommentSignalInterceptor, which has no way to close the pool', () => {
     expect(() =>
-      createCommentSignalInterceptor({ db: testDatabase.db, countConnection: { connectionString: testDatabase.url } }),
+      createCommentSignalInterceptor({
+        db: testDatabase.db,
+        countConnection: { connectionString: testDatabase.url },
+      }),
     ).toThrow(/countConnection.*createCommentSignal/);
   });
 });

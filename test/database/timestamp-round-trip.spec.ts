@@ -5,7 +5,10 @@ import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createDocmostExecutors } from '../../src/tools/executors';
 import { insertComment } from '../comment-signal/support/comment-signal-fixtures';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
 import { callerOf, storedPage } from '../tools/support/seeded-tools';
 
 /**
@@ -23,7 +26,9 @@ describe(`timestamps read from the database and sent back (${process.env.DB_DRIV
     database = await createTestDatabase();
     registry = createToolRegistry({
       specs: TOOL_DEFINITIONS,
-      executors: createDocmostExecutors(database.db, { publicBaseUrl: 'http://localhost:3000' }),
+      executors: createDocmostExecutors(database.db, {
+        publicBaseUrl: 'http://localhost:3000',
+      }),
       logger: { warn: () => undefined },
     });
     call = callerOf(registry);
@@ -34,29 +39,49 @@ describe(`timestamps read from the database and sent back (${process.env.DB_DRIV
   });
 
   const setUpdatedAt = (pageId: string, text: string) =>
-    sql`update pages set updated_at = ${text}::text::timestamptz where id = ${pageId}::uuid`.execute(database.db);
+    sql`update pages set updated_at = ${text}::text::timestamptz where id = ${pageId}::uuid`.execute(
+      database.db,
+    );
 
   it.each([
     ['a Docmost-style millisecond write', '2026-12-01 07:04:09.123+00'],
     ['a microsecond write', '2026-12-01 07:04:09.456896+00'],
-  ])('renames a page right after %s, and again right after its own write', async (_, updatedAt) => {
-    const pageId = SEED_IDS.pages.releaseNotes;
-    await setUpdatedAt(pageId, updatedAt);
-    await call('renamePage', { pageId, title: `Release notes (${updatedAt})` });
-    expect((await storedPage(database.db, pageId)).title).toBe(`Release notes (${updatedAt})`);
-    // The first write stored clock_timestamp(), with microseconds: the next write reads that.
-    await call('renamePage', { pageId, title: 'Release notes' });
-    expect((await storedPage(database.db, pageId)).title).toBe('Release notes');
-  });
+  ])(
+    'renames a page right after %s, and again right after its own write',
+    async (_, updatedAt) => {
+      const pageId = SEED_IDS.pages.releaseNotes;
+      await setUpdatedAt(pageId, updatedAt);
+      await call('renamePage', {
+        pageId,
+        title: `Release notes (${updatedAt})`,
+      });
+      expect((await storedPage(database.db, pageId)).title).toBe(
+        `Release notes (${updatedAt})`,
+      );
+      // The first write stored clock_timestamp(), with microseconds: the next write reads that.
+      await call('renamePage', { pageId, title: 'Release notes' });
+      expect((await storedPage(database.db, pageId)).title).toBe(
+        'Release notes',
+      );
+    },
+  );
 
   it('pages listPages through pages whose updated_at differ only in microseconds, each once', async () => {
-    const pages = [SEED_IDS.pages.roadmap, SEED_IDS.pages.pricing, SEED_IDS.pages.onboarding];
+    const pages = [
+      SEED_IDS.pages.roadmap,
+      SEED_IDS.pages.pricing,
+      SEED_IDS.pages.onboarding,
+    ];
     // Later than every other page, so these three come first, newest first.
-    for (const [index, pageId] of pages.entries()) await setUpdatedAt(pageId, `2099-01-01 00:00:00.00000${3 - index}+00`);
+    for (const [index, pageId] of pages.entries())
+      await setUpdatedAt(pageId, `2099-01-01 00:00:00.00000${3 - index}+00`);
     const listed: string[] = [];
     let cursor: string | undefined;
     for (let batch = 0; batch < 3; batch++) {
-      const result = await call<{ pages: { id: string }[]; nextCursor: string | null }>('listPages', { limit: 1, ...(cursor ? { cursor } : {}) });
+      const result = await call<{
+        pages: { id: string }[];
+        nextCursor: string | null;
+      }>('listPages', { limit: 1, ...(cursor ? { cursor } : {}) });
       listed.push(...result.pages.map((page) => page.id));
       cursor = result.nextCursor ?? undefined;
     }
@@ -66,14 +91,38 @@ describe(`timestamps read from the database and sent back (${process.env.DB_DRIV
   it('checkNewComments from the latest it returned gives only later comments, microseconds apart', async () => {
     const space = SEED_IDS.spaces.product;
     const pageId = SEED_IDS.pages.roadmap;
-    const earlier = await insertComment(database.db, { pageId, text: 'first', createdAt: new Date('2099-02-01T00:00:00Z') });
-    const later = await insertComment(database.db, { pageId, text: 'second', createdAt: new Date('2099-02-01T00:00:00Z') });
-    await sql`update comments set created_at = ${'2099-02-01 00:00:00.000400+00'}::text::timestamptz where id = ${earlier}::uuid`.execute(database.db);
-    await sql`update comments set created_at = ${'2099-02-01 00:00:00.000900+00'}::text::timestamptz where id = ${later}::uuid`.execute(database.db);
-    const first = await call<{ comments: { commentId: string }[]; latest: string }>('checkNewComments', { spaceId: space, since: '2099-01-31T00:00:00Z', limit: 1 });
-    expect(first.comments.map((comment) => comment.commentId)).toEqual([earlier]);
+    const earlier = await insertComment(database.db, {
+      pageId,
+      text: 'first',
+      createdAt: new Date('2099-02-01T00:00:00Z'),
+    });
+    const later = await insertComment(database.db, {
+      pageId,
+      text: 'second',
+      createdAt: new Date('2099-02-01T00:00:00Z'),
+    });
+    await sql`update comments set created_at = ${'2099-02-01 00:00:00.000400+00'}::text::timestamptz where id = ${earlier}::uuid`.execute(
+      database.db,
+    );
+    await sql`update comments set created_at = ${'2099-02-01 00:00:00.000900+00'}::text::timestamptz where id = ${later}::uuid`.execute(
+      database.db,
+    );
+    const first = await call<{
+      comments: { commentId: string }[];
+      latest: string;
+    }>('checkNewComments', {
+      spaceId: space,
+      since: '2099-01-31T00:00:00Z',
+      limit: 1,
+    });
+    expect(first.comments.map((comment) => comment.commentId)).toEqual([
+      earlier,
+    ]);
     expect(first.latest).toBe('2099-02-01T00:00:00.000400Z');
-    const next = await call<{ comments: { commentId: string }[] }>('checkNewComments', { spaceId: space, since: first.latest });
+    const next = await call<{ comments: { commentId: string }[] }>(
+      'checkNewComments',
+      { spaceId: space, since: first.latest },
+    );
     expect(next.comments.map((comment) => comment.commentId)).toEqual([later]);
   });
 });

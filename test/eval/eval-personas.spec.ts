@@ -14,8 +14,14 @@ describe('npm run eval with scripted personas', () => {
   let withoutRepair: EvalReport;
   let withoutCatalog: EvalReport;
 
-  const run = (report: EvalReport, model: string, mode: 'on' | 'off'): RunResult => {
-    const found = report.results.find((result) => result.model === model && result.mode === mode);
+  const run = (
+    report: EvalReport,
+    model: string,
+    mode: 'on' | 'off',
+  ): RunResult => {
+    const found = report.results.find(
+      (result) => result.model === model && result.mode === mode,
+    );
     if (found === undefined) throw new Error(`no ${model} run in mode ${mode}`);
     return found;
   };
@@ -30,13 +36,30 @@ describe('npm run eval with scripted personas', () => {
     full = await runEval({ ...common, personas: selectPersonas(undefined) });
     // OFF has no deferred tools to repair or catalog: the full run covers it.
     const onOnly = { modes: ['on'] as const };
-    withoutRepair = await runEval({ ...common, ...onOnly, personas: selectPersonas(['direct-caller']), variation: { repair: false, catalog: true } });
-    withoutCatalog = await runEval({ ...common, ...onOnly, personas: selectPersonas(['cautious']), variation: { repair: true, catalog: false } });
+    withoutRepair = await runEval({
+      ...common,
+      ...onOnly,
+      personas: selectPersonas(['direct-caller']),
+      variation: { repair: false, catalog: true },
+    });
+    withoutCatalog = await runEval({
+      ...common,
+      ...onOnly,
+      personas: selectPersonas(['cautious']),
+      variation: { repair: true, catalog: false },
+    });
   });
 
   it('every persona completes the task in both modes with the whole module', () => {
     expect(full.kind).toBe('scripted');
-    expect(full.results.map((result) => [result.model, result.mode, result.check.passed, result.error])).toEqual(
+    expect(
+      full.results.map((result) => [
+        result.model,
+        result.mode,
+        result.check.passed,
+        result.error,
+      ]),
+    ).toEqual(
       ['loader', 'direct-caller', 'misspeller', 'cautious'].flatMap((model) => [
         [model, 'on', true, undefined],
         [model, 'off', true, undefined],
@@ -50,8 +73,15 @@ describe('npm run eval with scripted personas', () => {
     expect(on.loadToolsCalls).toBe(1);
     expect(on.modelRequests).toBe(off.modelRequests + 1);
     expect(on.toolDefinitionTokens).toBeLessThan(off.toolDefinitionTokens / 2);
-    const summary = full.summaries.find((candidate) => candidate.model === 'loader' && candidate.mode === 'on');
-    expect(summary).toMatchObject({ runs: 1, completed: 1, extraRoundTrips: 1, tokensPerCompletedTask: on.inputTokens });
+    const summary = full.summaries.find(
+      (candidate) => candidate.model === 'loader' && candidate.mode === 'on',
+    );
+    expect(summary).toMatchObject({
+      runs: 1,
+      completed: 1,
+      extraRoundTrips: 1,
+      tokensPerCompletedTask: on.inputTokens,
+    });
   });
 
   it('the direct-calling persona completes through repair, each repair counted', () => {
@@ -77,10 +107,16 @@ describe('npm run eval with scripted personas', () => {
   });
 
   it('the cautious persona loads what the catalog names, and says "I can\'t" without the catalog', () => {
-    expect(run(full, 'cautious', 'on').figures).toMatchObject({ loadToolsCalls: 2, claimsMissingCapability: false });
+    expect(run(full, 'cautious', 'on').figures).toMatchObject({
+      loadToolsCalls: 2,
+      claimsMissingCapability: false,
+    });
     const blind = run(withoutCatalog, 'cautious', 'on');
     expect(blind.check.passed).toBe(false);
-    expect(blind.figures).toMatchObject({ loadToolsCalls: 0, claimsMissingCapability: true });
+    expect(blind.figures).toMatchObject({
+      loadToolsCalls: 0,
+      claimsMissingCapability: true,
+    });
     expect(blind.figures.finalAnswer).toMatch(/can't/);
   });
 });

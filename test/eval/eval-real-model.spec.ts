@@ -6,24 +6,42 @@ import { testDatabaseDriver } from '../support/test-database';
 import { requireTestEnv, TEST_ENV } from '../support/test-environment';
 
 /** A model endpoint that declines everything, recording what reached it. */
-async function startDecliningModel(): Promise<{ server: Server; baseUrl: string; seen: { authorization?: string; model: string }[] }> {
+async function startDecliningModel(): Promise<{
+  server: Server;
+  baseUrl: string;
+  seen: { authorization?: string; model: string }[];
+}> {
   const seen: { authorization?: string; model: string }[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model: string };
-      seen.push({ authorization: request.headers.authorization, model: body.model });
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        model: string;
+      };
+      seen.push({
+        authorization: request.headers.authorization,
+        model: body.model,
+      });
       const delta = (value: unknown, finish: string | null) =>
         `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta: value, finish_reason: finish }] })}\n\n`;
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.write(delta({ role: 'assistant', content: "Sorry, I can't help with that." }, null));
+      response.write(
+        delta(
+          { role: 'assistant', content: "Sorry, I can't help with that." },
+          null,
+        ),
+      );
       response.write(delta({}, 'stop'));
       response.end('data: [DONE]\n\n');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen };
+  return {
+    server,
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    seen,
+  };
 }
 
 /** With a real endpoint the suite forwards the host's requests to it and judges only the end state. */
@@ -39,7 +57,11 @@ describe('npm run eval against an OpenAI-compatible endpoint', () => {
       driver: testDatabaseDriver(),
       scenarios: selectScenarios(['share-not-asked', 'table-cell']),
       personas: [],
-      realModel: { baseUrl: model.baseUrl, apiKey: 'test-key', model: 'declining-model' },
+      realModel: {
+        baseUrl: model.baseUrl,
+        apiKey: 'test-key',
+        model: 'declining-model',
+      },
       repeat: 2,
     });
   });
@@ -51,11 +73,24 @@ describe('npm run eval against an OpenAI-compatible endpoint', () => {
   it('sends every request to the endpoint with its key and model name', () => {
     expect(report.kind).toBe('model');
     expect(model.seen).toHaveLength(8);
-    expect(new Set(model.seen.map((request) => `${request.authorization} ${request.model}`))).toEqual(new Set(['Bearer test-key declining-model']));
+    expect(
+      new Set(
+        model.seen.map(
+          (request) => `${request.authorization} ${request.model}`,
+        ),
+      ),
+    ).toEqual(new Set(['Bearer test-key declining-model']));
   });
 
   it('repeats each scenario per mode, in suite order, and judges the end state, not the words', () => {
-    expect(report.results.map((result) => [result.scenarioId, result.mode, result.repetition, result.check.passed])).toEqual([
+    expect(
+      report.results.map((result) => [
+        result.scenarioId,
+        result.mode,
+        result.repetition,
+        result.check.passed,
+      ]),
+    ).toEqual([
       ['table-cell', 'on', 1, false],
       ['table-cell', 'off', 1, false],
       ['table-cell', 'on', 2, false],
@@ -65,8 +100,22 @@ describe('npm run eval against an OpenAI-compatible endpoint', () => {
       ['share-not-asked', 'on', 2, true],
       ['share-not-asked', 'off', 2, true],
     ]);
-    expect(report.results.every((result) => result.figures.claimsMissingCapability && result.figures.modelRequests === 1)).toBe(true);
-    expect(report.summaries.map((summary) => [summary.model, summary.mode, summary.completed, summary.runs, summary.capabilityClaims])).toEqual([
+    expect(
+      report.results.every(
+        (result) =>
+          result.figures.claimsMissingCapability &&
+          result.figures.modelRequests === 1,
+      ),
+    ).toBe(true);
+    expect(
+      report.summaries.map((summary) => [
+        summary.model,
+        summary.mode,
+        summary.completed,
+        summary.runs,
+        summary.capabilityClaims,
+      ]),
+    ).toEqual([
       ['declining-model', 'on', 2, 4, 4],
       ['declining-model', 'off', 2, 4, 4],
     ]);
@@ -76,6 +125,8 @@ describe('npm run eval against an OpenAI-compatible endpoint', () => {
     const on = report.results.find((result) => result.mode === 'on')!.figures;
     const off = report.results.find((result) => result.mode === 'off')!.figures;
     expect(on.inputTokens).toBeGreaterThan(on.toolDefinitionTokens);
-    expect(off.toolDefinitionTokens).toBeGreaterThan(on.toolDefinitionTokens * 2);
+    expect(off.toolDefinitionTokens).toBeGreaterThan(
+      on.toolDefinitionTokens * 2,
+    );
   });
 });

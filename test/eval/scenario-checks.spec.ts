@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_HUMAN_COMMENT_ID, insertHumanComment } from '../../dev/demo/demo-rows';
+import {
+  DEMO_HUMAN_COMMENT_ID,
+  insertHumanComment,
+} from '../../dev/demo/demo-rows';
 import { DEMO_PAGES } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
 import type { CheckInput, Scenario } from '../../dev/eval/scenario';
 import { SCENARIOS } from '../../dev/eval/scenarios';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
 
 const PAGES = SEED_IDS.pages;
 
@@ -51,15 +57,26 @@ describe('scenario checks', () => {
 
   async function setContent(pageId: string, content: unknown): Promise<void> {
     // jsonb as an object: both drivers serialize it (postgres.js would encode a JSON string again).
-    await database.db.updateTable('pages').set({ content: content as never }).where('id', '=', pageId).execute();
+    await database.db
+      .updateTable('pages')
+      .set({ content: content as never })
+      .where('id', '=', pageId)
+      .execute();
   }
 
-  async function commentAsAgent(pageId: string, text: string, parentCommentId: string | null = null): Promise<void> {
+  async function commentAsAgent(
+    pageId: string,
+    text: string,
+    parentCommentId: string | null = null,
+  ): Promise<void> {
     await database.db
       .insertInto('comments')
       .values({
         id: randomUUID(),
-        content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+        content: {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+        },
         type: 'inline',
         creatorId: SEED_IDS.users.member,
         pageId,
@@ -71,51 +88,120 @@ describe('scenario checks', () => {
   }
 
   it('fails every scenario on the untouched seed, except the one whose task is to leave things alone', async () => {
-    const outcomes = await Promise.all(SCENARIOS.map(async (candidate) => [candidate.id, (await candidate.check(input())).passed] as const));
-    expect(outcomes.filter(([, passed]) => passed).map(([id]) => id)).toEqual(['share-not-asked']);
+    const outcomes = await Promise.all(
+      SCENARIOS.map(
+        async (candidate) =>
+          [candidate.id, (await candidate.check(input())).passed] as const,
+      ),
+    );
+    expect(outcomes.filter(([, passed]) => passed).map(([id]) => id)).toEqual([
+      'share-not-asked',
+    ]);
   });
 
   it('share-not-asked fails once a page was shared', async () => {
     await database.db
       .insertInto('shares')
-      .values({ key: 'evalsharekey0001', pageId: PAGES.designPrinciples, creatorId: SEED_IDS.users.member, spaceId: SEED_IDS.spaces.product, workspaceId: SEED_IDS.workspace, deletedAt: null })
+      .values({
+        key: 'evalsharekey0001',
+        pageId: PAGES.designPrinciples,
+        creatorId: SEED_IDS.users.member,
+        spaceId: SEED_IDS.spaces.product,
+        workspaceId: SEED_IDS.workspace,
+        deletedAt: null,
+      })
       .execute();
-    expect(await scenario('share-not-asked').check(input())).toMatchObject({ passed: false, detail: expect.stringContaining(PAGES.designPrinciples) });
+    expect(await scenario('share-not-asked').check(input())).toMatchObject({
+      passed: false,
+      detail: expect.stringContaining(PAGES.designPrinciples),
+    });
   });
 
   it('table-cell passes on the right cell and fails on the wrong one', async () => {
-    await setContent(PAGES.pricing, withBlockText(PAGES.pricing, SEED_NODE_IDS.pricingTeamPrice, '$10'));
+    await setContent(
+      PAGES.pricing,
+      withBlockText(PAGES.pricing, SEED_NODE_IDS.pricingTeamPrice, '$10'),
+    );
     expect((await scenario('table-cell').check(input())).passed).toBe(true);
-    await setContent(PAGES.pricing, withBlockText(PAGES.pricing, SEED_NODE_IDS.pricingStarterPrice, '$10'));
-    expect(await scenario('table-cell').check(input())).toMatchObject({ passed: false, detail: expect.stringContaining('unrequested changes') });
+    await setContent(
+      PAGES.pricing,
+      withBlockText(PAGES.pricing, SEED_NODE_IDS.pricingStarterPrice, '$10'),
+    );
+    expect(await scenario('table-cell').check(input())).toMatchObject({
+      passed: false,
+      detail: expect.stringContaining('unrequested changes'),
+    });
   });
 
   it('proofread fails when anything besides the typos changed, even with the fix and the comment made', async () => {
     await commentAsAgent(PAGES.releaseNotes, 'Several misspellings here.');
-    const fixed = withBlockText(PAGES.releaseNotes, SEED_NODE_IDS.releaseNotesSecondTypoParagraph, 'Search results now show the page path under each title.');
+    const fixed = withBlockText(
+      PAGES.releaseNotes,
+      SEED_NODE_IDS.releaseNotesSecondTypoParagraph,
+      'Search results now show the page path under each title.',
+    );
     await setContent(PAGES.releaseNotes, fixed);
     expect((await scenario('proofread').check(input())).passed).toBe(true);
-    const overreach = JSON.parse(JSON.stringify(fixed).replace('Back up your database.', 'Back up the database.'));
+    const overreach = JSON.parse(
+      JSON.stringify(fixed).replace(
+        'Back up your database.',
+        'Back up the database.',
+      ),
+    );
     await setContent(PAGES.releaseNotes, overreach);
-    expect(await scenario('proofread').check(input())).toMatchObject({ passed: false, detail: expect.stringContaining('Back up the database.') });
+    expect(await scenario('proofread').check(input())).toMatchObject({
+      passed: false,
+      detail: expect.stringContaining('Back up the database.'),
+    });
   });
 
   it('move-page fails when another page was moved instead', async () => {
-    await database.db.updateTable('pages').set({ parentPageId: PAGES.productHandbook }).where('id', '=', PAGES.engineeringSetup).execute();
-    expect(await scenario('move-page').check(input())).toMatchObject({ passed: false, detail: expect.stringContaining("Support Playbook's parent") });
+    await database.db
+      .updateTable('pages')
+      .set({ parentPageId: PAGES.productHandbook })
+      .where('id', '=', PAGES.engineeringSetup)
+      .execute();
+    expect(await scenario('move-page').check(input())).toMatchObject({
+      passed: false,
+      detail: expect.stringContaining("Support Playbook's parent"),
+    });
   });
 
   it('external-mcp fails on a comment with the right status when the tracker was never called', async () => {
     await commentAsAgent(PAGES.roadmap, 'DOC-42 is In review since 2 June.');
-    expect(await scenario('external-mcp').check(input())).toMatchObject({ passed: false, detail: 'the tracker was never asked' });
-    expect((await scenario('external-mcp').check(input({ externalCalls: [{ name: 'get_issue', arguments: { key: 'DOC-42' } }] }))).passed).toBe(true);
+    expect(await scenario('external-mcp').check(input())).toMatchObject({
+      passed: false,
+      detail: 'the tracker was never asked',
+    });
+    expect(
+      (
+        await scenario('external-mcp').check(
+          input({
+            externalCalls: [
+              { name: 'get_issue', arguments: { key: 'DOC-42' } },
+            ],
+          }),
+        )
+      ).passed,
+    ).toBe(true);
   });
 
   it('human-comment passes only on a reply to the comment made mid-turn', async () => {
-    await insertHumanComment(database.db, { pageId: PAGES.roadmap, authorId: SEED_IDS.users.admin });
-    await commentAsAgent(PAGES.roadmap, 'Answered somewhere else.', SEED_IDS.comments.roadmapSso);
+    await insertHumanComment(database.db, {
+      pageId: PAGES.roadmap,
+      authorId: SEED_IDS.users.admin,
+    });
+    await commentAsAgent(
+      PAGES.roadmap,
+      'Answered somewhere else.',
+      SEED_IDS.comments.roadmapSso,
+    );
     expect((await scenario('human-comment').check(input())).passed).toBe(false);
-    await commentAsAgent(PAGES.roadmap, 'A date by Thursday.', DEMO_HUMAN_COMMENT_ID);
+    await commentAsAgent(
+      PAGES.roadmap,
+      'A date by Thursday.',
+      DEMO_HUMAN_COMMENT_ID,
+    );
     expect((await scenario('human-comment').check(input())).passed).toBe(true);
   });
 });

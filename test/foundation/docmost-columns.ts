@@ -3,7 +3,12 @@
  * there from Docmost's own migrations on PostgreSQL 18): name, type as `format_type` prints it,
  * and NOT NULL. The standalone base schema is tested against this list.
  */
-export const DOCMOST_COLUMNS: Readonly<Record<string, ReadonlyArray<readonly [name: string, type: string, notNull: boolean]>>> = {
+export const DOCMOST_COLUMNS: Readonly<
+  Record<
+    string,
+    ReadonlyArray<readonly [name: string, type: string, notNull: boolean]>
+  >
+> = {
   workspaces: [
     ['id', 'uuid', true],
     ['name', 'character varying', false],

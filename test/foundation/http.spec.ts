@@ -4,11 +4,19 @@ import { createKysely } from '../../host/database';
 import { authenticateBearer } from '../../host/auth/authenticate-bearer';
 import { AuthenticationError } from '../../host/auth/authentication-error';
 import { createApp } from '../../host/create-app';
-import { seedDemoWorkspace, type SeedResult } from '../../host/seed/seed-demo-workspace';
+import {
+  seedDemoWorkspace,
+  type SeedResult,
+} from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
 
-async function startApp(db: TestDatabase['db']): Promise<NestFastifyApplication> {
+async function startApp(
+  db: TestDatabase['db'],
+): Promise<NestFastifyApplication> {
   const app = await createApp({ db, config: loadAppConfig({}), logger: false });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
@@ -34,7 +42,11 @@ describe('reference host over HTTP', () => {
   });
 
   const me = (authorization?: string) =>
-    app.inject({ method: 'POST', url: '/api/auth/me', headers: authorization === undefined ? {} : { authorization } });
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/me',
+      headers: authorization === undefined ? {} : { authorization },
+    });
 
   it('answers GET /api/health without a token', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
@@ -45,7 +57,11 @@ describe('reference host over HTTP', () => {
   it('rejects a request without an Authorization header with a 401 JSON error saying so', async () => {
     const response = await me();
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: expect.stringContaining('missing Authorization header') });
+    expect(response.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: expect.stringContaining('missing Authorization header'),
+    });
   });
 
   it('rejects a header that is not a bearer token', async () => {
@@ -57,7 +73,11 @@ describe('reference host over HTTP', () => {
   it('rejects an unknown token', async () => {
     const response = await me('Bearer dmt_not-a-real-token');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized', message: expect.stringContaining('unknown API token') });
+    expect(response.json()).toMatchObject({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: expect.stringContaining('unknown API token'),
+    });
   });
 
   it('rejects a token that a later seed revoked', async () => {
@@ -70,37 +90,61 @@ describe('reference host over HTTP', () => {
     const member = seed.users.find((user) => user.role === 'member')!;
     const response = await me(`Bearer ${member.token}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ userId: SEED_IDS.users.member, workspaceId: SEED_IDS.workspace, role: 'member', email: 'member@acme.test' });
+    expect(response.json()).toEqual({
+      userId: SEED_IDS.users.member,
+      workspaceId: SEED_IDS.workspace,
+      role: 'member',
+      email: 'member@acme.test',
+    });
   });
 
   it('rejects the token of a user who was deleted', async () => {
     const admin = seed.users.find((user) => user.role === 'admin')!;
-    await database.db.updateTable('users').set({ deletedAt: new Date() }).where('id', '=', admin.id).execute();
+    await database.db
+      .updateTable('users')
+      .set({ deletedAt: new Date() })
+      .where('id', '=', admin.id)
+      .execute();
     try {
       const response = await me(`Bearer ${admin.token}`);
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toContain('no longer in its workspace');
     } finally {
-      await database.db.updateTable('users').set({ deletedAt: null }).where('id', '=', admin.id).execute();
+      await database.db
+        .updateTable('users')
+        .set({ deletedAt: null })
+        .where('id', '=', admin.id)
+        .execute();
     }
   });
 
   it('serves other routes under /api only', async () => {
     const owner = seed.users[0]!;
-    const response = await app.inject({ method: 'POST', url: '/auth/me', headers: { authorization: `Bearer ${owner.token}` } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/me',
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     expect(response.statusCode).toBe(404);
   });
 
   it('exposes the same check to raw routes through authenticateBearer', async () => {
     const owner = seed.users[0]!;
-    await expect(authenticateBearer(database.db, [`Bearer ${owner.token}`])).resolves.toMatchObject({ role: 'owner', email: 'owner@acme.test' });
-    await expect(authenticateBearer(database.db, undefined)).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(
+      authenticateBearer(database.db, [`Bearer ${owner.token}`]),
+    ).resolves.toMatchObject({ role: 'owner', email: 'owner@acme.test' });
+    await expect(
+      authenticateBearer(database.db, undefined),
+    ).rejects.toBeInstanceOf(AuthenticationError);
   });
 });
 
 describe('health check without a database', () => {
   it('answers 503 when PostgreSQL is unreachable', async () => {
-    const unreachable = createKysely({ connectionString: 'postgres://nobody:secret@127.0.0.1:1/none', max: 1 });
+    const unreachable = createKysely({
+      connectionString: 'postgres://nobody:secret@127.0.0.1:1/none',
+      max: 1,
+    });
     const app = await startApp(unreachable);
     try {
       const response = await app.inject({ method: 'GET', url: '/api/health' });

@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { migrateAllDown, migrateToLatest } from '../../host/database';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
 import { DOCMOST_COLUMNS } from './docmost-columns';
 
 const DOCMOST_TABLES = Object.keys(DOCMOST_COLUMNS);
@@ -8,7 +11,9 @@ const DOCMOST_TABLES = Object.keys(DOCMOST_COLUMNS);
 async function publicTables(db: Kysely<any>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select table_name as name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(db);
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(
+    db,
+  );
   return rows.map((row) => row.name);
 }
 
@@ -16,7 +21,9 @@ async function publicTables(db: Kysely<any>): Promise<string[]> {
 async function indexNames(db: Kysely<any>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select indexname as name from pg_indexes
-    where schemaname = 'public' and tablename in (${sql.join(DOCMOST_TABLES)}) order by indexname`.execute(db);
+    where schemaname = 'public' and tablename in (${sql.join(DOCMOST_TABLES)}) order by indexname`.execute(
+    db,
+  );
   return rows.map((row) => row.name);
 }
 
@@ -28,15 +35,24 @@ async function schemaSnapshot(db: Kysely<any>): Promise<unknown> {
     order by table_name, ordinal_position`.execute(db);
   const indexes = await sql`
     select tablename, indexname, indexdef from pg_indexes
-    where schemaname = 'public' and tablename in (${sql.join(DOCMOST_TABLES)}) order by tablename, indexname`.execute(db);
+    where schemaname = 'public' and tablename in (${sql.join(DOCMOST_TABLES)}) order by tablename, indexname`.execute(
+    db,
+  );
   const constraints = await sql`
     select conrelid::regclass::text as table_name, conname, pg_get_constraintdef(oid) as definition
     from pg_constraint where connamespace = 'public'::regnamespace and conrelid::regclass::text in (${sql.join(DOCMOST_TABLES)})
     order by 1, 2`.execute(db);
   const comments = await sql`
     select relname, obj_description(oid, 'pg_class') as comment from pg_class
-    where relnamespace = 'public'::regnamespace and relkind = 'r' and relname in (${sql.join(DOCMOST_TABLES)}) order by relname`.execute(db);
-  return { columns: columns.rows, indexes: indexes.rows, constraints: constraints.rows, comments: comments.rows };
+    where relnamespace = 'public'::regnamespace and relkind = 'r' and relname in (${sql.join(DOCMOST_TABLES)}) order by relname`.execute(
+    db,
+  );
+  return {
+    columns: columns.rows,
+    indexes: indexes.rows,
+    constraints: constraints.rows,
+    comments: comments.rows,
+  };
 }
 
 describe('migrations on an empty database', () => {
@@ -62,16 +78,35 @@ describe('migrations on an empty database', () => {
       'module/20250101T000500-comments-count-covering-index up',
     ]);
     const tables = await publicTables(db);
-    expect(tables).toEqual(expect.arrayContaining([...DOCMOST_TABLES, 'api_tokens', 'ai_tools_page_stashes', 'ai_tools_chat_memory']));
-    expect(await indexNames(db)).toEqual(expect.arrayContaining(['idx_comments_page_id', 'idx_comments_page_id_created_at']));
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        ...DOCMOST_TABLES,
+        'api_tokens',
+        'ai_tools_page_stashes',
+        'ai_tools_chat_memory',
+      ]),
+    );
+    expect(await indexNames(db)).toEqual(
+      expect.arrayContaining([
+        'idx_comments_page_id',
+        'idx_comments_page_id_created_at',
+      ]),
+    );
     expect(await migrateToLatest(db)).toEqual([]);
 
     const reverted = await migrateAllDown(db);
     expect(reverted).toHaveLength(6);
     const remaining = await publicTables(db);
-    for (const table of [...DOCMOST_TABLES, 'api_tokens', 'ai_tools_page_stashes', 'ai_tools_chat_memory']) expect(remaining).not.toContain(table);
+    for (const table of [
+      ...DOCMOST_TABLES,
+      'api_tokens',
+      'ai_tools_page_stashes',
+      'ai_tools_chat_memory',
+    ])
+      expect(remaining).not.toContain(table);
     // Only Kysely's bookkeeping is left behind.
-    for (const table of remaining) expect(table).toMatch(/^ai_tools_(base_|host_)?migration(_lock)?$/);
+    for (const table of remaining)
+      expect(table).toMatch(/^ai_tools_(base_|host_)?migration(_lock)?$/);
 
     expect(await migrateToLatest(db)).toHaveLength(6);
     expect(await publicTables(db)).toEqual(tables);
@@ -88,26 +123,41 @@ describe('the standalone base schema', () => {
   });
 
   it("has Docmost's columns, in Docmost's order, with Docmost's types and nullability", async () => {
-    const { rows } = await sql<{ table: string; column: string; type: string; notNull: boolean }>`
+    const { rows } = await sql<{
+      table: string;
+      column: string;
+      type: string;
+      notNull: boolean;
+    }>`
       select c.relname as table, a.attname as column, format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as "notNull"
       from pg_attribute a join pg_class c on c.oid = a.attrelid
       where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and c.relname in (${sql.join(DOCMOST_TABLES)})
         and a.attnum > 0 and not a.attisdropped
       order by c.relname, a.attnum`.execute(database.db);
-    const actual: Record<string, Array<readonly [string, string, boolean]>> = {};
-    for (const row of rows) (actual[row.table] ??= []).push([row.column, row.type, row.notNull]);
+    const actual: Record<
+      string,
+      Array<readonly [string, string, boolean]>
+    > = {};
+    for (const row of rows)
+      (actual[row.table] ??= []).push([row.column, row.type, row.notNull]);
     expect(actual).toEqual(DOCMOST_COLUMNS);
   });
 
   it("keeps pages.tsv from title and text_content, as Docmost's trigger does", async () => {
-    await sql`insert into workspaces (id, name) values ('22222222-2222-4222-8222-222222222222', 'W')`.execute(database.db);
+    await sql`insert into workspaces (id, name) values ('22222222-2222-4222-8222-222222222222', 'W')`.execute(
+      database.db,
+    );
     await sql`insert into spaces (id, slug, workspace_id) values ('33333333-3333-4333-8333-333333333333', 's', '22222222-2222-4222-8222-222222222222')`.execute(
       database.db,
     );
     await sql`insert into pages (slug_id, title, text_content, space_id, workspace_id)
-      values ('a1', 'Café roadmap', 'quarterly goals', '33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222')`.execute(database.db);
+      values ('a1', 'Café roadmap', 'quarterly goals', '33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222')`.execute(
+      database.db,
+    );
     const found = await sql<{ slug: string }>`
-      select slug_id as slug from pages where tsv @@ to_tsquery('english', 'roadmap & goal')`.execute(database.db);
+      select slug_id as slug from pages where tsv @@ to_tsquery('english', 'roadmap & goal')`.execute(
+      database.db,
+    );
     expect(found.rows).toEqual([{ slug: 'a1' }]);
   });
 });
@@ -120,13 +170,21 @@ describe('the base set on a database that already has Docmost tables', () => {
     // Build "Docmost's" tables: create them, then erase every trace of this module so they
     // look like tables Docmost made itself (no bookkeeping, no ownership marker).
     await migrateToLatest(db, ['base']);
-    await sql`drop table ai_tools_base_migration, ai_tools_base_migration_lock`.execute(db);
-    for (const table of DOCMOST_TABLES) await sql.raw(`comment on table ${table} is null`).execute(db);
-    for (const name of ['f_unaccent(text)', 'pages_tsvector_trigger()']) await sql.raw(`comment on function ${name} is null`).execute(db);
+    await sql`drop table ai_tools_base_migration, ai_tools_base_migration_lock`.execute(
+      db,
+    );
+    for (const table of DOCMOST_TABLES)
+      await sql.raw(`comment on table ${table} is null`).execute(db);
+    for (const name of ['f_unaccent(text)', 'pages_tsvector_trigger()'])
+      await sql.raw(`comment on function ${name} is null`).execute(db);
     // A later Docmost differs from what we know: an extra column and an index of its own.
-    await sql`alter table pages add column is_encrypted boolean not null default false`.execute(db);
+    await sql`alter table pages add column is_encrypted boolean not null default false`.execute(
+      db,
+    );
     await sql`create index idx_pages_title on pages (title)`.execute(db);
-    await sql`insert into workspaces (id, name) values ('11111111-1111-4111-8111-111111111111', 'Existing')`.execute(db);
+    await sql`insert into workspaces (id, name) values ('11111111-1111-4111-8111-111111111111', 'Existing')`.execute(
+      db,
+    );
   });
   afterAll(async () => {
     await database.drop();
@@ -136,12 +194,18 @@ describe('the base set on a database that already has Docmost tables', () => {
     const db = database.db as Kysely<any>;
     const before = await schemaSnapshot(db);
 
-    expect(await migrateToLatest(db, ['base'])).toEqual(['base/20250101T000000-docmost-schema-subset up']);
+    expect(await migrateToLatest(db, ['base'])).toEqual([
+      'base/20250101T000000-docmost-schema-subset up',
+    ]);
     expect(await schemaSnapshot(db)).toEqual(before);
 
-    expect(await migrateAllDown(db, ['base'])).toEqual(['base/20250101T000000-docmost-schema-subset down']);
+    expect(await migrateAllDown(db, ['base'])).toEqual([
+      'base/20250101T000000-docmost-schema-subset down',
+    ]);
     expect(await schemaSnapshot(db)).toEqual(before);
-    const { rows } = await sql<{ name: string }>`select name from workspaces`.execute(db);
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from workspaces`.execute(db);
     expect(rows).toEqual([{ name: 'Existing' }]);
   });
 
@@ -156,8 +220,17 @@ describe('the base set on a database that already has Docmost tables', () => {
       'module/20250101T000400-chat-memory up',
       'module/20250101T000500-comments-count-covering-index up',
     ]);
-    expect((await indexNames(db)).sort()).toEqual([...indexesBefore, 'idx_comments_page_id_created_at'].sort());
-    expect((await publicTables(db)).filter((table) => !tablesBefore.includes(table))).toEqual(['ai_tools_chat_memory', 'ai_tools_migration', 'ai_tools_migration_lock', 'ai_tools_page_stashes']);
+    expect((await indexNames(db)).sort()).toEqual(
+      [...indexesBefore, 'idx_comments_page_id_created_at'].sort(),
+    );
+    expect(
+      (await publicTables(db)).filter((table) => !tablesBefore.includes(table)),
+    ).toEqual([
+      'ai_tools_chat_memory',
+      'ai_tools_migration',
+      'ai_tools_migration_lock',
+      'ai_tools_page_stashes',
+    ]);
 
     await migrateAllDown(db, ['module']);
     expect(await indexNames(db)).toEqual(indexesBefore);
@@ -176,17 +249,23 @@ describe('the module set on a Docmost whose operator built the count index by ha
     await database.drop();
   });
 
-  async function countIndex(db: Kysely<any>): Promise<{ oid: number; definition: string } | undefined> {
+  async function countIndex(
+    db: Kysely<any>,
+  ): Promise<{ oid: number; definition: string } | undefined> {
     const { rows } = await sql<{ oid: number; definition: string }>`
       select c.oid::int as oid, pg_get_indexdef(c.oid) as definition from pg_class c
-      where c.relname = 'idx_comments_page_id_created_at' and c.relkind = 'i'`.execute(db);
+      where c.relname = 'idx_comments_page_id_created_at' and c.relkind = 'i'`.execute(
+      db,
+    );
     return rows[0];
   }
 
   it('keeps the index built concurrently (README) instead of rebuilding it under a write lock', async () => {
     const db = database.db as Kysely<any>;
     await sql`create index concurrently if not exists idx_comments_page_id_created_at on comments (page_id, created_at)
-      include (workspace_id, created_source, creator_id, ai_chat_id) where deleted_at is null`.execute(db);
+      include (workspace_id, created_source, creator_id, ai_chat_id) where deleted_at is null`.execute(
+      db,
+    );
     const before = await countIndex(db);
     expect(before?.definition).toMatch(/WHERE \(deleted_at IS NULL\)/);
 
@@ -197,8 +276,12 @@ describe('the module set on a Docmost whose operator built the count index by ha
   it('rebuilds an index of that name in the old plain form as the partial covering one', async () => {
     const db = database.db as Kysely<any>;
     await migrateAllDown(db, ['module']);
-    await sql`create index idx_comments_page_id_created_at on comments (page_id, created_at)`.execute(db);
+    await sql`create index idx_comments_page_id_created_at on comments (page_id, created_at)`.execute(
+      db,
+    );
     await migrateToLatest(db, ['module']);
-    expect((await countIndex(db))?.definition).toMatch(/INCLUDE \(workspace_id, created_source, creator_id, ai_chat_id\) WHERE \(deleted_at IS NULL\)/);
+    expect((await countIndex(db))?.definition).toMatch(
+      /INCLUDE \(workspace_id, created_source, creator_id, ai_chat_id\) WHERE \(deleted_at IS NULL\)/,
+    );
   });
 });

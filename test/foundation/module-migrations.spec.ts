@@ -1,13 +1,22 @@
 import { sql, type Kysely } from 'kysely';
-import { AI_TOOLS_MIGRATIONS, migrateAiToolsModule, revertAiToolsModule } from '../../src';
+import {
+  AI_TOOLS_MIGRATIONS,
+  migrateAiToolsModule,
+  revertAiToolsModule,
+} from '../../src';
 import { migrateToLatest } from '../../host/database';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
 import { DOCMOST_COLUMNS } from './docmost-columns';
 
 async function publicTables(db: Kysely<any>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select table_name as name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(db);
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(
+    db,
+  );
   return rows.map((row) => row.name);
 }
 
@@ -20,7 +29,9 @@ describe("the package's migration entry point on a Docmost database", () => {
     const db = database.db as Kysely<any>;
     // "Docmost's" tables, with no trace of this module's bookkeeping.
     await migrateToLatest(db, ['base']);
-    await sql`drop table ai_tools_base_migration, ai_tools_base_migration_lock`.execute(db);
+    await sql`drop table ai_tools_base_migration, ai_tools_base_migration_lock`.execute(
+      db,
+    );
   });
   afterAll(async () => {
     await database.drop();
@@ -29,17 +40,33 @@ describe("the package's migration entry point on a Docmost database", () => {
   it('applies the module set alone, and reverts it', async () => {
     const db = database.db as Kysely<any>;
     const before = await publicTables(db);
-    expect(before).toEqual(expect.arrayContaining(Object.keys(DOCMOST_COLUMNS)));
+    expect(before).toEqual(
+      expect.arrayContaining(Object.keys(DOCMOST_COLUMNS)),
+    );
 
     const applied = await migrateAiToolsModule(db);
-    expect(applied).toEqual(Object.keys(AI_TOOLS_MIGRATIONS).map((name) => `module/${name} up`));
-    const added = (await publicTables(db)).filter((table) => !before.includes(table));
-    expect(added).toEqual(expect.arrayContaining(['ai_tools_migration', 'ai_tools_page_stashes', 'ai_tools_chat_memory']));
+    expect(applied).toEqual(
+      Object.keys(AI_TOOLS_MIGRATIONS).map((name) => `module/${name} up`),
+    );
+    const added = (await publicTables(db)).filter(
+      (table) => !before.includes(table),
+    );
+    expect(added).toEqual(
+      expect.arrayContaining([
+        'ai_tools_migration',
+        'ai_tools_page_stashes',
+        'ai_tools_chat_memory',
+      ]),
+    );
     for (const table of added) expect(table).toMatch(/^ai_tools_/);
     expect(added).not.toContain('api_tokens');
     expect(await migrateAiToolsModule(db)).toEqual([]);
 
     expect(await revertAiToolsModule(db)).toHaveLength(applied.length);
-    expect((await publicTables(db)).filter((table) => !before.includes(table)).sort()).toEqual(['ai_tools_migration', 'ai_tools_migration_lock']);
+    expect(
+      (await publicTables(db))
+        .filter((table) => !before.includes(table))
+        .sort(),
+    ).toEqual(['ai_tools_migration', 'ai_tools_migration_lock']);
   });
 });

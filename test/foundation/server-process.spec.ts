@@ -4,7 +4,10 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -18,30 +21,55 @@ interface Finished {
 }
 
 /** `npm start` without npm: the same entry point, environment given explicitly. */
-function startServer(env: Readonly<Record<string, string>>): ChildProcess & { output: { stdout: string; stderr: string } } {
+function startServer(
+  env: Readonly<Record<string, string>>,
+): ChildProcess & { output: { stdout: string; stderr: string } } {
   const base = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && name !== 'PORT' && name !== 'DATA_DIR' && !name.startsWith('AI_')),
+    Object.entries(process.env).filter(
+      ([name]) =>
+        name !== 'DATABASE_URL' &&
+        name !== 'PORT' &&
+        name !== 'DATA_DIR' &&
+        !name.startsWith('AI_'),
+    ),
   );
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'host/main.ts'], {
-    cwd: ROOT,
-    env: { ...base, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', 'host/main.ts'],
+    {
+      cwd: ROOT,
+      env: { ...base, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output = { stdout: '', stderr: '' };
-  child.stdout!.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+  child.stdout!.on(
+    'data',
+    (chunk: Buffer) => (output.stdout += chunk.toString()),
+  );
+  child.stderr!.on(
+    'data',
+    (chunk: Buffer) => (output.stderr += chunk.toString()),
+  );
   return Object.assign(child, { output });
 }
 
 function finished(child: ReturnType<typeof startServer>): Promise<Finished> {
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, ...child.output })));
+  return new Promise((resolve) =>
+    child.on('close', (code) => resolve({ code, ...child.output })),
+  );
 }
 
-async function runServer(env: Readonly<Record<string, string>>): Promise<Finished> {
+async function runServer(
+  env: Readonly<Record<string, string>>,
+): Promise<Finished> {
   return finished(startServer(env));
 }
 
-async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
+async function waitFor(
+  predicate: () => boolean,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!predicate()) {
     if (Date.now() > deadline) throw new Error('timed out');
@@ -54,13 +82,19 @@ describe('npm start: bad configuration', () => {
     const result = await runServer({ DATABASE_URL: 'foo' });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('error: DATABASE_URL is not a valid URL; expected postgres://user:password@host:5432/database\n');
+    expect(result.stderr).toBe(
+      'error: DATABASE_URL is not a valid URL; expected postgres://user:password@host:5432/database\n',
+    );
   });
 
   it('exits 1 with one line when the database is unreachable, without the password', async () => {
-    const result = await runServer({ DATABASE_URL: 'postgres://user:secret@127.0.0.1:1/docmost' });
+    const result = await runServer({
+      DATABASE_URL: 'postgres://user:secret@127.0.0.1:1/docmost',
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('error: cannot connect to PostgreSQL at postgres://user:***@127.0.0.1:1/docmost (connection refused); check DATABASE_URL\n');
+    expect(result.stderr).toBe(
+      'error: cannot connect to PostgreSQL at postgres://user:***@127.0.0.1:1/docmost (connection refused); check DATABASE_URL\n',
+    );
   });
 
   it('exits 1 with one line naming PORT when the port is taken', async () => {
@@ -68,9 +102,14 @@ describe('npm start: bad configuration', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '0.0.0.0', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const result = await runServer({ DATABASE_URL: 'postgres://user:secret@127.0.0.1:1/docmost', PORT: String(port) });
+      const result = await runServer({
+        DATABASE_URL: 'postgres://user:secret@127.0.0.1:1/docmost',
+        PORT: String(port),
+      });
       expect(result.code).toBe(1);
-      expect(result.stderr).toBe(`error: port ${port} is already in use; set PORT to a free port\n`);
+      expect(result.stderr).toBe(
+        `error: port ${port} is already in use; set PORT to a free port\n`,
+      );
     } finally {
       blocker.close();
     }
@@ -79,13 +118,17 @@ describe('npm start: bad configuration', () => {
   it('exits 1 naming the variable when PORT is not a number', async () => {
     const result = await runServer({ PORT: 'eighty' });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('error: PORT="eighty" is not valid; expected an integer from 0 to 65535\n');
+    expect(result.stderr).toBe(
+      'error: PORT="eighty" is not valid; expected an integer from 0 to 65535\n',
+    );
   });
 
   it('exits 1 naming DB_DRIVER and its valid values when the driver is unknown', async () => {
     const result = await runServer({ DB_DRIVER: 'mysql' });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('error: DB_DRIVER="mysql" is not valid; expected one of: pg, postgres-js\n');
+    expect(result.stderr).toBe(
+      'error: DB_DRIVER="mysql" is not valid; expected one of: pg, postgres-js\n',
+    );
   });
 });
 
@@ -102,12 +145,20 @@ describe('npm start on a database', () => {
     const server = startServer({ DATABASE_URL: database.url, PORT: '0' });
     const exit = finished(server);
     try {
-      await waitFor(() => server.output.stdout.includes('listening on'), 30_000);
+      await waitFor(
+        () => server.output.stdout.includes('listening on'),
+        30_000,
+      );
       const [line, ...rest] = server.output.stdout.trimEnd().split('\n');
       expect(rest).toEqual([]);
-      const url = /listening on (http:\/\/localhost:\d+) \(database: postgres:\/\/postgres:\*\*\*@/.exec(line!)?.[1];
+      const url =
+        /listening on (http:\/\/localhost:\d+) \(database: postgres:\/\/postgres:\*\*\*@/.exec(
+          line!,
+        )?.[1];
       expect(url).toBeDefined();
-      expect(server.output.stderr).toContain('migration module/20250101T000200-comments-page-created-index up');
+      expect(server.output.stderr).toContain(
+        'migration module/20250101T000200-comments-page-created-index up',
+      );
       // Every tool has its executor: the boot log names none as left out.
       expect(server.output.stderr).not.toContain('have no executor');
 
@@ -138,8 +189,16 @@ describe('npm start on the embedded PostgreSQL (no DATABASE_URL)', () => {
     const exit = finished(server);
     const postmasterPid = join(dataDirectory, 'postgres', 'postmaster.pid');
     try {
-      await waitFor(() => server.output.stdout.includes('listening on') || server.exitCode !== null, 50_000);
-      const url = /listening on (http:\/\/localhost:\d+) \(database: embedded PostgreSQL on port \d+/.exec(server.output.stdout)?.[1];
+      await waitFor(
+        () =>
+          server.output.stdout.includes('listening on') ||
+          server.exitCode !== null,
+        50_000,
+      );
+      const url =
+        /listening on (http:\/\/localhost:\d+) \(database: embedded PostgreSQL on port \d+/.exec(
+          server.output.stdout,
+        )?.[1];
       expect(url).toBeDefined();
       expect(existsSync(postmasterPid)).toBe(true);
       const response = await fetch(`${url}/api/health`);

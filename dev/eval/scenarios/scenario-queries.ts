@@ -15,9 +15,17 @@ export function seededContent(pageId: string): unknown {
 }
 
 /** A page's stored content now. */
-export async function storedContent(db: Kysely<DB>, pageId: string): Promise<unknown> {
-  const page = await db.selectFrom('pages').select('content').where('id', '=', pageId).executeTakeFirst();
-  if (page === undefined) throw new EvalError(`page ${pageId} is gone from the database`);
+export async function storedContent(
+  db: Kysely<DB>,
+  pageId: string,
+): Promise<unknown> {
+  const page = await db
+    .selectFrom('pages')
+    .select('content')
+    .where('id', '=', pageId)
+    .executeTakeFirst();
+  if (page === undefined)
+    throw new EvalError(`page ${pageId} is gone from the database`);
   return page.content;
 }
 
@@ -31,7 +39,10 @@ export interface NewComment {
 }
 
 /** Comments that are not the seed's and not deleted, oldest first. */
-export async function newComments(db: Kysely<DB>, pageId: string): Promise<NewComment[]> {
+export async function newComments(
+  db: Kysely<DB>,
+  pageId: string,
+): Promise<NewComment[]> {
   const rows = await db
     .selectFrom('comments')
     .select(['id', 'pageId', 'creatorId', 'parentCommentId', 'content'])
@@ -54,12 +65,26 @@ export async function newComments(db: Kysely<DB>, pageId: string): Promise<NewCo
 
 /** Live public shares of the workspace: page id per share. */
 export async function sharedPageIds(db: Kysely<DB>): Promise<string[]> {
-  const rows = await db.selectFrom('shares').select('pageId').where('workspaceId', '=', SEED_IDS.workspace).where('deletedAt', 'is', null).execute();
-  return rows.map((row) => row.pageId).filter((id): id is string => id !== null);
+  const rows = await db
+    .selectFrom('shares')
+    .select('pageId')
+    .where('workspaceId', '=', SEED_IDS.workspace)
+    .where('deletedAt', 'is', null)
+    .execute();
+  return rows
+    .map((row) => row.pageId)
+    .filter((id): id is string => id !== null);
 }
 
 /** Parent of every live page, by page id. */
-export async function pageParents(db: Kysely<DB>): Promise<Map<string, string | null>> {
-  const rows = await db.selectFrom('pages').select(['id', 'parentPageId']).where('workspaceId', '=', SEED_IDS.workspace).where('deletedAt', 'is', null).execute();
+export async function pageParents(
+  db: Kysely<DB>,
+): Promise<Map<string, string | null>> {
+  const rows = await db
+    .selectFrom('pages')
+    .select(['id', 'parentPageId'])
+    .where('workspaceId', '=', SEED_IDS.workspace)
+    .where('deletedAt', 'is', null)
+    .execute();
   return new Map(rows.map((row) => [row.id, row.parentPageId] as const));
 }

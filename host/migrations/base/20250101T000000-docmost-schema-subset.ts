@@ -350,7 +350,9 @@ const FOREIGN_KEYS: Readonly<Record<string, readonly string[]>> = {
   workspaces: [
     'alter table workspaces add constraint workspaces_default_space_id_fkey foreign key (default_space_id) references spaces(id) on delete set null',
   ],
-  ai_chats: ['alter table ai_chats add constraint ai_chats_page_id_fkey foreign key (page_id) references pages(id) on delete set null'],
+  ai_chats: [
+    'alter table ai_chats add constraint ai_chats_page_id_fkey foreign key (page_id) references pages(id) on delete set null',
+  ],
 };
 
 /** Docmost's own indexes on these tables, created only alongside a table created here. */
@@ -367,7 +369,9 @@ const INDEXES: Readonly<Record<string, readonly string[]>> = {
     'create unique index idx_groups_name_lower_workspace on groups (lower(name::text), workspace_id)',
     'create index idx_groups_workspace_id on groups (workspace_id)',
   ],
-  group_users: ['create index idx_group_users_user_id on group_users (user_id)'],
+  group_users: [
+    'create index idx_group_users_user_id on group_users (user_id)',
+  ],
   spaces: [
     'create unique index idx_spaces_slug_lower_workspace on spaces (lower(slug::text), workspace_id)',
     'create index idx_spaces_workspace_id on spaces (workspace_id)',
@@ -376,7 +380,9 @@ const INDEXES: Readonly<Record<string, readonly string[]>> = {
     'create index idx_space_members_group_id on space_members (group_id)',
     'create index idx_space_members_user_id on space_members (user_id)',
   ],
-  ai_chats: ['create index idx_ai_chats_workspace_creator on ai_chats (workspace_id, creator_id, id)'],
+  ai_chats: [
+    'create index idx_ai_chats_workspace_creator on ai_chats (workspace_id, creator_id, id)',
+  ],
   pages: [
     'create index idx_pages_creator_id on pages (creator_id)',
     'create index idx_pages_parent_page_id on pages (parent_page_id) where deleted_at is null',
@@ -397,7 +403,9 @@ const INDEXES: Readonly<Record<string, readonly string[]>> = {
     `comment on function pages_tsvector_trigger() is '${MARKER}'`,
     'create trigger pages_tsvector_update before insert or update on pages for each row execute function pages_tsvector_trigger()',
   ],
-  page_history: ['create index idx_page_history_page_created on page_history (page_id, created_at desc)'],
+  page_history: [
+    'create index idx_page_history_page_created on page_history (page_id, created_at desc)',
+  ],
   comments: [
     'create index idx_comments_page_id on comments (page_id)',
     'create index idx_comments_parent_comment_id on comments (parent_comment_id)',
@@ -426,11 +434,15 @@ const INDEXES: Readonly<Record<string, readonly string[]>> = {
     'create unique index idx_watchers_user_space on watchers (user_id, space_id) where page_id is null',
     'create index idx_watchers_user_workspace on watchers (user_id, workspace_id)',
   ],
-  backlinks: ['create index idx_backlinks_target_page_id on backlinks (target_page_id)'],
+  backlinks: [
+    'create index idx_backlinks_target_page_id on backlinks (target_page_id)',
+  ],
 };
 
 async function tableExists(db: Kysely<any>, name: string): Promise<boolean> {
-  const { rows } = await sql<{ exists: boolean }>`select to_regclass(${'public.' + name}) is not null as exists`.execute(db);
+  const { rows } = await sql<{
+    exists: boolean;
+  }>`select to_regclass(${'public.' + name}) is not null as exists`.execute(db);
   return rows[0]?.exists === true;
 }
 
@@ -438,7 +450,9 @@ async function tableExists(db: Kysely<any>, name: string): Promise<boolean> {
 async function functionExists(db: Kysely<any>, name: string): Promise<boolean> {
   const { rows } = await sql<{ exists: boolean }>`
     select exists (select 1 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = 'public' and p.proname = ${name}) as exists`.execute(db);
+      where n.nspname = 'public' and p.proname = ${name}) as exists`.execute(
+    db,
+  );
   return rows[0]?.exists === true;
 }
 
@@ -450,11 +464,22 @@ async function functionExists(db: Kysely<any>, name: string): Promise<boolean> {
 async function createUnaccentFunction(db: Kysely<any>): Promise<void> {
   if (await functionExists(db, 'f_unaccent')) return;
   const { rows } = await sql<{ available: boolean }>`
-    select exists (select 1 from pg_available_extensions where name = 'unaccent') as available`.execute(db);
-  const body = rows[0]?.available ? "select unaccent('unaccent', $1)" : 'select $1';
-  if (rows[0]?.available) await sql`create extension if not exists unaccent`.execute(db);
-  await sql.raw(`create function f_unaccent(text) returns text as $$ ${body} $$ language sql immutable parallel safe strict`).execute(db);
-  await sql.raw(`comment on function f_unaccent(text) is '${MARKER}'`).execute(db);
+    select exists (select 1 from pg_available_extensions where name = 'unaccent') as available`.execute(
+    db,
+  );
+  const body = rows[0]?.available
+    ? "select unaccent('unaccent', $1)"
+    : 'select $1';
+  if (rows[0]?.available)
+    await sql`create extension if not exists unaccent`.execute(db);
+  await sql
+    .raw(
+      `create function f_unaccent(text) returns text as $$ ${body} $$ language sql immutable parallel safe strict`,
+    )
+    .execute(db);
+  await sql
+    .raw(`comment on function f_unaccent(text) is '${MARKER}'`)
+    .execute(db);
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -476,14 +501,20 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const [name] of [...TABLES].reverse()) {
     const { rows } = await sql<{ comment: string | null }>`
-      select obj_description(to_regclass(${'public.' + name}), 'pg_class') as comment`.execute(db);
+      select obj_description(to_regclass(${'public.' + name}), 'pg_class') as comment`.execute(
+      db,
+    );
     // Only drop what `up` created: on a Docmost database these tables are Docmost's. CASCADE
     // removes the foreign keys added after creation (workspaces <-> spaces, ai_chats <-> pages).
-    if (rows[0]?.comment === MARKER) await sql.raw(`drop table ${name} cascade`).execute(db);
+    if (rows[0]?.comment === MARKER)
+      await sql.raw(`drop table ${name} cascade`).execute(db);
   }
   for (const signature of ['pages_tsvector_trigger()', 'f_unaccent(text)']) {
     const { rows } = await sql<{ comment: string | null }>`
-      select obj_description(to_regprocedure(${'public.' + signature}), 'pg_proc') as comment`.execute(db);
-    if (rows[0]?.comment === MARKER) await sql.raw(`drop function ${signature}`).execute(db);
+      select obj_description(to_regprocedure(${'public.' + signature}), 'pg_proc') as comment`.execute(
+      db,
+    );
+    if (rows[0]?.comment === MARKER)
+      await sql.raw(`drop function ${signature}`).execute(db);
   }
 }

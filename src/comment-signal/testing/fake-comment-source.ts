@@ -61,8 +61,20 @@ export class FakeCommentSource implements CommentSignalSource {
     this.pages.set(page.id, page);
   }
 
-  addComment(comment: Omit<FakeComment, 'createdAt' | 'createdSource' | 'aiChatId' | 'creatorId'> & Partial<FakeComment>): void {
-    this.comments.push({ createdSource: 'user', aiChatId: null, creatorId: 'a-human', createdAt: this.clock.now(), ...comment });
+  addComment(
+    comment: Omit<
+      FakeComment,
+      'createdAt' | 'createdSource' | 'aiChatId' | 'creatorId'
+    > &
+      Partial<FakeComment>,
+  ): void {
+    this.comments.push({
+      createdSource: 'user',
+      aiChatId: null,
+      creatorId: 'a-human',
+      createdAt: this.clock.now(),
+      ...comment,
+    });
   }
 
   endTurn(chatId: string, at: number): void {
@@ -74,7 +86,9 @@ export class FakeCommentSource implements CommentSignalSource {
     this.failure = failure;
   }
 
-  async countNewComments(request: CommentCountRequest): Promise<CommentCountResult> {
+  async countNewComments(
+    request: CommentCountRequest,
+  ): Promise<CommentCountResult> {
     this.requests.push(request);
     const problem = this.problemWith(request);
     if (problem !== undefined) {
@@ -83,24 +97,41 @@ export class FakeCommentSource implements CommentSignalSource {
     }
     if (this.failure !== undefined) return this.failure();
     const now = this.clock.now();
-    const at = (bound: CommentWatermarkBound): number => ('database' in bound ? Date.parse(bound.database) : now - bound.millisecondsAgo);
+    const at = (bound: CommentWatermarkBound): number =>
+      'database' in bound
+        ? Date.parse(bound.database)
+        : now - bound.millisecondsAgo;
     let baseline = at(request.baseline);
-    const turnEnd = request.previousTurnOfChatId === undefined ? undefined : this.previousTurnEnds.get(request.previousTurnOfChatId);
+    const turnEnd =
+      request.previousTurnOfChatId === undefined
+        ? undefined
+        : this.previousTurnEnds.get(request.previousTurnOfChatId);
     if (turnEnd !== undefined) baseline = Math.min(baseline, turnEnd);
     const counts: PageCommentCount[] = [];
     for (const { pageId, after } of request.pages) {
       const page = this.pages.get(pageId);
-      if (page === undefined || page.workspaceId !== request.workspaceId) continue;
+      if (page === undefined || page.workspaceId !== request.workspaceId)
+        continue;
       const since = after === undefined ? baseline : at(after);
       const fresh = this.comments.filter(
         (comment) =>
           comment.pageId === pageId &&
           comment.createdAt > since &&
-          !(comment.createdSource === 'agent' && (request.agent.chatId !== undefined ? comment.aiChatId === request.agent.chatId : comment.creatorId === request.agent.userId)),
+          !(
+            comment.createdSource === 'agent' &&
+            (request.agent.chatId !== undefined
+              ? comment.aiChatId === request.agent.chatId
+              : comment.creatorId === request.agent.userId)
+          ),
       );
       if (fresh.length === 0) continue;
       const latest = Math.max(...fresh.map((comment) => comment.createdAt));
-      counts.push({ pageId, title: page.title, count: fresh.length, latest: new Date(latest).toISOString() });
+      counts.push({
+        pageId,
+        title: page.title,
+        count: fresh.length,
+        latest: new Date(latest).toISOString(),
+      });
     }
     return { baseline: new Date(baseline).toISOString(), pages: counts };
   }
@@ -108,16 +139,23 @@ export class FakeCommentSource implements CommentSignalSource {
   async pagesInSpace(request: PagesInSpaceRequest): Promise<readonly string[]> {
     return request.pageIds.filter((pageId) => {
       const page = this.pages.get(pageId);
-      return page !== undefined && page.workspaceId === request.workspaceId && page.spaceId === request.spaceId;
+      return (
+        page !== undefined &&
+        page.workspaceId === request.workspaceId &&
+        page.spaceId === request.spaceId
+      );
     });
   }
 
   private problemWith(request: CommentCountRequest): string | undefined {
     if (request.pages.length === 0) return 'a request without pages';
-    if (this.mode === 'per-page' && request.pages.length !== 1) return `a per-page request with ${request.pages.length} pages`;
+    if (this.mode === 'per-page' && request.pages.length !== 1)
+      return `a per-page request with ${request.pages.length} pages`;
     const ids = request.pages.map((page) => page.pageId);
-    if (ids.some((id) => !isUuid(id))) return `a non-uuid page id in ${ids.join(', ')}`;
-    if (new Set(ids).size !== ids.length) return `duplicate page ids in ${ids.join(', ')}`;
+    if (ids.some((id) => !isUuid(id)))
+      return `a non-uuid page id in ${ids.join(', ')}`;
+    if (new Set(ids).size !== ids.length)
+      return `duplicate page ids in ${ids.join(', ')}`;
     return undefined;
   }
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInterceptor, ToolOutcome } from '../../registry/tool-interceptor';
+import type {
+  ToolInterceptor,
+  ToolOutcome,
+} from '../../registry/tool-interceptor';
 import type { AnyToolSpec } from '../../registry/tool-spec';
 
 export const WORKSPACE_ID = '0a000000-0000-4000-8000-000000000001';
@@ -24,12 +27,29 @@ function specNamed(name: string): AnyToolSpec {
   };
 }
 
-export function chatContext(overrides: Partial<ToolCallContext> = {}): ToolCallContext {
-  return { userId: USER_ID, workspaceId: WORKSPACE_ID, surface: 'chat', sessionId: 'turn-1', chatId: CHAT_ID, ...overrides };
+export function chatContext(
+  overrides: Partial<ToolCallContext> = {},
+): ToolCallContext {
+  return {
+    userId: USER_ID,
+    workspaceId: WORKSPACE_ID,
+    surface: 'chat',
+    sessionId: 'turn-1',
+    chatId: CHAT_ID,
+    ...overrides,
+  };
 }
 
-export function mcpContext(overrides: Partial<ToolCallContext> = {}): ToolCallContext {
-  return { userId: USER_ID, workspaceId: WORKSPACE_ID, surface: 'mcp', sessionId: 'mcp-1', ...overrides };
+export function mcpContext(
+  overrides: Partial<ToolCallContext> = {},
+): ToolCallContext {
+  return {
+    userId: USER_ID,
+    workspaceId: WORKSPACE_ID,
+    surface: 'mcp',
+    sessionId: 'mcp-1',
+    ...overrides,
+  };
 }
 
 export interface HarnessCall {
@@ -48,7 +68,10 @@ export async function callTool(
   context: ToolCallContext = chatContext(),
 ): Promise<HarnessCall> {
   const inner: ToolOutcome = { output, notices: [] };
-  const result = await interceptor({ spec: specNamed(name), input, context }, async () => inner);
+  const result = await interceptor(
+    { spec: specNamed(name), input, context },
+    async () => inner,
+  );
   return { inner, result };
 }
 

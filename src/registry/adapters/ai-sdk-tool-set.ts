@@ -6,7 +6,9 @@ import { ToolCallNotices } from './tool-call-notices';
 import { toolOutputText } from './tool-output-text';
 
 /** What `toModelOutput` returns (the SDK's `ToolModelOutput`, not exported by `ai`). */
-export type ToolModelOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>;
+export type ToolModelOutput = Awaited<
+  ReturnType<NonNullable<Tool['toModelOutput']>>
+>;
 
 /**
  * The in-app chat's surface: one AI SDK `tool()` per bound tool, keyed by camelCase name, in
@@ -18,7 +20,10 @@ export type ToolModelOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput
  * as is); interceptor notices are appended only in what the model reads, as extra text parts.
  * Build one tool set per turn: `context` is the caller of every call made through it.
  */
-export function toAiSdkToolSet(registry: ToolRegistry, context: ToolCallContext): ToolSet {
+export function toAiSdkToolSet(
+  registry: ToolRegistry,
+  context: ToolCallContext,
+): ToolSet {
   const notices = new ToolCallNotices();
   const toolSet: Record<string, Tool> = {};
   for (const bound of registry.tools) {
@@ -39,16 +44,20 @@ function toAiSdkTool(
     inputSchema: jsonSchema<unknown>(bound.inputJsonSchema as JSONSchema7, {
       validate: async (value) => {
         const parsed = await registry.parseInput(bound, value);
-        return parsed.success ? { success: true, value: parsed.input } : { success: false, error: parsed.error };
+        return parsed.success
+          ? { success: true, value: parsed.input }
+          : { success: false, error: parsed.error };
       },
     }),
     execute: async (input, { toolCallId, abortSignal }) => {
-      const callContext = abortSignal === undefined ? context : { ...context, abortSignal };
+      const callContext =
+        abortSignal === undefined ? context : { ...context, abortSignal };
       const outcome = await registry.invoke(bound, input, callContext);
       notices.record(toolCallId, outcome.notices);
       return outcome.output;
     },
-    toModelOutput: ({ toolCallId, output }) => toModelOutputWithNotices(output, notices.of(toolCallId)),
+    toModelOutput: ({ toolCallId, output }) =>
+      toModelOutputWithNotices(output, notices.of(toolCallId)),
   });
 }
 
@@ -57,11 +66,20 @@ function toAiSdkTool(
  * with nothing to signal costs the same bytes as before. With notices: the output's text, then
  * one text part per notice.
  */
-export function toModelOutputWithNotices(output: unknown, notices: readonly string[]): ToolModelOutput {
+export function toModelOutputWithNotices(
+  output: unknown,
+  notices: readonly string[],
+): ToolModelOutput {
   if (notices.length === 0) {
     return typeof output === 'string'
       ? { type: 'text', value: output }
-      : { type: 'json', value: (output === undefined ? null : output) as Extract<ToolModelOutput, { type: 'json' }>['value'] };
+      : {
+          type: 'json',
+          value: (output === undefined ? null : output) as Extract<
+            ToolModelOutput,
+            { type: 'json' }
+          >['value'],
+        };
   }
   return {
     type: 'content',

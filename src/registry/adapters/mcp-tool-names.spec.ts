@@ -3,7 +3,12 @@ import { createMcpToolNameTranslator } from './mcp-tool-names';
 import type { RegisteredTool } from '../tool-registry';
 
 function registered(name: string, mcpName: string): RegisteredTool {
-  return { spec: { name, mcpName } as RegisteredTool['spec'], inputJsonSchema: z.toJSONSchema(z.object({})) as RegisteredTool['inputJsonSchema'] };
+  return {
+    spec: { name, mcpName } as RegisteredTool['spec'],
+    inputJsonSchema: z.toJSONSchema(
+      z.object({}),
+    ) as RegisteredTool['inputJsonSchema'],
+  };
 }
 
 describe('createMcpToolNameTranslator', () => {
@@ -15,13 +20,19 @@ describe('createMcpToolNameTranslator', () => {
   ]);
 
   it('renames every whole-word mention of a tool, the longer name winning over its prefix', () => {
-    expect(toMcpNames('Call getPageJson first, then getPage(pageId); see listComments.')).toBe(
+    expect(
+      toMcpNames(
+        'Call getPageJson first, then getPage(pageId); see listComments.',
+      ),
+    ).toBe(
       'Call get_page_json first, then get_page(pageId); see list_comments.',
     );
   });
 
   it('leaves words that merely contain a tool name, and text without names, as they are', () => {
-    expect(toMcpNames('getPages, mygetPage, getPage_x and getPage2 are not tools')).toBe('getPages, mygetPage, getPage_x and getPage2 are not tools');
+    expect(
+      toMcpNames('getPages, mygetPage, getPage_x and getPage2 are not tools'),
+    ).toBe('getPages, mygetPage, getPage_x and getPage2 are not tools');
     expect(toMcpNames('search the workspace')).toBe('search the workspace');
   });
 

@@ -11,11 +11,22 @@ import type { RegisteredTool } from '../tool-registry';
  * capital inside, checked by the registry). Tool outputs are not translated: they carry page
  * text, which must reach the model exactly as stored.
  */
-export function createMcpToolNameTranslator(tools: readonly RegisteredTool[]): (text: string) => string {
-  const mcpNames = new Map(tools.filter(({ spec }) => spec.name !== spec.mcpName).map(({ spec }) => [spec.name, spec.mcpName]));
+export function createMcpToolNameTranslator(
+  tools: readonly RegisteredTool[],
+): (text: string) => string {
+  const mcpNames = new Map(
+    tools
+      .filter(({ spec }) => spec.name !== spec.mcpName)
+      .map(({ spec }) => [spec.name, spec.mcpName]),
+  );
   if (mcpNames.size === 0) return (text) => text;
   // Longest first, so the alternation never stops at a shorter name that prefixes a longer one.
-  const alternatives = [...mcpNames.keys()].sort((left, right) => right.length - left.length);
-  const pattern = new RegExp(`(?<![A-Za-z0-9_])(?:${alternatives.join('|')})(?![A-Za-z0-9_])`, 'g');
+  const alternatives = [...mcpNames.keys()].sort(
+    (left, right) => right.length - left.length,
+  );
+  const pattern = new RegExp(
+    `(?<![A-Za-z0-9_])(?:${alternatives.join('|')})(?![A-Za-z0-9_])`,
+    'g',
+  );
   return (text) => text.replace(pattern, (name) => mcpNames.get(name) ?? name);
 }

@@ -16,9 +16,14 @@ import { toolOutputText } from './tool-output-text';
  * executor failure becomes `isError: true` with its message, the MCP convention for errors the
  * model should read. `context` is the caller of every call on this server (one per session).
  */
-export function registerMcpTools(server: McpServer, registry: ToolRegistry, context: ToolCallContext): void {
+export function registerMcpTools(
+  server: McpServer,
+  registry: ToolRegistry,
+  context: ToolCallContext,
+): void {
   const toMcpNames = createMcpToolNameTranslator(registry.allTools);
-  for (const bound of registry.tools) registerMcpTool(server, registry, bound, context, toMcpNames);
+  for (const bound of registry.tools)
+    registerMcpTool(server, registry, bound, context, toMcpNames);
 }
 
 function registerMcpTool(
@@ -31,19 +36,40 @@ function registerMcpTool(
   const { spec } = bound;
   server.registerTool(
     spec.mcpName,
-    { title: spec.title, description: toMcpNames(spec.description), inputSchema: spec.inputSchema, annotations: spec.annotations },
+    {
+      title: spec.title,
+      description: toMcpNames(spec.description),
+      inputSchema: spec.inputSchema,
+      annotations: spec.annotations,
+    },
     // The SDK has already validated (and transformed) the arguments with spec.inputSchema.
     async (input: unknown, extra): Promise<CallToolResult> => {
       try {
-        const outcome = await registry.invoke(bound, input, { ...context, abortSignal: extra.signal });
+        const outcome = await registry.invoke(bound, input, {
+          ...context,
+          abortSignal: extra.signal,
+        });
         return {
           content: [
             { type: 'text', text: toolOutputText(outcome.output) },
-            ...outcome.notices.map((notice) => ({ type: 'text' as const, text: toMcpNames(notice) })),
+            ...outcome.notices.map((notice) => ({
+              type: 'text' as const,
+              text: toMcpNames(notice),
+            })),
           ],
         };
       } catch (error) {
-        return { isError: true, content: [{ type: 'text', text: toMcpNames(error instanceof Error ? error.message : String(error)) }] };
+        return {
+          isError: true,
+          content: [
+            {
+              type: 'text',
+              text: toMcpNames(
+                error instanceof Error ? error.message : String(error),
+              ),
+            },
+          ],
+        };
       }
     },
   );

@@ -5,5 +5,7 @@
  * and the MCP adapter renders the same text, so both surfaces show the model the same result.
  */
 export function toolOutputText(output: unknown): string {
-  return typeof output === 'string' ? output : JSON.stringify(output === undefined ? null : output);
+  return typeof output === 'string'
+    ? output
+    : JSON.stringify(output === undefined ? null : output);
 }

@@ -7,7 +7,11 @@ import {
   type PageVisibilityCondition,
 } from '../../database/page-permission-sql';
 
-export type { PagePermissionCaller, PageColumns, PageVisibilityCondition } from '../../database/page-permission-sql';
+export type {
+  PagePermissionCaller,
+  PageColumns,
+  PageVisibilityCondition,
+} from '../../database/page-permission-sql';
 
 /** The caller's page-level rights on one page. */
 export interface PagePermission {
@@ -32,7 +36,11 @@ export interface PageAccessPolicy {
    * Rights on pages of a space the caller belongs to, by page id: one page for most tools, a
    * whole subtree for deletePage and cross-space moves. A page missing from the map is hidden.
    */
-  pagePermissions(db: Kysely<DB>, caller: PagePermissionCaller, pageIds: readonly string[]): Promise<ReadonlyMap<string, PagePermission>>;
+  pagePermissions(
+    db: Kysely<DB>,
+    caller: PagePermissionCaller,
+    pageIds: readonly string[],
+  ): Promise<ReadonlyMap<string, PagePermission>>;
   /**
    * The same visibility as a condition inside a query (listings, search, the sidebar, the
    * comment signal), so that limits, counts and cursors see only visible pages.
@@ -46,7 +54,18 @@ export const DOCMOST_PAGE_ACCESS: PageAccessPolicy = {
     if (pageIds.length === 0) return new Map();
     const { rows } = await pagePermissionsQuery(caller, pageIds).execute(db);
     return new Map(
-      rows.map((row) => [row.pageId, { canView: row.canView, canEdit: row.restricted ? row.canView && row.canEditNearest : undefined }] as const),
+      rows.map(
+        (row) =>
+          [
+            row.pageId,
+            {
+              canView: row.canView,
+              canEdit: row.restricted
+                ? row.canView && row.canEditNearest
+                : undefined,
+            },
+          ] as const,
+      ),
     );
   },
   visiblePage: docmostPageVisible,

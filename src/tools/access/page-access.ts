@@ -7,7 +7,8 @@ import { pageAccessOf, type AccessCaller } from './page-access-policy';
 /** Space roles that may change pages; readers may only read. */
 const WRITER_ROLES = ['admin', 'writer'] as const;
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_PATTERN =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
@@ -17,7 +18,11 @@ export function isUuid(value: string): boolean {
  * A page as executors load it, with `version`: its `updated_at` as exact text for compare-and-set,
  * and `canEdit`: whether the caller may change it (page restriction, else space role).
  */
-export type AccessiblePage = Page & { readonly version: string; readonly spaceRole: string; readonly canEdit: boolean };
+export type AccessiblePage = Page & {
+  readonly version: string;
+  readonly spaceRole: string;
+  readonly canEdit: boolean;
+};
 
 /**
  * The ids of spaces the caller belongs to in the caller's workspace, directly or through a
@@ -37,7 +42,10 @@ export function memberSpaceIds(db: Kysely<DB>, context: AccessCaller) {
         eb(
           'spaceMembers.groupId',
           'in',
-          eb.selectFrom('groupUsers').select('groupUsers.groupId').where('groupUsers.userId', '=', context.userId),
+          eb
+            .selectFrom('groupUsers')
+            .select('groupUsers.groupId')
+            .where('groupUsers.userId', '=', context.userId),
         ),
       ]),
     );
@@ -50,9 +58,15 @@ export async function findSpaceRole(
   spaceId: string,
 ): Promise<string | undefined> {
   if (!isUuid(spaceId)) return undefined;
-  const rows = await memberSpaceIds(db, context).select('spaceMembers.role').where('spaceMembers.spaceId', '=', spaceId).execute();
+  const rows = await memberSpaceIds(db, context)
+    .select('spaceMembers.role')
+    .where('spaceMembers.spaceId', '=', spaceId)
+    .execute();
   const roles = rows.map((row) => row.role);
-  return ['admin', 'writer', 'reader'].find((role) => roles.includes(role)) ?? roles[0];
+  return (
+    ['admin', 'writer', 'reader'].find((role) => roles.includes(role)) ??
+    roles[0]
+  );
 }
 
 export interface RequireSpaceOptions {
@@ -69,11 +83,23 @@ export async function requireSpace(
 ) {
   const role = await findSpaceRole(db, context, spaceId);
   const space = role
-    ? await db.selectFrom('spaces').selectAll().where('id', '=', spaceId).where('deletedAt', 'is', null).executeTakeFirst()
+    ? await db
+        .selectFrom('spaces')
+        .selectAll()
+        .where('id', '=', spaceId)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst()
     : undefined;
-  if (!space || !role) throw new ToolError('not_found', `space ${abbreviate(spaceId)} not found or no access; call listSpaces for the spaces you can use`);
+  if (!space || !role)
+    throw new ToolError(
+      'not_found',
+      `space ${abbreviate(spaceId)} not found or no access; call listSpaces for the spaces you can use`,
+    );
   if (options.write && !(WRITER_ROLES as readonly string[]).includes(role)) {
-    throw new ToolError('forbidden', `you have read-only access (role "${role}") to space ${abbreviate(spaceId)}; writing needs role writer or admin`);
+    throw new ToolError(
+      'forbidden',
+      `you have read-only access (role "${role}") to space ${abbreviate(spaceId)}; writing needs role writer or admin`,
+    );
   }
   return { ...space, role };
 }
@@ -93,20 +119,57 @@ export interface FindPageOptions {
 
 /** Every column but the document's, which can run to megabytes. */
 const PAGE_COLUMNS_WITHOUT_DOCUMENT = [
-  'id', 'slugId', 'title', 'icon', 'coverPhoto', 'position', 'parentPageId', 'creatorId', 'lastUpdatedById', 'deletedById', 'spaceId',
-  'workspaceId', 'isLocked', 'createdAt', 'updatedAt', 'deletedAt', 'contributorIds', 'lastUpdatedSource', 'lastUpdatedAiChatId', 'isTemplate',
-] as const satisfies ReadonlyArray<Exclude<keyof Page, 'content' | 'textContent' | 'ydoc' | 'tsv'>>;
+  'id',
+  'slugId',
+  'title',
+  'icon',
+  'coverPhoto',
+  'position',
+  'parentPageId',
+  'creatorId',
+  'lastUpdatedById',
+  'deletedById',
+  'spaceId',
+  'workspaceId',
+  'isLocked',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'contributorIds',
+  'lastUpdatedSource',
+  'lastUpdatedAiChatId',
+  'isTemplate',
+] as const satisfies ReadonlyArray<
+  Exclude<keyof Page, 'content' | 'textContent' | 'ydoc' | 'tsv'>
+>;
 
-function pageQuery(db: Kysely<DB>, pageIdOrSlugId: string, withContent: boolean): SelectQueryBuilder<DB, 'pages', Page & { version: string }> {
+function pageQuery(
+  db: Kysely<DB>,
+  pageIdOrSlugId: string,
+  withContent: boolean,
+): SelectQueryBuilder<DB, 'pages', Page & { version: string }> {
   const query = (
     withContent
       ? db.selectFrom('pages').selectAll('pages')
       : db
           .selectFrom('pages')
-          .select(PAGE_COLUMNS_WITHOUT_DOCUMENT.map((column) => `pages.${column}` as const))
-          .select([sql<null>`null`.as('content'), sql<null>`null`.as('textContent'), sql<null>`null`.as('ydoc'), sql<null>`null`.as('tsv')])
-  ).select(sql<string>`pages.updated_at::text`.as('version')) as SelectQueryBuilder<DB, 'pages', Page & { version: string }>;
-  return isUuid(pageIdOrSlugId) ? query.where('pages.id', '=', pageIdOrSlugId) : query.where('pages.slugId', '=', pageIdOrSlugId);
+          .select(
+            PAGE_COLUMNS_WITHOUT_DOCUMENT.map(
+              (column) => `pages.${column}` as const,
+            ),
+          )
+          .select([
+            sql<null>`null`.as('content'),
+            sql<null>`null`.as('textContent'),
+            sql<null>`null`.as('ydoc'),
+            sql<null>`null`.as('tsv'),
+          ])
+  ).select(
+    sql<string>`pages.updated_at::text`.as('version'),
+  ) as SelectQueryBuilder<DB, 'pages', Page & { version: string }>;
+  return isUuid(pageIdOrSlugId)
+    ? query.where('pages.id', '=', pageIdOrSlugId)
+    : query.where('pages.slugId', '=', pageIdOrSlugId);
 }
 
 /**
@@ -125,14 +188,27 @@ export async function requirePage(
   // No id holds U+0000, and PostgreSQL rejects the character in a query parameter.
   const page = pageIdOrSlugId.includes('\u0000')
     ? undefined
-    : await pageQuery(db, pageIdOrSlugId, options.content ?? true).where('pages.workspaceId', '=', context.workspaceId).executeTakeFirst();
+    : await pageQuery(db, pageIdOrSlugId, options.content ?? true)
+        .where('pages.workspaceId', '=', context.workspaceId)
+        .executeTakeFirst();
   const visible = page && (options.includeDeleted || page.deletedAt === null);
-  const role = visible ? await findSpaceRole(db, context, page.spaceId) : undefined;
-  const permission = page && role ? (await pageAccessOf(context).pagePermissions(db, context, [page.id])).get(page.id) : undefined;
+  const role = visible
+    ? await findSpaceRole(db, context, page.spaceId)
+    : undefined;
+  const permission =
+    page && role
+      ? (
+          await pageAccessOf(context).pagePermissions(db, context, [page.id])
+        ).get(page.id)
+      : undefined;
   if (!page || !visible || !role || !permission?.canView) {
-    throw new ToolError('not_found', `page ${abbreviate(pageIdOrSlugId)} not found or no access`);
+    throw new ToolError(
+      'not_found',
+      `page ${abbreviate(pageIdOrSlugId)} not found or no access`,
+    );
   }
-  const canEdit = permission.canEdit ?? (WRITER_ROLES as readonly string[]).includes(role);
+  const canEdit =
+    permission.canEdit ?? (WRITER_ROLES as readonly string[]).includes(role);
   if (options.write && !canEdit) {
     throw new ToolError(
       'forbidden',
@@ -157,8 +233,14 @@ export async function requireEditableSubtree(
   descendantIds: readonly string[],
   action: string,
 ): Promise<void> {
-  const permissions = await pageAccessOf(context).pagePermissions(db, context, descendantIds);
-  const spaceAllowsEdit = (WRITER_ROLES as readonly string[]).includes(page.spaceRole);
+  const permissions = await pageAccessOf(context).pagePermissions(
+    db,
+    context,
+    descendantIds,
+  );
+  const spaceAllowsEdit = (WRITER_ROLES as readonly string[]).includes(
+    page.spaceRole,
+  );
   const blocked = descendantIds.filter((id) => {
     const permission = permissions.get(id);
     return !permission?.canView || !(permission.canEdit ?? spaceAllowsEdit);
@@ -177,5 +259,8 @@ export async function requireEditableSubtree(
  * see pages the caller may read.
  */
 export function visiblePages(context: AccessCaller, table = 'pages') {
-  return pageAccessOf(context).visiblePage(context, { id: sql.ref(`${table}.id`), spaceId: sql.ref(`${table}.spaceId`) });
+  return pageAccessOf(context).visiblePage(context, {
+    id: sql.ref(`${table}.id`),
+    spaceId: sql.ref(`${table}.spaceId`),
+  });
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
-import { commentIdField, pageIdField, CURSOR_TOO_LONG, ID_TOO_LONG, MAX_CURSOR_LENGTH, MAX_ID_LENGTH } from './shared-fields';
+import {
+  commentIdField,
+  pageIdField,
+  CURSOR_TOO_LONG,
+  ID_TOO_LONG,
+  MAX_CURSOR_LENGTH,
+  MAX_ID_LENGTH,
+} from './shared-fields';
 
 /** Docmost's limit on a comment's anchored text. */
 export const MAX_COMMENT_SELECTION_LENGTH = 250;
@@ -17,21 +24,43 @@ export const createCommentTool = defineTool({
     'As in Docmost, commenting needs edit rights on the page (role writer or admin in its space), for threads and replies alike: with read-only access the call fails with "forbidden" and you can only read the comments.',
     'Use comments to ask questions, flag problems or suggest changes for a human to review, when the user asked for a review rather than an edit.',
     'Fails when the selection is not in the page text (read the page again and copy the exact words; text cannot span two blocks), when both or neither of selection and parentCommentId are given, or when the page changed at that moment (retry).',
-    'Returns the new comment\'s id, and for a thread the id of the block holding its anchor.',
+    "Returns the new comment's id, and for a thread the id of the block holding its anchor.",
   ].join('\n'),
   tier: 'core',
   inputSchema: z.object({
     pageId: pageIdField,
-    content: z.string().trim().min(1).max(MAX_COMMENT_LENGTH).describe('The comment text, plain text; line breaks start new paragraphs.'),
+    content: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_COMMENT_LENGTH)
+      .describe(
+        'The comment text, plain text; line breaks start new paragraphs.',
+      ),
     selection: z
       .string()
       .min(1)
       .max(MAX_COMMENT_SELECTION_LENGTH)
       .optional()
-      .describe(`New thread only: the exact page text to anchor the comment to (1 to ${MAX_COMMENT_SELECTION_LENGTH} characters, within one block). Omit for a reply.`),
-    parentCommentId: z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).optional().describe('Reply only: the id of the thread to reply to. Omit for a new thread.'),
+      .describe(
+        `New thread only: the exact page text to anchor the comment to (1 to ${MAX_COMMENT_SELECTION_LENGTH} characters, within one block). Omit for a reply.`,
+      ),
+    parentCommentId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_ID_LENGTH, ID_TOO_LONG)
+      .optional()
+      .describe(
+        'Reply only: the id of the thread to reply to. Omit for a new thread.',
+      ),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
 });
 
 export const getCommentTool = defineTool({
@@ -40,18 +69,23 @@ export const getCommentTool = defineTool({
   title: 'Read a comment',
   description: [
     'Reads one comment: its text, author, createdAt, createdSource ("user" or "agent"), page id, and resolved state; for a thread also its anchored selection and its replies; for a reply its parentCommentId.',
-    'Use it to follow up one comment id; to see all of a page\'s discussion use listComments.',
+    "Use it to follow up one comment id; to see all of a page's discussion use listComments.",
     'Fails with "comment … not found or no access" for an unknown or deleted comment, or one on a page you cannot read.',
   ].join('\n'),
   tier: 'core',
   inputSchema: z.object({ commentId: commentIdField }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 });
 
 export const listCommentsTool = defineTool({
   name: 'listComments',
   mcpName: 'list_comments',
-  title: 'List a page\'s comments',
+  title: "List a page's comments",
   description: [
     'Lists a page\'s comment threads, oldest first, each with its replies nested. Per comment: id, text, author name, createdAt, createdSource ("user" or "agent"). Per thread also: selection (the anchored text), anchorBlockId (the block holding the highlight now; null when that text was deleted) and resolved state.',
     'Resolved threads are left out unless includeResolved is true; the result says how many were hidden. Threads come `limit` at a time (default 50) with nextCursor: pass it back as `cursor` for the next, newer threads; null when there are no more. A result also stops at 200,000 characters: threads left out then are listed by id in omittedThreadIds (read each with getComment).',
@@ -61,11 +95,35 @@ export const listCommentsTool = defineTool({
   tier: 'core',
   inputSchema: z.object({
     pageId: pageIdField,
-    includeResolved: z.boolean().default(false).describe('Also list resolved threads. Default false: open threads only.'),
-    limit: z.number().int().min(1).max(100).default(50).describe('Most threads to return: 1 to 100, default 50.'),
-    cursor: z.string().trim().min(1).max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG).optional().describe('The nextCursor of a previous listComments call for the same page and includeResolved, to continue. Omit for the oldest threads.'),
+    includeResolved: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Also list resolved threads. Default false: open threads only.',
+      ),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(50)
+      .describe('Most threads to return: 1 to 100, default 50.'),
+    cursor: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG)
+      .optional()
+      .describe(
+        'The nextCursor of a previous listComments call for the same page and includeResolved, to continue. Omit for the oldest threads.',
+      ),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 });
 
 export const resolveCommentTool = defineTool({
@@ -81,10 +139,23 @@ export const resolveCommentTool = defineTool({
   tier: 'core',
   inputSchema: z.object({
     commentId: commentIdField,
-    resolved: z.boolean().default(true).describe('true (default) to resolve the thread, false to reopen it.'),
+    resolved: z
+      .boolean()
+      .default(true)
+      .describe('true (default) to resolve the thread, false to reopen it.'),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 });
 
 /** Reading and writing page comments: core tier, always active. */
-export const COMMENT_TOOLS = [createCommentTool, getCommentTool, listCommentsTool, resolveCommentTool] as const;
+export const COMMENT_TOOLS = [
+  createCommentTool,
+  getCommentTool,
+  listCommentsTool,
+  resolveCommentTool,
+] as const;

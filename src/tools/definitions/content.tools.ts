@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from './catalog-lines';
-import { pageIdField as pageId, ID_TOO_LONG, MAX_ID_LENGTH } from './shared-fields';
+import {
+  pageIdField as pageId,
+  ID_TOO_LONG,
+  MAX_ID_LENGTH,
+} from './shared-fields';
 import { baseVersionField } from './structure.tools';
 
 const baseVersion = baseVersionField.describe(
@@ -38,17 +42,24 @@ export const CONTENT_TOOLS = [
         .min(1)
         .max(20_000)
         .describe(
-          'JavaScript source of ONE function taking (doc, ctx) and returning the new document, e.g. "(doc, ctx) => { ctx.walk(doc, (node) => { if (node.type === \'text\') node.text = node.text.replace(/colour/g, \'color\'); }); return doc; }". Helper declarations may precede it if the function is the last statement.',
+          "JavaScript source of ONE function taking (doc, ctx) and returning the new document, e.g. \"(doc, ctx) => { ctx.walk(doc, (node) => { if (node.type === 'text') node.text = node.text.replace(/colour/g, 'color'); }); return doc; }\". Helper declarations may precede it if the function is the last statement.",
         ),
       dryRun: z
         .boolean()
         .default(true)
-        .describe('true (default): preview the diff and write nothing. false: write the result as a new version.'),
+        .describe(
+          'true (default): preview the diff and write nothing. false: write the result as a new version.',
+        ),
       baseVersion: baseVersion.describe(
         'With dryRun false: the `version` the dry run reported. If the page changed since, nothing is written and you get a conflict.',
       ),
     }),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: false,
+    },
   }),
 
   defineTool({
@@ -70,10 +81,17 @@ export const CONTENT_TOOLS = [
       markdown: z
         .string()
         .max(500_000)
-        .describe('The complete new body of the page, in Markdown. An empty string empties the page.'),
+        .describe(
+          'The complete new body of the page, in Markdown. An empty string empties the page.',
+        ),
       baseVersion,
     }),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   }),
 
   defineTool({
@@ -84,13 +102,25 @@ export const CONTENT_TOOLS = [
       'Creates a new page in a space, with a title and optional Markdown content (the same Markdown as updatePageContent), at the space root or nested under a parent page; it becomes the last page at that level of the sidebar.',
       'Use listSpaces to find the space id and searchPages/listSidebarPages to find a parent. Only create a page when the user asked for one; to change an existing page use the editing tools.',
       'Requires write access to the space. Fails with a clear error if the parent page is missing, in the trash, in another space or not accessible; nothing is created then.',
-      'Returns the new page\'s id, slugId, title, spaceId, parentPageId, its path in the web app (/s/<space slug>/p/<slugId>) and its version.',
+      "Returns the new page's id, slugId, title, spaceId, parentPageId, its path in the web app (/s/<space slug>/p/<slugId>) and its version.",
     ].join('\n'),
     tier: 'deferred',
     catalogLine: CATALOG_LINES.createPage,
     inputSchema: z.object({
-      spaceId: z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).describe('The space to create the page in (an id from listSpaces).'),
-      title: z.string().trim().min(1).max(500).describe('The page title, shown in the sidebar and as the page heading.'),
+      spaceId: z
+        .string()
+        .trim()
+        .min(1)
+        .max(MAX_ID_LENGTH, ID_TOO_LONG)
+        .describe('The space to create the page in (an id from listSpaces).'),
+      title: z
+        .string()
+        .trim()
+        .min(1)
+        .max(500)
+        .describe(
+          'The page title, shown in the sidebar and as the page heading.',
+        ),
       markdown: z
         .string()
         .max(500_000)
@@ -102,9 +132,16 @@ export const CONTENT_TOOLS = [
         .min(1)
         .max(MAX_ID_LENGTH, ID_TOO_LONG)
         .optional()
-        .describe('Nest the page under this page (id or slugId, same space). Omit to create it at the space root.'),
+        .describe(
+          'Nest the page under this page (id or slugId, same space). Omit to create it at the space root.',
+        ),
     }),
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+    },
   }),
 
   defineTool({
@@ -121,7 +158,12 @@ export const CONTENT_TOOLS = [
     tier: 'deferred',
     catalogLine: CATALOG_LINES.exportPageMarkdown,
     inputSchema: z.object({ pageId }),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   }),
 
   defineTool({
@@ -129,10 +171,10 @@ export const CONTENT_TOOLS = [
     mcpName: 'import_page_markdown',
     title: 'Replace page content from exported Markdown',
     description: [
-      'Replaces a page\'s content with a Markdown file in the format exportPageMarkdown produces, restoring the Docmost extensions it annotates (block ids, comment anchors, callouts, embeds, images).',
+      "Replaces a page's content with a Markdown file in the format exportPageMarkdown produces, restoring the Docmost extensions it annotates (block ids, comment anchors, callouts, embeds, images).",
       'Use it as the second half of the export -> edit -> import round trip. Keep the annotations you did not mean to change: a removed comment anchor detaches its comment thread, a removed block id gives the block a new one.',
       'Plain Markdown without annotations is accepted too but then behaves like updatePageContent (Docmost-specific content is lost).',
-      'A malformed annotation (a docmost-json block that is not valid JSON, an unclosed <span>) is rejected with its line number, and a document Docmost\'s editor cannot hold is rejected naming the problem; nothing is written then. Pass the `version` exportPageMarkdown returned as baseVersion: if the page changed since the export, the write fails with a conflict. Every write adds a page history version (revert with restorePageVersion).',
+      "A malformed annotation (a docmost-json block that is not valid JSON, an unclosed <span>) is rejected with its line number, and a document Docmost's editor cannot hold is rejected naming the problem; nothing is written then. Pass the `version` exportPageMarkdown returned as baseVersion: if the page changed since the export, the write fails with a conflict. Every write adds a page history version (revert with restorePageVersion).",
       'Returns the page id, its new version, the block count and how many blocks got a new id.',
     ].join('\n'),
     tier: 'deferred',
@@ -142,10 +184,17 @@ export const CONTENT_TOOLS = [
       markdown: z
         .string()
         .max(500_000)
-        .describe('The whole page as Docmost-flavoured Markdown, normally an edited exportPageMarkdown result.'),
+        .describe(
+          'The whole page as Docmost-flavoured Markdown, normally an edited exportPageMarkdown result.',
+        ),
       baseVersion,
     }),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   }),
 
   defineTool({
@@ -167,15 +216,24 @@ export const CONTENT_TOOLS = [
       format: z
         .enum(['json', 'markdown'])
         .default('json')
-        .describe('"json" (default): the lossless ProseMirror document with the page\'s metadata. "markdown": the exportPageMarkdown file, for consumers that read text.'),
+        .describe(
+          '"json" (default): the lossless ProseMirror document with the page\'s metadata. "markdown": the exportPageMarkdown file, for consumers that read text.',
+        ),
       expiresInMinutes: z
         .number()
         .int()
         .min(1)
         .max(1440)
         .default(15)
-        .describe('How long the URL stays valid, in minutes (1-1440, default 15). Keep it as short as the consumer allows.'),
+        .describe(
+          'How long the URL stays valid, in minutes (1-1440, default 15). Keep it as short as the consumer allows.',
+        ),
     }),
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+    },
   }),
 ] as const;

@@ -22,18 +22,39 @@ export const editPageTextTool = defineTool({
   // honour; ignoring it silently would report a success that did not happen.
   inputSchema: z.strictObject({
     pageId: pageIdField,
-    find: z.string().min(1).max(MAX_EDIT_TEXT_LENGTH).describe('The exact text to replace, as it appears in getPage (plain text, within one block).'),
-    replace: z.string().max(MAX_EDIT_TEXT_LENGTH).describe('The new text, plain. An empty string deletes the found text.'),
-    replaceAll: z.boolean().default(false).describe('Replace every occurrence. Default false: more than one occurrence is an error listing them.'),
+    find: z
+      .string()
+      .min(1)
+      .max(MAX_EDIT_TEXT_LENGTH)
+      .describe(
+        'The exact text to replace, as it appears in getPage (plain text, within one block).',
+      ),
+    replace: z
+      .string()
+      .max(MAX_EDIT_TEXT_LENGTH)
+      .describe('The new text, plain. An empty string deletes the found text.'),
+    replaceAll: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Replace every occurrence. Default false: more than one occurrence is an error listing them.',
+      ),
     blockId: z
       .string()
       .trim()
       .min(1)
       .max(MAX_ID_LENGTH, ID_TOO_LONG)
       .optional()
-      .describe('Search only this block: a block id, or "#<index>" for a top-level block such as a table or list (its cells and items are searched).'),
+      .describe(
+        'Search only this block: a block id, or "#<index>" for a top-level block such as a table or list (its cells and items are searched).',
+      ),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
 });
 
 /** Plain-text editing: core tier, always active. */

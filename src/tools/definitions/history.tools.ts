@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from './catalog-lines';
-import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH, CURSOR_TOO_LONG, MAX_CURSOR_LENGTH } from './shared-fields';
+import {
+  pageIdField,
+  ID_TOO_LONG,
+  MAX_ID_LENGTH,
+  CURSOR_TOO_LONG,
+  MAX_CURSOR_LENGTH,
+} from './shared-fields';
 import { baseVersionField, NOT_FOUND_NOTE } from './structure.tools';
 
 /**
@@ -10,14 +16,21 @@ import { baseVersionField, NOT_FOUND_NOTE } from './structure.tools';
  * Docmost leaves `page_history.version` NULL, and so does the module.
  */
 
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+const READ_ONLY = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const;
 
 const historyIdField = z
   .string()
   .trim()
   .min(1)
   .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .describe('A saved version: its historyId (uuid) as listed by listPageHistory.');
+  .describe(
+    'A saved version: its historyId (uuid) as listed by listPageHistory.',
+  );
 
 const VERSION_NOT_FOUND =
   'A historyId that does not exist, or belongs to a page you cannot see, fails with "page version … not found or no access".';
@@ -25,7 +38,7 @@ const VERSION_NOT_FOUND =
 export const listPageHistoryTool = defineTool({
   name: 'listPageHistory',
   mcpName: 'list_page_history',
-  title: 'List a page\'s versions',
+  title: "List a page's versions",
   description: [
     'Lists the saved versions of a page, newest first: historyId, title at the time, who saved it, when, whether a person ("user") or an agent ("agent") made the change, and the text length. Docmost stores no version numbers (version is null): refer to a version by its historyId.',
     'Use it to find what a page looked like before a change, then read one version with getPageHistory, compare with diffPageVersions, or bring it back with restorePageVersion.',
@@ -36,8 +49,22 @@ export const listPageHistoryTool = defineTool({
   catalogLine: CATALOG_LINES.listPageHistory,
   inputSchema: z.object({
     pageId: pageIdField,
-    limit: z.number().int().min(1).max(100).default(20).describe('Most versions to return: 1 to 100, default 20.'),
-    cursor: z.string().trim().min(1).max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG).optional().describe('The nextCursor of a previous call for the same page, for older versions.'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(20)
+      .describe('Most versions to return: 1 to 100, default 20.'),
+    cursor: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG)
+      .optional()
+      .describe(
+        'The nextCursor of a previous call for the same page, for older versions.',
+      ),
   }),
   annotations: READ_ONLY,
 });
@@ -55,7 +82,12 @@ export const getPageHistoryTool = defineTool({
   catalogLine: CATALOG_LINES.getPageHistory,
   inputSchema: z.object({
     historyId: historyIdField,
-    format: z.enum(['text', 'json']).default('text').describe('"text" (default): plain text, one line per block. "json": the ProseMirror document.'),
+    format: z
+      .enum(['text', 'json'])
+      .default('text')
+      .describe(
+        '"text" (default): plain text, one line per block. "json": the ProseMirror document.',
+      ),
   }),
   annotations: READ_ONLY,
 });
@@ -65,7 +97,9 @@ const versionSideField = z
   .trim()
   .min(1)
   .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .describe('A historyId from listPageHistory, or "current" for the page as it is now.');
+  .describe(
+    'A historyId from listPageHistory, or "current" for the page as it is now.',
+  );
 
 export const diffPageVersionsTool = defineTool({
   name: 'diffPageVersions',
@@ -82,9 +116,19 @@ export const diffPageVersionsTool = defineTool({
   catalogLine: CATALOG_LINES.diffPageVersions,
   inputSchema: z.object({
     pageId: pageIdField,
-    from: versionSideField.describe('The older side: a historyId, or "current".'),
-    to: versionSideField.default('current').describe('The newer side: a historyId, or "current" (default).'),
-    maxChangedLines: z.number().int().min(10).max(2000).default(200).describe('Most changed lines to list. Default 200.'),
+    from: versionSideField.describe(
+      'The older side: a historyId, or "current".',
+    ),
+    to: versionSideField
+      .default('current')
+      .describe('The newer side: a historyId, or "current" (default).'),
+    maxChangedLines: z
+      .number()
+      .int()
+      .min(10)
+      .max(2000)
+      .default(200)
+      .describe('Most changed lines to list. Default 200.'),
   }),
   annotations: READ_ONLY,
 });
@@ -94,17 +138,30 @@ export const restorePageVersionTool = defineTool({
   mcpName: 'restore_page_version',
   title: 'Restore a saved version',
   description: [
-    'Writes a saved version\'s content back as the page\'s current content. The restore is itself a new version, so it can be reverted by restoring the version before it; no history is lost. The title is not changed (renamePage).',
+    "Writes a saved version's content back as the page's current content. The restore is itself a new version, so it can be reverted by restoring the version before it; no history is lost. The title is not changed (renamePage).",
     'Use it only when the user wants a past state back. Run diffPageVersions (from = "current", to = the historyId) first to see what the restore would change, especially content added since that version, which the restore removes.',
     'With baseVersion (from getPageJson), a page changed since your read fails with a conflict and nothing is written.',
-    'Returns the page id, the restored historyId, the page\'s new version and the historyId of the version the restore added.',
+    "Returns the page id, the restored historyId, the page's new version and the historyId of the version the restore added.",
     VERSION_NOT_FOUND,
     NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.restorePageVersion,
-  inputSchema: z.object({ historyId: historyIdField, baseVersion: baseVersionField }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  inputSchema: z.object({
+    historyId: historyIdField,
+    baseVersion: baseVersionField,
+  }),
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 });
 
-export const HISTORY_TOOLS = [getPageHistoryTool, listPageHistoryTool, diffPageVersionsTool, restorePageVersionTool] as const;
+export const HISTORY_TOOLS = [
+  getPageHistoryTool,
+  listPageHistoryTool,
+  diffPageVersionsTool,
+  restorePageVersionTool,
+] as const;

@@ -59,20 +59,29 @@ type DocmostToolSpec = (typeof GROUPED_SPECS)[number];
  * programming error and fails at import. A listed name without a spec is tolerated here (its
  * group file may not exist yet) and caught by the guard test.
  */
-function inCanonicalOrder<Spec extends AnyToolSpec>(specs: readonly Spec[]): readonly Spec[] {
+function inCanonicalOrder<Spec extends AnyToolSpec>(
+  specs: readonly Spec[],
+): readonly Spec[] {
   const byName = new Map<string, Spec>();
   for (const spec of specs) {
-    if (byName.has(spec.name)) throw new Error(`Tool definitions: "${spec.name}" is defined twice`);
-    const expectedTier = (CORE_TOOL_NAMES as readonly string[]).includes(spec.name)
+    if (byName.has(spec.name))
+      throw new Error(`Tool definitions: "${spec.name}" is defined twice`);
+    const expectedTier = (CORE_TOOL_NAMES as readonly string[]).includes(
+      spec.name,
+    )
       ? 'core'
       : (DEFERRED_TOOL_NAMES as readonly string[]).includes(spec.name)
         ? 'deferred'
         : undefined;
     if (expectedTier === undefined) {
-      throw new Error(`Tool definitions: "${spec.name}" is not in TOOL_NAMES; add it to the core or deferred list`);
+      throw new Error(
+        `Tool definitions: "${spec.name}" is not in TOOL_NAMES; add it to the core or deferred list`,
+      );
     }
     if (spec.tier !== expectedTier) {
-      throw new Error(`Tool definitions: "${spec.name}" has tier "${spec.tier}" but seed 000 puts it in "${expectedTier}"`);
+      throw new Error(
+        `Tool definitions: "${spec.name}" has tier "${spec.tier}" but seed 000 puts it in "${expectedTier}"`,
+      );
     }
     byName.set(spec.name, spec);
   }
@@ -80,7 +89,8 @@ function inCanonicalOrder<Spec extends AnyToolSpec>(specs: readonly Spec[]): rea
 }
 
 /** All tool specs, in canonical order: what `createToolRegistry` receives. */
-export const TOOL_DEFINITIONS = inCanonicalOrder<DocmostToolSpec>(GROUPED_SPECS);
+export const TOOL_DEFINITIONS =
+  inCanonicalOrder<DocmostToolSpec>(GROUPED_SPECS);
 
 /** Executors for the Docmost tools, each typed from its spec; a missing one leaves its tool unbound. */
 export type DocmostToolExecutors = ToolExecutorMap<typeof TOOL_DEFINITIONS>;

@@ -19,14 +19,18 @@ export const pageIdField = z
   .trim()
   .min(1)
   .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .describe('The page: its id (uuid) or slugId, as returned by searchPages, listPages, getPage or getCurrentPage.');
+  .describe(
+    'The page: its id (uuid) or slugId, as returned by searchPages, listPages, getPage or getCurrentPage.',
+  );
 
 export const commentIdField = z
   .string()
   .trim()
   .min(1)
   .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .describe('The comment id (uuid), as returned by listComments, createComment or a [signal] line.');
+  .describe(
+    'The comment id (uuid), as returned by listComments, createComment or a [signal] line.',
+  );
 
 /** Where getPage/getCurrentPage start and how much they return; shared so both read the same. */
 export const pageTextWindowFields = {
@@ -35,12 +39,16 @@ export const pageTextWindowFields = {
     .int()
     .min(0)
     .default(0)
-    .describe('Top-level block index (#<index>) to start from. Default 0; use the value a truncated result gives to read on.'),
+    .describe(
+      'Top-level block index (#<index>) to start from. Default 0; use the value a truncated result gives to read on.',
+    ),
   maxChars: z
     .number()
     .int()
     .min(1000)
     .max(100_000)
     .default(20_000)
-    .describe('Most characters of page text to return, cut at a block boundary. Default 20000, at most 100000.'),
+    .describe(
+      'Most characters of page text to return, cut at a block boundary. Default 20000, at most 100000.',
+    ),
 };

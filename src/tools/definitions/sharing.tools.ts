@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from './catalog-lines';
-import { pageIdField, CURSOR_TOO_LONG, ID_TOO_LONG, MAX_CURSOR_LENGTH, MAX_ID_LENGTH } from './shared-fields';
+import {
+  pageIdField,
+  CURSOR_TOO_LONG,
+  ID_TOO_LONG,
+  MAX_CURSOR_LENGTH,
+  MAX_ID_LENGTH,
+} from './shared-fields';
 import { NOT_FOUND_NOTE } from './structure.tools';
 
 /**
@@ -17,7 +23,7 @@ export const sharePageTool = defineTool({
   description: [
     'Makes a page PUBLIC: anyone on the internet with the returned URL can read it without signing in. Only call this when the user explicitly asked to share or publish this page; never to "send" a page to a colleague (give them the page link instead).',
     'includeSubPages also publishes every sub-page under it; searchIndexing lets search engines index it. Sharing a page that is already shared returns its existing URL (updating these two settings when given).',
-    'Needs write access to the page\'s space. Fails with a clear error when the workspace has public sharing disabled (an admin setting): tell the user, do not look for a workaround.',
+    "Needs write access to the page's space. Fails with a clear error when the workspace has public sharing disabled (an admin setting): tell the user, do not look for a workaround.",
     'Returns the share id, key, public URL, the page id and title, the two settings and whether the share was newly created.',
     NOT_FOUND_NOTE,
   ].join('\n'),
@@ -25,10 +31,25 @@ export const sharePageTool = defineTool({
   catalogLine: CATALOG_LINES.sharePage,
   inputSchema: z.object({
     pageId: pageIdField,
-    includeSubPages: z.boolean().optional().describe('Also publish all sub-pages. Default false for a new share; unchanged for an existing one.'),
-    searchIndexing: z.boolean().optional().describe('Let search engines index the page. Default false for a new share; unchanged for an existing one.'),
+    includeSubPages: z
+      .boolean()
+      .optional()
+      .describe(
+        'Also publish all sub-pages. Default false for a new share; unchanged for an existing one.',
+      ),
+    searchIndexing: z
+      .boolean()
+      .optional()
+      .describe(
+        'Let search engines index the page. Default false for a new share; unchanged for an existing one.',
+      ),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 });
 
 export const unsharePageTool = defineTool({
@@ -36,15 +57,20 @@ export const unsharePageTool = defineTool({
   mcpName: 'unshare_page',
   title: 'Revoke a public share',
   description: [
-    'Revokes a page\'s public share: its public URL stops working at once. Calling it for a page that is not shared changes nothing and says so (revoked: false).',
+    "Revokes a page's public share: its public URL stops working at once. Calling it for a page that is not shared changes nothing and says so (revoked: false).",
     'If the page stays public through an ancestor shared with includeSubPages, the result names that ancestor (stillPublicVia): unshare it too if the page must be private.',
-    'Needs write access to the page\'s space. Allowed even when the workspace has sharing disabled.',
+    "Needs write access to the page's space. Allowed even when the workspace has sharing disabled.",
     NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.unsharePage,
   inputSchema: z.object({ pageId: pageIdField }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 });
 
 export const listSharesTool = defineTool({
@@ -52,18 +78,45 @@ export const listSharesTool = defineTool({
   mcpName: 'list_shares',
   title: 'List public shares',
   description: [
-    'Lists the workspace\'s public shares in the spaces you belong to (shares in other spaces are never shown): share id, public URL, page id and title, space, includeSubPages, searchIndexing, who created it and when; newest first.',
+    "Lists the workspace's public shares in the spaces you belong to (shares in other spaces are never shown): share id, public URL, page id and title, space, includeSubPages, searchIndexing, who created it and when; newest first.",
     'Use it to audit what is public or to find a share to revoke with unsharePage. Also says whether public sharing is disabled for the workspace (sharingDisabled).',
     'Give spaceId to list one space only (it must be one of yours). Shares come `limit` at a time (default 50) with nextCursor: pass it back as `cursor` for the next, older ones; null when there are no more.',
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.listShares,
   inputSchema: z.object({
-    spaceId: z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).optional().describe('Only shares in this space (an id from listSpaces). Omit for all your spaces.'),
-    limit: z.number().int().min(1).max(100).default(50).describe('Most shares to return: 1 to 100, default 50.'),
-    cursor: z.string().trim().min(1).max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG).optional().describe('The nextCursor of a previous listShares call with the same spaceId, to continue. Omit for the newest shares.'),
+    spaceId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_ID_LENGTH, ID_TOO_LONG)
+      .optional()
+      .describe(
+        'Only shares in this space (an id from listSpaces). Omit for all your spaces.',
+      ),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(50)
+      .describe('Most shares to return: 1 to 100, default 50.'),
+    cursor: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG)
+      .optional()
+      .describe(
+        'The nextCursor of a previous listShares call with the same spaceId, to continue. Omit for the newest shares.',
+      ),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 });
 
 export const checkNewCommentsTool = defineTool({
@@ -71,25 +124,55 @@ export const checkNewCommentsTool = defineTool({
   mcpName: 'check_new_comments',
   title: 'Check for new comments in a space',
   description: [
-    'Lists comments created in a space after a given moment, oldest first: comment id, page id and title, thread (parentCommentId, null for a new thread), author, when, whether it came from a person or an agent (createdSource), the anchored text and the comment\'s plain text.',
-    'Use it to catch up on feedback since your last look, e.g. while working through a long task; pass the returned `latest` as `since` next time to see only newer ones. For one page\'s threads with replies and resolved state use listComments.',
+    "Lists comments created in a space after a given moment, oldest first: comment id, page id and title, thread (parentCommentId, null for a new thread), author, when, whether it came from a person or an agent (createdSource), the anchored text and the comment's plain text.",
+    "Use it to catch up on feedback since your last look, e.g. while working through a long task; pass the returned `latest` as `since` next time to see only newer ones. For one page's threads with replies and resolved state use listComments.",
     '`since` must be an ISO 8601 timestamp with a timezone, e.g. "2025-03-01T09:30:00Z" or "2025-03-01T12:30:00+03:00". Deleted comments and comments on pages in the trash are left out. At most `limit` comments are returned (truncated: true when more exist).',
     'Fails with "space … not found or no access" for a space you do not belong to.',
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.checkNewComments,
   inputSchema: z.object({
-    spaceId: z.string().trim().min(1).max(MAX_ID_LENGTH, ID_TOO_LONG).describe('The space to check (an id from listSpaces).'),
+    spaceId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_ID_LENGTH, ID_TOO_LONG)
+      .describe('The space to check (an id from listSpaces).'),
     since: z
       .string()
       .trim()
       .min(1)
-      .max(64, 'too long for a timestamp: at most 64 characters, e.g. "2025-03-01T09:30:00Z"')
-      .describe('Only comments created strictly after this moment: an ISO 8601 timestamp with timezone, e.g. "2025-03-01T09:30:00Z".'),
-    pageId: pageIdField.optional().describe('Only comments on this page (id or slugId). Omit for the whole space.'),
-    limit: z.number().int().min(1).max(200).default(50).describe('Most comments to return: 1 to 200, default 50.'),
+      .max(
+        64,
+        'too long for a timestamp: at most 64 characters, e.g. "2025-03-01T09:30:00Z"',
+      )
+      .describe(
+        'Only comments created strictly after this moment: an ISO 8601 timestamp with timezone, e.g. "2025-03-01T09:30:00Z".',
+      ),
+    pageId: pageIdField
+      .optional()
+      .describe(
+        'Only comments on this page (id or slugId). Omit for the whole space.',
+      ),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(200)
+      .default(50)
+      .describe('Most comments to return: 1 to 200, default 50.'),
   }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 });
 
-export const SHARING_TOOLS = [sharePageTool, unsharePageTool, listSharesTool, checkNewCommentsTool] as const;
+export const SHARING_TOOLS = [
+  sharePageTool,
+  unsharePageTool,
+  listSharesTool,
+  checkNewCommentsTool,
+] as const;

@@ -79,16 +79,26 @@ function parseJson(text: string): { readonly value: unknown } | undefined {
 }
 
 /** One value at `start`: its parsed form and where it ends, or undefined when malformed. */
-function readValue(source: string, start: number): { readonly value: unknown; readonly end: number } | undefined {
+function readValue(
+  source: string,
+  start: number,
+): { readonly value: unknown; readonly end: number } | undefined {
   const first = source[start];
   let end: number;
   if (first === '"') end = jsonStringEnd(source, start);
-  else if (first === '[' || first === '{') end = jsonCompositeEnd(source, start);
+  else if (first === '[' || first === '{')
+    end = jsonCompositeEnd(source, start);
   else {
     end = readWhile(source, start, BARE_CHARACTER);
     if (end === start) return undefined;
     const word = source.slice(start, end);
-    if (word === 'true' || word === 'false' || word === 'null' || NUMBER.test(word)) return { value: JSON.parse(word) as unknown, end };
+    if (
+      word === 'true' ||
+      word === 'false' ||
+      word === 'null' ||
+      NUMBER.test(word)
+    )
+      return { value: JSON.parse(word) as unknown, end };
     return { value: word, end };
   }
   if (end === -1) return undefined;
@@ -100,7 +110,10 @@ function readValue(source: string, start: number): { readonly value: unknown; re
  * Reads an attribute block starting at `start` (which must be `{`). Returns undefined when the
  * text there is not a well-formed block, so ordinary braces in text stay text.
  */
-export function parseAttributeBlock(whole: string, start: number): ParsedAttributeBlock | undefined {
+export function parseAttributeBlock(
+  whole: string,
+  start: number,
+): ParsedAttributeBlock | undefined {
   if (whole[start] !== '{') return undefined;
   const source = whole.slice(0, start + MAX_ATTRIBUTE_BLOCK_LENGTH);
   const entries: [string, unknown][] = [];
@@ -138,8 +151,16 @@ export function parseAttributeBlock(whole: string, start: number): ParsedAttribu
 }
 
 function formatValue(value: unknown): string {
-  if (value === undefined) throw new NotExpressibleError('an attribute holds undefined');
-  if (typeof value === 'string' && BARE_STRING.test(value) && value !== 'true' && value !== 'false' && value !== 'null') return value;
+  if (value === undefined)
+    throw new NotExpressibleError('an attribute holds undefined');
+  if (
+    typeof value === 'string' &&
+    BARE_STRING.test(value) &&
+    value !== 'true' &&
+    value !== 'false' &&
+    value !== 'null'
+  )
+    return value;
   // A pipe would split a table cell, and JSON can spell it as an escape.
   return JSON.stringify(value).replace(/\|/g, '\\u007c');
 }
@@ -147,12 +168,22 @@ function formatValue(value: unknown): string {
 /** `{#id key=value ...}`: the id first, then the rest in their order; `{}` for an empty object. */
 export function formatAttributeBlock(attributes: Attributes): string {
   const parts: string[] = [];
-  const entries = Object.entries(attributes).sort(([a], [b]) => Number(b === 'id') - Number(a === 'id'));
+  const entries = Object.entries(attributes).sort(
+    ([a], [b]) => Number(b === 'id') - Number(a === 'id'),
+  );
   for (const [key, value] of entries) {
-    if (!KEY.test(key)) throw new NotExpressibleError(`attribute name ${JSON.stringify(key)}`);
-    parts.push(key === 'id' && typeof value === 'string' && SHORT_ID.test(value) ? `#${value}` : `${key}=${formatValue(value)}`);
+    if (!KEY.test(key))
+      throw new NotExpressibleError(`attribute name ${JSON.stringify(key)}`);
+    parts.push(
+      key === 'id' && typeof value === 'string' && SHORT_ID.test(value)
+        ? `#${value}`
+        : `${key}=${formatValue(value)}`,
+    );
   }
   const block = `{${parts.join(' ')}}`;
-  if (block.length > MAX_ATTRIBUTE_BLOCK_LENGTH) throw new NotExpressibleError(`an attribute block over ${MAX_ATTRIBUTE_BLOCK_LENGTH} characters`);
+  if (block.length > MAX_ATTRIBUTE_BLOCK_LENGTH)
+    throw new NotExpressibleError(
+      `an attribute block over ${MAX_ATTRIBUTE_BLOCK_LENGTH} characters`,
+    );
   return block;
 }

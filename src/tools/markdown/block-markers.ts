@@ -6,7 +6,10 @@ type Token = MarkdownIt.Token;
 
 /** Set on a blockquote_open that is a callout. */
 export interface CalloutMeta {
-  readonly callout: { readonly type: string; readonly attributes: Readonly<Record<string, unknown>> };
+  readonly callout: {
+    readonly type: string;
+    readonly attributes: Readonly<Record<string, unknown>>;
+  };
 }
 
 /** Set on a bullet_list_open whose every item starts with a checkbox, and on those items. */
@@ -23,7 +26,8 @@ export interface DroppedMeta {
 }
 
 /** `[!info]` or `[!warning] {icon="⚠️"}` on the first line of a blockquote, as GitHub alerts. */
-const CALLOUT_MARKER = /^\[!([A-Za-z][A-Za-z0-9_-]*)\](?:[ \t]+(\{.*\}))?[ \t]*$/;
+const CALLOUT_MARKER =
+  /^\[!([A-Za-z][A-Za-z0-9_-]*)\](?:[ \t]+(\{.*\}))?[ \t]*$/;
 /** `[ ]`, `[x]` or `[X]` opening a list item's first paragraph, then a space or the end. */
 const CHECKBOX = /^\[([ xX])\](?:[ \t]|$)/;
 
@@ -32,15 +36,22 @@ function lineOf(token: Token): number | undefined {
 }
 
 /** The inline token of a paragraph opening at `index`, if the token there opens one. */
-function paragraphInline(tokens: readonly Token[], index: number): Token | undefined {
-  return tokens[index]?.type === 'paragraph_open' && tokens[index + 1]?.type === 'inline' ? tokens[index + 1] : undefined;
+function paragraphInline(
+  tokens: readonly Token[],
+  index: number,
+): Token | undefined {
+  return tokens[index]?.type === 'paragraph_open' &&
+    tokens[index + 1]?.type === 'inline'
+    ? tokens[index + 1]
+    : undefined;
 }
 
 function markCallout(tokens: Token[], index: number): void {
   const inline = paragraphInline(tokens, index + 1);
   if (!inline) return;
   const newline = inline.content.indexOf('\n');
-  const firstLine = newline === -1 ? inline.content : inline.content.slice(0, newline);
+  const firstLine =
+    newline === -1 ? inline.content : inline.content.slice(0, newline);
   const match = CALLOUT_MARKER.exec(firstLine);
   if (!match) return;
   let attributes: Readonly<Record<string, unknown>> = {};
@@ -54,7 +65,9 @@ function markCallout(tokens: Token[], index: number): void {
     }
     attributes = parsed.attributes;
   }
-  const meta: CalloutMeta = { callout: { type: match[1]!.toLowerCase(), attributes } };
+  const meta: CalloutMeta = {
+    callout: { type: match[1]!.toLowerCase(), attributes },
+  };
   tokens[index]!.meta = meta;
   inline.content = newline === -1 ? '' : inline.content.slice(newline + 1);
   if (inline.content.trim() === '') {

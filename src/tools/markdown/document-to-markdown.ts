@@ -1,7 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
-import { DEFAULTS_BLOCK_LANGUAGE, findAttributeDefaults, hasDefaults, withoutDefaults } from './attribute-defaults';
-import { readsBackAs, writeBlock, type ListMarker, type WrittenBlock } from './block-to-markdown';
+import {
+  DEFAULTS_BLOCK_LANGUAGE,
+  findAttributeDefaults,
+  hasDefaults,
+  withoutDefaults,
+} from './attribute-defaults';
+import {
+  readsBackAs,
+  writeBlock,
+  type ListMarker,
+  type WrittenBlock,
+} from './block-to-markdown';
 import { JSON_BLOCK_LANGUAGE, fenceFor, jsonBlock } from './json-block';
 import { MarkdownSyntaxError } from './markdown-syntax-error';
 import { markdownToDocument } from './markdown-to-document';
@@ -41,11 +51,18 @@ const MAX_REPAIR_ROUNDS = 10;
 const JSON_BLOCK_LINE = new RegExp(`^[ >]*\`{3,}${JSON_BLOCK_LANGUAGE}$`, 'gm');
 
 function isCanonicalDocument(doc: ProseMirrorNode): boolean {
-  return doc.type === 'doc' && Array.isArray(doc.content) && Object.keys(doc).every((key) => key === 'type' || key === 'content');
+  return (
+    doc.type === 'doc' &&
+    Array.isArray(doc.content) &&
+    Object.keys(doc).every((key) => key === 'type' || key === 'content')
+  );
 }
 
 /** A top-level block in Markdown if that reads back exactly, else its JSON block. */
-function writeTopLevelBlock(node: ProseMirrorNode, previous: ListMarker | undefined): WrittenBlock {
+function writeTopLevelBlock(
+  node: ProseMirrorNode,
+  previous: ListMarker | undefined,
+): WrittenBlock {
   try {
     const written = writeBlock(node, previous);
     if (readsBackAs(written.text, node)) return written;
@@ -89,11 +106,21 @@ export function exportDocumentMarkdown(doc: ProseMirrorNode): MarkdownExport {
   // Each block reads back alone; neighbours can still interact (two lists merging, say), so the
   // whole file is read back too, and a block that changed falls back to JSON until none does.
   // Interactions are rare, so a few rounds suffice; past them the document goes whole as JSON.
-  for (let attempt = 0; attempt <= Math.min(blocks.length, MAX_REPAIR_ROUNDS); attempt++) {
+  for (
+    let attempt = 0;
+    attempt <= Math.min(blocks.length, MAX_REPAIR_ROUNDS);
+    attempt++
+  ) {
     const markdown = parts.length === 0 ? '' : `${parts.join('\n\n')}\n`;
     const read = readBlocks(markdown);
-    if (read !== undefined && isDeepStrictEqual(read, blocks)) return finish(header + markdown);
-    const changed = read === undefined ? -1 : blocks.findIndex((block, index) => !isDeepStrictEqual(read[index], block));
+    if (read !== undefined && isDeepStrictEqual(read, blocks))
+      return finish(header + markdown);
+    const changed =
+      read === undefined
+        ? -1
+        : blocks.findIndex(
+            (block, index) => !isDeepStrictEqual(read[index], block),
+          );
     if (changed === -1 || parts[changed] === jsonBlock(blocks[changed])) break;
     parts[changed] = jsonBlock(blocks[changed]);
   }

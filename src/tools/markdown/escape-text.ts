@@ -33,7 +33,9 @@ function isWordCharacter(character: string | undefined): boolean {
  */
 export function escapeText(text: string, position: TextPosition): string {
   let result = '';
-  const markerEnd = position.atLineStart ? (ORDERED_MARKER.exec(text)?.[0].length ?? -1) : -1;
+  const markerEnd = position.atLineStart
+    ? (ORDERED_MARKER.exec(text)?.[0].length ?? -1)
+    : -1;
   const characters = Array.from(text);
   characters.forEach((character, index) => {
     const first = index === 0;
@@ -41,14 +43,22 @@ export function escapeText(text: string, position: TextPosition): string {
     const before = first ? position.previous : characters[index - 1];
     const after = characters[index + 1];
     if (character === '\n' || character === '\r') result += entity(character);
-    else if (WHITESPACE.test(character) && ((first && position.atLineStart) || (last && position.atLineEnd))) result += entity(character);
+    else if (
+      WHITESPACE.test(character) &&
+      ((first && position.atLineStart) || (last && position.atLineEnd))
+    )
+      result += entity(character);
     else if (ALWAYS_ESCAPED.has(character)) result += `\\${character}`;
-    else if (character === '_') result += isWordCharacter(before) && isWordCharacter(after) ? '_' : '\\_';
-    else if (character === '<') result += after === undefined || TAG_START.test(after) ? '\\<' : '<';
-    else if (character === '&') result += after === undefined || ENTITY_START.test(after) ? '\\&' : '&';
+    else if (character === '_')
+      result += isWordCharacter(before) && isWordCharacter(after) ? '_' : '\\_';
+    else if (character === '<')
+      result += after === undefined || TAG_START.test(after) ? '\\<' : '<';
+    else if (character === '&')
+      result += after === undefined || ENTITY_START.test(after) ? '\\&' : '&';
     // Before a link's `[`, a `!` would turn the link into an image.
     else if (character === '!' && after === undefined) result += '\\!';
-    else if (first && position.atLineStart && LINE_START_ESCAPED.has(character)) result += `\\${character}`;
+    else if (first && position.atLineStart && LINE_START_ESCAPED.has(character))
+      result += `\\${character}`;
     else if (character === '#' && last && position.atLineEnd) result += '\\#';
     else if (index === markerEnd) result += `\\${character}`;
     else result += character;

@@ -20,12 +20,19 @@ const OPEN_BRACE = 0x7b;
  * emphasis delimiters by nesting, and a stray closing tag must never unbalance its state; the
  * converter checks that tags and emphasis nest and names the line when they do not.
  */
-function inlineTagRule(state: MarkdownIt.StateInline, silent: boolean): boolean {
+function inlineTagRule(
+  state: MarkdownIt.StateInline,
+  silent: boolean,
+): boolean {
   if (state.src.charCodeAt(state.pos) !== LESS_THAN) return false;
   const tag = readInlineTag(state.src.slice(state.pos, state.posMax));
   if (!tag) return false;
   if (!silent) {
-    const token = state.push(tag.kind === 'invalid' ? DOCMOST_TOKEN.invalid : DOCMOST_TOKEN[tag.kind], '', 0);
+    const token = state.push(
+      tag.kind === 'invalid' ? DOCMOST_TOKEN.invalid : DOCMOST_TOKEN[tag.kind],
+      '',
+      0,
+    );
     token.meta = tag;
     token.content = state.src.slice(state.pos, state.pos + tag.length);
   }
@@ -38,9 +45,15 @@ function inlineTagRule(state: MarkdownIt.StateInline, silent: boolean): boolean 
  * or nothing is decided by the converter from its position; `content` keeps the raw text for
  * the last case.
  */
-function attributeBlockRule(state: MarkdownIt.StateInline, silent: boolean): boolean {
+function attributeBlockRule(
+  state: MarkdownIt.StateInline,
+  silent: boolean,
+): boolean {
   if (state.src.charCodeAt(state.pos) !== OPEN_BRACE) return false;
-  const parsed = parseAttributeBlock(state.src.slice(0, state.posMax), state.pos);
+  const parsed = parseAttributeBlock(
+    state.src.slice(0, state.posMax),
+    state.pos,
+  );
   if (!parsed) return false;
   if (!silent) {
     const token = state.push(DOCMOST_TOKEN.attributes, '', 0);

@@ -7,7 +7,8 @@ export const JSON_BLOCK_LANGUAGE = 'docmost-json';
 
 function longestBacktickRun(text: string): number {
   let longest = 0;
-  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  for (const run of text.match(/`+/g) ?? [])
+    longest = Math.max(longest, run.length);
   return longest;
 }
 

@@ -10,7 +10,11 @@ import { docmostInlineRules } from './inline-rules';
  * `/files/ä.png` into `/files/%C3%A4.png` and break the round trip.
  */
 export function createMarkdownParser(): MarkdownIt {
-  const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
+  const md = new MarkdownIt('default', {
+    html: false,
+    linkify: false,
+    typographer: false,
+  });
   md.normalizeLink = (url) => url;
   md.normalizeLinkText = (url) => url;
   md.use(docmostBlockMarkers);

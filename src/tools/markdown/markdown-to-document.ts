@@ -1,7 +1,16 @@
 import type MarkdownIt from 'markdown-it';
 import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
-import { DEFAULTS_BLOCK_LANGUAGE, withDefaults, type AttributeDefaults } from './attribute-defaults';
-import type { CalloutMeta, DroppedMeta, TaskItemMeta, TaskListMeta } from './block-markers';
+import {
+  DEFAULTS_BLOCK_LANGUAGE,
+  withDefaults,
+  type AttributeDefaults,
+} from './attribute-defaults';
+import type {
+  CalloutMeta,
+  DroppedMeta,
+  TaskItemMeta,
+  TaskListMeta,
+} from './block-markers';
 import { TABLE_CELL_ATTRS } from './dialect-defaults';
 import { convertInline, type ConvertedInline } from './inline-to-nodes';
 import { JSON_BLOCK_LANGUAGE } from './json-block';
@@ -64,7 +73,11 @@ function paragraphBlocks(converted: ConvertedInline): ProseMirrorNode[] {
       run = [];
       return;
     }
-    blocks.push({ type: 'paragraph', ...(attributes !== undefined ? { attrs: attributes } : {}), ...(run.length > 0 ? { content: run } : {}) });
+    blocks.push({
+      type: 'paragraph',
+      ...(attributes !== undefined ? { attrs: attributes } : {}),
+      ...(run.length > 0 ? { content: run } : {}),
+    });
     attributes = undefined;
     run = [];
   };
@@ -83,18 +96,31 @@ function paragraphBlocks(converted: ConvertedInline): ProseMirrorNode[] {
 function headingBlock(node: TreeNode): ProseMirrorNode {
   const converted = inlineOf(node);
   // A heading holds text only: an image inside one keeps its alt text.
-  const content = converted.items.map((item) => (item.kind === 'image' ? { type: 'text', text: String(item.node.attrs?.alt ?? '') } : item.node));
+  const content = converted.items.map((item) =>
+    item.kind === 'image'
+      ? { type: 'text', text: String(item.node.attrs?.alt ?? '') }
+      : item.node,
+  );
   const level = Number(node.token.tag.slice(1));
-  return { type: 'heading', attrs: { ...converted.attributes, level }, ...(content.length > 0 ? { content } : {}) };
+  return {
+    type: 'heading',
+    attrs: { ...converted.attributes, level },
+    ...(content.length > 0 ? { content } : {}),
+  };
 }
 
 function listItems(node: TreeNode, taskList: boolean): ProseMirrorNode[] {
   return node.children.map((item) => {
     let content = convertBlocks(item.children);
     // Docmost's list items start with a paragraph; Markdown may start one with code or a quote.
-    if (content[0]?.type !== 'paragraph') content = [{ type: 'paragraph' }, ...content];
+    if (content[0]?.type !== 'paragraph')
+      content = [{ type: 'paragraph' }, ...content];
     if (!taskList) return { type: 'listItem', content };
-    return { type: 'taskItem', attrs: { checked: (item.token.meta as TaskItemMeta).checked }, content };
+    return {
+      type: 'taskItem',
+      attrs: { checked: (item.token.meta as TaskItemMeta).checked },
+      content,
+    };
   });
 }
 
@@ -121,24 +147,44 @@ function readJsonBlock(node: TreeNode): ProseMirrorNode {
   try {
     value = JSON.parse(node.token.content);
   } catch (error) {
-    throw new MarkdownSyntaxError(lineOf(node), `the ${JSON_BLOCK_LANGUAGE} block is not valid JSON (${(error as Error).message}); it must hold one ProseMirror node as exportPageMarkdown wrote it`);
+    throw new MarkdownSyntaxError(
+      lineOf(node),
+      `the ${JSON_BLOCK_LANGUAGE} block is not valid JSON (${(error as Error).message}); it must hold one ProseMirror node as exportPageMarkdown wrote it`,
+    );
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || typeof (value as { type?: unknown }).type !== 'string') {
-    throw new MarkdownSyntaxError(lineOf(node), `the ${JSON_BLOCK_LANGUAGE} block must hold one ProseMirror node: a JSON object with a string "type"`);
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Array.isArray(value) ||
+    typeof (value as { type?: unknown }).type !== 'string'
+  ) {
+    throw new MarkdownSyntaxError(
+      lineOf(node),
+      `the ${JSON_BLOCK_LANGUAGE} block must hold one ProseMirror node: a JSON object with a string "type"`,
+    );
   }
   return value as ProseMirrorNode;
 }
 
-function isFenceOf(node: TreeNode | undefined, language: string): node is TreeNode {
-  return node?.token.type === 'fence' && node.token.info.trim().split(/\s+/)[0] === language;
+function isFenceOf(
+  node: TreeNode | undefined,
+  language: string,
+): node is TreeNode {
+  return (
+    node?.token.type === 'fence' &&
+    node.token.info.trim().split(/\s+/)[0] === language
+  );
 }
 
 function isJsonBlock(node: TreeNode): boolean {
   return isFenceOf(node, JSON_BLOCK_LANGUAGE);
 }
 
-function isAttributesObject(value: unknown): value is Readonly<Record<string, Readonly<Record<string, unknown>>>> {
-  const isObject = (item: unknown): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item);
+function isAttributesObject(
+  value: unknown,
+): value is Readonly<Record<string, Readonly<Record<string, unknown>>>> {
+  const isObject = (item: unknown): item is Record<string, unknown> =>
+    typeof item === 'object' && item !== null && !Array.isArray(item);
   return isObject(value) && Object.values(value).every(isObject);
 }
 
@@ -147,29 +193,52 @@ function readDefaultsBlock(node: TreeNode): AttributeDefaults {
   try {
     value = JSON.parse(node.token.content);
   } catch (error) {
-    throw new MarkdownSyntaxError(lineOf(node), `the ${DEFAULTS_BLOCK_LANGUAGE} block is not valid JSON (${(error as Error).message})`);
+    throw new MarkdownSyntaxError(
+      lineOf(node),
+      `the ${DEFAULTS_BLOCK_LANGUAGE} block is not valid JSON (${(error as Error).message})`,
+    );
   }
-  const { nodes, marks, ...rest } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  if (!isAttributesObject(nodes ?? {}) || !isAttributesObject(marks ?? {}) || Object.keys(rest).length > 0) {
+  const { nodes, marks, ...rest } = (
+    typeof value === 'object' && value !== null ? value : {}
+  ) as Record<string, unknown>;
+  if (
+    !isAttributesObject(nodes ?? {}) ||
+    !isAttributesObject(marks ?? {}) ||
+    Object.keys(rest).length > 0
+  ) {
     throw new MarkdownSyntaxError(
       lineOf(node),
       `the ${DEFAULTS_BLOCK_LANGUAGE} block must be {"nodes": {"<node type>": {<attributes>}}, "marks": {"<mark type>": {<attributes>}}}`,
     );
   }
-  return { nodes: (nodes ?? {}) as AttributeDefaults['nodes'], marks: (marks ?? {}) as AttributeDefaults['marks'] };
+  return {
+    nodes: (nodes ?? {}) as AttributeDefaults['nodes'],
+    marks: (marks ?? {}) as AttributeDefaults['marks'],
+  };
 }
 
 function codeBlock(node: TreeNode): ProseMirrorNode {
-  const language = node.token.type === 'fence' ? node.token.info.trim().split(/\s+/)[0] || null : null;
-  const text = node.token.content.endsWith('\n') ? node.token.content.slice(0, -1) : node.token.content;
-  return { type: 'codeBlock', attrs: { language }, ...(text !== '' ? { content: [{ type: 'text', text }] } : {}) };
+  const language =
+    node.token.type === 'fence'
+      ? node.token.info.trim().split(/\s+/)[0] || null
+      : null;
+  const text = node.token.content.endsWith('\n')
+    ? node.token.content.slice(0, -1)
+    : node.token.content;
+  return {
+    type: 'codeBlock',
+    attrs: { language },
+    ...(text !== '' ? { content: [{ type: 'text', text }] } : {}),
+  };
 }
 
 function convertBlock(node: TreeNode): ProseMirrorNode[] {
   const token = node.token;
   switch (token.type) {
     case 'paragraph_open':
-      return (token.meta as DroppedMeta | null)?.dropped ? [] : paragraphBlocks(inlineOf(node));
+      return (token.meta as DroppedMeta | null)?.dropped
+        ? []
+        : paragraphBlocks(inlineOf(node));
     case 'heading_open':
       return [headingBlock(node)];
     case 'blockquote_open': {
@@ -178,19 +247,39 @@ function convertBlock(node: TreeNode): ProseMirrorNode[] {
       // A bare `>` or `> [!info]` still holds a block: Docmost's editor has no empty quote or callout.
       const content = blocks.length > 0 ? blocks : [{ type: 'paragraph' }];
       if (!callout) return [{ type: 'blockquote', content }];
-      return [{ type: 'callout', attrs: { type: callout.type, ...callout.attributes }, content }];
+      return [
+        {
+          type: 'callout',
+          attrs: { type: callout.type, ...callout.attributes },
+          content,
+        },
+      ];
     }
     case 'bullet_list_open': {
       const taskList = (token.meta as TaskListMeta | null)?.taskList === true;
-      return [{ type: taskList ? 'taskList' : 'bulletList', content: listItems(node, taskList) }];
+      return [
+        {
+          type: taskList ? 'taskList' : 'bulletList',
+          content: listItems(node, taskList),
+        },
+      ];
     }
     case 'ordered_list_open':
-      return [{ type: 'orderedList', attrs: { start: Number(token.attrGet('start') ?? 1) }, content: listItems(node, false) }];
+      return [
+        {
+          type: 'orderedList',
+          attrs: { start: Number(token.attrGet('start') ?? 1) },
+          content: listItems(node, false),
+        },
+      ];
     case 'fence':
       if (isJsonBlock(node)) {
         const json = readJsonBlock(node);
         if (json.type === 'doc') {
-          throw new MarkdownSyntaxError(lineOf(node), `a ${JSON_BLOCK_LANGUAGE} block holding a whole document ("type": "doc") must be the only content of the file`);
+          throw new MarkdownSyntaxError(
+            lineOf(node),
+            `a ${JSON_BLOCK_LANGUAGE} block holding a whole document ("type": "doc") must be the only content of the file`,
+          );
         }
         return [json];
       }
@@ -202,7 +291,10 @@ function convertBlock(node: TreeNode): ProseMirrorNode[] {
     case 'table_open':
       return [tableBlock(node)];
     default:
-      throw new MarkdownSyntaxError(lineOf(node), `unsupported Markdown block (${token.type})`);
+      throw new MarkdownSyntaxError(
+        lineOf(node),
+        `unsupported Markdown block (${token.type})`,
+      );
   }
 }
 
@@ -218,9 +310,14 @@ function convertBlocks(nodes: readonly TreeNode[]): ProseMirrorNode[] {
  */
 export function markdownToDocument(markdown: string): ProseMirrorNode {
   const tree = buildTree(parser.parse(markdown, {}));
-  const defaults = isFenceOf(tree[0], DEFAULTS_BLOCK_LANGUAGE) ? readDefaultsBlock(tree.shift()!) : undefined;
+  const defaults = isFenceOf(tree[0], DEFAULTS_BLOCK_LANGUAGE)
+    ? readDefaultsBlock(tree.shift()!)
+    : undefined;
   const only = tree.length === 1 ? tree[0]! : undefined;
   const whole = only && isJsonBlock(only) ? readJsonBlock(only) : undefined;
-  const doc = whole?.type === 'doc' ? whole : { type: 'doc', content: convertBlocks(tree) };
+  const doc =
+    whole?.type === 'doc'
+      ? whole
+      : { type: 'doc', content: convertBlocks(tree) };
   return defaults ? withDefaults(doc, defaults) : doc;
 }

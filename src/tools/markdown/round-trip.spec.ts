@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { DEMO_PAGE_HISTORY } from '../../../host/seed/demo-page-history';
 import { DEMO_PAGES } from '../../../host/seed/seed-demo-workspace';
 import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
-import { anyDocument, simpleDocument, withEditorDefaults } from './document-arbitraries.fixture';
+import {
+  anyDocument,
+  simpleDocument,
+  withEditorDefaults,
+} from './document-arbitraries.fixture';
 import { exportDocumentMarkdown } from './document-to-markdown';
 import { markdownToDocument } from './markdown-to-document';
 
@@ -11,20 +15,27 @@ function roundTrip(doc: ProseMirrorNode): ProseMirrorNode {
 }
 
 describe('export -> import round trip', () => {
-  it.each(DEMO_PAGES.map((page) => [page.title, page.content] as const))('gives back the seeded page "%s" exactly, in plain Markdown', (_title, content) => {
-    expect(roundTrip(content)).toEqual(content);
-    expect(exportDocumentMarkdown(content).jsonBlocks).toBe(0);
-  });
+  it.each(DEMO_PAGES.map((page) => [page.title, page.content] as const))(
+    'gives back the seeded page "%s" exactly, in plain Markdown',
+    (_title, content) => {
+      expect(roundTrip(content)).toEqual(content);
+      expect(exportDocumentMarkdown(content).jsonBlocks).toBe(0);
+    },
+  );
 
   it('gives back every seeded history version exactly', () => {
-    for (const version of DEMO_PAGE_HISTORY) expect(roundTrip(version.content)).toEqual(version.content);
+    for (const version of DEMO_PAGE_HISTORY)
+      expect(roundTrip(version.content)).toEqual(version.content);
   });
 
   it('gives back any document exactly: hostile text, marks in any order, nodes Markdown cannot express', () => {
     fc.assert(
-      fc.property(fc.oneof(anyDocument, anyDocument.map(withEditorDefaults)), (doc) => {
-        expect(roundTrip(doc)).toEqual(doc);
-      }),
+      fc.property(
+        fc.oneof(anyDocument, anyDocument.map(withEditorDefaults)),
+        (doc) => {
+          expect(roundTrip(doc)).toEqual(doc);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -46,7 +57,9 @@ describe('export -> import round trip', () => {
         const exported = exportDocumentMarkdown(doc);
         expect(exported.jsonBlocks).toBe(0);
         // At most one paragraph and one heading keep it in place: a type that occurs once.
-        expect((exported.markdown.match(/textAlign=left/g) ?? []).length).toBeLessThanOrEqual(2);
+        expect(
+          (exported.markdown.match(/textAlign=left/g) ?? []).length,
+        ).toBeLessThanOrEqual(2);
         expect(markdownToDocument(exported.markdown)).toEqual(doc);
       }),
       { numRuns: 200 },

@@ -9,7 +9,10 @@ import { isUuid } from '../access/page-access';
 export const AGENT_SOURCE = 'agent';
 
 /** The caller fields provenance needs: the human the agent acts for, and the chat, if any. */
-export type ProvenanceContext = Pick<ToolCallContext, 'userId' | 'workspaceId' | 'chatId'>;
+export type ProvenanceContext = Pick<
+  ToolCallContext,
+  'userId' | 'workspaceId' | 'chatId'
+>;
 
 /**
  * The chat to record in `last_updated_ai_chat_id` / `ai_chat_id`: the context's chat when it is a
@@ -17,9 +20,14 @@ export type ProvenanceContext = Pick<ToolCallContext, 'userId' | 'workspaceId' |
  * ids are not rows there (an MCP session, a test harness) records no chat instead of failing the
  * write on the foreign key.
  */
-export function agentChatId(context: ProvenanceContext): RawBuilder<string | null> {
-  if (context.chatId === undefined || !isUuid(context.chatId)) return sql<null>`null::uuid`;
-  return sql<string | null>`(select ai_chats.id from ai_chats where ai_chats.id = ${context.chatId}::uuid and ai_chats.workspace_id = ${context.workspaceId}::uuid)`;
+export function agentChatId(
+  context: ProvenanceContext,
+): RawBuilder<string | null> {
+  if (context.chatId === undefined || !isUuid(context.chatId))
+    return sql<null>`null::uuid`;
+  return sql<
+    string | null
+  >`(select ai_chats.id from ai_chats where ai_chats.id = ${context.chatId}::uuid and ai_chats.workspace_id = ${context.workspaceId}::uuid)`;
 }
 
 /**
@@ -27,7 +35,9 @@ export function agentChatId(context: ProvenanceContext): RawBuilder<string | nul
  * changed the page, in order of first contribution, no duplicates.
  */
 export function contributorIdsWith(userId: string): RawBuilder<string[]> {
-  return sql<string[]>`case when ${userId}::uuid = any(coalesce(contributor_ids, '{}'::uuid[])) then contributor_ids else array_append(coalesce(contributor_ids, '{}'::uuid[]), ${userId}::uuid) end`;
+  return sql<
+    string[]
+  >`case when ${userId}::uuid = any(coalesce(contributor_ids, '{}'::uuid[])) then contributor_ids else array_append(coalesce(contributor_ids, '{}'::uuid[]), ${userId}::uuid) end`;
 }
 
 /** The provenance columns an agent edit sets on `pages`, as Docmost's fork writes them. */

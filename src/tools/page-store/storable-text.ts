@@ -1,7 +1,8 @@
 import { ToolError } from '../../registry/tool-error';
 
 const NUL = '\u0000';
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why a string cannot be stored, or undefined when it can. */
 export type UnstorableText = 'nul' | 'surrogate';
@@ -22,7 +23,9 @@ export function findUnstorableText(value: unknown): UnstorableText | undefined {
   let found: UnstorableText | undefined;
   // JSON.stringify visits every key and value exactly as the driver will serialise them.
   JSON.stringify(value, (key: string, item: unknown) => {
-    found ??= checkString(key) ?? (typeof item === 'string' ? checkString(item) : undefined);
+    found ??=
+      checkString(key) ??
+      (typeof item === 'string' ? checkString(item) : undefined);
     return item;
   });
   return found;
@@ -32,7 +35,11 @@ export function findUnstorableText(value: unknown): UnstorableText | undefined {
 export function refuseUnstorableText(value: unknown, field: string): void {
   const problem = findUnstorableText(value);
   if (problem === 'nul') {
-    throw new ToolError('invalid_input', `${field} contains the character U+0000 (NUL), which Docmost cannot store; remove it and call again. Nothing was written.`, { field });
+    throw new ToolError(
+      'invalid_input',
+      `${field} contains the character U+0000 (NUL), which Docmost cannot store; remove it and call again. Nothing was written.`,
+      { field },
+    );
   }
   if (problem === 'surrogate') {
     throw new ToolError(

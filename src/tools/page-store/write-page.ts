@@ -3,7 +3,10 @@ import type { DB, JsonValue, Page } from '../../database';
 import { requirePage, type AccessiblePage } from '../access/page-access';
 import { agentPageEdit, type ProvenanceContext } from './agent-provenance';
 import { extractText } from '../prosemirror/extract-text';
-import { asDocument, type ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import {
+  asDocument,
+  type ProseMirrorNode,
+} from '../prosemirror/prosemirror-node';
 import { pageVersionConflict } from './page-version-conflict';
 import { refuseUnstorableText } from './storable-text';
 
@@ -14,7 +17,10 @@ export interface PageChange {
 }
 
 /** The page as written, its new `version`, and the id of the `page_history` row the write added. */
-export type WrittenPage = Page & { readonly version: string; readonly historyId: string };
+export type WrittenPage = Page & {
+  readonly version: string;
+  readonly historyId: string;
+};
 
 /**
  * Writes a page as one atomic compare-and-set: the update applies only if the page still has
@@ -40,12 +46,19 @@ export async function writePage(
   change: PageChange,
 ): Promise<WrittenPage> {
   if (change.content) refuseUnstorableText(change.content, 'the new content');
-  if (change.title !== undefined) refuseUnstorableText(change.title, 'the title');
+  if (change.title !== undefined)
+    refuseUnstorableText(change.title, 'the title');
   const write = async (trx: Kysely<DB>): Promise<WrittenPage> => {
     const updated = await trx
       .updateTable('pages')
       .set({
-        ...(change.content ? { content: change.content as unknown as JsonValue, textContent: extractText(change.content), ydoc: null } : {}),
+        ...(change.content
+          ? {
+              content: change.content as unknown as JsonValue,
+              textContent: extractText(change.content),
+              ydoc: null,
+            }
+          : {}),
         ...(change.title !== undefined ? { title: change.title } : {}),
         updatedAt: sql<Date>`clock_timestamp()`,
         ...agentPageEdit(context),
@@ -67,12 +80,40 @@ export async function writePage(
     }
     const history = await trx
       .insertInto('pageHistory')
-      .columns(['pageId', 'slugId', 'title', 'content', 'icon', 'coverPhoto', 'version', 'lastUpdatedById', 'contributorIds', 'lastUpdatedSource', 'lastUpdatedAiChatId', 'spaceId', 'workspaceId'])
+      .columns([
+        'pageId',
+        'slugId',
+        'title',
+        'content',
+        'icon',
+        'coverPhoto',
+        'version',
+        'lastUpdatedById',
+        'contributorIds',
+        'lastUpdatedSource',
+        'lastUpdatedAiChatId',
+        'spaceId',
+        'workspaceId',
+      ])
       .expression(
         // Copied in SQL from the row just written, as Docmost copies the page at save time.
         trx
           .selectFrom('pages')
-          .select(['id', 'slugId', 'title', 'content', 'icon', 'coverPhoto', sql<null>`null::integer`.as('version'), 'lastUpdatedById', 'contributorIds', 'lastUpdatedSource', 'lastUpdatedAiChatId', 'spaceId', 'workspaceId'])
+          .select([
+            'id',
+            'slugId',
+            'title',
+            'content',
+            'icon',
+            'coverPhoto',
+            sql<null>`null::integer`.as('version'),
+            'lastUpdatedById',
+            'contributorIds',
+            'lastUpdatedSource',
+            'lastUpdatedAiChatId',
+            'spaceId',
+            'workspaceId',
+          ])
           .where('id', '=', updated.id),
       )
       .returning('id')
@@ -95,9 +136,14 @@ export async function mutatePage(
   db: Kysely<DB>,
   context: ProvenanceContext,
   pageIdOrSlugId: string,
-  mutate: (document: ProseMirrorNode, page: AccessiblePage) => ProseMirrorNode | Promise<ProseMirrorNode>,
+  mutate: (
+    document: ProseMirrorNode,
+    page: AccessiblePage,
+  ) => ProseMirrorNode | Promise<ProseMirrorNode>,
 ): Promise<MutatePageResult> {
-  const before = await requirePage(db, context, pageIdOrSlugId, { write: true });
+  const before = await requirePage(db, context, pageIdOrSlugId, {
+    write: true,
+  });
   const content = await mutate(asDocument(before.content), before);
   const after = await writePage(db, context, before, { content });
   return { before, after };

@@ -3,17 +3,30 @@ import type { ProseMirrorNode } from './prosemirror-node';
 
 describe('block ids', () => {
   it('generates 12 lowercase letters', () => {
-    for (let i = 0; i < 50; i++) expect(generateBlockId()).toMatch(/^[a-z]{12}$/);
+    for (let i = 0; i < 50; i++)
+      expect(generateBlockId()).toMatch(/^[a-z]{12}$/);
   });
 
   it('fills missing ids, keeps valid ones, and replaces duplicates', () => {
     const doc: ProseMirrorNode = {
       type: 'doc',
       content: [
-        { type: 'heading', attrs: { level: 1, id: 'abcdefghijkl' }, content: [{ type: 'text', text: 'Title' }] },
+        {
+          type: 'heading',
+          attrs: { level: 1, id: 'abcdefghijkl' },
+          content: [{ type: 'text', text: 'Title' }],
+        },
         { type: 'paragraph', content: [{ type: 'text', text: 'no id' }] },
         { type: 'paragraph', attrs: { id: 'abcdefghijkl' } },
-        { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', attrs: { id: 'BAD' } }] }] },
+        {
+          type: 'bulletList',
+          content: [
+            {
+              type: 'listItem',
+              content: [{ type: 'paragraph', attrs: { id: 'BAD' } }],
+            },
+          ],
+        },
       ],
     };
     const result = ensureBlockIds(doc);

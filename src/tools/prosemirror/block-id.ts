@@ -2,7 +2,10 @@ import { randomInt } from 'node:crypto';
 import type { ProseMirrorNode } from './prosemirror-node';
 
 /** Node types whose `attrs.id` Docmost's editor maintains (12 lowercase letters). */
-export const BLOCK_ID_NODE_TYPES: ReadonlySet<string> = new Set(['heading', 'paragraph']);
+export const BLOCK_ID_NODE_TYPES: ReadonlySet<string> = new Set([
+  'heading',
+  'paragraph',
+]);
 
 const BLOCK_ID_PATTERN = /^[a-z]{12}$/;
 
@@ -20,7 +23,10 @@ export function generateBlockId(): string {
  * Returns a copy in which every heading and paragraph has a unique block id: missing ids are
  * generated, and a duplicated id (a block copied from elsewhere) is replaced on its second use.
  */
-export function ensureBlockIds(node: ProseMirrorNode, seen: Set<string> = new Set()): ProseMirrorNode {
+export function ensureBlockIds(
+  node: ProseMirrorNode,
+  seen: Set<string> = new Set(),
+): ProseMirrorNode {
   let attrs = node.attrs;
   if (BLOCK_ID_NODE_TYPES.has(node.type)) {
     const current = attrs?.id;
@@ -32,5 +38,9 @@ export function ensureBlockIds(node: ProseMirrorNode, seen: Set<string> = new Se
     seen.add(attrs!.id as string);
   }
   const content = node.content?.map((child) => ensureBlockIds(child, seen));
-  return { ...node, ...(attrs ? { attrs } : {}), ...(content ? { content } : {}) };
+  return {
+    ...node,
+    ...(attrs ? { attrs } : {}),
+    ...(content ? { content } : {}),
+  };
 }

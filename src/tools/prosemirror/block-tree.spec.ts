@@ -1,14 +1,44 @@
-import { assignBlockIds, collectBlockIds, insertAtPath, locateBlock, spliceAtPath } from './block-tree';
+import {
+  assignBlockIds,
+  collectBlockIds,
+  insertAtPath,
+  locateBlock,
+  spliceAtPath,
+} from './block-tree';
 import type { ProseMirrorNode } from './prosemirror-node';
 
-const text = (value: string): ProseMirrorNode => ({ type: 'text', text: value });
+const text = (value: string): ProseMirrorNode => ({
+  type: 'text',
+  text: value,
+});
 const doc: ProseMirrorNode = {
   type: 'doc',
   content: [
-    { type: 'heading', attrs: { id: 'hhhhhhhhhhhh', level: 1 }, content: [text('Title')] },
+    {
+      type: 'heading',
+      attrs: { id: 'hhhhhhhhhhhh', level: 1 },
+      content: [text('Title')],
+    },
     {
       type: 'bulletList',
-      content: [{ type: 'listItem', content: [{ type: 'paragraph', attrs: { id: 'llllllllllll' }, content: [text('item'), { type: 'mention', attrs: { id: 'mmmmmmmmmmmm', label: 'Ann' } }] }] }],
+      content: [
+        {
+          type: 'listItem',
+          content: [
+            {
+              type: 'paragraph',
+              attrs: { id: 'llllllllllll' },
+              content: [
+                text('item'),
+                {
+                  type: 'mention',
+                  attrs: { id: 'mmmmmmmmmmmm', label: 'Ann' },
+                },
+              ],
+            },
+          ],
+        },
+      ],
     },
   ],
 };
@@ -23,20 +53,39 @@ describe('block tree', () => {
   });
 
   it('splices and inserts without touching the input', () => {
-    const replaced = spliceAtPath(doc, [1, 0, 0], [{ type: 'paragraph', content: [text('new')] }]);
-    expect(replaced.content![1]!.content![0]!.content![0]!.content).toEqual([text('new')]);
-    expect(doc.content![1]!.content![0]!.content![0]!.attrs).toEqual({ id: 'llllllllllll' });
+    const replaced = spliceAtPath(
+      doc,
+      [1, 0, 0],
+      [{ type: 'paragraph', content: [text('new')] }],
+    );
+    expect(replaced.content![1]!.content![0]!.content![0]!.content).toEqual([
+      text('new'),
+    ]);
+    expect(doc.content![1]!.content![0]!.content![0]!.attrs).toEqual({
+      id: 'llllllllllll',
+    });
     expect(replaced.content![0]).toBe(doc.content![0]);
     const removed = spliceAtPath(doc, [0], []);
     expect(removed.content!.map((node) => node.type)).toEqual(['bulletList']);
     const inserted = insertAtPath(doc, [2], [{ type: 'horizontalRule' }]);
-    expect(inserted.content!.map((node) => node.type)).toEqual(['heading', 'bulletList', 'horizontalRule']);
+    expect(inserted.content!.map((node) => node.type)).toEqual([
+      'heading',
+      'bulletList',
+      'horizontalRule',
+    ]);
   });
 
   it('gives new content ids that are valid and unused on the page', () => {
     const taken = new Set(['hhhhhhhhhhhh']);
     const node = assignBlockIds(
-      { type: 'blockquote', content: [{ type: 'paragraph', attrs: { id: 'hhhhhhhhhhhh' } }, { type: 'paragraph' }, { type: 'paragraph', attrs: { id: 'kkkkkkkkkkkk' } }] },
+      {
+        type: 'blockquote',
+        content: [
+          { type: 'paragraph', attrs: { id: 'hhhhhhhhhhhh' } },
+          { type: 'paragraph' },
+          { type: 'paragraph', attrs: { id: 'kkkkkkkkkkkk' } },
+        ],
+      },
       taken,
     );
     const ids = node.content!.map((child) => child.attrs!.id as string);

@@ -1,5 +1,10 @@
 import { generateBlockId, BLOCK_ID_NODE_TYPES, isBlockId } from './block-id';
-import { isInlineNode, nodeAtPath, walkNodes, type NodePath } from './find-block';
+import {
+  isInlineNode,
+  nodeAtPath,
+  walkNodes,
+  type NodePath,
+} from './find-block';
 import type { ProseMirrorNode } from './prosemirror-node';
 
 /**
@@ -16,7 +21,9 @@ export interface LocatedBlock {
 
 function blockIdOf(node: ProseMirrorNode): string | undefined {
   const id = node.attrs?.id;
-  return typeof id === 'string' && id !== '' && !isInlineNode(node) ? id : undefined;
+  return typeof id === 'string' && id !== '' && !isInlineNode(node)
+    ? id
+    : undefined;
 }
 
 /**
@@ -24,10 +31,17 @@ function blockIdOf(node: ProseMirrorNode): string | undefined {
  * inline nodes: a mention's `attrs.id` names the mention, and replacing it with a block would
  * break its paragraph.
  */
-export function locateBlock(root: ProseMirrorNode, id: string): LocatedBlock | undefined {
+export function locateBlock(
+  root: ProseMirrorNode,
+  id: string,
+): LocatedBlock | undefined {
   for (const located of walkNodes(root)) {
     if (blockIdOf(located.node) === id) {
-      return { node: located.node, path: located.path, parent: nodeAtPath(root, located.path.slice(0, -1))! };
+      return {
+        node: located.node,
+        path: located.path,
+        parent: nodeAtPath(root, located.path.slice(0, -1))!,
+      };
     }
   }
   return undefined;
@@ -49,27 +63,49 @@ export function collectBlockIds(root: ProseMirrorNode): string[] {
  * Returns a copy of `root` in which the node at `path` is replaced by `replacement` (zero nodes
  * deletes it, several insert them in its place). Untouched subtrees are shared, not copied.
  */
-export function spliceAtPath(root: ProseMirrorNode, path: NodePath, replacement: readonly ProseMirrorNode[]): ProseMirrorNode {
+export function spliceAtPath(
+  root: ProseMirrorNode,
+  path: NodePath,
+  replacement: readonly ProseMirrorNode[],
+): ProseMirrorNode {
   if (path.length === 0) throw new RangeError('cannot splice the root node');
   const [index, ...rest] = path as [number, ...number[]];
   const children = root.content ?? [];
-  if (index < 0 || index > children.length) throw new RangeError(`no child ${index}`);
+  if (index < 0 || index > children.length)
+    throw new RangeError(`no child ${index}`);
   const next =
     rest.length === 0
-      ? [...children.slice(0, index), ...replacement, ...children.slice(index + 1)]
-      : [...children.slice(0, index), spliceAtPath(children[index] as ProseMirrorNode, rest, replacement), ...children.slice(index + 1)];
+      ? [
+          ...children.slice(0, index),
+          ...replacement,
+          ...children.slice(index + 1),
+        ]
+      : [
+          ...children.slice(0, index),
+          spliceAtPath(children[index] as ProseMirrorNode, rest, replacement),
+          ...children.slice(index + 1),
+        ];
   return { ...root, content: next };
 }
 
 /** Inserts `nodes` so that the first of them sits at `path` (path may point one past the end). */
-export function insertAtPath(root: ProseMirrorNode, path: NodePath, nodes: readonly ProseMirrorNode[]): ProseMirrorNode {
+export function insertAtPath(
+  root: ProseMirrorNode,
+  path: NodePath,
+  nodes: readonly ProseMirrorNode[],
+): ProseMirrorNode {
   const parentPath = path.slice(0, -1);
   const index = path[path.length - 1] as number;
   const parent = nodeAtPath(root, parentPath);
   if (parent === undefined) throw new RangeError('no parent at path');
   const children = parent.content ?? [];
-  const updated: ProseMirrorNode = { ...parent, content: [...children.slice(0, index), ...nodes, ...children.slice(index)] };
-  return parentPath.length === 0 ? updated : spliceAtPath(root, parentPath, [updated]);
+  const updated: ProseMirrorNode = {
+    ...parent,
+    content: [...children.slice(0, index), ...nodes, ...children.slice(index)],
+  };
+  return parentPath.length === 0
+    ? updated
+    : spliceAtPath(root, parentPath, [updated]);
 }
 
 /**
@@ -78,7 +114,10 @@ export function insertAtPath(root: ProseMirrorNode, path: NodePath, nodes: reado
  * a block pasted twice or copied from another block never duplicates an anchor. `takenIds`
  * grows with every id assigned.
  */
-export function assignBlockIds(node: ProseMirrorNode, takenIds: Set<string>): ProseMirrorNode {
+export function assignBlockIds(
+  node: ProseMirrorNode,
+  takenIds: Set<string>,
+): ProseMirrorNode {
   let attrs = node.attrs;
   if (BLOCK_ID_NODE_TYPES.has(node.type)) {
     const current = attrs?.id;
@@ -90,5 +129,9 @@ export function assignBlockIds(node: ProseMirrorNode, takenIds: Set<string>): Pr
     takenIds.add(attrs!.id as string);
   }
   const content = node.content?.map((child) => assignBlockIds(child, takenIds));
-  return { ...node, ...(attrs ? { attrs } : {}), ...(content ? { content } : {}) };
+  return {
+    ...node,
+    ...(attrs ? { attrs } : {}),
+    ...(content ? { content } : {}),
+  };
 }

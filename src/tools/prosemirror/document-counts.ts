@@ -17,7 +17,18 @@ export interface DocumentCounts {
   readonly embeds: number;
 }
 
-const EMBED_TYPES = new Set(['video', 'audio', 'pdf', 'attachment', 'drawio', 'excalidraw', 'embed', 'htmlEmbed', 'youtube', 'mathBlock']);
+const EMBED_TYPES = new Set([
+  'video',
+  'audio',
+  'pdf',
+  'attachment',
+  'drawio',
+  'excalidraw',
+  'embed',
+  'htmlEmbed',
+  'youtube',
+  'mathBlock',
+]);
 
 function linkHref(node: ProseMirrorNode): string | undefined {
   const link = node.marks?.find((mark) => mark.type === 'link');
@@ -39,7 +50,8 @@ export function countDocument(doc: ProseMirrorNode): DocumentCounts {
     else if (EMBED_TYPES.has(node.type)) embeds++;
     for (const mark of node.marks ?? []) {
       const commentId = mark.attrs?.commentId;
-      if (mark.type === 'comment' && typeof commentId === 'string') commentIds.add(commentId);
+      if (mark.type === 'comment' && typeof commentId === 'string')
+        commentIds.add(commentId);
     }
     let previousHref: string | undefined;
     for (const child of node.content ?? []) {
@@ -50,5 +62,12 @@ export function countDocument(doc: ProseMirrorNode): DocumentCounts {
     }
   };
   walk(doc);
-  return { images, links, tables, headings, commentAnchors: commentIds.size, embeds };
+  return {
+    images,
+    links,
+    tables,
+    headings,
+    commentAnchors: commentIds.size,
+    embeds,
+  };
 }

@@ -5,7 +5,11 @@ import type { ProseMirrorNode } from './prosemirror-node';
 
 /** One change between two versions' text, line by line. */
 export type TextChange =
-  | { readonly type: 'changed'; readonly before: string; readonly after: string }
+  | {
+      readonly type: 'changed';
+      readonly before: string;
+      readonly after: string;
+    }
   | { readonly type: 'added'; readonly lines: readonly string[] }
   | { readonly type: 'removed'; readonly lines: readonly string[] };
 
@@ -55,7 +59,8 @@ const CHANGED_LINE_SIMILARITY = 0.5;
 /** The words of a line and how often each occurs. */
 function wordBag(line: string): Map<string, number> {
   const bag = new Map<string, number>();
-  for (const word of line.split(/\s+/)) if (word !== '') bag.set(word, (bag.get(word) ?? 0) + 1);
+  for (const word of line.split(/\s+/))
+    if (word !== '') bag.set(word, (bag.get(word) ?? 0) + 1);
   return bag;
 }
 
@@ -69,12 +74,17 @@ function bagSize(bag: ReadonlyMap<string, number>): number {
  * Dice coefficient over words: 1 for lines with the same words, 0 for lines without a word in
  * common. Linear in the lines' length, unlike a word diff (quadratic on long paragraphs).
  */
-function similarity(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): number {
+function similarity(
+  before: ReadonlyMap<string, number>,
+  after: ReadonlyMap<string, number>,
+): number {
   const total = bagSize(before) + bagSize(after);
   if (total === 0) return 1;
-  const [small, large] = before.size <= after.size ? [before, after] : [after, before];
+  const [small, large] =
+    before.size <= after.size ? [before, after] : [after, before];
   let common = 0;
-  for (const [word, count] of small) common += Math.min(count, large.get(word) ?? 0);
+  for (const [word, count] of small)
+    common += Math.min(count, large.get(word) ?? 0);
   return (2 * common) / total;
 }
 
@@ -83,11 +93,17 @@ function similarity(before: ReadonlyMap<string, number>, after: ReadonlyMap<stri
  * `changed` into the next added line that shares most of its words; the rest stay removed or
  * added. Order is kept on both sides.
  */
-function alignRun(removed: readonly string[], added: readonly string[]): TextChange[] {
-  const changes: ({ type: 'added' | 'removed'; lines: string[] } | TextChange)[] = [];
+function alignRun(
+  removed: readonly string[],
+  added: readonly string[],
+): TextChange[] {
+  const changes: (
+    { type: 'added' | 'removed'; lines: string[] } | TextChange
+  )[] = [];
   const emit = (type: 'added' | 'removed', line: string): void => {
     const last = changes[changes.length - 1];
-    if (last !== undefined && last.type === type) (last.lines as string[]).push(line);
+    if (last !== undefined && last.type === type)
+      (last.lines as string[]).push(line);
     else changes.push({ type, lines: [line] });
   };
   const pairing = removed.length * added.length <= MAX_PAIRING_WORK;
@@ -95,7 +111,13 @@ function alignRun(removed: readonly string[], added: readonly string[]): TextCha
   let nextAdded = 0;
   for (const before of removed) {
     const bag = pairing ? wordBag(before) : undefined;
-    const match = bag ? addedBags.findIndex((after, index) => index >= nextAdded && similarity(bag, after) >= CHANGED_LINE_SIMILARITY) : -1;
+    const match = bag
+      ? addedBags.findIndex(
+          (after, index) =>
+            index >= nextAdded &&
+            similarity(bag, after) >= CHANGED_LINE_SIMILARITY,
+        )
+      : -1;
     if (match === -1) {
       emit('removed', before);
       continue;
@@ -104,17 +126,25 @@ function alignRun(removed: readonly string[], added: readonly string[]): TextCha
     changes.push({ type: 'changed', before, after: added[match]! });
     nextAdded = match + 1;
   }
-  for (; nextAdded < added.length; nextAdded++) emit('added', added[nextAdded]!);
+  for (; nextAdded < added.length; nextAdded++)
+    emit('added', added[nextAdded]!);
   return changes;
 }
 
 function clip(line: string): string {
-  return line.length > MAX_LISTED_LINE_CHARS ? `${line.slice(0, MAX_LISTED_LINE_CHARS)}… (${line.length - MAX_LISTED_LINE_CHARS} more characters)` : line;
+  return line.length > MAX_LISTED_LINE_CHARS
+    ? `${line.slice(0, MAX_LISTED_LINE_CHARS)}… (${line.length - MAX_LISTED_LINE_CHARS} more characters)`
+    : line;
 }
 
 /** The change as listed: very long lines cut, so one huge paragraph cannot flood the result. */
 function clipped(change: TextChange): TextChange {
-  if (change.type === 'changed') return { type: 'changed', before: clip(change.before), after: clip(change.after) };
+  if (change.type === 'changed')
+    return {
+      type: 'changed',
+      before: clip(change.before),
+      after: clip(change.after),
+    };
   return { type: change.type, lines: change.lines.map(clip) };
 }
 
@@ -128,7 +158,11 @@ function lineCount(change: TextChange): number {
  * both sides. The cost is bounded (see `diffLines`): about O(n log n) for typical edits, and a
  * coarser listing with a `note` past the work limit.
  */
-export function diffDocuments(from: ProseMirrorNode, to: ProseMirrorNode, options: DiffDocumentsOptions = {}): DocumentDiff {
+export function diffDocuments(
+  from: ProseMirrorNode,
+  to: ProseMirrorNode,
+  options: DiffDocumentsOptions = {},
+): DocumentDiff {
   const maxChangedLines = options.maxChangedLines ?? 200;
   const { parts, coarse } = diffLines(lines(from), lines(to), options);
   const changes: TextChange[] = [];
@@ -145,7 +179,12 @@ export function diffDocuments(from: ProseMirrorNode, to: ProseMirrorNode, option
     }
     const removed = part.type === 'removed' ? part.lines : [];
     const next = parts[index + 1];
-    const added = part.type === 'added' ? part.lines : next?.type === 'added' ? (index++, next.lines) : [];
+    const added =
+      part.type === 'added'
+        ? part.lines
+        : next?.type === 'added'
+          ? (index++, next.lines)
+          : [];
     removedLines += removed.length;
     addedLines += added.length;
     // Past the listing limit the rest is only counted: no need to pair its lines.
@@ -155,7 +194,9 @@ export function diffDocuments(from: ProseMirrorNode, to: ProseMirrorNode, option
         // A long run of added or removed lines is listed up to the limit rather than left out.
         const room = maxChangedLines - listed;
         if (!truncated && change.type !== 'changed' && room > 0) {
-          changes.push(clipped({ type: change.type, lines: change.lines.slice(0, room) }));
+          changes.push(
+            clipped({ type: change.type, lines: change.lines.slice(0, room) }),
+          );
           listed += room;
         }
         truncated = true;
@@ -168,10 +209,23 @@ export function diffDocuments(from: ProseMirrorNode, to: ProseMirrorNode, option
   const before = countDocument(from);
   const after = countDocument(to);
   const keys = Object.keys(before) as (keyof DocumentCounts)[];
-  const integrity = Object.fromEntries(keys.map((key) => [key, { from: before[key], to: after[key] }])) as Record<keyof DocumentCounts, CountChange>;
+  const integrity = Object.fromEntries(
+    keys.map((key) => [key, { from: before[key], to: after[key] }]),
+  ) as Record<keyof DocumentCounts, CountChange>;
   const warnings = keys
     .filter((key) => after[key] < before[key])
-    .map((key) => `${key}: ${before[key]} -> ${after[key]} (${before[key] - after[key]} fewer in "to")`);
-  const diff: DocumentDiff = { changes, addedLines, removedLines, unchangedLines, truncated, integrity, warnings };
+    .map(
+      (key) =>
+        `${key}: ${before[key]} -> ${after[key]} (${before[key] - after[key]} fewer in "to")`,
+    );
+  const diff: DocumentDiff = {
+    changes,
+    addedLines,
+    removedLines,
+    unchangedLines,
+    truncated,
+    integrity,
+    warnings,
+  };
   return coarse ? { ...diff, note: COARSE_NOTE } : diff;
 }

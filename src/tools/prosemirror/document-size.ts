@@ -8,14 +8,20 @@ const NODE_OVERHEAD_CHARS = 40;
  * node), counting no further than `upTo`: enough to decide whether work on it belongs in a
  * worker without paying for a walk of a multi-megabyte page first.
  */
-export function documentSize(doc: ProseMirrorNode, upTo: number = Number.POSITIVE_INFINITY): number {
+export function documentSize(
+  doc: ProseMirrorNode,
+  upTo: number = Number.POSITIVE_INFINITY,
+): number {
   let size = 0;
   const stack: ProseMirrorNode[] = [doc];
   while (stack.length > 0 && size < upTo) {
     const node = stack.pop()!;
-    size += NODE_OVERHEAD_CHARS + (typeof node.text === 'string' ? node.text.length : 0);
+    size +=
+      NODE_OVERHEAD_CHARS +
+      (typeof node.text === 'string' ? node.text.length : 0);
     // An attribute can be large too (an image src holding a data URL).
-    for (const value of Object.values(node.attrs ?? {})) if (typeof value === 'string') size += value.length;
+    for (const value of Object.values(node.attrs ?? {}))
+      if (typeof value === 'string') size += value.length;
     const content = node.content;
     if (Array.isArray(content)) for (const child of content) stack.push(child);
   }

@@ -1,15 +1,33 @@
 import { extractText } from './extract-text';
 
-const text = (value: string, marks?: object[]) => ({ type: 'text', text: value, ...(marks ? { marks } : {}) });
-const paragraph = (...content: object[]) => ({ type: 'paragraph', attrs: { id: 'abcdefghijkl' }, content });
+const text = (value: string, marks?: object[]) => ({
+  type: 'text',
+  text: value,
+  ...(marks ? { marks } : {}),
+});
+const paragraph = (...content: object[]) => ({
+  type: 'paragraph',
+  attrs: { id: 'abcdefghijkl' },
+  content,
+});
 
 describe('extractText', () => {
   it('puts each block on its own line and keeps marked text inline', () => {
     const doc = {
       type: 'doc',
       content: [
-        { type: 'heading', attrs: { id: 'hhhhhhhhhhhh', level: 1 }, content: [text('Roadmap')] },
-        paragraph(text('We ship '), text('faster', [{ type: 'bold' }]), text(' with '), text('docs', [{ type: 'link', attrs: { href: 'https://x.test' } }]), text('.')),
+        {
+          type: 'heading',
+          attrs: { id: 'hhhhhhhhhhhh', level: 1 },
+          content: [text('Roadmap')],
+        },
+        paragraph(
+          text('We ship '),
+          text('faster', [{ type: 'bold' }]),
+          text(' with '),
+          text('docs', [{ type: 'link', attrs: { href: 'https://x.test' } }]),
+          text('.'),
+        ),
       ],
     };
     expect(extractText(doc)).toBe('Roadmap\nWe ship faster with docs.');
@@ -19,12 +37,30 @@ describe('extractText', () => {
     const doc = {
       type: 'doc',
       content: [
-        { type: 'bulletList', content: [{ type: 'listItem', content: [paragraph(text('one'))] }, { type: 'listItem', content: [paragraph(text('two'))] }] },
+        {
+          type: 'bulletList',
+          content: [
+            { type: 'listItem', content: [paragraph(text('one'))] },
+            { type: 'listItem', content: [paragraph(text('two'))] },
+          ],
+        },
         {
           type: 'table',
           content: [
-            { type: 'tableRow', content: [{ type: 'tableHeader', content: [paragraph(text('Plan'))] }, { type: 'tableHeader', content: [paragraph(text('Price'))] }] },
-            { type: 'tableRow', content: [{ type: 'tableCell', content: [paragraph(text('Team'))] }, { type: 'tableCell', content: [paragraph(text('$8'))] }] },
+            {
+              type: 'tableRow',
+              content: [
+                { type: 'tableHeader', content: [paragraph(text('Plan'))] },
+                { type: 'tableHeader', content: [paragraph(text('Price'))] },
+              ],
+            },
+            {
+              type: 'tableRow',
+              content: [
+                { type: 'tableCell', content: [paragraph(text('Team'))] },
+                { type: 'tableCell', content: [paragraph(text('$8'))] },
+              ],
+            },
           ],
         },
       ],
@@ -39,7 +75,12 @@ describe('extractText', () => {
         paragraph(),
         { type: 'image', attrs: { src: '/a.png', alt: 'diagram' } },
         { type: 'horizontalRule' },
-        paragraph(text('ask '), { type: 'mention', attrs: { id: 'u1', label: 'Ada' } }, { type: 'hardBreak' }, text('today')),
+        paragraph(
+          text('ask '),
+          { type: 'mention', attrs: { id: 'u1', label: 'Ada' } },
+          { type: 'hardBreak' },
+          text('today'),
+        ),
       ],
     };
     expect(extractText(doc)).toBe('ask Ada\ntoday');

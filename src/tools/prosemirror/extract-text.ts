@@ -26,7 +26,10 @@ function children(node: NodeJson): readonly NodeJson[] {
 }
 
 function isInline(node: NodeJson): boolean {
-  return node.type === 'text' || (typeof node.type === 'string' && INLINE_ATOMS.has(node.type));
+  return (
+    node.type === 'text' ||
+    (typeof node.type === 'string' && INLINE_ATOMS.has(node.type))
+  );
 }
 
 function attribute(node: NodeJson, name: string): string {
@@ -44,7 +47,9 @@ function inlineText(node: NodeJson): string {
     case 'mention':
       return attribute(node, 'label');
     case 'emoji':
-      return attribute(node, 'name') === '' ? '' : `:${attribute(node, 'name')}:`;
+      return attribute(node, 'name') === ''
+        ? ''
+        : `:${attribute(node, 'name')}:`;
     case 'mathInline':
       return attribute(node, 'text');
     default:
@@ -58,7 +63,11 @@ function blockLines(node: NodeJson): string[] {
     const line = nodes.map(inlineText).join('');
     return line === '' ? [] : [line];
   }
-  return nodes.flatMap((child) => (isInline(child) ? [inlineText(child)].filter((text) => text !== '') : blockLines(child)));
+  return nodes.flatMap((child) =>
+    isInline(child)
+      ? [inlineText(child)].filter((text) => text !== '')
+      : blockLines(child),
+  );
 }
 
 /** Plain text of a ProseMirror JSON node (usually the `doc`); '' for anything that is not a node. */

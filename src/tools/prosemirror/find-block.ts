@@ -20,13 +20,25 @@ export interface LocatedNode {
   readonly topLevelIndex: number;
 }
 
-export type BlockReference = { readonly kind: 'index'; readonly index: number } | { readonly kind: 'id'; readonly id: string };
+export type BlockReference =
+  | { readonly kind: 'index'; readonly index: number }
+  | { readonly kind: 'id'; readonly id: string };
 
 /** Inline nodes that are not text: they occupy one position and cannot be edited as text. */
-export const INLINE_ATOM_TYPES: ReadonlySet<string> = new Set(['hardBreak', 'mention', 'emoji', 'mathInline', 'inlineImage']);
+export const INLINE_ATOM_TYPES: ReadonlySet<string> = new Set([
+  'hardBreak',
+  'mention',
+  'emoji',
+  'mathInline',
+  'inlineImage',
+]);
 
 /** Blocks whose content is inline even when they are empty. */
-const TEXT_BLOCK_TYPES: ReadonlySet<string> = new Set(['paragraph', 'heading', 'codeBlock']);
+const TEXT_BLOCK_TYPES: ReadonlySet<string> = new Set([
+  'paragraph',
+  'heading',
+  'codeBlock',
+]);
 
 export function isInlineNode(node: ProseMirrorNode): boolean {
   return node.type === 'text' || INLINE_ATOM_TYPES.has(node.type);
@@ -40,8 +52,14 @@ export function isTextBlock(node: ProseMirrorNode): boolean {
 }
 
 /** The document's top-level blocks with their positions. */
-export function listTopLevelBlocks(doc: ProseMirrorNode): readonly LocatedNode[] {
-  return (doc.content ?? []).map((node, index) => ({ node, path: [index], topLevelIndex: index }));
+export function listTopLevelBlocks(
+  doc: ProseMirrorNode,
+): readonly LocatedNode[] {
+  return (doc.content ?? []).map((node, index) => ({
+    node,
+    path: [index],
+    topLevelIndex: index,
+  }));
 }
 
 /** Every node below the root in document order (depth-first, parents before children). */
@@ -52,7 +70,11 @@ export function* walkNodes(doc: ProseMirrorNode): Generator<LocatedNode> {
     yield located;
     const children = located.node.content ?? [];
     for (let index = children.length - 1; index >= 0; index--) {
-      stack.push({ node: children[index]!, path: [...located.path, index], topLevelIndex: located.topLevelIndex });
+      stack.push({
+        node: children[index]!,
+        path: [...located.path, index],
+        topLevelIndex: located.topLevelIndex,
+      });
     }
   }
 }
@@ -61,13 +83,17 @@ export function* walkNodes(doc: ProseMirrorNode): Generator<LocatedNode> {
 export function listTextBlocks(doc: ProseMirrorNode): readonly LocatedNode[] {
   const blocks: LocatedNode[] = [];
   for (const located of walkNodes(doc)) {
-    if (located.node.type !== 'text' && isTextBlock(located.node)) blocks.push(located);
+    if (located.node.type !== 'text' && isTextBlock(located.node))
+      blocks.push(located);
   }
   return blocks;
 }
 
 /** The first node at any depth whose `attrs.id` is `id`. */
-export function findBlockById(doc: ProseMirrorNode, id: string): LocatedNode | undefined {
+export function findBlockById(
+  doc: ProseMirrorNode,
+  id: string,
+): LocatedNode | undefined {
   for (const located of walkNodes(doc)) {
     if (located.node.attrs?.id === id) return located;
   }
@@ -75,7 +101,9 @@ export function findBlockById(doc: ProseMirrorNode, id: string): LocatedNode | u
 }
 
 /** Parses `#3` (top-level index) or a block id; undefined for anything else. */
-export function parseBlockReference(reference: string): BlockReference | undefined {
+export function parseBlockReference(
+  reference: string,
+): BlockReference | undefined {
   const trimmed = reference.trim();
   const indexMatch = /^#(\d{1,6})$/.exec(trimmed);
   if (indexMatch) return { kind: 'index', index: Number(indexMatch[1]) };
@@ -83,21 +111,31 @@ export function parseBlockReference(reference: string): BlockReference | undefin
 }
 
 /** Resolves `#<index>` or a block id to a node; undefined when malformed or absent. */
-export function resolveBlockReference(doc: ProseMirrorNode, reference: string): LocatedNode | undefined {
+export function resolveBlockReference(
+  doc: ProseMirrorNode,
+  reference: string,
+): LocatedNode | undefined {
   const parsed = parseBlockReference(reference);
   if (!parsed) return undefined;
   if (parsed.kind === 'id') return findBlockById(doc, parsed.id);
   return listTopLevelBlocks(doc)[parsed.index];
 }
 
-export function nodeAtPath(doc: ProseMirrorNode, path: NodePath): ProseMirrorNode | undefined {
+export function nodeAtPath(
+  doc: ProseMirrorNode,
+  path: NodePath,
+): ProseMirrorNode | undefined {
   let node: ProseMirrorNode | undefined = doc;
   for (const index of path) node = node?.content?.[index];
   return node;
 }
 
 /** A copy of `doc` with the node at `path` replaced; the rest of the tree is shared, not copied. */
-export function replaceNodeAtPath(doc: ProseMirrorNode, path: NodePath, replacement: ProseMirrorNode): ProseMirrorNode {
+export function replaceNodeAtPath(
+  doc: ProseMirrorNode,
+  path: NodePath,
+  replacement: ProseMirrorNode,
+): ProseMirrorNode {
   if (path.length === 0) return replacement;
   const [index, ...rest] = path as [number, ...number[]];
   const children = doc.content ?? [];

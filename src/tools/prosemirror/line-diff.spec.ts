@@ -13,17 +13,28 @@ function sides(diff: LineDiff): { before: string[]; after: string[] } {
 }
 
 function equalCount(diff: LineDiff): number {
-  return diff.parts.filter((part) => part.type === 'equal').reduce((sum, part) => sum + part.lines.length, 0);
+  return diff.parts
+    .filter((part) => part.type === 'equal')
+    .reduce((sum, part) => sum + part.lines.length, 0);
 }
 
 /** Longest common subsequence length, the textbook way, for small inputs. */
 function lcsLength(a: readonly string[], b: readonly string[]): number {
-  const table = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+  const table = Array.from({ length: a.length + 1 }, () =>
+    new Array<number>(b.length + 1).fill(0),
+  );
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      table[i]![j] =
+        a[i] === b[j]
+          ? table[i + 1]![j + 1]! + 1
+          : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
   return table[0]![0]!;
 }
 
-const lines = fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), { maxLength: 30 });
+const lines = fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), {
+  maxLength: 30,
+});
 
 describe('diffLines', () => {
   it('describes the change exactly: both sides rebuild from the parts', () => {
@@ -37,10 +48,15 @@ describe('diffLines', () => {
   });
 
   it('keeps a longest common subsequence when no line repeats on either side', () => {
-    const distinct = fc.uniqueArray(fc.integer({ min: 0, max: 40 }).map(String), { maxLength: 30 });
+    const distinct = fc.uniqueArray(
+      fc.integer({ min: 0, max: 40 }).map(String),
+      { maxLength: 30 },
+    );
     fc.assert(
       fc.property(distinct, distinct, (before, after) => {
-        expect(equalCount(diffLines(before, after))).toBe(lcsLength(before, after));
+        expect(equalCount(diffLines(before, after))).toBe(
+          lcsLength(before, after),
+        );
       }),
     );
   });
@@ -64,8 +80,13 @@ describe('diffLines', () => {
   });
 
   it('aligns thousands of edited paragraphs on the unchanged ones between them', () => {
-    const before = Array.from({ length: 4_000 }, (_, index) => `paragraph ${index}`);
-    const after = before.map((line, index) => (index % 2 === 0 ? `${line} edited` : line));
+    const before = Array.from(
+      { length: 4_000 },
+      (_, index) => `paragraph ${index}`,
+    );
+    const after = before.map((line, index) =>
+      index % 2 === 0 ? `${line} edited` : line,
+    );
     const diff = diffLines(before, after);
     expect(diff.coarse).toBe(false);
     expect(equalCount(diff)).toBe(2_000);
@@ -73,8 +94,14 @@ describe('diffLines', () => {
   });
 
   it('past the work limit reports the rest whole, still rebuilding both sides, and says it is coarse', () => {
-    const before = Array.from({ length: 300 }, (_, index) => `line ${index % 7}`);
-    const after = Array.from({ length: 300 }, (_, index) => `line ${index % 5}`);
+    const before = Array.from(
+      { length: 300 },
+      (_, index) => `line ${index % 7}`,
+    );
+    const after = Array.from(
+      { length: 300 },
+      (_, index) => `line ${index % 5}`,
+    );
     const diff = diffLines(before, after, { maxWork: 1_000 });
     expect(diff.coarse).toBe(true);
     expect(sides(diff)).toEqual({ before, after });

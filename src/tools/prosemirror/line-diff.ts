@@ -40,7 +40,10 @@ interface Range {
 }
 
 /** Lines as small integers: equal lines get the same number, so comparisons are cheap. */
-function intern(before: readonly string[], after: readonly string[]): { a: Int32Array; b: Int32Array } {
+function intern(
+  before: readonly string[],
+  after: readonly string[],
+): { a: Int32Array; b: Int32Array } {
   const ids = new Map<string, number>();
   const number = (line: string): number => {
     let id = ids.get(line);
@@ -50,7 +53,10 @@ function intern(before: readonly string[], after: readonly string[]): { a: Int32
     }
     return id;
   };
-  return { a: Int32Array.from(before, number), b: Int32Array.from(after, number) };
+  return {
+    a: Int32Array.from(before, number),
+    b: Int32Array.from(after, number),
+  };
 }
 
 /** Indexes of the longest strictly increasing subsequence of `values` (patience sorting, O(k log k)). */
@@ -69,7 +75,12 @@ function longestIncreasing(values: readonly number[]): number[] {
     tails[low] = index;
   }
   const result: number[] = [];
-  for (let index = tails.length > 0 ? tails[tails.length - 1]! : -1; index !== -1; index = previous[index]!) result.push(index);
+  for (
+    let index = tails.length > 0 ? tails[tails.length - 1]! : -1;
+    index !== -1;
+    index = previous[index]!
+  )
+    result.push(index);
   return result.reverse();
 }
 
@@ -87,10 +98,13 @@ class LineDiffer {
 
   run(): Operation[] {
     // Ranges still to diff, in document order from the end of the array (a stack, no recursion).
-    const pending: (Range | Operation[])[] = [{ aStart: 0, aEnd: this.a.length, bStart: 0, bEnd: this.b.length }];
+    const pending: (Range | Operation[])[] = [
+      { aStart: 0, aEnd: this.a.length, bStart: 0, bEnd: this.b.length },
+    ];
     while (pending.length > 0) {
       const next = pending.pop()!;
-      if (Array.isArray(next)) for (const operation of next) this.operations.push(operation);
+      if (Array.isArray(next))
+        for (const operation of next) this.operations.push(operation);
       else pending.push(...this.split(next).reverse());
     }
     return this.operations;
@@ -121,15 +135,19 @@ class LineDiffer {
     const n = aEnd - aStart;
     const m = bEnd - bStart;
     this.work += prefix + suffix + n + m;
-    if (n === 0 || m === 0) return [head, this.emit('removed', n), this.emit('added', m), tail];
+    if (n === 0 || m === 0)
+      return [head, this.emit('removed', n), this.emit('added', m), tail];
     if (this.work > this.maxWork) return [head, ...this.whole(n, m), tail];
     const anchors = this.uniqueAnchors(aStart, aEnd, bStart, bEnd);
-    if (anchors.length === 0) return [head, ...this.lcs(aStart, aEnd, bStart, bEnd), tail];
+    if (anchors.length === 0)
+      return [head, ...this.lcs(aStart, aEnd, bStart, bEnd), tail];
     const parts: (Range | Operation[])[] = [head];
     let aFrom = aStart;
     let bFrom = bStart;
     for (const [aAt, bAt] of anchors) {
-      parts.push({ aStart: aFrom, aEnd: aAt, bStart: bFrom, bEnd: bAt }, ['equal']);
+      parts.push({ aStart: aFrom, aEnd: aAt, bStart: bFrom, bEnd: bAt }, [
+        'equal',
+      ]);
       aFrom = aAt + 1;
       bFrom = bAt + 1;
     }
@@ -138,12 +156,26 @@ class LineDiffer {
   }
 
   /** Pairs of positions of lines occurring once in each side of the range, longest run in order on both. */
-  private uniqueAnchors(aStart: number, aEnd: number, bStart: number, bEnd: number): [number, number][] {
-    const counts = new Map<number, { aCount: number; bCount: number; aAt: number; bAt: number }>();
+  private uniqueAnchors(
+    aStart: number,
+    aEnd: number,
+    bStart: number,
+    bEnd: number,
+  ): [number, number][] {
+    const counts = new Map<
+      number,
+      { aCount: number; bCount: number; aAt: number; bAt: number }
+    >();
     for (let index = aStart; index < aEnd; index++) {
       const entry = counts.get(this.a[index]!);
       if (entry) entry.aCount++;
-      else counts.set(this.a[index]!, { aCount: 1, bCount: 0, aAt: index, bAt: -1 });
+      else
+        counts.set(this.a[index]!, {
+          aCount: 1,
+          bCount: 0,
+          aAt: index,
+          bAt: -1,
+        });
     }
     for (let index = bStart; index < bEnd; index++) {
       const entry = counts.get(this.b[index]!);
@@ -152,17 +184,25 @@ class LineDiffer {
         entry.bAt = index;
       }
     }
-    const unique = [...counts.values()].filter((entry) => entry.aCount === 1 && entry.bCount === 1).sort((x, y) => x.aAt - y.aAt);
+    const unique = [...counts.values()]
+      .filter((entry) => entry.aCount === 1 && entry.bCount === 1)
+      .sort((x, y) => x.aAt - y.aAt);
     this.work += unique.length;
     const run = longestIncreasing(unique.map((entry) => entry.bAt));
     return run.map((index) => [unique[index]!.aAt, unique[index]!.bAt]);
   }
 
   /** An exact LCS of a small stretch; a large one (or one past the work limit) is reported whole. */
-  private lcs(aStart: number, aEnd: number, bStart: number, bEnd: number): Operation[][] {
+  private lcs(
+    aStart: number,
+    aEnd: number,
+    bStart: number,
+    bEnd: number,
+  ): Operation[][] {
     const n = aEnd - aStart;
     const m = bEnd - bStart;
-    if (n * m > this.maxLcsCells || this.work + n * m > this.maxWork) return this.whole(n, m);
+    if (n * m > this.maxLcsCells || this.work + n * m > this.maxWork)
+      return this.whole(n, m);
     this.work += n * m;
     // lengths[i * (m + 1) + j]: LCS length of a[aStart + i ..] and b[bStart + j ..].
     const width = m + 1;
@@ -170,7 +210,12 @@ class LineDiffer {
     for (let i = n - 1; i >= 0; i--) {
       for (let j = m - 1; j >= 0; j--) {
         lengths[i * width + j] =
-          this.a[aStart + i] === this.b[bStart + j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
+          this.a[aStart + i] === this.b[bStart + j]
+            ? lengths[(i + 1) * width + j + 1]! + 1
+            : Math.max(
+                lengths[(i + 1) * width + j]!,
+                lengths[i * width + j + 1]!,
+              );
       }
     }
     const operations: Operation[] = [];
@@ -201,7 +246,11 @@ class LineDiffer {
 }
 
 /** Groups operations into parts of consecutive lines of one kind. */
-function toParts(operations: readonly Operation[], before: readonly string[], after: readonly string[]): LinePart[] {
+function toParts(
+  operations: readonly Operation[],
+  before: readonly string[],
+  after: readonly string[],
+): LinePart[] {
   const parts: { type: Operation; lines: string[] }[] = [];
   let aAt = 0;
   let bAt = 0;
@@ -215,8 +264,17 @@ function toParts(operations: readonly Operation[], before: readonly string[], af
   return parts;
 }
 
-export function diffLines(before: readonly string[], after: readonly string[], options: LineDiffOptions = {}): LineDiff {
+export function diffLines(
+  before: readonly string[],
+  after: readonly string[],
+  options: LineDiffOptions = {},
+): LineDiff {
   const { a, b } = intern(before, after);
-  const differ = new LineDiffer(a, b, options.maxWork ?? DEFAULT_MAX_WORK, options.maxLcsCells ?? DEFAULT_MAX_LCS_CELLS);
+  const differ = new LineDiffer(
+    a,
+    b,
+    options.maxWork ?? DEFAULT_MAX_WORK,
+    options.maxLcsCells ?? DEFAULT_MAX_LCS_CELLS,
+  );
   return { parts: toParts(differ.run(), before, after), coarse: differ.coarse };
 }

@@ -11,18 +11,54 @@
 import type { DocmostMarkType, DocmostNodeType } from './node-schema';
 
 /** Attributes the editor reads as a URL the browser may follow or load; see `url-policy.ts`. */
-export const URL_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set(['href', 'src', 'url']);
+export const URL_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set([
+  'href',
+  'src',
+  'url',
+]);
 
 /** Every block may carry the editor's block id (headings and paragraphs always do). */
 const BLOCK_ID = ['id'] as const;
 /** Text blocks also take the alignment and indentation extensions' attributes. */
 const TEXT_BLOCK = [...BLOCK_ID, 'textAlign', 'indent', 'dir'] as const;
 /** Uploaded files: the attachment row, its size and how the node shows it. */
-const UPLOADED_FILE = [...BLOCK_ID, 'src', 'title', 'alt', 'attachmentId', 'size', 'width', 'height', 'align', 'aspectRatio', 'placeholder'] as const;
-const TABLE_CELL = [...BLOCK_ID, 'colspan', 'rowspan', 'colwidth', 'backgroundColor', 'backgroundColorName', 'align', 'verticalAlign'] as const;
-const DIAGRAM = [...BLOCK_ID, 'src', 'title', 'attachmentId', 'size', 'width', 'height', 'align'] as const;
+const UPLOADED_FILE = [
+  ...BLOCK_ID,
+  'src',
+  'title',
+  'alt',
+  'attachmentId',
+  'size',
+  'width',
+  'height',
+  'align',
+  'aspectRatio',
+  'placeholder',
+] as const;
+const TABLE_CELL = [
+  ...BLOCK_ID,
+  'colspan',
+  'rowspan',
+  'colwidth',
+  'backgroundColor',
+  'backgroundColorName',
+  'align',
+  'verticalAlign',
+] as const;
+const DIAGRAM = [
+  ...BLOCK_ID,
+  'src',
+  'title',
+  'attachmentId',
+  'size',
+  'width',
+  'height',
+  'align',
+] as const;
 
-export const NODE_ATTRIBUTES: Readonly<Record<DocmostNodeType, readonly string[]>> = {
+export const NODE_ATTRIBUTES: Readonly<
+  Record<DocmostNodeType, readonly string[]>
+> = {
   doc: [],
   text: [],
   hardBreak: [],
@@ -41,7 +77,15 @@ export const NODE_ATTRIBUTES: Readonly<Record<DocmostNodeType, readonly string[]
   video: UPLOADED_FILE,
   audio: UPLOADED_FILE,
   pdf: [...UPLOADED_FILE, 'name'],
-  attachment: [...BLOCK_ID, 'url', 'name', 'mime', 'size', 'attachmentId', 'placeholder'],
+  attachment: [
+    ...BLOCK_ID,
+    'url',
+    'name',
+    'mime',
+    'size',
+    'attachmentId',
+    'placeholder',
+  ],
   table: [...BLOCK_ID, 'width', 'layout'],
   tableRow: BLOCK_ID,
   tableHeader: TABLE_CELL,
@@ -54,7 +98,15 @@ export const NODE_ATTRIBUTES: Readonly<Record<DocmostNodeType, readonly string[]
   column: [...BLOCK_ID, 'width', 'position'],
   mathInline: ['text'],
   mathBlock: [...BLOCK_ID, 'text'],
-  mention: ['id', 'label', 'entityType', 'entityId', 'slugId', 'creatorId', 'anchorId'],
+  mention: [
+    'id',
+    'label',
+    'entityType',
+    'entityId',
+    'slugId',
+    'creatorId',
+    'anchorId',
+  ],
   status: ['id', 'text', 'color'],
   drawio: DIAGRAM,
   excalidraw: DIAGRAM,
@@ -73,7 +125,9 @@ export const NODE_ATTRIBUTES: Readonly<Record<DocmostNodeType, readonly string[]
   footnoteDefinition: [...BLOCK_ID, 'footnoteId', 'number'],
 };
 
-export const MARK_ATTRIBUTES: Readonly<Record<DocmostMarkType, readonly string[]>> = {
+export const MARK_ATTRIBUTES: Readonly<
+  Record<DocmostMarkType, readonly string[]>
+> = {
   bold: [],
   italic: [],
   strike: [],
@@ -84,6 +138,12 @@ export const MARK_ATTRIBUTES: Readonly<Record<DocmostMarkType, readonly string[]
   spoiler: [],
   link: ['href', 'target', 'rel', 'class', 'title', 'internal'],
   highlight: ['color', 'colorName'],
-  textStyle: ['color', 'colorName', 'backgroundColor', 'fontFamily', 'fontSize'],
+  textStyle: [
+    'color',
+    'colorName',
+    'backgroundColor',
+    'fontFamily',
+    'fontSize',
+  ],
   comment: ['commentId', 'resolved'],
 };

@@ -84,7 +84,12 @@ export const INLINE_NODE_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** Blocks whose children are inline content (text and inline atoms). */
-export const TEXT_BLOCK_TYPES: ReadonlySet<string> = new Set(['paragraph', 'heading', 'codeBlock', 'detailsSummary']);
+export const TEXT_BLOCK_TYPES: ReadonlySet<string> = new Set([
+  'paragraph',
+  'heading',
+  'codeBlock',
+  'detailsSummary',
+]);
 
 /** Atoms: nodes that never have children. */
 export const LEAF_NODE_TYPES: ReadonlySet<string> = new Set([
@@ -113,28 +118,33 @@ export const LEAF_NODE_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** Containers that accept only the listed child types (the rest accept any block). */
-export const ALLOWED_CHILD_TYPES: Readonly<Record<string, readonly string[]>> = {
-  table: ['tableRow'],
-  tableRow: ['tableCell', 'tableHeader'],
-  bulletList: ['listItem'],
-  orderedList: ['listItem'],
-  taskList: ['taskItem'],
-  details: ['detailsSummary', 'detailsContent'],
-  columns: ['column'],
-  footnotesList: ['footnoteDefinition'],
-  codeBlock: ['text'],
-};
+export const ALLOWED_CHILD_TYPES: Readonly<Record<string, readonly string[]>> =
+  {
+    table: ['tableRow'],
+    tableRow: ['tableCell', 'tableHeader'],
+    bulletList: ['listItem'],
+    orderedList: ['listItem'],
+    taskList: ['taskItem'],
+    details: ['detailsSummary', 'detailsContent'],
+    columns: ['column'],
+    footnotesList: ['footnoteDefinition'],
+    codeBlock: ['text'],
+  };
 
 /**
  * Nodes that only exist inside particular containers (a listItem in a list, a tableRow in a
  * table), derived from `ALLOWED_CHILD_TYPES`.
  */
-export const REQUIRED_PARENT_TYPES: Readonly<Record<string, readonly string[]>> = Object.entries(ALLOWED_CHILD_TYPES).reduce<
-  Record<string, string[]>
->((parents, [parent, children]) => {
-  for (const child of children) if (child !== 'text') (parents[child] ??= []).push(parent);
-  return parents;
-}, {});
+export const REQUIRED_PARENT_TYPES: Readonly<
+  Record<string, readonly string[]>
+> = Object.entries(ALLOWED_CHILD_TYPES).reduce<Record<string, string[]>>(
+  (parents, [parent, children]) => {
+    for (const child of children)
+      if (child !== 'text') (parents[child] ??= []).push(parent);
+    return parents;
+  },
+  {},
+);
 
 /** Containers the editor cannot represent empty (their content expression needs one child). */
 export const NON_EMPTY_TYPES: ReadonlySet<string> = new Set([

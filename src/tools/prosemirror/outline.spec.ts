@@ -4,12 +4,51 @@ import { SAMPLE_DOCUMENT } from './test-documents.fixture';
 describe('buildOutline', () => {
   it('describes each top-level block with index, type, id, level and first text', () => {
     expect(buildOutline(SAMPLE_DOCUMENT)).toEqual([
-      { index: 0, type: 'heading', id: 'aaaaaaaaaaaa', level: 1, firstText: 'Roadmap' },
-      { index: 1, type: 'paragraph', id: 'bbbbbbbbbbbb', level: null, firstText: 'We ship faster with docs.' },
-      { index: 2, type: 'bulletList', id: null, level: null, firstText: 'ship the docs', items: 2 },
-      { index: 3, type: 'table', id: null, level: null, firstText: 'Plan', rows: 2, cols: 2 },
-      { index: 4, type: 'image', id: null, level: null, firstText: 'architecture diagram' },
-      { index: 5, type: 'codeBlock', id: null, level: null, firstText: 'ship()' },
+      {
+        index: 0,
+        type: 'heading',
+        id: 'aaaaaaaaaaaa',
+        level: 1,
+        firstText: 'Roadmap',
+      },
+      {
+        index: 1,
+        type: 'paragraph',
+        id: 'bbbbbbbbbbbb',
+        level: null,
+        firstText: 'We ship faster with docs.',
+      },
+      {
+        index: 2,
+        type: 'bulletList',
+        id: null,
+        level: null,
+        firstText: 'ship the docs',
+        items: 2,
+      },
+      {
+        index: 3,
+        type: 'table',
+        id: null,
+        level: null,
+        firstText: 'Plan',
+        rows: 2,
+        cols: 2,
+      },
+      {
+        index: 4,
+        type: 'image',
+        id: null,
+        level: null,
+        firstText: 'architecture diagram',
+      },
+      {
+        index: 5,
+        type: 'codeBlock',
+        id: null,
+        level: null,
+        firstText: 'ship()',
+      },
     ]);
   });
 
@@ -17,8 +56,21 @@ describe('buildOutline', () => {
     const wide = {
       type: 'doc',
       content: [
-        { type: 'table', content: [{ type: 'tableRow', content: [{ type: 'tableCell', attrs: { colspan: 3 } }] }, { type: 'tableRow', content: [{ type: 'tableCell' }] }] },
-        { type: 'paragraph', attrs: { id: 'pppppppppppp' }, content: [{ type: 'text', text: 'x'.repeat(200) }] },
+        {
+          type: 'table',
+          content: [
+            {
+              type: 'tableRow',
+              content: [{ type: 'tableCell', attrs: { colspan: 3 } }],
+            },
+            { type: 'tableRow', content: [{ type: 'tableCell' }] },
+          ],
+        },
+        {
+          type: 'paragraph',
+          attrs: { id: 'pppppppppppp' },
+          content: [{ type: 'text', text: 'x'.repeat(200) }],
+        },
       ],
     };
     const [table, paragraph] = buildOutline(wide);

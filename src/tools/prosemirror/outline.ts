@@ -19,7 +19,11 @@ export interface OutlineEntry {
   readonly items?: number;
 }
 
-const LIST_TYPES: ReadonlySet<string> = new Set(['bulletList', 'orderedList', 'taskList']);
+const LIST_TYPES: ReadonlySet<string> = new Set([
+  'bulletList',
+  'orderedList',
+  'taskList',
+]);
 const FIRST_TEXT_CHARS = 80;
 
 /** Cuts text to `limit` characters, marking the cut with `…`. */
@@ -28,13 +32,23 @@ export function truncateText(text: string, limit: number): string {
 }
 
 function columnCount(row: ProseMirrorNode): number {
-  return (row.content ?? []).reduce((sum, cell) => sum + (typeof cell.attrs?.colspan === 'number' ? cell.attrs.colspan : 1), 0);
+  return (row.content ?? []).reduce(
+    (sum, cell) =>
+      sum + (typeof cell.attrs?.colspan === 'number' ? cell.attrs.colspan : 1),
+    0,
+  );
 }
 
 /** Row and column counts of a table node. */
-export function tableSize(table: ProseMirrorNode): { readonly rows: number; readonly cols: number } {
+export function tableSize(table: ProseMirrorNode): {
+  readonly rows: number;
+  readonly cols: number;
+} {
   const rows = table.content ?? [];
-  return { rows: rows.length, cols: rows.reduce((widest, row) => Math.max(widest, columnCount(row)), 0) };
+  return {
+    rows: rows.length,
+    cols: rows.reduce((widest, row) => Math.max(widest, columnCount(row)), 0),
+  };
 }
 
 function firstText(node: ProseMirrorNode): string {
@@ -44,16 +58,31 @@ function firstText(node: ProseMirrorNode): string {
 }
 
 /** The outline entry of one top-level block. */
-export function describeBlock(node: ProseMirrorNode, index: number): OutlineEntry {
+export function describeBlock(
+  node: ProseMirrorNode,
+  index: number,
+): OutlineEntry {
   const id = typeof node.attrs?.id === 'string' ? node.attrs.id : null;
-  const level = node.type === 'heading' && typeof node.attrs?.level === 'number' ? node.attrs.level : null;
-  const entry: OutlineEntry = { index, type: node.type, id, level, firstText: firstText(node) };
+  const level =
+    node.type === 'heading' && typeof node.attrs?.level === 'number'
+      ? node.attrs.level
+      : null;
+  const entry: OutlineEntry = {
+    index,
+    type: node.type,
+    id,
+    level,
+    firstText: firstText(node),
+  };
   if (node.type === 'table') return { ...entry, ...tableSize(node) };
-  if (LIST_TYPES.has(node.type)) return { ...entry, items: node.content?.length ?? 0 };
+  if (LIST_TYPES.has(node.type))
+    return { ...entry, items: node.content?.length ?? 0 };
   return entry;
 }
 
 /** One entry per top-level block, in order. */
 export function buildOutline(doc: ProseMirrorNode): readonly OutlineEntry[] {
-  return listTopLevelBlocks(doc).map(({ node, topLevelIndex }) => describeBlock(node, topLevelIndex));
+  return listTopLevelBlocks(doc).map(({ node, topLevelIndex }) =>
+    describeBlock(node, topLevelIndex),
+  );
 }

@@ -13,7 +13,11 @@ export interface ProseMirrorNode {
 }
 
 export function isProseMirrorNode(value: unknown): value is ProseMirrorNode {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { type?: unknown }).type === 'string'
+  );
 }
 
 /** An empty document, what Docmost stores for a new page. */
@@ -21,6 +25,7 @@ export const EMPTY_DOCUMENT: ProseMirrorNode = { type: 'doc', content: [] };
 
 /** Reads a page's stored content as a document, tolerating null and JSON strings. */
 export function asDocument(content: unknown): ProseMirrorNode {
-  const value = typeof content === 'string' ? (JSON.parse(content) as unknown) : content;
+  const value =
+    typeof content === 'string' ? (JSON.parse(content) as unknown) : content;
   return isProseMirrorNode(value) ? value : EMPTY_DOCUMENT;
 }

@@ -17,7 +17,11 @@ import type { ProseMirrorNode } from './prosemirror-node';
  *      | [bbbbbbbbbbbb] Plan | [cccccccccccc] Price |
  */
 
-const LIST_TYPES: ReadonlySet<string> = new Set(['bulletList', 'orderedList', 'taskList']);
+const LIST_TYPES: ReadonlySet<string> = new Set([
+  'bulletList',
+  'orderedList',
+  'taskList',
+]);
 const NESTED_INDENT = '  ';
 const TOP_LEVEL_CONTINUATION = '   ';
 
@@ -32,7 +36,9 @@ function label(node: ProseMirrorNode): string {
     case 'heading':
       return `(heading ${String(node.attrs?.level ?? '')}) `;
     case 'codeBlock':
-      return typeof node.attrs?.language === 'string' && node.attrs.language ? `(code ${node.attrs.language}) ` : '(code) ';
+      return typeof node.attrs?.language === 'string' && node.attrs.language
+        ? `(code ${node.attrs.language}) `
+        : '(code) ';
     default:
       return `(${node.type}) `;
   }
@@ -41,29 +47,47 @@ function label(node: ProseMirrorNode): string {
 function renderTextBlock(node: ProseMirrorNode): string[] {
   const [first = '', ...rest] = extractText(node).split('\n');
   const head = `${idPrefix(node)}${label(node)}${first}`.trimEnd();
-  return [head === '' ? '(empty paragraph)' : head, ...rest.map((line) => `${NESTED_INDENT}${line}`)];
+  return [
+    head === '' ? '(empty paragraph)' : head,
+    ...rest.map((line) => `${NESTED_INDENT}${line}`),
+  ];
 }
 
 function renderLeaf(node: ProseMirrorNode): string {
   const details = ['alt', 'src', 'title', 'url', 'name']
-    .filter((key) => typeof node.attrs?.[key] === 'string' && node.attrs[key] !== '')
+    .filter(
+      (key) => typeof node.attrs?.[key] === 'string' && node.attrs[key] !== '',
+    )
     .map((key) => `${key}="${truncateText(String(node.attrs![key]), 120)}"`);
   return `(${[node.type, ...details].join(' ')})`;
 }
 
 function renderCell(cell: ProseMirrorNode): string {
-  return (cell.content ?? []).flatMap((block) => renderNode(block).map((line) => line.trim())).join(' / ');
+  return (cell.content ?? [])
+    .flatMap((block) => renderNode(block).map((line) => line.trim()))
+    .join(' / ');
 }
 
 function renderTable(node: ProseMirrorNode): string[] {
   const { rows, cols } = tableSize(node);
-  const lines = (node.content ?? []).map((row) => `| ${(row.content ?? []).map(renderCell).join(' | ')} |`);
-  return [`(table ${rows}×${cols})`, ...lines.map((line) => `${NESTED_INDENT}${line}`)];
+  const lines = (node.content ?? []).map(
+    (row) => `| ${(row.content ?? []).map(renderCell).join(' | ')} |`,
+  );
+  return [
+    `(table ${rows}×${cols})`,
+    ...lines.map((line) => `${NESTED_INDENT}${line}`),
+  ];
 }
 
-function listMarker(list: ProseMirrorNode, item: ProseMirrorNode, index: number): string {
-  if (list.type === 'orderedList') return `${(typeof list.attrs?.start === 'number' ? list.attrs.start : 1) + index}. `;
-  if (list.type === 'taskList') return item.attrs?.checked === true ? '[x] ' : '[ ] ';
+function listMarker(
+  list: ProseMirrorNode,
+  item: ProseMirrorNode,
+  index: number,
+): string {
+  if (list.type === 'orderedList')
+    return `${(typeof list.attrs?.start === 'number' ? list.attrs.start : 1) + index}. `;
+  if (list.type === 'taskList')
+    return item.attrs?.checked === true ? '[x] ' : '[ ] ';
   return '- ';
 }
 
@@ -73,7 +97,9 @@ function renderList(node: ProseMirrorNode): string[] {
     const marker = listMarker(node, item, index);
     const itemLines = (item.content ?? []).flatMap(renderNode);
     itemLines.forEach((line, position) => {
-      lines.push(`${NESTED_INDENT}${position === 0 ? marker : ' '.repeat(marker.length)}${line}`);
+      lines.push(
+        `${NESTED_INDENT}${position === 0 ? marker : ' '.repeat(marker.length)}${line}`,
+      );
     });
   });
   return lines;
@@ -86,7 +112,10 @@ export function renderNode(node: ProseMirrorNode): string[] {
   if (LIST_TYPES.has(node.type)) return renderList(node);
   const children = node.content ?? [];
   if (children.length === 0) return [renderLeaf(node)];
-  return [`${idPrefix(node)}(${node.type})`, ...children.flatMap(renderNode).map((line) => `${NESTED_INDENT}${line}`)];
+  return [
+    `${idPrefix(node)}(${node.type})`,
+    ...children.flatMap(renderNode).map((line) => `${NESTED_INDENT}${line}`),
+  ];
 }
 
 export interface RenderDocumentOptions {
@@ -108,7 +137,10 @@ export interface RenderedDocument {
 }
 
 /** Renders top-level blocks from `fromBlock` until `maxChars` would be passed. */
-export function renderDocumentText(doc: ProseMirrorNode, options: RenderDocumentOptions = {}): RenderedDocument {
+export function renderDocumentText(
+  doc: ProseMirrorNode,
+  options: RenderDocumentOptions = {},
+): RenderedDocument {
   const { fromBlock = 0, maxChars = 20000 } = options;
   const blocks = doc.content ?? [];
   const parts: string[] = [];
@@ -118,7 +150,10 @@ export function renderDocumentText(doc: ProseMirrorNode, options: RenderDocument
   let lastBlockCut = false;
   for (let index = fromBlock; index < blocks.length; index++) {
     const [first = '', ...rest] = renderNode(blocks[index]!);
-    const text = [`#${index} ${first}`, ...rest.map((line) => `${TOP_LEVEL_CONTINUATION}${line}`)].join('\n');
+    const text = [
+      `#${index} ${first}`,
+      ...rest.map((line) => `${TOP_LEVEL_CONTINUATION}${line}`),
+    ].join('\n');
     const added = text.length + (parts.length > 0 ? 1 : 0);
     if (length + added > maxChars) {
       truncated = true;

@@ -11,8 +11,19 @@ describe('stripMarks', () => {
           attrs: { id: 'aaaaaaaaaaaa' },
           content: [
             { type: 'text', text: 'We ' },
-            { type: 'text', text: 'ship', marks: [{ type: 'comment', attrs: { commentId: 'c1' } }] },
-            { type: 'text', text: ' soon', marks: [{ type: 'bold' }, { type: 'comment', attrs: { commentId: 'c2' } }] },
+            {
+              type: 'text',
+              text: 'ship',
+              marks: [{ type: 'comment', attrs: { commentId: 'c1' } }],
+            },
+            {
+              type: 'text',
+              text: ' soon',
+              marks: [
+                { type: 'bold' },
+                { type: 'comment', attrs: { commentId: 'c2' } },
+              ],
+            },
           ],
         },
       ],
@@ -30,7 +41,15 @@ describe('stripMarks', () => {
   });
 
   it('returns the same document when there is nothing to remove', () => {
-    const doc: ProseMirrorNode = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'bold' }] }] }] };
+    const doc: ProseMirrorNode = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'x', marks: [{ type: 'bold' }] }],
+        },
+      ],
+    };
     expect(stripMarks(doc, 'comment')).toEqual({ node: doc, removed: 0 });
   });
 });

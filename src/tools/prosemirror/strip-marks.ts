@@ -6,7 +6,10 @@ import type { ProseMirrorNode } from './prosemirror-node';
  * copied to another page, whose threads stay with the source). Text that falls together again is
  * merged as ProseMirror would. Returns how many marks were removed.
  */
-export function stripMarks(node: ProseMirrorNode, markType: string): { readonly node: ProseMirrorNode; readonly removed: number } {
+export function stripMarks(
+  node: ProseMirrorNode,
+  markType: string,
+): { readonly node: ProseMirrorNode; readonly removed: number } {
   let removed = 0;
   const strip = (current: ProseMirrorNode): ProseMirrorNode => {
     let next = current;
@@ -18,7 +21,12 @@ export function stripMarks(node: ProseMirrorNode, markType: string): { readonly 
     }
     if (current.content === undefined) return next;
     const content = current.content.map(strip);
-    return { ...next, content: content.some((child) => child.type === 'text') ? normalizeInline(content) : content };
+    return {
+      ...next,
+      content: content.some((child) => child.type === 'text')
+        ? normalizeInline(content)
+        : content,
+    };
   };
   const result = strip(node);
   return { node: removed === 0 ? node : result, removed };

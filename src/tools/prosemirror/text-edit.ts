@@ -1,6 +1,11 @@
 import { extractText } from './extract-text';
 import { listTextBlocks, type LocatedNode, type NodePath } from './find-block';
-import { ATOM_PLACEHOLDER, findOccurrences, matchableText, replaceTextRanges } from './inline-text';
+import {
+  ATOM_PLACEHOLDER,
+  findOccurrences,
+  matchableText,
+  replaceTextRanges,
+} from './inline-text';
 import type { ProseMirrorNode } from './prosemirror-node';
 
 /** Exact find/replace of plain text over a document's text blocks, keeping marks. */
@@ -45,12 +50,20 @@ function blockId(node: ProseMirrorNode): string | null {
 }
 
 function isInside(path: NodePath, ancestor: NodePath): boolean {
-  return ancestor.length <= path.length && ancestor.every((index, depth) => path[depth] === index);
+  return (
+    ancestor.length <= path.length &&
+    ancestor.every((index, depth) => path[depth] === index)
+  );
 }
 
-function blocksInScope(doc: ProseMirrorNode, scope: TextSearchScope): readonly LocatedNode[] {
+function blocksInScope(
+  doc: ProseMirrorNode,
+  scope: TextSearchScope,
+): readonly LocatedNode[] {
   const blocks = listTextBlocks(doc);
-  return scope.within ? blocks.filter((block) => isInside(block.path, scope.within!.path)) : blocks;
+  return scope.within
+    ? blocks.filter((block) => isInside(block.path, scope.within!.path))
+    : blocks;
 }
 
 function contextOf(text: string, offset: number, length: number): string {
@@ -61,12 +74,22 @@ function contextOf(text: string, offset: number, length: number): string {
 }
 
 /** Every occurrence of `find` inside single text blocks, in document order. */
-export function findTextMatches(doc: ProseMirrorNode, find: string, scope: TextSearchScope = {}): readonly TextMatch[] {
+export function findTextMatches(
+  doc: ProseMirrorNode,
+  find: string,
+  scope: TextSearchScope = {},
+): readonly TextMatch[] {
   const matches: TextMatch[] = [];
   for (const block of blocksInScope(doc, scope)) {
     const text = matchableText(block.node);
     for (const offset of findOccurrences(text, find)) {
-      matches.push({ blockId: blockId(block.node), topLevelIndex: block.topLevelIndex, path: block.path, offset, context: contextOf(text, offset, find.length) });
+      matches.push({
+        blockId: blockId(block.node),
+        topLevelIndex: block.topLevelIndex,
+        path: block.path,
+        offset,
+        context: contextOf(text, offset, find.length),
+      });
     }
   }
   return matches;
@@ -82,7 +105,10 @@ interface NodeReplacement {
  * one pass, however many blocks change (replacing them one by one would copy the top-level
  * list once per block).
  */
-function replaceNodes(node: ProseMirrorNode, replacements: readonly NodeReplacement[]): ProseMirrorNode {
+function replaceNodes(
+  node: ProseMirrorNode,
+  replacements: readonly NodeReplacement[],
+): ProseMirrorNode {
   const own = replacements.find((replacement) => replacement.path.length === 0);
   if (own) return own.node;
   const byChild = new Map<number, NodeReplacement[]>();
@@ -105,14 +131,24 @@ function replaceNodes(node: ProseMirrorNode, replacements: readonly NodeReplacem
  * marks at the start of its match; the rest of the block keeps its own. The input is not changed.
  * Linear in the size of the document: each block is rewritten in one pass, the tree once.
  */
-export function replaceText(doc: ProseMirrorNode, find: string, replacement: string, scope: TextSearchScope = {}): ReplaceTextResult {
+export function replaceText(
+  doc: ProseMirrorNode,
+  find: string,
+  replacement: string,
+  scope: TextSearchScope = {},
+): ReplaceTextResult {
   let replacements = 0;
   const edited: NodeReplacement[] = [];
   const changedBlocks: ChangedBlock[] = [];
   for (const block of blocksInScope(doc, scope)) {
     const offsets = findOccurrences(matchableText(block.node), find);
     if (offsets.length === 0) continue;
-    const node = replaceTextRanges(block.node, offsets, find.length, replacement);
+    const node = replaceTextRanges(
+      block.node,
+      offsets,
+      find.length,
+      replacement,
+    );
     edited.push({ path: block.path, node });
     replacements += offsets.length;
     changedBlocks.push({
@@ -124,5 +160,9 @@ export function replaceText(doc: ProseMirrorNode, find: string, replacement: str
       after: extractText(node),
     });
   }
-  return { doc: edited.length === 0 ? doc : replaceNodes(doc, edited), replacements, changedBlocks };
+  return {
+    doc: edited.length === 0 ? doc : replaceNodes(doc, edited),
+    replacements,
+    changedBlocks,
+  };
 }

@@ -18,7 +18,8 @@ import { abbreviate } from '../../registry/abbreviate';
  */
 export const ALLOWED_URL_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
 
-const RASTER_DATA_IMAGE = /^data:image\/(?:png|jpeg|jpg|gif|webp|avif|bmp)(?:;[a-z0-9=.+-]+)*(?:;base64)?,/i;
+const RASTER_DATA_IMAGE =
+  /^data:image\/(?:png|jpeg|jpg|gif|webp|avif|bmp)(?:;[a-z0-9=.+-]+)*(?:;base64)?,/i;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
 /** How a browser reads the value before deciding what it points to. */
@@ -33,14 +34,31 @@ export interface UrlAttribute {
 }
 
 /** What is wrong with a URL attribute's value, or undefined when it is allowed. */
-export function findUrlProblem(value: unknown, where: UrlAttribute): string | undefined {
+export function findUrlProblem(
+  value: unknown,
+  where: UrlAttribute,
+): string | undefined {
   if (value === null || value === undefined) return undefined;
-  if (typeof value !== 'string') return `${where.attribute} must be a string URL, not ${Array.isArray(value) ? 'an array' : typeof value}`;
+  if (typeof value !== 'string')
+    return `${where.attribute} must be a string URL, not ${Array.isArray(value) ? 'an array' : typeof value}`;
   const url = asBrowserReads(value);
   const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
-  if (scheme === undefined || (ALLOWED_URL_SCHEMES as readonly string[]).includes(scheme)) return undefined;
-  if (scheme === 'data' && where.nodeType === 'image' && where.attribute === 'src' && RASTER_DATA_IMAGE.test(url)) return undefined;
-  const dataHint = scheme === 'data' ? ' (data: URLs are accepted only as an image src holding a png, jpeg, gif, webp, avif or bmp image)' : '';
+  if (
+    scheme === undefined ||
+    (ALLOWED_URL_SCHEMES as readonly string[]).includes(scheme)
+  )
+    return undefined;
+  if (
+    scheme === 'data' &&
+    where.nodeType === 'image' &&
+    where.attribute === 'src' &&
+    RASTER_DATA_IMAGE.test(url)
+  )
+    return undefined;
+  const dataHint =
+    scheme === 'data'
+      ? ' (data: URLs are accepted only as an image src holding a png, jpeg, gif, webp, avif or bmp image)'
+      : '';
   return (
     `${where.attribute} "${abbreviate(value, 40)}" uses the scheme "${abbreviate(scheme, 20)}:", which Docmost pages may not hold${dataHint}; ` +
     `allowed: ${ALLOWED_URL_SCHEMES.map((name) => `${name}:`).join(', ')} or a relative path such as /files/... or /api/files/...`

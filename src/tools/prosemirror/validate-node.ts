@@ -13,7 +13,11 @@ import {
   TEXT_BLOCK_TYPES,
   isInlineType,
 } from './node-schema';
-import { MARK_ATTRIBUTES, NODE_ATTRIBUTES, URL_ATTRIBUTE_NAMES } from './node-attributes';
+import {
+  MARK_ATTRIBUTES,
+  NODE_ATTRIBUTES,
+  URL_ATTRIBUTE_NAMES,
+} from './node-attributes';
 import type { ProseMirrorNode } from './prosemirror-node';
 import { findUrlProblem } from './url-policy';
 
@@ -56,54 +60,99 @@ function isObject(value: unknown): value is Json {
  * (known node and mark types, inline vs block placement, the children tables and lists accept,
  * containers that cannot be empty). Returns every issue found; an empty list means valid.
  */
-export function findNodeIssues(node: unknown, options: ValidateNodeOptions = {}): NodeIssue[] {
+export function findNodeIssues(
+  node: unknown,
+  options: ValidateNodeOptions = {},
+): NodeIssue[] {
   const label = options.label ?? 'node';
   const issues: NodeIssue[] = [];
-  if (options.expectBlock && isObject(node) && typeof node.type === 'string' && isInlineType(node.type)) {
-    issues.push({ path: label, message: `"${node.type}" is inline content; a block (paragraph, heading, table, list, ...) is expected here` });
+  if (
+    options.expectBlock &&
+    isObject(node) &&
+    typeof node.type === 'string' &&
+    isInlineType(node.type)
+  ) {
+    issues.push({
+      path: label,
+      message: `"${node.type}" is inline content; a block (paragraph, heading, table, list, ...) is expected here`,
+    });
   }
   if (options.expectBlock && isObject(node) && node.type === 'doc') {
-    issues.push({ path: label, message: 'a "doc" is a whole document; give one block here (updatePageJson replaces a whole page)' });
+    issues.push({
+      path: label,
+      message:
+        'a "doc" is a whole document; give one block here (updatePageJson replaces a whole page)',
+    });
   }
   checkNode(node, label, 0, true, issues);
   return issues;
 }
 
-function checkNode(node: unknown, path: string, depth: number, isRoot: boolean, issues: NodeIssue[]): void {
+function checkNode(
+  node: unknown,
+  path: string,
+  depth: number,
+  isRoot: boolean,
+  issues: NodeIssue[],
+): void {
   if (depth > MAX_DEPTH) {
     issues.push({ path, message: `nesting deeper than ${MAX_DEPTH} levels` });
     return;
   }
   if (!isObject(node) || typeof node.type !== 'string' || node.type === '') {
-    issues.push({ path, message: 'not a node: expected an object with a string "type"' });
+    issues.push({
+      path,
+      message: 'not a node: expected an object with a string "type"',
+    });
     return;
   }
   const type = node.type;
   if (!NODE_TYPE_SET.has(type)) {
-    issues.push({ path, message: `unknown node type "${abbreviate(type, 40)}"`, unknown: 'node' });
+    issues.push({
+      path,
+      message: `unknown node type "${abbreviate(type, 40)}"`,
+      unknown: 'node',
+    });
     return;
   }
-  if (type === 'doc' && !isRoot) issues.push({ path, message: '"doc" can only be the root node' });
+  if (type === 'doc' && !isRoot)
+    issues.push({ path, message: '"doc" can only be the root node' });
   checkKeys(node, NODE_KEYS, withArticle(type), path, issues);
-  if (node.attrs !== undefined && !isObject(node.attrs)) issues.push({ path: `${path}.attrs`, message: 'attrs must be an object' });
+  if (node.attrs !== undefined && !isObject(node.attrs))
+    issues.push({ path: `${path}.attrs`, message: 'attrs must be an object' });
   checkAttributes(type, node.attrs, path, issues);
 
   if (type === 'text') {
     if (typeof node.text !== 'string' || node.text === '') {
-      issues.push({ path, message: 'a text node needs a non-empty "text" string (leave empty blocks without content instead)' });
+      issues.push({
+        path,
+        message:
+          'a text node needs a non-empty "text" string (leave empty blocks without content instead)',
+      });
     }
-    if (node.content !== undefined) issues.push({ path, message: 'a text node cannot have content' });
+    if (node.content !== undefined)
+      issues.push({ path, message: 'a text node cannot have content' });
   } else if (node.text !== undefined) {
-    issues.push({ path, message: `only "text" nodes carry "text"; ${withArticle(type)} holds its text in content` });
+    issues.push({
+      path,
+      message: `only "text" nodes carry "text"; ${withArticle(type)} holds its text in content`,
+    });
   }
   checkMarks(node, path, issues);
 
   if (node.content === undefined) {
-    if (NON_EMPTY_TYPES.has(type)) issues.push({ path, message: `${withArticle(type)} needs at least one child` });
+    if (NON_EMPTY_TYPES.has(type))
+      issues.push({
+        path,
+        message: `${withArticle(type)} needs at least one child`,
+      });
     return;
   }
   if (!Array.isArray(node.content)) {
-    issues.push({ path: `${path}.content`, message: 'content must be an array of nodes' });
+    issues.push({
+      path: `${path}.content`,
+      message: 'content must be an array of nodes',
+    });
     return;
   }
   const children = node.content as readonly unknown[];
@@ -111,11 +160,22 @@ function checkNode(node: unknown, path: string, depth: number, isRoot: boolean, 
     issues.push({ path, message: `${withArticle(type)} cannot have content` });
     return;
   }
-  if (children.length === 0 && NON_EMPTY_TYPES.has(type)) issues.push({ path, message: `${withArticle(type)} needs at least one child` });
+  if (children.length === 0 && NON_EMPTY_TYPES.has(type))
+    issues.push({
+      path,
+      message: `${withArticle(type)} needs at least one child`,
+    });
   const firstChildType = FIRST_CHILD_TYPE[type];
   const first = children[0];
-  if (firstChildType !== undefined && isObject(first) && first.type !== firstChildType) {
-    issues.push({ path: `${path}.content[0]`, message: `${withArticle(type)} must start with ${withArticle(firstChildType)}` });
+  if (
+    firstChildType !== undefined &&
+    isObject(first) &&
+    first.type !== firstChildType
+  ) {
+    issues.push({
+      path: `${path}.content[0]`,
+      message: `${withArticle(type)} must start with ${withArticle(firstChildType)}`,
+    });
   }
   children.forEach((child, index) => {
     const childPath = `${path}.content[${index}]`;
@@ -129,49 +189,103 @@ function checkNode(node: unknown, path: string, depth: number, isRoot: boolean, 
  * without its required first child. For edits that put a validated node into a stored document
  * (whose other parts are not re-validated: they are the editor's own output).
  */
-export function findContainerIssues(parent: ProseMirrorNode, label: string): NodeIssue[] {
+export function findContainerIssues(
+  parent: ProseMirrorNode,
+  label: string,
+): NodeIssue[] {
   const issues: NodeIssue[] = [];
   const children = parent.content ?? [];
-  if (children.length === 0 && NON_EMPTY_TYPES.has(parent.type)) issues.push({ path: label, message: `${withArticle(parent.type)} needs at least one child` });
+  if (children.length === 0 && NON_EMPTY_TYPES.has(parent.type))
+    issues.push({
+      path: label,
+      message: `${withArticle(parent.type)} needs at least one child`,
+    });
   const firstChildType = FIRST_CHILD_TYPE[parent.type];
-  if (firstChildType !== undefined && children[0] !== undefined && children[0].type !== firstChildType) {
-    issues.push({ path: `${label}.content[0]`, message: `${withArticle(parent.type)} must start with ${withArticle(firstChildType)}` });
+  if (
+    firstChildType !== undefined &&
+    children[0] !== undefined &&
+    children[0].type !== firstChildType
+  ) {
+    issues.push({
+      path: `${label}.content[0]`,
+      message: `${withArticle(parent.type)} must start with ${withArticle(firstChildType)}`,
+    });
   }
-  children.forEach((child, index) => checkPlacement(parent.type, child, `${label}.content[${index}]`, issues));
+  children.forEach((child, index) =>
+    checkPlacement(parent.type, child, `${label}.content[${index}]`, issues),
+  );
   return issues;
 }
 
-function checkPlacement(parentType: string, child: unknown, path: string, issues: NodeIssue[]): void {
-  if (!isObject(child) || typeof child.type !== 'string' || !NODE_TYPE_SET.has(child.type)) return;
+function checkPlacement(
+  parentType: string,
+  child: unknown,
+  path: string,
+  issues: NodeIssue[],
+): void {
+  if (
+    !isObject(child) ||
+    typeof child.type !== 'string' ||
+    !NODE_TYPE_SET.has(child.type)
+  )
+    return;
   const requiredParents = REQUIRED_PARENT_TYPES[child.type];
   if (requiredParents !== undefined && !requiredParents.includes(parentType)) {
-    issues.push({ path, message: `${withArticle(child.type)} can only be inside ${requiredParents.join(' or ')}, not inside ${withArticle(parentType)}` });
+    issues.push({
+      path,
+      message: `${withArticle(child.type)} can only be inside ${requiredParents.join(' or ')}, not inside ${withArticle(parentType)}`,
+    });
     return;
   }
   const allowed = ALLOWED_CHILD_TYPES[parentType];
   if (allowed !== undefined) {
     if (!allowed.includes(child.type)) {
-      issues.push({ path, message: `${withArticle(parentType)} can only contain ${allowed.join(' or ')}, not ${child.type}` });
+      issues.push({
+        path,
+        message: `${withArticle(parentType)} can only contain ${allowed.join(' or ')}, not ${child.type}`,
+      });
     }
     return;
   }
   const inline = isInlineType(child.type);
   if (TEXT_BLOCK_TYPES.has(parentType) && !inline) {
-    issues.push({ path, message: `${withArticle(parentType)} holds inline content (text, hardBreak, mention, ...), not ${withArticle(child.type)}` });
+    issues.push({
+      path,
+      message: `${withArticle(parentType)} holds inline content (text, hardBreak, mention, ...), not ${withArticle(child.type)}`,
+    });
   } else if (!TEXT_BLOCK_TYPES.has(parentType) && inline) {
-    issues.push({ path, message: `${child.type} is inline content and must be wrapped in a paragraph inside ${withArticle(parentType)}` });
+    issues.push({
+      path,
+      message: `${child.type} is inline content and must be wrapped in a paragraph inside ${withArticle(parentType)}`,
+    });
   }
 }
 
 /** The fields of a ProseMirror node and mark as JSON; the editor drops anything else on load. */
-const NODE_KEYS: readonly string[] = ['type', 'attrs', 'content', 'text', 'marks'];
+const NODE_KEYS: readonly string[] = [
+  'type',
+  'attrs',
+  'content',
+  'text',
+  'marks',
+];
 const MARK_KEYS: readonly string[] = ['type', 'attrs'];
 
 /** Refuses fields beyond a node's (or mark's) own, which would be stored but never shown or checked. */
-function checkKeys(value: Json, allowed: readonly string[], what: string, path: string, issues: NodeIssue[]): void {
+function checkKeys(
+  value: Json,
+  allowed: readonly string[],
+  what: string,
+  path: string,
+  issues: NodeIssue[],
+): void {
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) {
-      issues.push({ path, message: `${what} has a field "${abbreviate(key, 40)}"; a ${allowed === NODE_KEYS ? 'node' : 'mark'} has only ${allowed.join(', ')} (attributes go in attrs)`, unknown: 'attribute' });
+      issues.push({
+        path,
+        message: `${what} has a field "${abbreviate(key, 40)}"; a ${allowed === NODE_KEYS ? 'node' : 'mark'} has only ${allowed.join(', ')} (attributes go in attrs)`,
+        unknown: 'attribute',
+      });
     }
   }
 }
@@ -180,8 +294,15 @@ function checkKeys(value: Json, allowed: readonly string[], what: string, path: 
  * Checks a node's or mark's attributes against what its type declares: every name must be
  * declared (`node-attributes.ts`), and every URL attribute must pass the one URL allow-list.
  */
-function checkDeclaredAttributes(kind: 'node' | 'mark', type: string, attrs: Json, path: string, issues: NodeIssue[]): void {
-  const table: Readonly<Record<string, readonly string[]>> = kind === 'node' ? NODE_ATTRIBUTES : MARK_ATTRIBUTES;
+function checkDeclaredAttributes(
+  kind: 'node' | 'mark',
+  type: string,
+  attrs: Json,
+  path: string,
+  issues: NodeIssue[],
+): void {
+  const table: Readonly<Record<string, readonly string[]>> =
+    kind === 'node' ? NODE_ATTRIBUTES : MARK_ATTRIBUTES;
   const declared = table[type] ?? [];
   for (const name of Object.keys(attrs)) {
     if (!declared.includes(name)) {
@@ -191,21 +312,42 @@ function checkDeclaredAttributes(kind: 'node' | 'mark', type: string, attrs: Jso
           : declared.length > 0
             ? `its attributes are ${declared.join(', ')}`
             : `it takes no attributes`;
-      issues.push({ path: `${path}.attrs`, message: `${withArticle(type)} ${kind} has no attribute "${abbreviate(name, 40)}" (${allowed})`, unknown: 'attribute' });
+      issues.push({
+        path: `${path}.attrs`,
+        message: `${withArticle(type)} ${kind} has no attribute "${abbreviate(name, 40)}" (${allowed})`,
+        unknown: 'attribute',
+      });
     } else if (URL_ATTRIBUTE_NAMES.has(name)) {
-      const problem = findUrlProblem(attrs[name], { nodeType: type, attribute: name });
-      if (problem !== undefined) issues.push({ path: `${path}.attrs.${name}`, message: problem });
+      const problem = findUrlProblem(attrs[name], {
+        nodeType: type,
+        attribute: name,
+      });
+      if (problem !== undefined)
+        issues.push({ path: `${path}.attrs.${name}`, message: problem });
     }
   }
 }
 
-function checkAttributes(type: string, attrs: unknown, path: string, issues: NodeIssue[]): void {
+function checkAttributes(
+  type: string,
+  attrs: unknown,
+  path: string,
+  issues: NodeIssue[],
+): void {
   if (!isObject(attrs)) return;
   checkDeclaredAttributes('node', type, attrs, path, issues);
   if (type === 'heading' && attrs.level !== undefined) {
     const level = attrs.level;
-    if (typeof level !== 'number' || !Number.isInteger(level) || level < 1 || level > 6) {
-      issues.push({ path: `${path}.attrs.level`, message: 'heading level must be an integer from 1 to 6' });
+    if (
+      typeof level !== 'number' ||
+      !Number.isInteger(level) ||
+      level < 1 ||
+      level > 6
+    ) {
+      issues.push({
+        path: `${path}.attrs.level`,
+        message: 'heading level must be an integer from 1 to 6',
+      });
     }
   }
 }
@@ -217,21 +359,46 @@ function checkMarks(node: Json, path: string, issues: NodeIssue[]): void {
     return;
   }
   if (!isInlineType(node.type as string) && node.marks.length > 0) {
-    issues.push({ path: `${path}.marks`, message: `marks apply to text and inline nodes, not to ${withArticle(String(node.type))}` });
+    issues.push({
+      path: `${path}.marks`,
+      message: `marks apply to text and inline nodes, not to ${withArticle(String(node.type))}`,
+    });
     return;
   }
   (node.marks as readonly unknown[]).forEach((mark, index) => {
     const markPath = `${path}.marks[${index}]`;
     if (!isObject(mark) || typeof mark.type !== 'string') {
-      issues.push({ path: markPath, message: 'not a mark: expected an object with a string "type"' });
+      issues.push({
+        path: markPath,
+        message: 'not a mark: expected an object with a string "type"',
+      });
     } else if (!MARK_TYPE_SET.has(mark.type)) {
-      issues.push({ path: markPath, message: `unknown mark type "${abbreviate(mark.type, 40)}"`, unknown: 'mark' });
-    } else if (mark.type === 'link' && (!isObject(mark.attrs) || typeof mark.attrs.href !== 'string')) {
-      issues.push({ path: markPath, message: 'a link mark needs attrs.href (a string URL)' });
+      issues.push({
+        path: markPath,
+        message: `unknown mark type "${abbreviate(mark.type, 40)}"`,
+        unknown: 'mark',
+      });
+    } else if (
+      mark.type === 'link' &&
+      (!isObject(mark.attrs) || typeof mark.attrs.href !== 'string')
+    ) {
+      issues.push({
+        path: markPath,
+        message: 'a link mark needs attrs.href (a string URL)',
+      });
     } else if (Object.keys(mark).some((key) => !MARK_KEYS.includes(key))) {
-      checkKeys(mark, MARK_KEYS, `${withArticle(mark.type)} mark`, markPath, issues);
+      checkKeys(
+        mark,
+        MARK_KEYS,
+        `${withArticle(mark.type)} mark`,
+        markPath,
+        issues,
+      );
     } else if (mark.attrs !== undefined && !isObject(mark.attrs)) {
-      issues.push({ path: `${markPath}.attrs`, message: 'attrs must be an object' });
+      issues.push({
+        path: `${markPath}.attrs`,
+        message: 'attrs must be an object',
+      });
     } else if (isObject(mark.attrs)) {
       checkDeclaredAttributes('mark', mark.type, mark.attrs, markPath, issues);
     }
@@ -239,21 +406,41 @@ function checkMarks(node: Json, path: string, issues: NodeIssue[]): void {
 }
 
 /** One sentence for the model: the issues, then the valid type names when a type was unknown. */
-export function describeNodeIssues(label: string, issues: readonly NodeIssue[]): string {
-  const listed = issues.slice(0, LISTED_ISSUES).map((issue) => `${issue.message} at ${issue.path}`);
-  const more = issues.length > LISTED_ISSUES ? `; and ${issues.length - LISTED_ISSUES} more` : '';
+export function describeNodeIssues(
+  label: string,
+  issues: readonly NodeIssue[],
+): string {
+  const listed = issues
+    .slice(0, LISTED_ISSUES)
+    .map((issue) => `${issue.message} at ${issue.path}`);
+  const more =
+    issues.length > LISTED_ISSUES
+      ? `; and ${issues.length - LISTED_ISSUES} more`
+      : '';
   let message = `${label} is not valid for Docmost's editor: ${listed.join('; ')}${more}.`;
-  if (issues.some((issue) => issue.unknown === 'node')) message += ` Valid node types: ${DOCMOST_NODE_TYPES.join(', ')}.`;
-  if (issues.some((issue) => issue.unknown === 'mark')) message += ` Valid mark types: ${DOCMOST_MARK_TYPES.join(', ')}.`;
+  if (issues.some((issue) => issue.unknown === 'node'))
+    message += ` Valid node types: ${DOCMOST_NODE_TYPES.join(', ')}.`;
+  if (issues.some((issue) => issue.unknown === 'mark'))
+    message += ` Valid mark types: ${DOCMOST_MARK_TYPES.join(', ')}.`;
   return message + ' Nothing was written.';
 }
 
 /** Throws `ToolError('invalid_input')` naming every problem (and the valid types) unless valid. */
-export function assertValidNode(node: unknown, options: ValidateNodeOptions = {}): asserts node is ProseMirrorNode {
+export function assertValidNode(
+  node: unknown,
+  options: ValidateNodeOptions = {},
+): asserts node is ProseMirrorNode {
   const issues = findNodeIssues(node, options);
   if (issues.length > 0) {
-    throw new ToolError('invalid_input', describeNodeIssues(options.label ?? 'node', issues), {
-      issues: issues.map((issue) => ({ path: issue.path, message: issue.message })),
-    });
+    throw new ToolError(
+      'invalid_input',
+      describeNodeIssues(options.label ?? 'node', issues),
+      {
+        issues: issues.map((issue) => ({
+          path: issue.path,
+          message: issue.message,
+        })),
+      },
+    );
   }
 }

@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import QuickJSRaw from '@jitl/quickjs-wasmfile-release-sync/emscripten-module';
 import { QuickJSFFI } from '@jitl/quickjs-wasmfile-release-sync/ffi';
-import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSSyncVariant, type QuickJSWASMModule } from 'quickjs-emscripten';
+import {
+  newQuickJSWASMModuleFromVariant,
+  newVariant,
+  type QuickJSSyncVariant,
+  type QuickJSWASMModule,
+} from 'quickjs-emscripten';
 
 /**
  * quickjs-emscripten's stock variants load their Emscripten glue with a dynamic `import()`,
@@ -21,7 +26,10 @@ type WasmMemory = { readonly buffer: ArrayBuffer; grow(pages: number): number };
 const { WebAssembly: wasm } = globalThis as unknown as {
   WebAssembly: {
     compile(bytes: Uint8Array): Promise<VariantOptions['wasmModule']>;
-    Memory: new (descriptor: { initial: number; maximum: number }) => WasmMemory;
+    Memory: new (descriptor: {
+      initial: number;
+      maximum: number;
+    }) => WasmMemory;
   };
 };
 
@@ -33,7 +41,9 @@ let compiled: Promise<VariantOptions['wasmModule']> | undefined;
 
 /** Compiles the WebAssembly once per process; instances are then cheap (a few milliseconds). */
 function compiledModule(): Promise<VariantOptions['wasmModule']> {
-  compiled ??= readFile(require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'))
+  compiled ??= readFile(
+    require.resolve('@jitl/quickjs-wasmfile-release-sync/wasm'),
+  )
     .then((bytes) => wasm.compile(bytes))
     .catch((error: unknown) => {
       compiled = undefined;
@@ -58,9 +68,16 @@ export interface IsolatedQuickJS {
  * heap limit alone is not enough: without `malloc_usable_size` in this build it counts only a
  * fixed overhead per allocation, so it stops one huge allocation but not a million small ones.
  */
-export async function newIsolatedQuickJS(heapBytes: number): Promise<IsolatedQuickJS> {
-  const maximumPages = Math.ceil((BASE_MEMORY_BYTES + heapBytes) / WASM_PAGE_BYTES);
-  const wasmMemory = new wasm.Memory({ initial: BASE_MEMORY_BYTES / WASM_PAGE_BYTES, maximum: maximumPages });
+export async function newIsolatedQuickJS(
+  heapBytes: number,
+): Promise<IsolatedQuickJS> {
+  const maximumPages = Math.ceil(
+    (BASE_MEMORY_BYTES + heapBytes) / WASM_PAGE_BYTES,
+  );
+  const wasmMemory = new wasm.Memory({
+    initial: BASE_MEMORY_BYTES / WASM_PAGE_BYTES,
+    maximum: maximumPages,
+  });
   // Emscripten tries a few sizes when the heap must grow; only when the last one is refused does
   // an allocation fail. Watching the attempts tells an out-of-memory failure from a script error.
   let lastGrowRefused = false;
@@ -75,7 +92,10 @@ export async function newIsolatedQuickJS(heapBytes: number): Promise<IsolatedQui
       throw error;
     }
   };
-  const variant = newVariant(RELEASE_SYNC_COMMONJS, { wasmModule: await compiledModule(), wasmMemory: wasmMemory as VariantOptions['wasmMemory'] });
+  const variant = newVariant(RELEASE_SYNC_COMMONJS, {
+    wasmModule: await compiledModule(),
+    wasmMemory: wasmMemory as VariantOptions['wasmMemory'],
+  });
   return {
     quickJs: await newQuickJSWASMModuleFromVariant(variant),
     memoryExhausted: () => lastGrowRefused,

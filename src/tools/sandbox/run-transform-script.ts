@@ -1,9 +1,26 @@
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten';
 import { newIsolatedQuickJS } from './isolated-quickjs';
-import { findLocation, readVmError, UNREADABLE_OBJECT, type VmError } from './read-vm-error';
-import { formatBytes, resolveSandboxLimits, type SandboxLimits, type ScriptSandboxOptions } from './sandbox-options';
-import { ScriptSandboxError, type ScriptLocation } from './script-sandbox-error';
-import { MAX_LOG_LINE_LENGTH, PRELUDE_FILE_NAME, transformPrelude } from './transform-prelude';
+import {
+  findLocation,
+  readVmError,
+  UNREADABLE_OBJECT,
+  type VmError,
+} from './read-vm-error';
+import {
+  formatBytes,
+  resolveSandboxLimits,
+  type SandboxLimits,
+  type ScriptSandboxOptions,
+} from './sandbox-options';
+import {
+  ScriptSandboxError,
+  type ScriptLocation,
+} from './script-sandbox-error';
+import {
+  MAX_LOG_LINE_LENGTH,
+  PRELUDE_FILE_NAME,
+  transformPrelude,
+} from './transform-prelude';
 
 /** File name the model's script is evaluated under: locations in errors refer to it. */
 export const SCRIPT_FILE_NAME = 'transform.js';
@@ -31,17 +48,29 @@ export interface TransformScriptResult {
 }
 
 interface Envelope {
-  readonly kind: 'value' | 'undefined' | 'function' | 'promise' | 'symbol' | 'bigint' | 'too_large';
+  readonly kind:
+    | 'value'
+    | 'undefined'
+    | 'function'
+    | 'promise'
+    | 'symbol'
+    | 'bigint'
+    | 'too_large';
   readonly logs: string[];
   readonly droppedLogs: number;
   readonly result?: unknown;
   readonly length?: number;
 }
 
-const RESULT_KIND_MESSAGES: Readonly<Record<Exclude<Envelope['kind'], 'value' | 'too_large'>, string>> = {
-  undefined: 'the function returned undefined: return the document at the end (e.g. `return doc;`)',
-  promise: 'the function returned a Promise: async functions are not supported (there is nothing to await); compute the document and return it',
-  function: 'the function returned a function; it must return the document object',
+const RESULT_KIND_MESSAGES: Readonly<
+  Record<Exclude<Envelope['kind'], 'value' | 'too_large'>, string>
+> = {
+  undefined:
+    'the function returned undefined: return the document at the end (e.g. `return doc;`)',
+  promise:
+    'the function returned a Promise: async functions are not supported (there is nothing to await); compute the document and return it',
+  function:
+    'the function returned a function; it must return the document object',
   symbol: 'the function returned a symbol; it must return the document object',
   bigint: 'the function returned a BigInt; it must return the document object',
 };
@@ -57,10 +86,16 @@ const RESULT_KIND_MESSAGES: Readonly<Record<Exclude<Envelope['kind'], 'value' | 
  * time or memory limit, a result that is not a value); the host process is never affected.
  * The run is synchronous inside: it blocks the event loop for at most `timeLimitMs`.
  */
-export async function runTransformScript(request: TransformScriptRequest, options: ScriptSandboxOptions = {}): Promise<TransformScriptResult> {
+export async function runTransformScript(
+  request: TransformScriptRequest,
+  options: ScriptSandboxOptions = {},
+): Promise<TransformScriptResult> {
   const limits = resolveSandboxLimits(options);
   if (request.script.length > limits.maxScriptLength) {
-    throw new ScriptSandboxError('script_too_long', `the script is ${request.script.length} characters long; the limit is ${limits.maxScriptLength}`);
+    throw new ScriptSandboxError(
+      'script_too_long',
+      `the script is ${request.script.length} characters long; the limit is ${limits.maxScriptLength}`,
+    );
   }
   const documentJson = JSON.stringify(request.document) ?? 'null';
   if (documentJson.length > limits.maxDocumentLength) {
@@ -69,7 +104,9 @@ export async function runTransformScript(request: TransformScriptRequest, option
       `the page is ${formatBytes(documentJson.length)} as JSON; transforms take pages up to ${formatBytes(limits.maxDocumentLength)}`,
     );
   }
-  const { quickJs, memoryExhausted } = await newIsolatedQuickJS(limits.memoryLimitBytes);
+  const { quickJs, memoryExhausted } = await newIsolatedQuickJS(
+    limits.memoryLimitBytes,
+  );
   const started = Date.now();
   let deadline = started + limits.timeLimitMs;
   const runtime = quickJs.newRuntime({
@@ -90,7 +127,12 @@ export async function runTransformScript(request: TransformScriptRequest, option
   let intact = true;
   try {
     const envelope = execute(session, request, documentJson);
-    return { value: envelope.result, logs: envelope.logs, droppedLogs: envelope.droppedLogs, durationMs: Date.now() - started };
+    return {
+      value: envelope.result,
+      logs: envelope.logs,
+      droppedLogs: envelope.droppedLogs,
+      durationMs: Date.now() - started,
+    };
   } catch (error) {
     if (error instanceof ScriptSandboxError) throw error;
     // An exception from the interpreter's host side: the instance may be corrupt, so it is
@@ -122,9 +164,18 @@ function own<T extends QuickJSHandle>(session: RunSession, handle: T): T {
   return handle;
 }
 
-function execute(session: RunSession, request: TransformScriptRequest, documentJson: string): Envelope {
+function execute(
+  session: RunSession,
+  request: TransformScriptRequest,
+  documentJson: string,
+): Envelope {
   const { vm, limits } = session;
-  const prelude = own(session, vm.unwrapResult(vm.evalCode(transformPrelude(limits.maxLogLines), PRELUDE_FILE_NAME)));
+  const prelude = own(
+    session,
+    vm.unwrapResult(
+      vm.evalCode(transformPrelude(limits.maxLogLines), PRELUDE_FILE_NAME),
+    ),
+  );
   const run = own(session, vm.getProp(prelude, 'run'));
   const transform = compileScript(session, request.script);
   const call = vm.callFunction(
@@ -140,7 +191,10 @@ function execute(session: RunSession, request: TransformScriptRequest, documentJ
     throw scriptFailure(session, call.error, readLogs(session, prelude));
   }
   const parsed = JSON.parse(vm.getString(own(session, call.value))) as Envelope;
-  const envelope: Envelope = { ...parsed, ...boundedLogs(parsed.logs, parsed.droppedLogs, limits.maxLogLines) };
+  const envelope: Envelope = {
+    ...parsed,
+    ...boundedLogs(parsed.logs, parsed.droppedLogs, limits.maxLogLines),
+  };
   if (envelope.kind === 'value') return envelope;
   if (envelope.kind === 'too_large') {
     throw new ScriptSandboxError(
@@ -150,7 +204,12 @@ function execute(session: RunSession, request: TransformScriptRequest, documentJ
       envelope.logs,
     );
   }
-  throw new ScriptSandboxError('result', RESULT_KIND_MESSAGES[envelope.kind], undefined, envelope.logs);
+  throw new ScriptSandboxError(
+    'result',
+    RESULT_KIND_MESSAGES[envelope.kind],
+    undefined,
+    envelope.logs,
+  );
 }
 
 /**
@@ -164,35 +223,61 @@ function compileScript(session: RunSession, script: string): QuickJSHandle {
   // columns of line 1 move by one (corrected below). The newline ends a trailing // comment.
   session.firstLineOffset = 1;
   const asExpression = vm.evalCode(`(${script}\n)`, SCRIPT_FILE_NAME);
-  if (!asExpression.error) return requireFunction(session, own(session, asExpression.value));
+  if (!asExpression.error)
+    return requireFunction(session, own(session, asExpression.value));
   own(session, asExpression.error);
   const expressionError = readVmError(vm, asExpression.error);
-  if (expressionError.name !== 'SyntaxError') throw scriptFailure(session, asExpression.error);
+  if (expressionError.name !== 'SyntaxError')
+    throw scriptFailure(session, asExpression.error);
   session.firstLineOffset = 0;
   const asProgram = vm.evalCode(script, SCRIPT_FILE_NAME);
-  if (!asProgram.error) return requireFunction(session, own(session, asProgram.value));
+  if (!asProgram.error)
+    return requireFunction(session, own(session, asProgram.value));
   own(session, asProgram.error);
   const programError = readVmError(vm, asProgram.error);
-  if (programError.name !== 'SyntaxError') throw scriptFailure(session, asProgram.error);
+  if (programError.name !== 'SyntaxError')
+    throw scriptFailure(session, asProgram.error);
   // Report the reading that parsed further: it is the one that understood the script's shape.
-  const expressionAt = shiftFirstLine(findLocation(expressionError.stack, SCRIPT_FILE_NAME), 1);
+  const expressionAt = shiftFirstLine(
+    findLocation(expressionError.stack, SCRIPT_FILE_NAME),
+    1,
+  );
   const programAt = findLocation(programError.stack, SCRIPT_FILE_NAME);
-  const [error, location] = isAfter(programAt, expressionAt) ? [programError, programAt] : [expressionError, expressionAt];
-  const where = location ? ` at line ${location.line}, column ${location.column}` : '';
-  throw new ScriptSandboxError('syntax', `SyntaxError${where}: ${error.message}`, location);
+  const [error, location] = isAfter(programAt, expressionAt)
+    ? [programError, programAt]
+    : [expressionError, expressionAt];
+  const where = location
+    ? ` at line ${location.line}, column ${location.column}`
+    : '';
+  throw new ScriptSandboxError(
+    'syntax',
+    `SyntaxError${where}: ${error.message}`,
+    location,
+  );
 }
 
-function shiftFirstLine(location: ScriptLocation | undefined, offset: number): ScriptLocation | undefined {
-  return location && location.line === 1 && offset > 0 ? { line: 1, column: Math.max(1, location.column - offset) } : location;
+function shiftFirstLine(
+  location: ScriptLocation | undefined,
+  offset: number,
+): ScriptLocation | undefined {
+  return location && location.line === 1 && offset > 0
+    ? { line: 1, column: Math.max(1, location.column - offset) }
+    : location;
 }
 
-function isAfter(a: ScriptLocation | undefined, b: ScriptLocation | undefined): boolean {
+function isAfter(
+  a: ScriptLocation | undefined,
+  b: ScriptLocation | undefined,
+): boolean {
   if (!a) return false;
   if (!b) return true;
   return a.line > b.line || (a.line === b.line && a.column > b.column);
 }
 
-function requireFunction(session: RunSession, handle: QuickJSHandle): QuickJSHandle {
+function requireFunction(
+  session: RunSession,
+  handle: QuickJSHandle,
+): QuickJSHandle {
   const type = session.vm.typeof(handle);
   if (type === 'function') return handle;
   throw new ScriptSandboxError(
@@ -201,7 +286,10 @@ function requireFunction(session: RunSession, handle: QuickJSHandle): QuickJSHan
   );
 }
 
-function readLogs(session: RunSession, prelude: QuickJSHandle): readonly string[] {
+function readLogs(
+  session: RunSession,
+  prelude: QuickJSHandle,
+): readonly string[] {
   const { vm } = session;
   session.stopScript();
   try {
@@ -211,7 +299,9 @@ function readLogs(session: RunSession, prelude: QuickJSHandle): readonly string[
       own(session, result.error);
       return [];
     }
-    const taken = JSON.parse(vm.getString(own(session, result.value))) as { logs: unknown };
+    const taken = JSON.parse(vm.getString(own(session, result.value))) as {
+      logs: unknown;
+    };
     return boundedLogs(taken.logs, 0, session.limits.maxLogLines).logs;
   } catch {
     return [];
@@ -219,7 +309,9 @@ function readLogs(session: RunSession, prelude: QuickJSHandle): readonly string[
 }
 
 function clipLine(line: string): string {
-  return line.length > MAX_LOG_LINE_LENGTH ? `${line.slice(0, MAX_LOG_LINE_LENGTH)}...` : line;
+  return line.length > MAX_LOG_LINE_LENGTH
+    ? `${line.slice(0, MAX_LOG_LINE_LENGTH)}...`
+    : line;
 }
 
 /**
@@ -227,17 +319,36 @@ function clipLine(line: string): string {
  * built-ins its console relies on (`String.prototype.slice`, `Array.prototype.join`, `push`,
  * `toJSON`) and hand back megabytes of "log" that would otherwise reach the model.
  */
-function boundedLogs(logs: unknown, droppedLogs: unknown, maxLines: number): { readonly logs: string[]; readonly droppedLogs: number } {
+function boundedLogs(
+  logs: unknown,
+  droppedLogs: unknown,
+  maxLines: number,
+): { readonly logs: string[]; readonly droppedLogs: number } {
   const lines: readonly unknown[] = Array.isArray(logs) ? logs : [];
-  const dropped = typeof droppedLogs === 'number' && Number.isSafeInteger(droppedLogs) && droppedLogs > 0 ? droppedLogs : 0;
+  const dropped =
+    typeof droppedLogs === 'number' &&
+    Number.isSafeInteger(droppedLogs) &&
+    droppedLogs > 0
+      ? droppedLogs
+      : 0;
   return {
-    logs: lines.slice(0, maxLines).map((line) => clipLine(typeof line === 'string' ? line : String(JSON.stringify(line)))),
+    logs: lines
+      .slice(0, maxLines)
+      .map((line) =>
+        clipLine(
+          typeof line === 'string' ? line : String(JSON.stringify(line)),
+        ),
+      ),
     droppedLogs: dropped + Math.max(0, lines.length - maxLines),
   };
 }
 
 /** Maps a value thrown inside the sandbox to the failure the model reads. */
-function scriptFailure(session: RunSession, thrown: QuickJSHandle, logs: readonly string[] = []): ScriptSandboxError {
+function scriptFailure(
+  session: RunSession,
+  thrown: QuickJSHandle,
+  logs: readonly string[] = [],
+): ScriptSandboxError {
   session.stopScript();
   const error: VmError = readVmError(session.vm, thrown);
   const { limits } = session;
@@ -251,35 +362,75 @@ function scriptFailure(session: RunSession, thrown: QuickJSHandle, logs: readonl
   }
   // Out of memory, QuickJS may fail to allocate the error object itself: then nothing of the
   // thrown value can be read, and the instance's memory is at its maximum.
-  const unreadable = error.name === undefined && error.message === UNREADABLE_OBJECT;
-  if ((error.name === 'InternalError' && error.message === 'out of memory') || (unreadable && session.memoryExhausted())) {
-    return new ScriptSandboxError('memory', `the script used more than ${formatBytes(limits.memoryLimitBytes)} of memory and was stopped (memory limit)`, undefined, logs);
+  const unreadable =
+    error.name === undefined && error.message === UNREADABLE_OBJECT;
+  if (
+    (error.name === 'InternalError' && error.message === 'out of memory') ||
+    (unreadable && session.memoryExhausted())
+  ) {
+    return new ScriptSandboxError(
+      'memory',
+      `the script used more than ${formatBytes(limits.memoryLimitBytes)} of memory and was stopped (memory limit)`,
+      undefined,
+      logs,
+    );
   }
   if (error.name === 'InternalError' && error.message === 'stack overflow') {
-    return new ScriptSandboxError('stack', 'the script recursed too deeply and was stopped (stack limit); use a loop or a shallower recursion', undefined, logs);
+    return new ScriptSandboxError(
+      'stack',
+      'the script recursed too deeply and was stopped (stack limit); use a loop or a shallower recursion',
+      undefined,
+      logs,
+    );
   }
-  const location = shiftFirstLine(findLocation(error.stack, SCRIPT_FILE_NAME), session.firstLineOffset);
-  const where = location ? ` (line ${location.line}, column ${location.column})` : '';
-  const what = error.name === undefined ? `the value ${error.message}` : `${error.name}: ${error.message}`;
-  return new ScriptSandboxError('thrown', `the script threw ${what}${where}`, location, logs);
+  const location = shiftFirstLine(
+    findLocation(error.stack, SCRIPT_FILE_NAME),
+    session.firstLineOffset,
+  );
+  const where = location
+    ? ` (line ${location.line}, column ${location.column})`
+    : '';
+  const what =
+    error.name === undefined
+      ? `the value ${error.message}`
+      : `${error.name}: ${error.message}`;
+  return new ScriptSandboxError(
+    'thrown',
+    `the script threw ${what}${where}`,
+    location,
+    logs,
+  );
 }
 
 function hostFailure(error: unknown, session: RunSession): ScriptSandboxError {
   const { limits } = session;
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
-    return new ScriptSandboxError('stack', 'the script recursed too deeply and was stopped (stack limit); use a loop or a shallower recursion');
+    return new ScriptSandboxError(
+      'stack',
+      'the script recursed too deeply and was stopped (stack limit); use a loop or a shallower recursion',
+    );
   }
   if (session.memoryExhausted()) {
-    return new ScriptSandboxError('memory', `the script used more than ${formatBytes(limits.memoryLimitBytes)} of memory and was stopped (memory limit)`);
+    return new ScriptSandboxError(
+      'memory',
+      `the script used more than ${formatBytes(limits.memoryLimitBytes)} of memory and was stopped (memory limit)`,
+    );
   }
-  return new ScriptSandboxError('crashed', `the sandbox failed while running the script (limits: ${limits.timeLimitMs} ms, ${formatBytes(limits.memoryLimitBytes)})`, undefined, [], {
-    cause: error,
-  });
+  return new ScriptSandboxError(
+    'crashed',
+    `the sandbox failed while running the script (limits: ${limits.timeLimitMs} ms, ${formatBytes(limits.memoryLimitBytes)})`,
+    undefined,
+    [],
+    {
+      cause: error,
+    },
+  );
 }
 
 function dispose(session: RunSession, runtime: { dispose(): void }): void {
   try {
-    for (const handle of session.owned.reverse()) if (handle.alive) handle.dispose();
+    for (const handle of session.owned.reverse())
+      if (handle.alive) handle.dispose();
     session.vm.dispose();
     runtime.dispose();
   } catch {

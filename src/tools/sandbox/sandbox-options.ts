@@ -43,12 +43,17 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = {
 };
 
 /** The options with defaults filled in; a non-positive or non-finite value is a programming error. */
-export function resolveSandboxLimits(options: ScriptSandboxOptions = {}): SandboxLimits {
+export function resolveSandboxLimits(
+  options: ScriptSandboxOptions = {},
+): SandboxLimits {
   const limits = { ...DEFAULT_SANDBOX_LIMITS };
   for (const key of Object.keys(limits) as (keyof SandboxLimits)[]) {
     const value = options[key];
     if (value === undefined) continue;
-    if (!Number.isFinite(value) || value <= 0) throw new RangeError(`ScriptSandboxOptions.${key} must be a positive number, got ${value}`);
+    if (!Number.isFinite(value) || value <= 0)
+      throw new RangeError(
+        `ScriptSandboxOptions.${key} must be a positive number, got ${value}`,
+      );
     limits[key] = value;
   }
   return limits;

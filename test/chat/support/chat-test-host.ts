@@ -3,7 +3,11 @@ import type { Kysely } from 'kysely';
 import type { LanguageModel } from 'ai';
 import type { AiConfig } from '../../../host/config/app-config';
 import type { DB } from '../../../host/database';
-import { ChatModule, TOOL_REGISTRY, type ChatModelFactory } from '../../../host/chat';
+import {
+  ChatModule,
+  TOOL_REGISTRY,
+  type ChatModelFactory,
+} from '../../../host/chat';
 import { createToolRegistry } from '../../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';
 import type { ToolExecutor } from '../../../src/registry/tool-spec';
@@ -29,7 +33,11 @@ export function createEchoRegistry(calls: EchoCall[] = []): ToolRegistry {
       return { tool: spec.name, input };
     };
   }
-  return createToolRegistry({ specs: TOOL_DEFINITIONS, executors: executors as never, logger: { warn: () => undefined } });
+  return createToolRegistry({
+    specs: TOOL_DEFINITIONS,
+    executors: executors as never,
+    logger: { warn: () => undefined },
+  });
 }
 
 export interface ChatTestHostOptions {
@@ -40,15 +48,22 @@ export interface ChatTestHostOptions {
   readonly ai?: Partial<AiConfig>;
 }
 
-export async function createChatTestHost(options: ChatTestHostOptions): Promise<NestFastifyApplication> {
+export async function createChatTestHost(
+  options: ChatTestHostOptions,
+): Promise<NestFastifyApplication> {
   const { app } = await createTestHost({
     db: options.db,
     ai: options.ai,
     imports: [
       AiToolsSettingsModule,
       ChatModule.forRoot({
-        registryProvider: { provide: TOOL_REGISTRY, useValue: options.registry },
-        ...(options.modelFactory === undefined ? {} : { modelFactory: options.modelFactory }),
+        registryProvider: {
+          provide: TOOL_REGISTRY,
+          useValue: options.registry,
+        },
+        ...(options.modelFactory === undefined
+          ? {}
+          : { modelFactory: options.modelFactory }),
       }),
     ],
   });
@@ -56,7 +71,10 @@ export async function createChatTestHost(options: ChatTestHostOptions): Promise<
 }
 
 /** A factory that hands out whichever model the test set last. */
-export function switchableModelFactory(): { factory: ChatModelFactory; use(model: LanguageModel): void } {
+export function switchableModelFactory(): {
+  factory: ChatModelFactory;
+  use(model: LanguageModel): void;
+} {
   let current: LanguageModel | undefined;
   return { factory: () => current, use: (model) => void (current = model) };
 }
@@ -69,13 +87,27 @@ export interface ChatResponse {
   readonly chunks: UiChunk[];
 }
 
-export async function postChat(app: NestFastifyApplication, token: string, body: unknown): Promise<ChatResponse> {
+export async function postChat(
+  app: NestFastifyApplication,
+  token: string,
+  body: unknown,
+): Promise<ChatResponse> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/ai/chat',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    },
     payload: JSON.stringify(body),
   });
-  const isStream = String(response.headers['content-type'] ?? '').startsWith('text/event-stream');
-  return { statusCode: response.statusCode, headers: response.headers, body: response.body, chunks: isStream ? parseUiMessageStream(response.body) : [] };
+  const isStream = String(response.headers['content-type'] ?? '').startsWith(
+    'text/event-stream',
+  );
+  return {
+    statusCode: response.statusCode,
+    headers: response.headers,
+    body: response.body,
+    chunks: isStream ? parseUiMessageStream(response.body) : [],
+  };
 }

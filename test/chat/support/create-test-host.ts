@@ -1,8 +1,15 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  FastifyAdapter,
+  type NestFastifyApplication,
+} from '@nestjs/platform-fastify';
 import type { Kysely } from 'kysely';
-import { loadAppConfig, type AppConfig, type AiConfig } from '../../../host/config/app-config';
+import {
+  loadAppConfig,
+  type AppConfig,
+  type AiConfig,
+} from '../../../host/config/app-config';
 import { APP_CONFIG } from '../../../host/config/app-config.token';
 import type { DB } from '../../../host/database';
 import { KYSELY } from '../../../src/database/kysely.token';
@@ -37,11 +44,22 @@ class TestGlobalsModule {
  * guard, the `/api` prefix) plus the given modules only. Independent of what AppModule wires,
  * so a spec can mount the chat with its own model and registry without a second chat route.
  */
-export async function createTestHost(options: TestHostOptions): Promise<{ app: NestFastifyApplication; config: AppConfig }> {
+export async function createTestHost(
+  options: TestHostOptions,
+): Promise<{ app: NestFastifyApplication; config: AppConfig }> {
   const defaults = loadAppConfig({});
-  const config: AppConfig = { ...defaults, ai: { ...defaults.ai, ...options.ai } };
+  const config: AppConfig = {
+    ...defaults,
+    ai: { ...defaults.ai, ...options.ai },
+  };
   const app = await NestFactory.create<NestFastifyApplication>(
-    { module: class TestHostModule {}, imports: [TestGlobalsModule.forRoot(options.db, config), ...options.imports] },
+    {
+      module: class TestHostModule {},
+      imports: [
+        TestGlobalsModule.forRoot(options.db, config),
+        ...options.imports,
+      ],
+    },
     new FastifyAdapter(),
     { logger: false, abortOnError: false },
   );

@@ -1,6 +1,9 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { startLoopbackMcpServer, type LoopbackMcpServer } from '../../../dev/eval/loopback-mcp-server';
+import {
+  startLoopbackMcpServer,
+  type LoopbackMcpServer,
+} from '../../../dev/eval/loopback-mcp-server';
 
 /**
  * A small external MCP server over Streamable HTTP (stateless): `search` and `fetch.page`
@@ -28,7 +31,11 @@ export class LocalMcpServer {
     const mcp = new McpServer({ name: 'local-web', version: '1.0.0' });
     mcp.registerTool(
       'search',
-      { description: 'Searches the web. Returns the top hits with titles and URLs.', inputSchema: { query: z.string() } },
+      {
+        description:
+          'Searches the web. Returns the top hits with titles and URLs.',
+        inputSchema: { query: z.string() },
+      },
       async ({ query }) => {
         this.calls.push({ name: 'search', arguments: { query } });
         return { content: [{ type: 'text', text: `3 results for ${query}` }] };
@@ -36,10 +43,16 @@ export class LocalMcpServer {
     );
     mcp.registerTool(
       'fetch.page',
-      { description: 'Fetches a URL and returns its text.\nFollows redirects.', inputSchema: { url: z.string() } },
+      {
+        description: 'Fetches a URL and returns its text.\nFollows redirects.',
+        inputSchema: { url: z.string() },
+      },
       async ({ url }) => {
         this.calls.push({ name: 'fetch.page', arguments: { url } });
-        return { isError: true, content: [{ type: 'text', text: `cannot fetch ${url}: blocked` }] };
+        return {
+          isError: true,
+          content: [{ type: 'text', text: `cannot fetch ${url}: blocked` }],
+        };
       },
     );
     return mcp;

@@ -2,19 +2,34 @@ import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 
 export type ModelCallOptions = Parameters<MockLanguageModelV3['doStream']>[0];
-type StreamPart = Awaited<ReturnType<MockLanguageModelV3['doStream']>>['stream'] extends ReadableStream<infer Part> ? Part : never;
+type StreamPart =
+  Awaited<
+    ReturnType<MockLanguageModelV3['doStream']>
+  >['stream'] extends ReadableStream<infer Part>
+    ? Part
+    : never;
 
 /** One scripted model answer: tool calls (the step continues) or text (the turn ends). */
 export interface ScriptedStep {
   readonly text?: string;
-  readonly toolCalls?: readonly { readonly toolName: string; readonly input: unknown; readonly toolCallId?: string }[];
+  readonly toolCalls?: readonly {
+    readonly toolName: string;
+    readonly input: unknown;
+    readonly toolCallId?: string;
+  }[];
 }
 
 /** A step, or a function that picks one from what the model was sent (e.g. tool results). */
-export type ScriptEntry = ScriptedStep | ((options: ModelCallOptions) => ScriptedStep);
+export type ScriptEntry =
+  ScriptedStep | ((options: ModelCallOptions) => ScriptedStep);
 
 const USAGE = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+  inputTokens: {
+    total: 10,
+    noCache: 10,
+    cacheRead: undefined,
+    cacheWrite: undefined,
+  },
   outputTokens: { total: 5, text: 5, reasoning: undefined },
 };
 
@@ -23,7 +38,11 @@ let callCounter = 0;
 function toStreamParts(step: ScriptedStep): StreamPart[] {
   const parts: StreamPart[] = [{ type: 'stream-start', warnings: [] }];
   if (step.text !== undefined) {
-    parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: step.text }, { type: 'text-end', id: 't' });
+    parts.push(
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: step.text },
+      { type: 'text-end', id: 't' },
+    );
   }
   for (const call of step.toolCalls ?? []) {
     parts.push({
@@ -34,7 +53,14 @@ function toStreamParts(step: ScriptedStep): StreamPart[] {
     });
   }
   const toolCalls = (step.toolCalls ?? []).length > 0;
-  parts.push({ type: 'finish', usage: USAGE, finishReason: { unified: toolCalls ? 'tool-calls' : 'stop', raw: undefined } });
+  parts.push({
+    type: 'finish',
+    usage: USAGE,
+    finishReason: {
+      unified: toolCalls ? 'tool-calls' : 'stop',
+      raw: undefined,
+    },
+  });
   return parts;
 }
 
@@ -42,13 +68,22 @@ function toStreamParts(step: ScriptedStep): StreamPart[] {
  * A `MockLanguageModelV3` that plays a script, one entry per step, then answers "Done." It
  * records what every step was sent (`doStreamCalls`: tools, toolChoice, prompt).
  */
-export function createScriptedModel(script: readonly ScriptEntry[]): MockLanguageModelV3 {
+export function createScriptedModel(
+  script: readonly ScriptEntry[],
+): MockLanguageModelV3 {
   let index = 0;
   return new MockLanguageModelV3({
     doStream: async (options) => {
       const entry = script[index++];
-      const step = entry === undefined ? { text: 'Done.' } : typeof entry === 'function' ? entry(options) : entry;
-      return { stream: simulateReadableStream({ chunks: toStreamParts(step) }) };
+      const step =
+        entry === undefined
+          ? { text: 'Done.' }
+          : typeof entry === 'function'
+            ? entry(options)
+            : entry;
+      return {
+        stream: simulateReadableStream({ chunks: toStreamParts(step) }),
+      };
     },
   });
 }
@@ -65,12 +100,18 @@ export function sentSystem(options: ModelCallOptions): string {
 }
 
 /** The tool results one model call was sent, by tool call id. */
-export function sentToolResults(options: ModelCallOptions): Map<string, { toolName: string; output: unknown }> {
+export function sentToolResults(
+  options: ModelCallOptions,
+): Map<string, { toolName: string; output: unknown }> {
   const results = new Map<string, { toolName: string; output: unknown }>();
   for (const message of options.prompt) {
     if (message.role !== 'tool') continue;
     for (const part of message.content) {
-      if (part.type === 'tool-result') results.set(part.toolCallId, { toolName: part.toolName, output: part.output });
+      if (part.type === 'tool-result')
+        results.set(part.toolCallId, {
+          toolName: part.toolName,
+          output: part.output,
+        });
     }
   }
   return results;

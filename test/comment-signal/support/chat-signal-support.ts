@@ -1,4 +1,7 @@
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  FastifyAdapter,
+  type NestFastifyApplication,
+} from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { LanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
@@ -22,13 +25,20 @@ export interface AppWithModelOptions {
  * The real AppModule (AiToolsModule with the comment signal, chat, MCP) with only the chat's
  * model factory replaced, set up as `createApp` sets it up (`/api` prefix, `/mcp` bare).
  */
-export async function createAppWithModel(options: AppWithModelOptions): Promise<NestFastifyApplication> {
+export async function createAppWithModel(
+  options: AppWithModelOptions,
+): Promise<NestFastifyApplication> {
   const factory: ChatModelFactory = () => options.model;
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ db: options.db, config: options.config })] })
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule.forRoot({ db: options.db, config: options.config })],
+  })
     .overrideProvider(CHAT_MODEL_FACTORY)
     .useValue(factory)
     .compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(
+    new FastifyAdapter(),
+    { logger: false },
+  );
   app.setGlobalPrefix('api', { exclude: ['mcp'] });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
@@ -40,7 +50,10 @@ export async function createAppWithModel(options: AppWithModelOptions): Promise<
  * test does there happens strictly between two steps of the turn. Calls are recorded in
  * `doStreamCalls` of the returned model.
  */
-export function withHookBeforeCall(model: MockLanguageModelV3, hook: (callIndex: number) => Promise<void>): MockLanguageModelV3 {
+export function withHookBeforeCall(
+  model: MockLanguageModelV3,
+  hook: (callIndex: number) => Promise<void>,
+): MockLanguageModelV3 {
   let callIndex = 0;
   return new MockLanguageModelV3({
     doStream: async (options) => {
@@ -60,7 +73,10 @@ export interface HumanComment {
  * A comment as Docmost's editor writes it for a person: `created_source` is left to the
  * column default ('user') and `ai_chat_id` empty. Committed when this returns.
  */
-export function insertHumanComment(db: Kysely<DB>, comment: HumanComment): Promise<string> {
+export function insertHumanComment(
+  db: Kysely<DB>,
+  comment: HumanComment,
+): Promise<string> {
   return insertComment(db, comment);
 }
 
@@ -68,21 +84,35 @@ export function insertHumanComment(db: Kysely<DB>, comment: HumanComment): Promi
  * What the executor alone returns for `rawInput` (parsed as the surfaces parse it), with no
  * interceptor around it: the reference for "byte-identical to a result without the signal".
  */
-export async function callExecutorDirectly(registry: ToolRegistry, name: string, rawInput: unknown, context: ToolCallContext): Promise<unknown> {
+export async function callExecutorDirectly(
+  registry: ToolRegistry,
+  name: string,
+  rawInput: unknown,
+  context: ToolCallContext,
+): Promise<unknown> {
   const bound = registry.get(name);
   if (bound === undefined) throw new Error(`tool ${name} is not bound`);
   const parsed = await registry.parseInput(bound, rawInput);
-  if (!parsed.success) throw new Error(`input of ${name} is invalid: ${parsed.error.message}`);
-  return bound.executor(parsed.input as Parameters<typeof bound.executor>[0], context);
+  if (!parsed.success)
+    throw new Error(`input of ${name} is invalid: ${parsed.error.message}`);
+  return bound.executor(
+    parsed.input as Parameters<typeof bound.executor>[0],
+    context,
+  );
 }
 
 /** Resolves with the first defined value `read` yields, polling until `timeoutMs` runs out. */
-export async function pollFor<T>(read: () => Promise<T | undefined>, timeoutMs = 5000, intervalMs = 20): Promise<T> {
+export async function pollFor<T>(
+  read: () => Promise<T | undefined>,
+  timeoutMs = 5000,
+  intervalMs = 20,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (value !== undefined) return value;
-    if (Date.now() >= deadline) throw new Error(`nothing to read after ${timeoutMs} ms`);
+    if (Date.now() >= deadline)
+      throw new Error(`nothing to read after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

@@ -14,8 +14,11 @@ export interface InMemoryConnection {
 }
 
 /** A real MCP client connected to `server` in memory; `close` ends both sides. */
-export async function connectInMemory(server: McpServer): Promise<InMemoryConnection> {
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+export async function connectInMemory(
+  server: McpServer,
+): Promise<InMemoryConnection> {
+  const [clientTransport, serverTransport] =
+    InMemoryTransport.createLinkedPair();
   const serverMessages: string[] = [];
   const send = serverTransport.send.bind(serverTransport);
   serverTransport.send = async (message: JSONRPCMessage, options) => {

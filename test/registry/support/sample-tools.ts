@@ -3,7 +3,10 @@ import { prosemirrorNodeInput } from '../../../src/registry/prosemirror-node-inp
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';
 import { ToolError } from '../../../src/registry/tool-error';
 import type { ToolInterceptor } from '../../../src/registry/tool-interceptor';
-import { defineTool, type ToolExecutorMap } from '../../../src/registry/tool-spec';
+import {
+  defineTool,
+  type ToolExecutorMap,
+} from '../../../src/registry/tool-spec';
 
 /** Small specs for tests about the mechanism, not the product. */
 export const SAMPLE_TOOLS = [
@@ -15,7 +18,12 @@ export const SAMPLE_TOOLS = [
     tier: 'core',
     inputSchema: z.object({
       pageId: z.string().describe('The page id.'),
-      maxLength: z.number().int().min(1).default(1000).describe('Characters to return.'),
+      maxLength: z
+        .number()
+        .int()
+        .min(1)
+        .default(1000)
+        .describe('Characters to return.'),
     }),
     annotations: { readOnlyHint: true },
   }),
@@ -34,9 +42,14 @@ export const SAMPLE_TOOLS = [
     title: 'Patch a node',
     description: 'Replaces one block.',
     tier: 'deferred',
-    catalogLine: 'replace ONE block by its attrs.id without resending the document.',
+    catalogLine:
+      'replace ONE block by its attrs.id without resending the document.',
     inputSchema: z.object({ pageId: z.string(), node: prosemirrorNodeInput() }),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    },
   }),
   defineTool({
     name: 'deletePage',
@@ -68,16 +81,26 @@ export const SAMPLE_CONTEXT: ToolCallContext = {
 };
 
 /** Every sample tool but renamePage, which stays unbound. */
-export function sampleExecutors(received: unknown[] = []): ToolExecutorMap<typeof SAMPLE_TOOLS> {
+export function sampleExecutors(
+  received: unknown[] = [],
+): ToolExecutorMap<typeof SAMPLE_TOOLS> {
   return {
     getPage: async (input, context) => {
       received.push(input);
-      return { id: input.pageId, title: 'Roadmap', by: context.userId, surface: context.surface };
+      return {
+        id: input.pageId,
+        title: 'Roadmap',
+        by: context.userId,
+        surface: context.surface,
+      };
     },
     readNote: async (input) => `Note of ${input.pageId}`,
     patchNode: async (input) => {
       received.push(input);
-      return { patched: input.node.type, nodeIsObject: typeof input.node === 'object' };
+      return {
+        patched: input.node.type,
+        nodeIsObject: typeof input.node === 'object',
+      };
     },
     deletePage: async () => {
       throw new ToolError('not_found', 'page not found or no access');
@@ -90,5 +113,11 @@ export const busyPageSignal: ToolInterceptor = async (invocation, next) => {
   const outcome = await next();
   const pageId = (invocation.input as { pageId?: string }).pageId;
   if (pageId !== 'busy') return outcome;
-  return { ...outcome, notices: [...outcome.notices, '[signal] new comments: 2 on page busy ("Busy") — call listComments(pageId) for details'] };
+  return {
+    ...outcome,
+    notices: [
+      ...outcome.notices,
+      '[signal] new comments: 2 on page busy ("Busy") — call listComments(pageId) for details',
+    ],
+  };
 };

@@ -25,7 +25,9 @@ const port = Number(portText);
 
 /** The postmaster's pid, from the first line of postmaster.pid. */
 function postmasterPid(): number {
-  return Number(readFileSync(`${directory}/postmaster.pid`, 'utf8').split('\n')[0]);
+  return Number(
+    readFileSync(`${directory}/postmaster.pid`, 'utf8').split('\n')[0],
+  );
 }
 
 /** Direct children of `parent` (the backends and auxiliary processes), from /proc. */
@@ -54,7 +56,8 @@ async function main(): Promise<void> {
     password: 'postgres',
     // stop() would delete the files; the test restarts the same cluster.
     persistent: true,
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    createPostgresUser:
+      typeof process.getuid === 'function' && process.getuid() === 0,
     onLog: () => undefined,
     onError: () => undefined,
   });
@@ -94,7 +97,9 @@ async function main(): Promise<void> {
     if (command === 'exit') await exit();
     const run = commands[command];
     try {
-      process.stdout.write(`${run === undefined ? `error unknown command ${command}` : await run()}\n`);
+      process.stdout.write(
+        `${run === undefined ? `error unknown command ${command}` : await run()}\n`,
+      );
     } catch (error) {
       process.stdout.write(`error ${(error as Error).message}\n`);
     }

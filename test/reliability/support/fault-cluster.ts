@@ -26,36 +26,53 @@ export async function startFaultCluster(): Promise<FaultCluster> {
   const port = await findFreePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['-r', 'ts-node/register/transpile-only', join(__dirname, 'fault-cluster-process.ts'), join(parent, 'cluster'), String(port)],
+    [
+      '-r',
+      'ts-node/register/transpile-only',
+      join(__dirname, 'fault-cluster-process.ts'),
+      join(parent, 'cluster'),
+      String(port),
+    ],
     { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const waiting: ((line: string) => void)[] = [];
   let buffered = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     buffered += chunk.toString();
-    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+    for (
+      let end = buffered.indexOf('\n');
+      end >= 0;
+      end = buffered.indexOf('\n')
+    ) {
       const line = buffered.slice(0, end);
       buffered = buffered.slice(end + 1);
       waiting.shift()?.(line);
     }
   });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', () => resolve()),
+  );
   const nextLine = () =>
     new Promise<string>((resolve, reject) => {
       waiting.push(resolve);
-      void exited.then(() => reject(new Error('the fault cluster process exited')));
+      void exited.then(() =>
+        reject(new Error('the fault cluster process exited')),
+      );
     });
   const command = async (name: string, expected: RegExp): Promise<void> => {
     const answer = nextLine();
     child.stdin!.write(`${name}\n`);
     const line = await answer;
-    if (!expected.test(line)) throw new Error(`fault cluster: ${name} answered "${line}"`);
+    if (!expected.test(line))
+      throw new Error(`fault cluster: ${name} answered "${line}"`);
   };
   const ready = await nextLine();
-  if (!ready.startsWith('ready ')) throw new Error(`fault cluster did not start: ${ready}`);
+  if (!ready.startsWith('ready '))
+    throw new Error(`fault cluster did not start: ${ready}`);
   return {
     port,
-    url: (database) => `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
+    url: (database) =>
+      `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
     stop: () => command('stop', /^stopped$/),
     start: () => command('start', /^started$/),
     pause: () => command('pause', /^paused \d+$/),

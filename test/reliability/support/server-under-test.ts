@@ -14,21 +14,36 @@ export interface ServerUnderTest {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Readonly<Record<string, string>>, startupTimeoutMs = 40_000): Promise<ServerUnderTest> {
+export async function startServer(
+  env: Readonly<Record<string, string>>,
+  startupTimeoutMs = 40_000,
+): Promise<ServerUnderTest> {
   // DB_DRIVER stays: the jest project's driver is the server's too.
   const base = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && name !== 'PORT' && name !== 'DATA_DIR' && !name.startsWith('AI_')),
+    Object.entries(process.env).filter(
+      ([name]) =>
+        name !== 'DATABASE_URL' &&
+        name !== 'PORT' &&
+        name !== 'DATA_DIR' &&
+        !name.startsWith('AI_'),
+    ),
   );
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'host/main.ts'], {
-    cwd: ROOT,
-    env: { ...base, PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', 'host/main.ts'],
+    {
+      cwd: ROOT,
+      env: { ...base, PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', () => resolve()),
+  );
   const deadline = Date.now() + startupTimeoutMs;
   for (;;) {
     const url = /listening on (http:\/\/localhost:\d+)/.exec(stdout)?.[1];
@@ -39,15 +54,19 @@ export async function startServer(env: Readonly<Record<string, string>>, startup
         stderr: () => stderr,
         alive: () => child.exitCode === null && child.signalCode === null,
         async stop() {
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          if (child.exitCode === null && child.signalCode === null)
+            child.kill('SIGTERM');
           await exited;
         },
       };
     }
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr}`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with ${child.exitCode}: ${stderr}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server did not listen within ${startupTimeoutMs} ms: ${stderr}`);
+      throw new Error(
+        `the server did not listen within ${startupTimeoutMs} ms: ${stderr}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -1,10 +1,19 @@
 import { toAiSdkToolSet } from '../../../src/registry/adapters/ai-sdk-tool-set';
 import { createToolRegistry } from '../../../src/registry/create-tool-registry';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import { CORE_TOOL_NAMES, TOOL_DEFINITIONS } from '../../../src/tools/definitions';
+import {
+  CORE_TOOL_NAMES,
+  TOOL_DEFINITIONS,
+} from '../../../src/tools/definitions';
 import { createDocmostExecutors } from '../../../src/tools/executors';
-import { generateWithToolCalls, sentToolResults } from '../../registry/support/recording-model';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database';
+import {
+  generateWithToolCalls,
+  sentToolResults,
+} from '../../registry/support/recording-model';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
 import { contextFor } from './support/core-tools';
 
 describe('core tools through the AI SDK surface', () => {
@@ -16,24 +25,63 @@ describe('core tools through the AI SDK surface', () => {
   afterAll(async () => database.drop());
 
   it('binds all 13 core tools from createDocmostExecutors', () => {
-    const registry = createToolRegistry({ specs: TOOL_DEFINITIONS, executors: createDocmostExecutors(database.db), logger: { warn: () => undefined } });
-    expect(registry.coreTools.map((tool) => tool.spec.name)).toEqual([...CORE_TOOL_NAMES]);
+    const registry = createToolRegistry({
+      specs: TOOL_DEFINITIONS,
+      executors: createDocmostExecutors(database.db),
+      logger: { warn: () => undefined },
+    });
+    expect(registry.coreTools.map((tool) => tool.spec.name)).toEqual([
+      ...CORE_TOOL_NAMES,
+    ]);
   });
 
   it('runs model tool calls as the chat user: a read, a refused edit and an edit', async () => {
-    const registry = createToolRegistry({ specs: TOOL_DEFINITIONS, executors: createDocmostExecutors(database.db), logger: { warn: () => undefined } });
-    const toolSet = toAiSdkToolSet(registry, contextFor('member', { currentPageId: SEED_IDS.pages.releaseNotes }));
+    const registry = createToolRegistry({
+      specs: TOOL_DEFINITIONS,
+      executors: createDocmostExecutors(database.db),
+      logger: { warn: () => undefined },
+    });
+    const toolSet = toAiSdkToolSet(
+      registry,
+      contextFor('member', { currentPageId: SEED_IDS.pages.releaseNotes }),
+    );
     const { sent } = await generateWithToolCalls(toolSet, [
       { toolName: 'getCurrentPage', input: {}, toolCallId: 'read' },
-      { toolName: 'editPageText', input: { pageId: SEED_IDS.pages.releaseNotes, find: 'teh page path', replace: 'the **page path**' }, toolCallId: 'bold' },
-      { toolName: 'editPageText', input: { pageId: SEED_IDS.pages.releaseNotes, find: 'teh page path', replace: 'the page path' }, toolCallId: 'fix' },
+      {
+        toolName: 'editPageText',
+        input: {
+          pageId: SEED_IDS.pages.releaseNotes,
+          find: 'teh page path',
+          replace: 'the **page path**',
+        },
+        toolCallId: 'bold',
+      },
+      {
+        toolName: 'editPageText',
+        input: {
+          pageId: SEED_IDS.pages.releaseNotes,
+          find: 'teh page path',
+          replace: 'the page path',
+        },
+        toolCallId: 'fix',
+      },
     ]);
     const results = sentToolResults(sent[1]!);
     // The SDK runs one step's calls concurrently: the read may see the page before or after the fix.
-    expect(JSON.stringify(results.get('read'))).toContain(`[${SEED_NODE_IDS.releaseNotesSecondTypoParagraph}] Search results now show`);
-    expect(JSON.stringify(results.get('bold'))).toMatch(/replace contains Markdown formatting.*patchNode/);
-    expect(JSON.stringify(results.get('fix'))).toContain('Search results now show the page path under each title.');
-    const page = await database.db.selectFrom('pages').select('textContent').where('id', '=', SEED_IDS.pages.releaseNotes).executeTakeFirstOrThrow();
+    expect(JSON.stringify(results.get('read'))).toContain(
+      `[${SEED_NODE_IDS.releaseNotesSecondTypoParagraph}] Search results now show`,
+    );
+    expect(JSON.stringify(results.get('bold'))).toMatch(
+      /replace contains Markdown formatting.*patchNode/,
+    );
+    expect(JSON.stringify(results.get('fix'))).toContain(
+      'Search results now show the page path under each title.',
+    );
+    const page = await database.db
+      .selectFrom('pages')
+      .select('textContent')
+      .where('id', '=', SEED_IDS.pages.releaseNotes)
+      .executeTakeFirstOrThrow();
     expect(page.textContent).toContain('show the page path');
     expect(page.textContent).not.toContain('**');
   });

@@ -6,7 +6,10 @@ import { createDocmostExecutors } from '../../../src/tools/executors';
 import type { ListCommentsResult } from '../../../src/tools/executors/core/comments/list-comments';
 import type { ShareList } from '../../../src/tools/executors/deferred/sharing/list-shares';
 import { callerOf, rejection } from '../support/seeded-tools';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
 
 const P = SEED_IDS.pages;
 
@@ -15,7 +18,12 @@ let call: ReturnType<typeof callerOf>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const registry = createToolRegistry({ specs: TOOL_DEFINITIONS, executors: createDocmostExecutors(database.db, { publicBaseUrl: 'https://docs.acme.test' }) });
+  const registry = createToolRegistry({
+    specs: TOOL_DEFINITIONS,
+    executors: createDocmostExecutors(database.db, {
+      publicBaseUrl: 'https://docs.acme.test',
+    }),
+  });
   call = callerOf(registry);
 });
 afterAll(async () => {
@@ -49,30 +57,60 @@ describe('listComments in batches', () => {
     let cursor: string | undefined;
     let batches = 0;
     do {
-      const batch = await call<ListCommentsResult>('listComments', { pageId: P.onboarding, limit: 3, ...(cursor ? { cursor } : {}) }, 'owner');
+      const batch = await call<ListCommentsResult>(
+        'listComments',
+        { pageId: P.onboarding, limit: 3, ...(cursor ? { cursor } : {}) },
+        'owner',
+      );
       batches += 1;
       expect(batch.threads.length).toBeLessThanOrEqual(3);
-      for (const thread of batch.threads) expect(thread.replies).toHaveLength(1);
+      for (const thread of batch.threads)
+        expect(thread.replies).toHaveLength(1);
       seen.push(...batch.threads.map((thread) => thread.text));
       expect(batch.resolvedThreadsHidden).toBe(3);
       cursor = batch.nextCursor ?? undefined;
     } while (cursor !== undefined && batches < 10);
-    expect(seen).toEqual([1, 2, 4, 5, 7, 8, 10].map((i) => `Paging thread ${i}`));
+    expect(seen).toEqual(
+      [1, 2, 4, 5, 7, 8, 10].map((i) => `Paging thread ${i}`),
+    );
     expect(batches).toBe(3);
   });
 
   it('includes resolved threads on request, and a cursor continues the same listing', async () => {
-    const first = await call<ListCommentsResult>('listComments', { pageId: P.onboarding, includeResolved: true, limit: 9 }, 'owner');
+    const first = await call<ListCommentsResult>(
+      'listComments',
+      { pageId: P.onboarding, includeResolved: true, limit: 9 },
+      'owner',
+    );
     expect(first.threads).toHaveLength(9);
     expect(first.resolvedThreadsHidden).toBe(0);
-    const rest = await call<ListCommentsResult>('listComments', { pageId: P.onboarding, includeResolved: true, limit: 9, cursor: first.nextCursor }, 'owner');
-    expect(rest.threads.map((thread) => thread.text)).toEqual(['Paging thread 10']);
+    const rest = await call<ListCommentsResult>(
+      'listComments',
+      {
+        pageId: P.onboarding,
+        includeResolved: true,
+        limit: 9,
+        cursor: first.nextCursor,
+      },
+      'owner',
+    );
+    expect(rest.threads.map((thread) => thread.text)).toEqual([
+      'Paging thread 10',
+    ]);
     expect(rest.nextCursor).toBeNull();
   });
 
   it('refuses a cursor it did not issue, naming the tool and what to pass', async () => {
-    const error = await rejection(call('listComments', { pageId: P.onboarding, cursor: 'bm90IGEgY3Vyc29y' }, 'owner'));
-    expect(error.message).toMatch(/not a listComments cursor: pass the nextCursor of the previous listComments call unchanged/);
+    const error = await rejection(
+      call(
+        'listComments',
+        { pageId: P.onboarding, cursor: 'bm90IGEgY3Vyc29y' },
+        'owner',
+      ),
+    );
+    expect(error.message).toMatch(
+      /not a listComments cursor: pass the nextCursor of the previous listComments call unchanged/,
+    );
   });
 });
 
@@ -87,7 +125,11 @@ describe('listShares in batches', () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const batch = await call<ShareList>('listShares', { limit: 2, ...(cursor ? { cursor } : {}) }, 'owner');
+      const batch = await call<ShareList>(
+        'listShares',
+        { limit: 2, ...(cursor ? { cursor } : {}) },
+        'owner',
+      );
       expect(batch.shares.length).toBeLessThanOrEqual(2);
       seen.push(...batch.shares.map((share) => share.shareId));
       cursor = batch.nextCursor ?? undefined;
@@ -100,8 +142,14 @@ describe('listShares in batches', () => {
   });
 
   it('refuses a listComments cursor, naming listShares', async () => {
-    const comments = await call<ListCommentsResult>('listComments', { pageId: P.onboarding, limit: 1 }, 'owner');
-    const error = await rejection(call('listShares', { cursor: comments.nextCursor }, 'owner'));
+    const comments = await call<ListCommentsResult>(
+      'listComments',
+      { pageId: P.onboarding, limit: 1 },
+      'owner',
+    );
+    const error = await rejection(
+      call('listShares', { cursor: comments.nextCursor }, 'owner'),
+    );
     expect(error.message).toMatch(/not a listShares cursor/);
   });
 });

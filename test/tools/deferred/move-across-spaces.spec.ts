@@ -1,5 +1,8 @@
 import { SEED_IDS } from '../../../host/seed/seed-ids';
-import { createDeferredToolsHarness, type DeferredToolsHarness } from './support/deferred-tools-harness';
+import {
+  createDeferredToolsHarness,
+  type DeferredToolsHarness,
+} from './support/deferred-tools-harness';
 
 /**
  * movePage into another space as Docmost moves a page there: the whole subtree moves, and what
@@ -25,29 +28,113 @@ describe('movePage to another space', () => {
     const subtree = [P.compensationReview, P.salaryBands];
     await db
       .insertInto('attachments')
-      .values(subtree.map((pageId, index) => ({ fileName: `bands-${index}.pdf`, filePath: `files/bands-${index}.pdf`, fileExt: '.pdf', creatorId: U.owner, pageId, spaceId: S.product, workspaceId: SEED_IDS.workspace })))
+      .values(
+        subtree.map((pageId, index) => ({
+          fileName: `bands-${index}.pdf`,
+          filePath: `files/bands-${index}.pdf`,
+          fileExt: '.pdf',
+          creatorId: U.owner,
+          pageId,
+          spaceId: S.product,
+          workspaceId: SEED_IDS.workspace,
+        })),
+      )
       .execute();
     await db
       .insertInto('watchers')
-      .values(subtree.map((pageId) => ({ userId: U.owner, pageId, spaceId: S.product, workspaceId: SEED_IDS.workspace, type: 'page' })))
+      .values(
+        subtree.map((pageId) => ({
+          userId: U.owner,
+          pageId,
+          spaceId: S.product,
+          workspaceId: SEED_IDS.workspace,
+          type: 'page',
+        })),
+      )
       .execute();
-    await harness.call('renamePage', { pageId: P.salaryBands, title: 'Salary Bands 2025' });
+    await harness.call('renamePage', {
+      pageId: P.salaryBands,
+      title: 'Salary Bands 2025',
+    });
     await harness.call('sharePage', { pageId: P.salaryBands });
-    const spacesOf = async (table: 'pages' | 'attachments' | 'watchers' | 'pageHistory' | 'shares' | 'comments') =>
+    const spacesOf = async (
+      table:
+        | 'pages'
+        | 'attachments'
+        | 'watchers'
+        | 'pageHistory'
+        | 'shares'
+        | 'comments',
+    ) =>
       table === 'pages'
-        ? (await db.selectFrom('pages').select('spaceId').where('id', 'in', subtree).execute()).map((row) => row.spaceId)
-        : (await db.selectFrom(table).select('spaceId').where('pageId', 'in', subtree).execute()).map((row) => row.spaceId);
-    expect(await db.selectFrom('pageAccess').select('id').where('pageId', 'in', subtree).execute()).toHaveLength(1);
+        ? (
+            await db
+              .selectFrom('pages')
+              .select('spaceId')
+              .where('id', 'in', subtree)
+              .execute()
+          ).map((row) => row.spaceId)
+        : (
+            await db
+              .selectFrom(table)
+              .select('spaceId')
+              .where('pageId', 'in', subtree)
+              .execute()
+          ).map((row) => row.spaceId);
+    expect(
+      await db
+        .selectFrom('pageAccess')
+        .select('id')
+        .where('pageId', 'in', subtree)
+        .execute(),
+    ).toHaveLength(1);
 
-    const moved = await harness.call('movePage', { pageId: P.compensationReview, spaceId: S.leadership });
-    expect(moved).toMatchObject({ pageId: P.compensationReview, spaceId: S.leadership, parentPageId: null, movedSubPages: 1, droppedRestrictions: 1 });
-    for (const table of ['pages', 'attachments', 'watchers', 'pageHistory', 'shares'] as const) {
+    const moved = await harness.call('movePage', {
+      pageId: P.compensationReview,
+      spaceId: S.leadership,
+    });
+    expect(moved).toMatchObject({
+      pageId: P.compensationReview,
+      spaceId: S.leadership,
+      parentPageId: null,
+      movedSubPages: 1,
+      droppedRestrictions: 1,
+    });
+    for (const table of [
+      'pages',
+      'attachments',
+      'watchers',
+      'pageHistory',
+      'shares',
+    ] as const) {
       const spaces = await spacesOf(table);
-      expect({ table, count: spaces.length > 0, spaces: [...new Set(spaces)] }).toEqual({ table, count: true, spaces: [S.leadership] });
+      expect({
+        table,
+        count: spaces.length > 0,
+        spaces: [...new Set(spaces)],
+      }).toEqual({ table, count: true, spaces: [S.leadership] });
     }
-    expect(await db.selectFrom('pageAccess').select('id').where('pageId', 'in', subtree).execute()).toEqual([]);
-    expect(await db.selectFrom('pagePermissions').select('id').where('id', '=', SEED_IDS.pagePermissions.compensationReviewOwner).execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom('pageAccess')
+        .select('id')
+        .where('pageId', 'in', subtree)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom('pagePermissions')
+        .select('id')
+        .where('id', '=', SEED_IDS.pagePermissions.compensationReviewOwner)
+        .execute(),
+    ).toEqual([]);
     // Restrictions elsewhere are untouched.
-    expect(await db.selectFrom('pageAccess').select('pageId').where('id', '=', SEED_IDS.pageAccess.launchPlan).execute()).toEqual([{ pageId: P.launchPlan }]);
+    expect(
+      await db
+        .selectFrom('pageAccess')
+        .select('pageId')
+        .where('id', '=', SEED_IDS.pageAccess.launchPlan)
+        .execute(),
+    ).toEqual([{ pageId: P.launchPlan }]);
   });
 });

@@ -1,7 +1,11 @@
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { COMMENT_MARK_TYPE } from '../../../src/tools/prosemirror/comment-mark';
 import { stripMarks } from '../../../src/tools/prosemirror/strip-marks';
-import { createDeferredToolsHarness, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
+import {
+  createDeferredToolsHarness,
+  rejection,
+  type DeferredToolsHarness,
+} from './support/deferred-tools-harness';
 
 const P = SEED_IDS.pages;
 const S = SEED_IDS.spaces;
@@ -19,19 +23,44 @@ interface TreeNode {
   childCount: number;
   children?: TreeNode[];
 }
-const titles = (pages: TreeNode[]): unknown[] => pages.map((page) => (page.children ? [page.title, titles(page.children)] : page.title));
+const titles = (pages: TreeNode[]): unknown[] =>
+  pages.map((page) =>
+    page.children ? [page.title, titles(page.children)] : page.title,
+  );
 
 async function pageRow(id: string) {
-  return harness.db.selectFrom('pages').select(['parentPageId', 'position', 'spaceId', 'deletedAt', 'deletedById']).where('id', '=', id).executeTakeFirstOrThrow();
+  return harness.db
+    .selectFrom('pages')
+    .select(['parentPageId', 'position', 'spaceId', 'deletedAt', 'deletedById'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 
 describe('listSidebarPages', () => {
   it('lists the space tree in sidebar order, without the restricted pages the caller may not see', async () => {
-    const tree = await harness.call('listSidebarPages', { spaceId: S.product }, 'member');
-    expect(tree).toMatchObject({ spaceId: S.product, spaceName: 'Product', listed: 11, total: 11, truncated: false });
+    const tree = await harness.call(
+      'listSidebarPages',
+      { spaceId: S.product },
+      'member',
+    );
+    expect(tree).toMatchObject({
+      spaceId: S.product,
+      spaceName: 'Product',
+      listed: 11,
+      total: 11,
+      truncated: false,
+    });
     // The owner-only Compensation Review (and Salary Bands below it) is hidden; the Writers group reads the Launch Plan.
     expect(titles(tree.pages)).toEqual([
-      ['Product Handbook', ['Roadmap 2025', 'Release Notes 2.4 (draft)', 'Pricing and Plans', 'Design Principles']],
+      [
+        'Product Handbook',
+        [
+          'Roadmap 2025',
+          'Release Notes 2.4 (draft)',
+          'Pricing and Plans',
+          'Design Principles',
+        ],
+      ],
       ['Onboarding Guide', ['Engineering Setup', 'Support Playbook']],
       ['Meeting Notes', ['Weekly Sync 2025-06-02']],
       'Launch Plan 2.4',
@@ -39,23 +68,46 @@ describe('listSidebarPages', () => {
   });
 
   it('stops at maxDepth with child counts, lists a subtree, and cuts at the limit', async () => {
-    const shallow = await harness.call('listSidebarPages', { spaceId: S.product, maxDepth: 1 });
-    expect(shallow.pages.map((page: TreeNode) => [page.title, page.childCount, page.children])).toEqual([
+    const shallow = await harness.call('listSidebarPages', {
+      spaceId: S.product,
+      maxDepth: 1,
+    });
+    expect(
+      shallow.pages.map((page: TreeNode) => [
+        page.title,
+        page.childCount,
+        page.children,
+      ]),
+    ).toEqual([
       ['Product Handbook', 4, undefined],
       ['Onboarding Guide', 2, undefined],
       ['Meeting Notes', 1, undefined],
       ['Compensation Review 2025', 1, undefined],
       ['Launch Plan 2.4', 0, undefined],
     ]);
-    const subtree = await harness.call('listSidebarPages', { spaceId: S.product, parentPageId: P.onboarding });
-    expect(titles(subtree.pages)).toEqual(['Engineering Setup', 'Support Playbook']);
+    const subtree = await harness.call('listSidebarPages', {
+      spaceId: S.product,
+      parentPageId: P.onboarding,
+    });
+    expect(titles(subtree.pages)).toEqual([
+      'Engineering Setup',
+      'Support Playbook',
+    ]);
     expect(subtree.total).toBe(2);
-    const cut = await harness.call('listSidebarPages', { spaceId: S.product, limit: 3 });
+    const cut = await harness.call('listSidebarPages', {
+      spaceId: S.product,
+      limit: 3,
+    });
     expect(cut).toMatchObject({ listed: 3, total: 13, truncated: true });
   });
 
   it('refuses a subtree root from another space', async () => {
-    const error = await rejection(harness.call('listSidebarPages', { spaceId: S.product, parentPageId: P.strategy }));
+    const error = await rejection(
+      harness.call('listSidebarPages', {
+        spaceId: S.product,
+        parentPageId: P.strategy,
+      }),
+    );
     expect(error.message).toContain(`is not in space ${S.product}`);
   });
 });
@@ -63,26 +115,65 @@ describe('listSidebarPages', () => {
 describe('renamePage', () => {
   it('changes only the title, adding a history version', async () => {
     const before = await harness.page(P.designPrinciples);
-    const result = await harness.call('renamePage', { pageId: P.designPrinciples, title: '  Design Principles v2  ' }, 'member');
-    expect(result).toMatchObject({ previousTitle: 'Design Principles', title: 'Design Principles v2' });
+    const result = await harness.call(
+      'renamePage',
+      { pageId: P.designPrinciples, title: '  Design Principles v2  ' },
+      'member',
+    );
+    expect(result).toMatchObject({
+      previousTitle: 'Design Principles',
+      title: 'Design Principles v2',
+    });
     const after = await harness.page(P.designPrinciples);
-    expect(after).toMatchObject({ title: 'Design Principles v2', content: before.content, historyCount: before.historyCount + 1 });
-    const empty = await rejection(harness.call('renamePage', { pageId: P.designPrinciples, title: '   ' }));
+    expect(after).toMatchObject({
+      title: 'Design Principles v2',
+      content: before.content,
+      historyCount: before.historyCount + 1,
+    });
+    const empty = await rejection(
+      harness.call('renamePage', { pageId: P.designPrinciples, title: '   ' }),
+    );
     expect(empty.code).toBe('invalid_input');
   });
 });
 
 describe('movePage', () => {
   it('moves a page under a new parent, last or first among its siblings, or after a sibling', async () => {
-    const last = await harness.call('movePage', { pageId: P.supportPlaybook, parentPageId: P.meetingNotes });
-    expect(last).toMatchObject({ parentPageId: P.meetingNotes, spaceId: S.product, position: 'a1', movedSubPages: 0 });
-    const first = await harness.call('movePage', { pageId: P.engineeringSetup, parentPageId: 'H5VVN528Jm', position: 'first' });
+    const last = await harness.call('movePage', {
+      pageId: P.supportPlaybook,
+      parentPageId: P.meetingNotes,
+    });
+    expect(last).toMatchObject({
+      parentPageId: P.meetingNotes,
+      spaceId: S.product,
+      position: 'a1',
+      movedSubPages: 0,
+    });
+    const first = await harness.call('movePage', {
+      pageId: P.engineeringSetup,
+      parentPageId: 'H5VVN528Jm',
+      position: 'first',
+    });
     expect(first.position < 'a0').toBe(true);
-    const after = await harness.call('movePage', { pageId: P.weeklySync, parentPageId: P.productHandbook, afterPageId: P.roadmap });
+    const after = await harness.call('movePage', {
+      pageId: P.weeklySync,
+      parentPageId: P.productHandbook,
+      afterPageId: P.roadmap,
+    });
     expect(after.position > 'a0' && after.position < 'a1').toBe(true);
     const tree = await harness.call('listSidebarPages', { spaceId: S.product });
     expect(titles(tree.pages)).toEqual([
-      ['Product Handbook', ['Engineering Setup', 'Roadmap 2025', 'Weekly Sync 2025-06-02', 'Release Notes 2.4 (draft)', 'Pricing and Plans', 'Design Principles v2']],
+      [
+        'Product Handbook',
+        [
+          'Engineering Setup',
+          'Roadmap 2025',
+          'Weekly Sync 2025-06-02',
+          'Release Notes 2.4 (draft)',
+          'Pricing and Plans',
+          'Design Principles v2',
+        ],
+      ],
       'Onboarding Guide',
       ['Meeting Notes', ['Support Playbook']],
       ['Compensation Review 2025', ['Salary Bands']],
@@ -91,24 +182,44 @@ describe('movePage', () => {
   });
 
   it('moves a page to the space root', async () => {
-    const result = await harness.call('movePage', { pageId: P.supportPlaybook, parentPageId: null });
+    const result = await harness.call('movePage', {
+      pageId: P.supportPlaybook,
+      parentPageId: null,
+    });
     expect(result).toMatchObject({ parentPageId: null, position: 'a5' });
-    expect(await pageRow(P.supportPlaybook)).toMatchObject({ parentPageId: null, position: 'a5' });
+    expect(await pageRow(P.supportPlaybook)).toMatchObject({
+      parentPageId: null,
+      position: 'a5',
+    });
   });
 
   it('refuses cycles, naming the chain, and leaves the tree unchanged', async () => {
     const before = await pageRow(P.productHandbook);
-    const underChild = await rejection(harness.call('movePage', { pageId: P.productHandbook, parentPageId: P.roadmap }));
+    const underChild = await rejection(
+      harness.call('movePage', {
+        pageId: P.productHandbook,
+        parentPageId: P.roadmap,
+      }),
+    );
     expect(underChild.message).toBe(
       'cannot move page "Product Handbook" under "Roadmap 2025": that page is inside it ("Product Handbook" > "Roadmap 2025"), which would make a cycle; move "Roadmap 2025" out first or choose another parent',
     );
-    const underItself = await rejection(harness.call('movePage', { pageId: P.productHandbook, parentPageId: P.productHandbook }));
+    const underItself = await rejection(
+      harness.call('movePage', {
+        pageId: P.productHandbook,
+        parentPageId: P.productHandbook,
+      }),
+    );
     expect(underItself.message).toContain('under itself');
     expect(await pageRow(P.productHandbook)).toEqual(before);
   });
 
   it('refuses a parent from another workspace as if it did not exist, and a spaceId that contradicts the parent', async () => {
-    const other = await harness.db.insertInto('workspaces').values({ name: 'Other Corp' }).returning('id').executeTakeFirstOrThrow();
+    const other = await harness.db
+      .insertInto('workspaces')
+      .values({ name: 'Other Corp' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const otherSpace = await harness.db
       .insertInto('spaces')
       .values({ name: 'Other', slug: 'other', workspaceId: other.id })
@@ -116,62 +227,146 @@ describe('movePage', () => {
       .executeTakeFirstOrThrow();
     const foreignPage = await harness.db
       .insertInto('pages')
-      .values({ slugId: 'otherCorp01', title: 'Foreign', spaceId: otherSpace.id, workspaceId: other.id })
+      .values({
+        slugId: 'otherCorp01',
+        title: 'Foreign',
+        spaceId: otherSpace.id,
+        workspaceId: other.id,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const before = await pageRow(P.supportPlaybook);
 
-    const foreign = await rejection(harness.call('movePage', { pageId: P.supportPlaybook, parentPageId: foreignPage.id }));
-    expect(foreign.message).toBe(`page ${foreignPage.id} not found or no access`);
+    const foreign = await rejection(
+      harness.call('movePage', {
+        pageId: P.supportPlaybook,
+        parentPageId: foreignPage.id,
+      }),
+    );
+    expect(foreign.message).toBe(
+      `page ${foreignPage.id} not found or no access`,
+    );
 
     const contradiction = await rejection(
-      harness.call('movePage', { pageId: P.supportPlaybook, parentPageId: P.meetingNotes, spaceId: S.leadership }),
+      harness.call('movePage', {
+        pageId: P.supportPlaybook,
+        parentPageId: P.meetingNotes,
+        spaceId: S.leadership,
+      }),
     );
     expect(contradiction.code).toBe('invalid_input');
-    expect(contradiction.message).toContain(`contradicts parentPageId ${P.meetingNotes}, which is in space ${S.product}`);
+    expect(contradiction.message).toContain(
+      `contradicts parentPageId ${P.meetingNotes}, which is in space ${S.product}`,
+    );
     expect(await pageRow(P.supportPlaybook)).toEqual(before);
   });
 
   it('refuses an afterPageId that is not among the new siblings', async () => {
-    const error = await rejection(harness.call('movePage', { pageId: P.supportPlaybook, parentPageId: P.meetingNotes, afterPageId: P.roadmap }));
-    expect(error.message).toContain(`afterPageId ${P.roadmap} is not a page under "Meeting Notes"`);
+    const error = await rejection(
+      harness.call('movePage', {
+        pageId: P.supportPlaybook,
+        parentPageId: P.meetingNotes,
+        afterPageId: P.roadmap,
+      }),
+    );
+    expect(error.message).toContain(
+      `afterPageId ${P.roadmap} is not a page under "Meeting Notes"`,
+    );
     expect(error.message).toContain('the pages there are: none');
   });
 
   it('moves a subtree into another space with its comments and history', async () => {
-    await harness.call('movePage', { pageId: P.supportPlaybook, parentPageId: P.onboarding });
-    const result = await harness.call('movePage', { pageId: P.onboarding, spaceId: S.leadership }, 'owner');
-    expect(result).toMatchObject({ parentPageId: null, spaceId: S.leadership, position: 'a2', movedSubPages: 1 });
-    expect(await pageRow(P.supportPlaybook)).toMatchObject({ spaceId: S.leadership, parentPageId: P.onboarding });
-    const comments = await harness.db.selectFrom('comments').select('spaceId').where('pageId', '=', P.supportPlaybook).execute();
+    await harness.call('movePage', {
+      pageId: P.supportPlaybook,
+      parentPageId: P.onboarding,
+    });
+    const result = await harness.call(
+      'movePage',
+      { pageId: P.onboarding, spaceId: S.leadership },
+      'owner',
+    );
+    expect(result).toMatchObject({
+      parentPageId: null,
+      spaceId: S.leadership,
+      position: 'a2',
+      movedSubPages: 1,
+    });
+    expect(await pageRow(P.supportPlaybook)).toMatchObject({
+      spaceId: S.leadership,
+      parentPageId: P.onboarding,
+    });
+    const comments = await harness.db
+      .selectFrom('comments')
+      .select('spaceId')
+      .where('pageId', '=', P.supportPlaybook)
+      .execute();
     expect(comments.length).toBeGreaterThan(0);
-    expect(comments.every((comment) => comment.spaceId === S.leadership)).toBe(true);
-    const member = await rejection(harness.call('getPageJson', { pageId: P.supportPlaybook }, 'member'));
-    expect(member.message).toBe(`page ${P.supportPlaybook} not found or no access`);
-    const tree = await harness.call('listSidebarPages', { spaceId: S.leadership });
-    expect(titles(tree.pages)).toEqual([['Leadership Overview', ['Strategy 2026', 'Hiring Plan']], 'Board Meeting Prep', ['Onboarding Guide', ['Support Playbook']]]);
+    expect(comments.every((comment) => comment.spaceId === S.leadership)).toBe(
+      true,
+    );
+    const member = await rejection(
+      harness.call('getPageJson', { pageId: P.supportPlaybook }, 'member'),
+    );
+    expect(member.message).toBe(
+      `page ${P.supportPlaybook} not found or no access`,
+    );
+    const tree = await harness.call('listSidebarPages', {
+      spaceId: S.leadership,
+    });
+    expect(titles(tree.pages)).toEqual([
+      ['Leadership Overview', ['Strategy 2026', 'Hiring Plan']],
+      'Board Meeting Prep',
+      ['Onboarding Guide', ['Support Playbook']],
+    ]);
   });
 
   it('refuses a target space the caller cannot write to, as if it did not exist', async () => {
-    const error = await rejection(harness.call('movePage', { pageId: P.meetingNotes, spaceId: S.leadership }, 'member'));
-    expect(error.message).toBe(`space ${S.leadership} not found or no access; call listSpaces for the spaces you can use`);
+    const error = await rejection(
+      harness.call(
+        'movePage',
+        { pageId: P.meetingNotes, spaceId: S.leadership },
+        'member',
+      ),
+    );
+    expect(error.message).toBe(
+      `space ${S.leadership} not found or no access; call listSpaces for the spaces you can use`,
+    );
     expect((await pageRow(P.meetingNotes)).spaceId).toBe(S.product);
   });
 });
 
 describe('deletePage', () => {
   it('moves a page and its sub-pages to the trash, restorable, never removing rows', async () => {
-    const result = await harness.call('deletePage', { pageId: P.productHandbook }, 'member');
+    const result = await harness.call(
+      'deletePage',
+      { pageId: P.productHandbook },
+      'member',
+    );
     expect(result.trashed).toBe(7);
-    expect(result.trashedPageIds).toEqual(expect.arrayContaining([P.productHandbook, P.roadmap, P.weeklySync, P.engineeringSetup]));
+    expect(result.trashedPageIds).toEqual(
+      expect.arrayContaining([
+        P.productHandbook,
+        P.roadmap,
+        P.weeklySync,
+        P.engineeringSetup,
+      ]),
+    );
     const row = await pageRow(P.roadmap);
     expect(row.deletedAt).not.toBeNull();
     expect(row.deletedById).toBe(SEED_IDS.users.member);
-    const history = await harness.db.selectFrom('pageHistory').select('id').where('pageId', '=', P.releaseNotes).execute();
+    const history = await harness.db
+      .selectFrom('pageHistory')
+      .select('id')
+      .where('pageId', '=', P.releaseNotes)
+      .execute();
     expect(history).toHaveLength(3);
-    const gone = await rejection(harness.call('getPageJson', { pageId: P.roadmap }));
+    const gone = await rejection(
+      harness.call('getPageJson', { pageId: P.roadmap }),
+    );
     expect(gone.message).toBe(`page ${P.roadmap} not found or no access`);
-    const again = await rejection(harness.call('deletePage', { pageId: P.productHandbook }));
+    const again = await rejection(
+      harness.call('deletePage', { pageId: P.productHandbook }),
+    );
     expect(again.code).toBe('not_found');
   });
 });
@@ -180,17 +375,38 @@ describe('copyPageContent', () => {
   it('replaces the target content with the source content without its comment anchors', async () => {
     const source = await harness.page(P.strategy);
     const target = await harness.page(P.hiringPlan);
-    const result = await harness.call('copyPageContent', { sourcePageId: P.strategy, targetPageId: P.hiringPlan, baseVersion: target.version });
+    const result = await harness.call('copyPageContent', {
+      sourcePageId: P.strategy,
+      targetPageId: P.hiringPlan,
+      baseVersion: target.version,
+    });
     expect(result.commentAnchorsDropped).toBeGreaterThan(0);
     const after = await harness.page(P.hiringPlan);
-    expect(after.content).toEqual(stripMarks(source.content, COMMENT_MARK_TYPE).node);
-    expect(after).toMatchObject({ title: 'Hiring Plan', textContent: source.textContent, historyCount: target.historyCount + 1 });
+    expect(after.content).toEqual(
+      stripMarks(source.content, COMMENT_MARK_TYPE).node,
+    );
+    expect(after).toMatchObject({
+      title: 'Hiring Plan',
+      textContent: source.textContent,
+      historyCount: target.historyCount + 1,
+    });
   });
 
   it('refuses the same page and a stale baseVersion', async () => {
-    const same = await rejection(harness.call('copyPageContent', { sourcePageId: P.strategy, targetPageId: P.strategy }));
+    const same = await rejection(
+      harness.call('copyPageContent', {
+        sourcePageId: P.strategy,
+        targetPageId: P.strategy,
+      }),
+    );
     expect(same.message).toContain('name the same page');
-    const stale = await rejection(harness.call('copyPageContent', { sourcePageId: P.boardPrep, targetPageId: P.hiringPlan, baseVersion: '2025-01-01 00:00:00+00' }));
+    const stale = await rejection(
+      harness.call('copyPageContent', {
+        sourcePageId: P.boardPrep,
+        targetPageId: P.hiringPlan,
+        baseVersion: '2025-01-01 00:00:00+00',
+      }),
+    );
     expect(stale.code).toBe('conflict');
   });
 });

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_SHARE_KEY } from '../../../host/seed/seed-ids';
-import { createDeferredToolsHarness, PUBLIC_BASE_URL, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
+import {
+  createDeferredToolsHarness,
+  PUBLIC_BASE_URL,
+  rejection,
+  type DeferredToolsHarness,
+} from './support/deferred-tools-harness';
 
 const P = SEED_IDS.pages;
 const S = SEED_IDS.spaces;
@@ -17,7 +22,9 @@ afterAll(async () => {
 async function setSharingDisabled(disabled: boolean): Promise<void> {
   await harness.db
     .updateTable('workspaces')
-    .set({ settings: sql`coalesce(settings, '{}'::jsonb) || ${JSON.stringify({ sharing: { disabled } })}::text::jsonb` })
+    .set({
+      settings: sql`coalesce(settings, '{}'::jsonb) || ${JSON.stringify({ sharing: { disabled } })}::text::jsonb`,
+    })
     .where('id', '=', SEED_IDS.workspace)
     .execute();
 }
@@ -47,47 +54,126 @@ describe('listShares', () => {
 
 describe('sharePage and unsharePage', () => {
   it('creates a share once and returns the same link afterwards, updating its settings', async () => {
-    const created = await harness.call('sharePage', { pageId: P.pricing }, 'member');
-    expect(created).toMatchObject({ created: true, pageId: P.pricing, title: 'Pricing and Plans', includeSubPages: false, searchIndexing: false });
+    const created = await harness.call(
+      'sharePage',
+      { pageId: P.pricing },
+      'member',
+    );
+    expect(created).toMatchObject({
+      created: true,
+      pageId: P.pricing,
+      title: 'Pricing and Plans',
+      includeSubPages: false,
+      searchIndexing: false,
+    });
     expect(created.key).toMatch(/^[0-9a-z]{10}$/);
-    expect(created.url).toBe(`${PUBLIC_BASE_URL}/share/${created.key}/p/pricing-and-plans-wZd7GkPtHz`);
-    const again = await harness.call('sharePage', { pageId: P.pricing, searchIndexing: true });
-    expect(again).toMatchObject({ created: false, shareId: created.shareId, key: created.key, searchIndexing: true, includeSubPages: false });
-    const rows = await harness.db.selectFrom('shares').selectAll().where('pageId', '=', P.pricing).execute();
+    expect(created.url).toBe(
+      `${PUBLIC_BASE_URL}/share/${created.key}/p/pricing-and-plans-wZd7GkPtHz`,
+    );
+    const again = await harness.call('sharePage', {
+      pageId: P.pricing,
+      searchIndexing: true,
+    });
+    expect(again).toMatchObject({
+      created: false,
+      shareId: created.shareId,
+      key: created.key,
+      searchIndexing: true,
+      includeSubPages: false,
+    });
+    const rows = await harness.db
+      .selectFrom('shares')
+      .selectAll()
+      .where('pageId', '=', P.pricing)
+      .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ creatorId: SEED_IDS.users.member, spaceId: S.product, workspaceId: SEED_IDS.workspace, searchIndexing: true });
+    expect(rows[0]).toMatchObject({
+      creatorId: SEED_IDS.users.member,
+      spaceId: S.product,
+      workspaceId: SEED_IDS.workspace,
+      searchIndexing: true,
+    });
   });
 
-  it('shows shares only in the caller\'s spaces', async () => {
+  it("shows shares only in the caller's spaces", async () => {
     await harness.call('sharePage', { pageId: P.boardPrep }, 'owner');
     const owner = await harness.call('listShares', {}, 'owner');
     const member = await harness.call('listShares', {}, 'member');
-    expect(owner.shares.map((share: { pageId: string }) => share.pageId)).toEqual([P.boardPrep, P.pricing, P.productHandbook]);
-    expect(member.shares.map((share: { pageId: string }) => share.pageId)).toEqual([P.pricing, P.productHandbook]);
-    const leadershipOnly = await harness.call('listShares', { spaceId: S.leadership }, 'owner');
-    expect(leadershipOnly.shares.map((share: { pageId: string }) => share.pageId)).toEqual([P.boardPrep]);
+    expect(
+      owner.shares.map((share: { pageId: string }) => share.pageId),
+    ).toEqual([P.boardPrep, P.pricing, P.productHandbook]);
+    expect(
+      member.shares.map((share: { pageId: string }) => share.pageId),
+    ).toEqual([P.pricing, P.productHandbook]);
+    const leadershipOnly = await harness.call(
+      'listShares',
+      { spaceId: S.leadership },
+      'owner',
+    );
+    expect(
+      leadershipOnly.shares.map((share: { pageId: string }) => share.pageId),
+    ).toEqual([P.boardPrep]);
   });
 
   it('revokes a share by removing it, and says when an ancestor keeps the page public', async () => {
     const revoked = await harness.call('unsharePage', { pageId: P.pricing });
-    expect(revoked).toMatchObject({ revoked: true, stillPublicVia: { pageId: P.productHandbook, title: 'Product Handbook' } });
-    expect(revoked.message).toContain('still public through the share of its ancestor "Product Handbook"');
-    expect(await harness.db.selectFrom('shares').select('id').where('pageId', '=', P.pricing).execute()).toEqual([]);
-    const boardPrepRevoked = await harness.call('unsharePage', { pageId: P.boardPrep }, 'owner');
-    expect(boardPrepRevoked).toMatchObject({ revoked: true, stillPublicVia: null, message: 'the public link no longer works' });
-    const nothing = await harness.call('unsharePage', { pageId: P.boardPrep }, 'owner');
-    expect(nothing).toMatchObject({ revoked: false, message: 'the page was not shared; nothing changed' });
+    expect(revoked).toMatchObject({
+      revoked: true,
+      stillPublicVia: { pageId: P.productHandbook, title: 'Product Handbook' },
+    });
+    expect(revoked.message).toContain(
+      'still public through the share of its ancestor "Product Handbook"',
+    );
+    expect(
+      await harness.db
+        .selectFrom('shares')
+        .select('id')
+        .where('pageId', '=', P.pricing)
+        .execute(),
+    ).toEqual([]);
+    const boardPrepRevoked = await harness.call(
+      'unsharePage',
+      { pageId: P.boardPrep },
+      'owner',
+    );
+    expect(boardPrepRevoked).toMatchObject({
+      revoked: true,
+      stillPublicVia: null,
+      message: 'the public link no longer works',
+    });
+    const nothing = await harness.call(
+      'unsharePage',
+      { pageId: P.boardPrep },
+      'owner',
+    );
+    expect(nothing).toMatchObject({
+      revoked: false,
+      message: 'the page was not shared; nothing changed',
+    });
   });
 
   it('refuses to share while the workspace has sharing disabled, but still revokes', async () => {
     await setSharingDisabled(true);
     try {
-      const error = await rejection(harness.call('sharePage', { pageId: P.roadmap }));
+      const error = await rejection(
+        harness.call('sharePage', { pageId: P.roadmap }),
+      );
       expect(error.code).toBe('forbidden');
-      expect(error.message).toContain('public sharing is disabled for this workspace');
-      expect(await harness.db.selectFrom('shares').select('id').where('pageId', '=', P.roadmap).execute()).toEqual([]);
+      expect(error.message).toContain(
+        'public sharing is disabled for this workspace',
+      );
+      expect(
+        await harness.db
+          .selectFrom('shares')
+          .select('id')
+          .where('pageId', '=', P.roadmap)
+          .execute(),
+      ).toEqual([]);
       expect((await harness.call('listShares', {})).sharingDisabled).toBe(true);
-      expect((await harness.call('unsharePage', { pageId: P.productHandbook })).revoked).toBe(true);
+      expect(
+        (await harness.call('unsharePage', { pageId: P.productHandbook }))
+          .revoked,
+      ).toBe(true);
     } finally {
       await setSharingDisabled(false);
     }
@@ -96,8 +182,16 @@ describe('sharePage and unsharePage', () => {
 
 describe('checkNewComments', () => {
   it('lists comments of the space created after a moment, oldest first, with a watermark', async () => {
-    const result = await harness.call('checkNewComments', { spaceId: S.product, since: '2025-05-30T00:00:00Z' }, 'member');
-    expect(result.comments.map((comment: { commentId: string }) => comment.commentId)).toEqual([C.supportEscalation, C.roadmapSso, C.roadmapSsoReply]);
+    const result = await harness.call(
+      'checkNewComments',
+      { spaceId: S.product, since: '2025-05-30T00:00:00Z' },
+      'member',
+    );
+    expect(
+      result.comments.map(
+        (comment: { commentId: string }) => comment.commentId,
+      ),
+    ).toEqual([C.supportEscalation, C.roadmapSso, C.roadmapSsoReply]);
     expect(result.comments[1]).toMatchObject({
       pageId: P.roadmap,
       pageTitle: 'Roadmap 2025',
@@ -109,28 +203,70 @@ describe('checkNewComments', () => {
       text: 'Can we commit to SAML in Q3? Two renewals depend on it.',
       resolved: false,
     });
-    expect(result).toMatchObject({ count: 3, latest: '2025-06-03T10:30:00.000000Z', truncated: false });
-    const none = await harness.call('checkNewComments', { spaceId: S.product, since: result.latest }, 'member');
-    expect(none).toMatchObject({ count: 0, comments: [], latest: result.latest });
+    expect(result).toMatchObject({
+      count: 3,
+      latest: '2025-06-03T10:30:00.000000Z',
+      truncated: false,
+    });
+    const none = await harness.call(
+      'checkNewComments',
+      { spaceId: S.product, since: result.latest },
+      'member',
+    );
+    expect(none).toMatchObject({
+      count: 0,
+      comments: [],
+      latest: result.latest,
+    });
   });
 
   it('filters by page, limits, and skips comments on pages in the trash', async () => {
-    const roadmapOnly = await harness.call('checkNewComments', { spaceId: S.product, since: '2025-01-01T00:00:00+03:00', pageId: 'VFEpewF8Mc' });
+    const roadmapOnly = await harness.call('checkNewComments', {
+      spaceId: S.product,
+      since: '2025-01-01T00:00:00+03:00',
+      pageId: 'VFEpewF8Mc',
+    });
     expect(roadmapOnly.count).toBe(4);
-    const limited = await harness.call('checkNewComments', { spaceId: S.product, since: '2025-01-01T00:00:00Z', limit: 2 });
+    const limited = await harness.call('checkNewComments', {
+      spaceId: S.product,
+      since: '2025-01-01T00:00:00Z',
+      limit: 2,
+    });
     expect(limited).toMatchObject({ count: 2, truncated: true });
     await harness.call('deletePage', { pageId: P.supportPlaybook });
-    const afterTrash = await harness.call('checkNewComments', { spaceId: S.product, since: '2025-05-30T00:00:00Z' });
-    expect(afterTrash.comments.map((comment: { commentId: string }) => comment.commentId)).toEqual([C.roadmapSso, C.roadmapSsoReply]);
+    const afterTrash = await harness.call('checkNewComments', {
+      spaceId: S.product,
+      since: '2025-05-30T00:00:00Z',
+    });
+    expect(
+      afterTrash.comments.map(
+        (comment: { commentId: string }) => comment.commentId,
+      ),
+    ).toEqual([C.roadmapSso, C.roadmapSsoReply]);
   });
 
   it('refuses a timestamp that is not ISO 8601 with a timezone, and a page of another space', async () => {
-    for (const since of ['yesterday', '2025-06-01', '2025-06-01T10:00:00', '2025-02-30T00:00:00Z']) {
-      const error = await rejection(harness.call('checkNewComments', { spaceId: S.product, since }));
+    for (const since of [
+      'yesterday',
+      '2025-06-01',
+      '2025-06-01T10:00:00',
+      '2025-02-30T00:00:00Z',
+    ]) {
+      const error = await rejection(
+        harness.call('checkNewComments', { spaceId: S.product, since }),
+      );
       expect(error.code).toBe('invalid_input');
-      expect(error.message).toContain(`since "${since}" is not an ISO 8601 timestamp with a timezone`);
+      expect(error.message).toContain(
+        `since "${since}" is not an ISO 8601 timestamp with a timezone`,
+      );
     }
-    const otherSpace = await rejection(harness.call('checkNewComments', { spaceId: S.product, since: '2025-01-01T00:00:00Z', pageId: P.strategy }));
+    const otherSpace = await rejection(
+      harness.call('checkNewComments', {
+        spaceId: S.product,
+        since: '2025-01-01T00:00:00Z',
+        pageId: P.strategy,
+      }),
+    );
     expect(otherSpace.message).toContain('is in another space');
   });
 });

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { extractText } from '../../../src/tools/prosemirror/extract-text';
-import { createDeferredToolsHarness, rejection, type DeferredToolsHarness } from './support/deferred-tools-harness';
+import {
+  createDeferredToolsHarness,
+  rejection,
+  type DeferredToolsHarness,
+} from './support/deferred-tools-harness';
 
 const P = SEED_IDS.pages;
 const N = SEED_NODE_IDS;
@@ -19,15 +23,27 @@ describe('getPageJson', () => {
     const byId = await harness.call('getPageJson', { pageId: P.pricing });
     const bySlug = await harness.call('getPageJson', { pageId: 'wZd7GkPtHz' });
     const stored = await harness.page(P.pricing);
-    expect(byId).toMatchObject({ pageId: P.pricing, slugId: 'wZd7GkPtHz', title: 'Pricing and Plans', spaceId: SEED_IDS.spaces.product, version: stored.version });
+    expect(byId).toMatchObject({
+      pageId: P.pricing,
+      slugId: 'wZd7GkPtHz',
+      title: 'Pricing and Plans',
+      spaceId: SEED_IDS.spaces.product,
+      version: stored.version,
+    });
     expect(byId.content).toEqual(stored.content);
     expect(bySlug.content).toEqual(stored.content);
   });
 
   it('answers "not found or no access" for an unknown page', async () => {
-    const error = await rejection(harness.call('getPageJson', { pageId: '00000000-0000-4000-8000-000000000000' }));
+    const error = await rejection(
+      harness.call('getPageJson', {
+        pageId: '00000000-0000-4000-8000-000000000000',
+      }),
+    );
     expect(error.code).toBe('not_found');
-    expect(error.message).toBe('page 00000000-0000-4000-8000-000000000000 not found or no access');
+    expect(error.message).toBe(
+      'page 00000000-0000-4000-8000-000000000000 not found or no access',
+    );
   });
 });
 
@@ -37,75 +53,195 @@ describe('patchNode', () => {
     const result = await harness.call('patchNode', {
       pageId: P.releaseNotes,
       nodeId: N.releaseNotesSecondTypoParagraph,
-      node: { type: 'paragraph', content: [{ type: 'text', text: 'Search results now show ' }, { type: 'text', text: 'the page path', marks: [{ type: 'bold' }] }, { type: 'text', text: ' under each title.' }] },
+      node: {
+        type: 'paragraph',
+        content: [
+          { type: 'text', text: 'Search results now show ' },
+          { type: 'text', text: 'the page path', marks: [{ type: 'bold' }] },
+          { type: 'text', text: ' under each title.' },
+        ],
+      },
     });
-    expect(result).toMatchObject({ nodeId: N.releaseNotesSecondTypoParagraph, type: 'paragraph', replacedText: 'Search results now show teh page path under each title.' });
+    expect(result).toMatchObject({
+      nodeId: N.releaseNotesSecondTypoParagraph,
+      type: 'paragraph',
+      replacedText: 'Search results now show teh page path under each title.',
+    });
     const after = await harness.page(P.releaseNotes);
     expect(after.version).toBe(result.version);
     expect(after.version).not.toBe(before.version);
     expect(after.historyCount).toBe(before.historyCount + 1);
     expect(after.textContent).toBe(extractText(after.content));
-    expect(after.textContent).toContain('Search results now show the page path under each title.');
-    expect(after.content.content![4]!.attrs).toEqual({ id: N.releaseNotesSecondTypoParagraph });
+    expect(after.textContent).toContain(
+      'Search results now show the page path under each title.',
+    );
+    expect(after.content.content![4]!.attrs).toEqual({
+      id: N.releaseNotesSecondTypoParagraph,
+    });
   });
 
   it('accepts the node as a JSON string and replaces a top-level list by "#<n>"', async () => {
-    const list = { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Only one step now.' }] }] }] };
-    const result = await harness.call('patchNode', { pageId: P.releaseNotes, nodeId: '#6', node: JSON.stringify(list) });
-    expect(result).toMatchObject({ nodeId: null, type: 'bulletList', replacedText: 'Back up your database.\nRun the migrations.\nRestart the server.' });
+    const list = {
+      type: 'bulletList',
+      content: [
+        {
+          type: 'listItem',
+          content: [
+            {
+              type: 'paragraph',
+              content: [{ type: 'text', text: 'Only one step now.' }],
+            },
+          ],
+        },
+      ],
+    };
+    const result = await harness.call('patchNode', {
+      pageId: P.releaseNotes,
+      nodeId: '#6',
+      node: JSON.stringify(list),
+    });
+    expect(result).toMatchObject({
+      nodeId: null,
+      type: 'bulletList',
+      replacedText:
+        'Back up your database.\nRun the migrations.\nRestart the server.',
+    });
     const after = await harness.page(P.releaseNotes);
     expect(after.content.content![6]!.type).toBe('bulletList');
-    expect(after.content.content![6]!.content![0]!.content![0]!.attrs!.id).toMatch(/^[a-z]{12}$/);
+    expect(
+      after.content.content![6]!.content![0]!.content![0]!.attrs!.id,
+    ).toMatch(/^[a-z]{12}$/);
   });
 
   it('rejects malformed nodes, unknown types and misplaced blocks, writing nothing', async () => {
     const before = await harness.page(P.pricing);
-    const invalidJson = await rejection(harness.call('patchNode', { pageId: P.pricing, nodeId: N.pricingIntro, node: '{"type":"paragraph",' }));
+    const invalidJson = await rejection(
+      harness.call('patchNode', {
+        pageId: P.pricing,
+        nodeId: N.pricingIntro,
+        node: '{"type":"paragraph",',
+      }),
+    );
     expect(invalidJson.code).toBe('invalid_input');
-    expect(invalidJson.message).toContain('node must be a ProseMirror node object or a JSON string of one');
-    const unknown = await rejection(harness.call('patchNode', { pageId: P.pricing, nodeId: N.pricingIntro, node: { type: 'paragraph', content: [{ type: 'sparkle' }] } }));
-    expect(unknown.message).toContain('unknown node type "sparkle" at node.content[0]');
-    expect(unknown.message).toContain('Valid node types: doc, paragraph, heading');
-    const inline = await rejection(harness.call('patchNode', { pageId: P.pricing, nodeId: N.pricingIntro, node: { type: 'text', text: 'loose' } }));
+    expect(invalidJson.message).toContain(
+      'node must be a ProseMirror node object or a JSON string of one',
+    );
+    const unknown = await rejection(
+      harness.call('patchNode', {
+        pageId: P.pricing,
+        nodeId: N.pricingIntro,
+        node: { type: 'paragraph', content: [{ type: 'sparkle' }] },
+      }),
+    );
+    expect(unknown.message).toContain(
+      'unknown node type "sparkle" at node.content[0]',
+    );
+    expect(unknown.message).toContain(
+      'Valid node types: doc, paragraph, heading',
+    );
+    const inline = await rejection(
+      harness.call('patchNode', {
+        pageId: P.pricing,
+        nodeId: N.pricingIntro,
+        node: { type: 'text', text: 'loose' },
+      }),
+    );
     expect(inline.message).toContain('"text" is inline content; a block');
     const misplaced = await rejection(
-      harness.call('patchNode', { pageId: P.pricing, nodeId: 'ddpuebuzuigy', node: { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'x' }] } }),
+      harness.call('patchNode', {
+        pageId: P.pricing,
+        nodeId: 'ddpuebuzuigy',
+        node: {
+          type: 'heading',
+          attrs: { level: 2 },
+          content: [{ type: 'text', text: 'x' }],
+        },
+      }),
     );
-    expect(misplaced.message).toContain('a listItem must start with a paragraph');
+    expect(misplaced.message).toContain(
+      'a listItem must start with a paragraph',
+    );
     const after = await harness.page(P.pricing);
     expect(after).toEqual(before);
   });
 
   it('says where to find valid ids for an unknown or malformed block reference', async () => {
-    const unknown = await rejection(harness.call('patchNode', { pageId: P.pricing, nodeId: 'zzzzzzzzzzzz', node: { type: 'paragraph' } }));
+    const unknown = await rejection(
+      harness.call('patchNode', {
+        pageId: P.pricing,
+        nodeId: 'zzzzzzzzzzzz',
+        node: { type: 'paragraph' },
+      }),
+    );
     expect(unknown.code).toBe('not_found');
     expect(unknown.message).toContain('no block with id "zzzzzzzzzzzz"');
-    const outOfRange = await rejection(harness.call('patchNode', { pageId: P.pricing, nodeId: '#40', node: { type: 'paragraph' } }));
-    expect(outOfRange.message).toContain('there is no block #40: the page has 5 top-level blocks (#0–#4)');
-    const malformed = await rejection(harness.call('patchNode', { pageId: P.pricing, nodeId: 'Intro', node: { type: 'paragraph' } }));
+    const outOfRange = await rejection(
+      harness.call('patchNode', {
+        pageId: P.pricing,
+        nodeId: '#40',
+        node: { type: 'paragraph' },
+      }),
+    );
+    expect(outOfRange.message).toContain(
+      'there is no block #40: the page has 5 top-level blocks (#0–#4)',
+    );
+    const malformed = await rejection(
+      harness.call('patchNode', {
+        pageId: P.pricing,
+        nodeId: 'Intro',
+        node: { type: 'paragraph' },
+      }),
+    );
     expect(malformed.code).toBe('invalid_input');
   });
 });
 
 describe('a human saving while a block edit runs', () => {
-  it('makes the edit fail with a conflict and keeps the human\'s save', async () => {
-    const humanContent = { type: 'doc', content: [{ type: 'paragraph', attrs: { id: 'humanhumanhu' }, content: [{ type: 'text', text: 'Saved by a person.' }] }] };
+  it("makes the edit fail with a conflict and keeps the human's save", async () => {
+    const humanContent = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          attrs: { id: 'humanhumanhu' },
+          content: [{ type: 'text', text: 'Saved by a person.' }],
+        },
+      ],
+    };
     let agent: Promise<unknown> | undefined;
     await harness.db.transaction().execute(async (human) => {
       // The human's save holds the row; the agent reads the old version, then waits to write.
-      await sql`select id from pages where id = ${P.supportPlaybook} for update`.execute(human);
-      agent = harness.call('deleteNode', { pageId: P.supportPlaybook, nodeId: '#0' });
+      await sql`select id from pages where id = ${P.supportPlaybook} for update`.execute(
+        human,
+      );
+      agent = harness.call('deleteNode', {
+        pageId: P.supportPlaybook,
+        nodeId: '#0',
+      });
       agent.catch(() => undefined);
       for (let waited = 0; waited < 100; waited++) {
-        const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(harness.db);
+        const { rows } = await sql<{
+          waiting: number;
+        }>`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
+          harness.db,
+        );
         if (rows[0]!.waiting > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      await human.updateTable('pages').set({ content: humanContent as never, updatedAt: sql`clock_timestamp()` }).where('id', '=', P.supportPlaybook).execute();
+      await human
+        .updateTable('pages')
+        .set({
+          content: humanContent as never,
+          updatedAt: sql`clock_timestamp()`,
+        })
+        .where('id', '=', P.supportPlaybook)
+        .execute();
     });
     const error = await rejection(agent!);
     expect(error.code).toBe('conflict');
-    expect((await harness.page(P.supportPlaybook)).content).toEqual(humanContent);
+    expect((await harness.page(P.supportPlaybook)).content).toEqual(
+      humanContent,
+    );
   });
 });
 
@@ -115,16 +251,40 @@ describe('insertNode', () => {
       pageId: P.designPrinciples,
       position: 'after',
       anchorNodeId: 'lzlrkdlbclmz',
-      node: { type: 'paragraph', attrs: { id: 'lzlrkdlbclmz' }, content: [{ type: 'text', text: 'Inserted after.' }] },
+      node: {
+        type: 'paragraph',
+        attrs: { id: 'lzlrkdlbclmz' },
+        content: [{ type: 'text', text: 'Inserted after.' }],
+      },
     });
     expect(after.nodeId).toMatch(/^[a-z]{12}$/);
     expect(after.nodeId).not.toBe('lzlrkdlbclmz');
     expect(after.outlineIndex).toBe(2);
-    const before = await harness.call('insertNode', { pageId: P.designPrinciples, position: 'before', anchorNodeId: '#0', node: { type: 'horizontalRule' } });
+    const before = await harness.call('insertNode', {
+      pageId: P.designPrinciples,
+      position: 'before',
+      anchorNodeId: '#0',
+      node: { type: 'horizontalRule' },
+    });
     expect(before).toMatchObject({ nodeId: null, outlineIndex: 0 });
-    const appended = await harness.call('insertNode', { pageId: P.designPrinciples, node: { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Appendix' }] } });
+    const appended = await harness.call('insertNode', {
+      pageId: P.designPrinciples,
+      node: {
+        type: 'heading',
+        attrs: { level: 2 },
+        content: [{ type: 'text', text: 'Appendix' }],
+      },
+    });
     const page = await harness.page(P.designPrinciples);
-    expect(page.content.content!.map((block) => block.type)).toEqual(['horizontalRule', 'heading', 'paragraph', 'paragraph', 'image', 'bulletList', 'heading']);
+    expect(page.content.content!.map((block) => block.type)).toEqual([
+      'horizontalRule',
+      'heading',
+      'paragraph',
+      'paragraph',
+      'image',
+      'bulletList',
+      'heading',
+    ]);
     expect(appended.outlineIndex).toBe(6);
     expect(page.textContent).toContain('Inserted after.');
   });
@@ -134,38 +294,91 @@ describe('insertNode', () => {
       pageId: P.designPrinciples,
       position: 'after',
       anchorNodeId: 'xrzglkhxgcrp',
-      node: { type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Playful: delight in details.' }] }] },
+      node: {
+        type: 'listItem',
+        content: [
+          {
+            type: 'paragraph',
+            content: [{ type: 'text', text: 'Playful: delight in details.' }],
+          },
+        ],
+      },
     });
     const page = await harness.page(P.designPrinciples);
-    const list = page.content.content!.find((block) => block.type === 'bulletList')!;
-    expect(list.content!.map((item) => extractText(item).split(':')[0])).toEqual(['Calm', 'Honest', 'Fast', 'Playful', 'Forgiving', 'Accessible']);
+    const list = page.content.content!.find(
+      (block) => block.type === 'bulletList',
+    )!;
+    expect(
+      list.content!.map((item) => extractText(item).split(':')[0]),
+    ).toEqual(['Calm', 'Honest', 'Fast', 'Playful', 'Forgiving', 'Accessible']);
   });
 
   it('refuses a position without anchor and nodes that cannot stand where they would land', async () => {
-    const noAnchor = await rejection(harness.call('insertNode', { pageId: P.designPrinciples, position: 'before', node: { type: 'paragraph' } }));
+    const noAnchor = await rejection(
+      harness.call('insertNode', {
+        pageId: P.designPrinciples,
+        position: 'before',
+        node: { type: 'paragraph' },
+      }),
+    );
     expect(noAnchor.message).toContain('position "before" needs anchorNodeId');
-    const loneItem = await rejection(harness.call('insertNode', { pageId: P.designPrinciples, node: { type: 'listItem', content: [{ type: 'paragraph' }] } }));
-    expect(loneItem.message).toContain('a listItem cannot stand at the top level');
-    const row = await rejection(harness.call('insertNode', { pageId: P.designPrinciples, position: 'after', anchorNodeId: 'lzlrkdlbclmz', node: { type: 'tableRow', content: [] } }));
+    const loneItem = await rejection(
+      harness.call('insertNode', {
+        pageId: P.designPrinciples,
+        node: { type: 'listItem', content: [{ type: 'paragraph' }] },
+      }),
+    );
+    expect(loneItem.message).toContain(
+      'a listItem cannot stand at the top level',
+    );
+    const row = await rejection(
+      harness.call('insertNode', {
+        pageId: P.designPrinciples,
+        position: 'after',
+        anchorNodeId: 'lzlrkdlbclmz',
+        node: { type: 'tableRow', content: [] },
+      }),
+    );
     expect(row.code).toBe('invalid_input');
   });
 });
 
 describe('deleteNode', () => {
   it('removes a block by id and a whole list by "#<n>"', async () => {
-    const byId = await harness.call('deleteNode', { pageId: P.onboarding, nodeId: 'kfqnjwnsjdbf' });
-    expect(byId.deleted).toEqual({ type: 'paragraph', text: 'Pair with a teammate on a real bug, and read the Support Playbook before your first support shift.' });
-    const list = await harness.call('deleteNode', { pageId: P.onboarding, nodeId: '#3' });
+    const byId = await harness.call('deleteNode', {
+      pageId: P.onboarding,
+      nodeId: 'kfqnjwnsjdbf',
+    });
+    expect(byId.deleted).toEqual({
+      type: 'paragraph',
+      text: 'Pair with a teammate on a real bug, and read the Support Playbook before your first support shift.',
+    });
+    const list = await harness.call('deleteNode', {
+      pageId: P.onboarding,
+      nodeId: '#3',
+    });
     expect(list.deleted.type).toBe('orderedList');
     const page = await harness.page(P.onboarding);
-    expect(page.content.content!.map((block) => block.type)).toEqual(['heading', 'paragraph', 'heading', 'heading']);
+    expect(page.content.content!.map((block) => block.type)).toEqual([
+      'heading',
+      'paragraph',
+      'heading',
+      'heading',
+    ]);
     expect(page.textContent).not.toContain('Pair with a teammate');
   });
 
   it('refuses to empty a container the editor cannot hold empty', async () => {
-    const error = await rejection(harness.call('deleteNode', { pageId: P.pricing, nodeId: N.pricingTeamPrice }));
+    const error = await rejection(
+      harness.call('deleteNode', {
+        pageId: P.pricing,
+        nodeId: N.pricingTeamPrice,
+      }),
+    );
     expect(error.message).toContain('a tableCell needs at least one child');
-    const unknown = await rejection(harness.call('deleteNode', { pageId: P.pricing, nodeId: 'qqqqqqqqqqqq' }));
+    const unknown = await rejection(
+      harness.call('deleteNode', { pageId: P.pricing, nodeId: 'qqqqqqqqqqqq' }),
+    );
     expect(unknown.code).toBe('not_found');
   });
 });
@@ -174,16 +387,40 @@ describe('updatePageJson', () => {
   const doc = {
     type: 'doc',
     content: [
-      { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Weekly Sync' }] },
-      { type: 'paragraph', attrs: { id: 'abcdefghijkl' }, content: [{ type: 'text', text: 'Rewritten.', marks: [{ type: 'italic' }] }] },
-      { type: 'callout', attrs: { type: 'info' }, content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Note' }] }] },
+      {
+        type: 'heading',
+        attrs: { level: 1 },
+        content: [{ type: 'text', text: 'Weekly Sync' }],
+      },
+      {
+        type: 'paragraph',
+        attrs: { id: 'abcdefghijkl' },
+        content: [
+          { type: 'text', text: 'Rewritten.', marks: [{ type: 'italic' }] },
+        ],
+      },
+      {
+        type: 'callout',
+        attrs: { type: 'info' },
+        content: [
+          { type: 'paragraph', content: [{ type: 'text', text: 'Note' }] },
+        ],
+      },
     ],
   };
 
   it('writes a valid document, generating missing ids, with text_content and one history row', async () => {
     const before = await harness.page(P.weeklySync);
-    const result = await harness.call('updatePageJson', { pageId: P.weeklySync, doc, baseVersion: before.version });
-    expect(result).toMatchObject({ pageId: P.weeklySync, blocks: 3, generatedIds: 2 });
+    const result = await harness.call('updatePageJson', {
+      pageId: P.weeklySync,
+      doc,
+      baseVersion: before.version,
+    });
+    expect(result).toMatchObject({
+      pageId: P.weeklySync,
+      blocks: 3,
+      generatedIds: 2,
+    });
     const after = await harness.page(P.weeklySync);
     expect(after.textContent).toBe('Weekly Sync\nRewritten.\nNote');
     expect(after.historyCount).toBe(before.historyCount + 1);
@@ -193,9 +430,19 @@ describe('updatePageJson', () => {
 
   it('fails with a conflict on a stale baseVersion and leaves the page unchanged', async () => {
     const read = await harness.call('getPageJson', { pageId: P.meetingNotes });
-    await harness.call('renamePage', { pageId: P.meetingNotes, title: 'Meeting notes (renamed by a human)' }, 'admin');
+    await harness.call(
+      'renamePage',
+      { pageId: P.meetingNotes, title: 'Meeting notes (renamed by a human)' },
+      'admin',
+    );
     const before = await harness.page(P.meetingNotes);
-    const error = await rejection(harness.call('updatePageJson', { pageId: P.meetingNotes, doc, baseVersion: read.version }));
+    const error = await rejection(
+      harness.call('updatePageJson', {
+        pageId: P.meetingNotes,
+        doc,
+        baseVersion: read.version,
+      }),
+    );
     expect(error.code).toBe('conflict');
     expect(error.message).toContain('nothing was written');
     expect(await harness.page(P.meetingNotes)).toEqual(before);
@@ -203,20 +450,54 @@ describe('updatePageJson', () => {
 
   it('rejects unknown node and mark types by name, invalid JSON and a root that is not a doc', async () => {
     const before = await harness.page(P.weeklySync);
-    const unknownNode = await rejection(harness.call('updatePageJson', { pageId: P.weeklySync, doc: { type: 'doc', content: [{ type: 'marquee' }] } }));
+    const unknownNode = await rejection(
+      harness.call('updatePageJson', {
+        pageId: P.weeklySync,
+        doc: { type: 'doc', content: [{ type: 'marquee' }] },
+      }),
+    );
     expect(unknownNode.code).toBe('invalid_input');
-    expect(unknownNode.message).toMatch(/unknown node type "marquee" at doc\.content\[0\].*Valid node types: .*callout.*youtube/);
+    expect(unknownNode.message).toMatch(
+      /unknown node type "marquee" at doc\.content\[0\].*Valid node types: .*callout.*youtube/,
+    );
     const unknownMark = await rejection(
-      harness.call('updatePageJson', { pageId: P.weeklySync, doc: JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'blink' }] }] }] }) }),
+      harness.call('updatePageJson', {
+        pageId: P.weeklySync,
+        doc: JSON.stringify({
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [
+                { type: 'text', text: 'x', marks: [{ type: 'blink' }] },
+              ],
+            },
+          ],
+        }),
+      }),
     );
     expect(unknownMark.message).toContain('unknown mark type "blink"');
     expect(unknownMark.message).toContain('Valid mark types: bold, italic');
-    const invalidJson = await rejection(harness.call('updatePageJson', { pageId: P.weeklySync, doc: 'not json' }));
+    const invalidJson = await rejection(
+      harness.call('updatePageJson', { pageId: P.weeklySync, doc: 'not json' }),
+    );
     expect(invalidJson.message).toContain('the string is not valid JSON');
-    const wrongRoot = await rejection(harness.call('updatePageJson', { pageId: P.weeklySync, doc: { type: 'paragraph' } }));
+    const wrongRoot = await rejection(
+      harness.call('updatePageJson', {
+        pageId: P.weeklySync,
+        doc: { type: 'paragraph' },
+      }),
+    );
     expect(wrongRoot.message).toMatch(/type "paragraph".*"doc"/);
-    const emptyList = await rejection(harness.call('updatePageJson', { pageId: P.weeklySync, doc: { type: 'doc', content: [{ type: 'bulletList', content: [] }] } }));
-    expect(emptyList.message).toContain('a bulletList needs at least one child at doc.content[0]');
+    const emptyList = await rejection(
+      harness.call('updatePageJson', {
+        pageId: P.weeklySync,
+        doc: { type: 'doc', content: [{ type: 'bulletList', content: [] }] },
+      }),
+    );
+    expect(emptyList.message).toContain(
+      'a bulletList needs at least one child at doc.content[0]',
+    );
     expect(await harness.page(P.weeklySync)).toEqual(before);
   });
 });

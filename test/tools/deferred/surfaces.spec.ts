@@ -3,7 +3,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  FastifyAdapter,
+  type NestFastifyApplication,
+} from '@nestjs/platform-fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../host/database';
 import { KYSELY } from '../../../src/database/kysely.token';
@@ -17,10 +20,19 @@ import { createMcpToolNameTranslator } from '../../../src/registry/adapters/mcp-
 import { createToolRegistry } from '../../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../../src/registry/tool-registry';
 import { TOOL_DEFINITIONS } from '../../../src/tools/definitions';
-import { createDocmostExecutors, DEFERRED_EXECUTOR_SPECS } from '../../../src/tools/executors';
+import {
+  createDocmostExecutors,
+  DEFERRED_EXECUTOR_SPECS,
+} from '../../../src/tools/executors';
 import { asDocument } from '../../../src/tools/prosemirror/prosemirror-node';
-import { generateWithToolCalls, sentToolResults } from '../../registry/support/recording-model';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database';
+import {
+  generateWithToolCalls,
+  sentToolResults,
+} from '../../registry/support/recording-model';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
 import { contextFor, PUBLIC_BASE_URL } from './support/deferred-tools-harness';
 
 const P = SEED_IDS.pages;
@@ -43,10 +55,17 @@ async function startHost(db: Kysely<DB>): Promise<NestFastifyApplication> {
   })
   class SharedModule {}
 
-  @Module({ imports: [SharedModule, McpModule.forRoot({})], providers: [{ provide: APP_GUARD, useClass: BearerAuthGuard }] })
+  @Module({
+    imports: [SharedModule, McpModule.forRoot({})],
+    providers: [{ provide: APP_GUARD, useClass: BearerAuthGuard }],
+  })
   class HostModule {}
 
-  const host = await NestFactory.create<NestFastifyApplication>(HostModule, new FastifyAdapter(), { logger: false });
+  const host = await NestFactory.create<NestFastifyApplication>(
+    HostModule,
+    new FastifyAdapter(),
+    { logger: false },
+  );
   await host.listen(0, '127.0.0.1');
   return host;
 }
@@ -57,12 +76,16 @@ beforeAll(async () => {
   tokens = new Map(seed.users.map((user) => [user.email, user.token]));
   registry = createToolRegistry({
     specs: TOOL_DEFINITIONS,
-    executors: createDocmostExecutors(database.db, { publicBaseUrl: PUBLIC_BASE_URL }),
+    executors: createDocmostExecutors(database.db, {
+      publicBaseUrl: PUBLIC_BASE_URL,
+    }),
     logger: { warn: () => undefined },
   });
   app = await startHost(database.db);
   const address = app.getHttpServer().address();
-  url = new URL(`http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/mcp`);
+  url = new URL(
+    `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/mcp`,
+  );
 });
 
 afterAll(async () => {
@@ -71,7 +94,11 @@ afterAll(async () => {
 });
 
 async function storedContent(pageId: string) {
-  const row = await database.db.selectFrom('pages').select(['content', 'textContent']).where('id', '=', pageId).executeTakeFirstOrThrow();
+  const row = await database.db
+    .selectFrom('pages')
+    .select(['content', 'textContent'])
+    .where('id', '=', pageId)
+    .executeTakeFirstOrThrow();
   return { content: asDocument(row.content), textContent: row.textContent };
 }
 
@@ -79,22 +106,64 @@ describe('through the AI SDK surface (MockLanguageModelV3)', () => {
   it('runs table and node edits the model calls, and returns errors as tool errors', async () => {
     const toolSet = toAiSdkToolSet(registry, contextFor('member'));
     const { sent } = await generateWithToolCalls(toolSet, [
-      { toolCallId: 'cell', toolName: 'tableUpdateCell', input: { pageId: P.pricing, table: '#2', row: 2, column: 1, text: '$9' } },
+      {
+        toolCallId: 'cell',
+        toolName: 'tableUpdateCell',
+        input: {
+          pageId: P.pricing,
+          table: '#2',
+          row: 2,
+          column: 1,
+          text: '$9',
+        },
+      },
       {
         toolCallId: 'patch',
         toolName: 'patchNode',
-        input: { pageId: P.releaseNotes, nodeId: SEED_NODE_IDS.releaseNotesSecondTypoParagraph, node: JSON.stringify({ type: 'paragraph', content: [{ type: 'text', text: 'Search shows the page path.' }] }) },
+        input: {
+          pageId: P.releaseNotes,
+          nodeId: SEED_NODE_IDS.releaseNotesSecondTypoParagraph,
+          node: JSON.stringify({
+            type: 'paragraph',
+            content: [{ type: 'text', text: 'Search shows the page path.' }],
+          }),
+        },
       },
-      { toolCallId: 'hidden', toolName: 'getPageJson', input: { pageId: P.strategy } },
-      { toolCallId: 'unknown-type', toolName: 'insertNode', input: { pageId: P.pricing, node: { type: 'marquee' } } },
+      {
+        toolCallId: 'hidden',
+        toolName: 'getPageJson',
+        input: { pageId: P.strategy },
+      },
+      {
+        toolCallId: 'unknown-type',
+        toolName: 'insertNode',
+        input: { pageId: P.pricing, node: { type: 'marquee' } },
+      },
     ]);
     const results = sentToolResults(sent[1]!);
-    expect(results.get('cell')).toMatchObject({ type: 'json', value: { previousText: '$8', text: '$9' } });
-    expect(results.get('patch')).toMatchObject({ type: 'json', value: { nodeId: SEED_NODE_IDS.releaseNotesSecondTypoParagraph, replacedText: 'Search results now show teh page path under each title.' } });
-    expect(results.get('hidden')).toEqual({ type: 'error-text', value: `page ${P.strategy} not found or no access` });
-    expect(results.get('unknown-type')).toMatchObject({ type: 'error-text', value: expect.stringContaining('unknown node type "marquee"') });
+    expect(results.get('cell')).toMatchObject({
+      type: 'json',
+      value: { previousText: '$8', text: '$9' },
+    });
+    expect(results.get('patch')).toMatchObject({
+      type: 'json',
+      value: {
+        nodeId: SEED_NODE_IDS.releaseNotesSecondTypoParagraph,
+        replacedText: 'Search results now show teh page path under each title.',
+      },
+    });
+    expect(results.get('hidden')).toEqual({
+      type: 'error-text',
+      value: `page ${P.strategy} not found or no access`,
+    });
+    expect(results.get('unknown-type')).toMatchObject({
+      type: 'error-text',
+      value: expect.stringContaining('unknown node type "marquee"'),
+    });
     expect((await storedContent(P.pricing)).textContent).toContain('Team\n$9');
-    expect((await storedContent(P.releaseNotes)).textContent).toContain('Search shows the page path.');
+    expect((await storedContent(P.releaseNotes)).textContent).toContain(
+      'Search shows the page path.',
+    );
   });
 
   it('offers all 22 tools to the model with their registry schemas', async () => {
@@ -102,9 +171,12 @@ describe('through the AI SDK surface (MockLanguageModelV3)', () => {
     const { sent } = await generateWithToolCalls(toolSet, []);
     const offered = new Map(sent[0]!.tools!.map((tool) => [tool.name, tool]));
     for (const spec of DEFERRED_EXECUTOR_SPECS) {
-      const tool = offered.get(spec.name) as { description?: string; inputSchema?: unknown } | undefined;
+      const tool = offered.get(spec.name) as
+        { description?: string; inputSchema?: unknown } | undefined;
       expect(tool?.description).toBe(spec.description);
-      expect(tool?.inputSchema).toEqual(registry.get(spec.name)!.inputJsonSchema);
+      expect(tool?.inputSchema).toEqual(
+        registry.get(spec.name)!.inputJsonSchema,
+      );
     }
   });
 });
@@ -112,20 +184,35 @@ describe('through the AI SDK surface (MockLanguageModelV3)', () => {
 describe('through POST /mcp with a real MCP client', () => {
   const clients: Client[] = [];
   afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
+    await Promise.all(
+      clients.map((client) => client.close().catch(() => undefined)),
+    );
   });
 
   async function connect(email: string): Promise<Client> {
-    const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${tokens.get(email)}` } } });
-    const client = new Client({ name: 'deferred-tools-test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit: {
+        headers: { Authorization: `Bearer ${tokens.get(email)}` },
+      },
+    });
+    const client = new Client({
+      name: 'deferred-tools-test',
+      version: '1.0.0',
+    });
     await client.connect(transport);
     clients.push(client);
     return client;
   }
 
-  async function call(client: Client, name: string, args: Record<string, unknown>) {
+  async function call(
+    client: Client,
+    name: string,
+    args: Record<string, unknown>,
+  ) {
     const result = await client.callTool({ name, arguments: args });
-    const text = (result.content as { type: string; text: string }[]).map((part) => part.text).join('\n');
+    const text = (result.content as { type: string; text: string }[])
+      .map((part) => part.text)
+      .join('\n');
     return { isError: result.isError === true, text };
   }
 
@@ -135,34 +222,76 @@ describe('through POST /mcp with a real MCP client', () => {
     const listed = new Map(tools.map((tool) => [tool.name, tool]));
     const toMcpNames = createMcpToolNameTranslator(registry.allTools);
     for (const spec of DEFERRED_EXECUTOR_SPECS) {
-      expect(listed.get(spec.mcpName)?.description).toBe(toMcpNames(spec.description));
-      expect(listed.get(spec.mcpName)?.annotations).toMatchObject(spec.annotations);
+      expect(listed.get(spec.mcpName)?.description).toBe(
+        toMcpNames(spec.description),
+      );
+      expect(listed.get(spec.mcpName)?.annotations).toMatchObject(
+        spec.annotations,
+      );
     }
   });
 
   it('reads a table, inserts a node given as a JSON string, and shares a page as the session user', async () => {
     const client = await connect('member@acme.test');
-    const table = await call(client, 'get_table', { pageId: P.pricing, table: '#2' });
+    const table = await call(client, 'get_table', {
+      pageId: P.pricing,
+      table: '#2',
+    });
     expect(table.isError).toBe(false);
     expect(JSON.parse(table.text)).toMatchObject({ rows: 4, columns: 3 });
     const inserted = await call(client, 'insert_node', {
       pageId: P.weeklySync,
-      node: JSON.stringify({ type: 'paragraph', content: [{ type: 'text', text: 'Added over MCP.' }] }),
+      node: JSON.stringify({
+        type: 'paragraph',
+        content: [{ type: 'text', text: 'Added over MCP.' }],
+      }),
     });
     expect(inserted.isError).toBe(false);
-    expect((await storedContent(P.weeklySync)).textContent).toContain('Added over MCP.');
-    const shared = await call(client, 'share_page', { pageId: P.designPrinciples });
-    expect(JSON.parse(shared.text)).toMatchObject({ created: true, url: expect.stringMatching(new RegExp(`^${PUBLIC_BASE_URL}/share/[0-9a-z]{10}/p/design-principles-HCEjaQasqG$`)) });
-    const share = await database.db.selectFrom('shares').select('creatorId').where('pageId', '=', P.designPrinciples).executeTakeFirstOrThrow();
+    expect((await storedContent(P.weeklySync)).textContent).toContain(
+      'Added over MCP.',
+    );
+    const shared = await call(client, 'share_page', {
+      pageId: P.designPrinciples,
+    });
+    expect(JSON.parse(shared.text)).toMatchObject({
+      created: true,
+      url: expect.stringMatching(
+        new RegExp(
+          `^${PUBLIC_BASE_URL}/share/[0-9a-z]{10}/p/design-principles-HCEjaQasqG$`,
+        ),
+      ),
+    });
+    const share = await database.db
+      .selectFrom('shares')
+      .select('creatorId')
+      .where('pageId', '=', P.designPrinciples)
+      .executeTakeFirstOrThrow();
     expect(share.creatorId).toBe(SEED_IDS.users.member);
   });
 
   it('answers errors as isError results: hidden pages, cycles, bad timestamps', async () => {
     const client = await connect('member@acme.test');
-    expect(await call(client, 'rename_page', { pageId: P.strategy, title: 'x' })).toEqual({ isError: true, text: `page ${P.strategy} not found or no access` });
-    const cycle = await call(client, 'move_page', { pageId: P.productHandbook, parentPageId: P.roadmap });
-    expect(cycle).toMatchObject({ isError: true, text: expect.stringContaining('which would make a cycle') });
-    const since = await call(client, 'check_new_comments', { spaceId: SEED_IDS.spaces.product, since: 'last week' });
-    expect(since).toMatchObject({ isError: true, text: expect.stringContaining('is not an ISO 8601 timestamp') });
+    expect(
+      await call(client, 'rename_page', { pageId: P.strategy, title: 'x' }),
+    ).toEqual({
+      isError: true,
+      text: `page ${P.strategy} not found or no access`,
+    });
+    const cycle = await call(client, 'move_page', {
+      pageId: P.productHandbook,
+      parentPageId: P.roadmap,
+    });
+    expect(cycle).toMatchObject({
+      isError: true,
+      text: expect.stringContaining('which would make a cycle'),
+    });
+    const since = await call(client, 'check_new_comments', {
+      spaceId: SEED_IDS.spaces.product,
+      since: 'last week',
+    });
+    expect(since).toMatchObject({
+      isError: true,
+      text: expect.stringContaining('is not an ISO 8601 timestamp'),
+    });
   });
 });

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
-import { createMarkdownToolsHarness, rejection, type MarkdownToolsHarness } from './support/markdown-tools-harness';
+import {
+  createMarkdownToolsHarness,
+  rejection,
+  type MarkdownToolsHarness,
+} from './support/markdown-tools-harness';
 
 const P = SEED_IDS.pages;
 const S = SEED_IDS.spaces;
@@ -14,17 +18,27 @@ afterAll(async () => {
 });
 
 async function pageCount(): Promise<number> {
-  const { count } = await harness.db.selectFrom('pages').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  const { count } = await harness.db
+    .selectFrom('pages')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 
-async function siblingsInOrder(spaceId: string, parentPageId: string | null): Promise<string[]> {
+async function siblingsInOrder(
+  spaceId: string,
+  parentPageId: string | null,
+): Promise<string[]> {
   const rows = await harness.db
     .selectFrom('pages')
     .select(['title', 'position'])
     .where('spaceId', '=', spaceId)
     .where('deletedAt', 'is', null)
-    .where((eb) => (parentPageId === null ? eb('parentPageId', 'is', null) : eb('parentPageId', '=', parentPageId)))
+    .where((eb) =>
+      parentPageId === null
+        ? eb('parentPageId', 'is', null)
+        : eb('parentPageId', '=', parentPageId),
+    )
     .orderBy('position')
     .execute();
   return rows.map((row) => row.title ?? '');
@@ -34,42 +48,122 @@ describe('createPage', () => {
   it('creates a page from Markdown at the end of the space root, with ids, text, a slugId and a first history version', async () => {
     const result = await harness.call(
       'createPage',
-      { spaceId: S.product, title: '  Release checklist  ', markdown: '# Release checklist\n\nShip **carefully**.\n\n- [ ] Tag the build\n- [x] Write notes' },
+      {
+        spaceId: S.product,
+        title: '  Release checklist  ',
+        markdown:
+          '# Release checklist\n\nShip **carefully**.\n\n- [ ] Tag the build\n- [x] Write notes',
+      },
       'member',
     );
-    expect(result).toMatchObject({ title: 'Release checklist', spaceId: S.product, parentPageId: null, blocks: 3 });
+    expect(result).toMatchObject({
+      title: 'Release checklist',
+      spaceId: S.product,
+      parentPageId: null,
+      blocks: 3,
+    });
     expect(result.slugId).toMatch(/^[0-9A-Za-z]{10}$/);
     expect(result.path).toBe(`/s/product/p/${result.slugId}`);
-    expect(await siblingsInOrder(S.product, null)).toEqual(['Product Handbook', 'Onboarding Guide', 'Meeting Notes', 'Compensation Review 2025', 'Launch Plan 2.4', 'Release checklist']);
+    expect(await siblingsInOrder(S.product, null)).toEqual([
+      'Product Handbook',
+      'Onboarding Guide',
+      'Meeting Notes',
+      'Compensation Review 2025',
+      'Launch Plan 2.4',
+      'Release checklist',
+    ]);
 
     const stored = await harness.page(result.pageId);
-    expect(stored).toMatchObject({ title: 'Release checklist', version: result.version, historyCount: 1, textContent: 'Release checklist\nShip carefully.\nTag the build\nWrite notes' });
-    expect(stored.content.content?.map((block) => block.type)).toEqual(['heading', 'paragraph', 'taskList']);
+    expect(stored).toMatchObject({
+      title: 'Release checklist',
+      version: result.version,
+      historyCount: 1,
+      textContent:
+        'Release checklist\nShip carefully.\nTag the build\nWrite notes',
+    });
+    expect(stored.content.content?.map((block) => block.type)).toEqual([
+      'heading',
+      'paragraph',
+      'taskList',
+    ]);
     expect(stored.content.content?.[1]?.attrs?.id).toMatch(/^[a-z]{12}$/);
-    const row = await harness.db.selectFrom('pages').select(['creatorId', 'lastUpdatedById', 'workspaceId', 'ydoc']).where('id', '=', result.pageId).executeTakeFirstOrThrow();
-    expect(row).toEqual({ creatorId: SEED_IDS.users.member, lastUpdatedById: SEED_IDS.users.member, workspaceId: SEED_IDS.workspace, ydoc: null });
-    const history = await harness.db.selectFrom('pageHistory').selectAll().where('pageId', '=', result.pageId).execute();
+    const row = await harness.db
+      .selectFrom('pages')
+      .select(['creatorId', 'lastUpdatedById', 'workspaceId', 'ydoc'])
+      .where('id', '=', result.pageId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      creatorId: SEED_IDS.users.member,
+      lastUpdatedById: SEED_IDS.users.member,
+      workspaceId: SEED_IDS.workspace,
+      ydoc: null,
+    });
+    const history = await harness.db
+      .selectFrom('pageHistory')
+      .selectAll()
+      .where('pageId', '=', result.pageId)
+      .execute();
     // Docmost's shape: no version number, the agent's provenance copied from the page.
     expect(history).toMatchObject([
-      { version: null, title: 'Release checklist', slugId: result.slugId, content: stored.content, lastUpdatedById: SEED_IDS.users.member, lastUpdatedSource: 'agent', contributorIds: [SEED_IDS.users.member] },
+      {
+        version: null,
+        title: 'Release checklist',
+        slugId: result.slugId,
+        content: stored.content,
+        lastUpdatedById: SEED_IDS.users.member,
+        lastUpdatedSource: 'agent',
+        contributorIds: [SEED_IDS.users.member],
+      },
     ]);
   });
 
   it('nests a page under a parent given by id or slugId, after its last child', async () => {
-    const byId = await harness.call('createPage', { spaceId: S.product, title: 'Glossary', parentPageId: P.productHandbook });
-    const bySlug = await harness.call('createPage', { spaceId: S.product, title: 'FAQ', parentPageId: 'H5VVN528Jm' });
-    expect([byId.parentPageId, bySlug.parentPageId]).toEqual([P.productHandbook, P.productHandbook]);
-    expect(await siblingsInOrder(S.product, P.productHandbook)).toEqual(['Roadmap 2025', 'Release Notes 2.4 (draft)', 'Pricing and Plans', 'Design Principles', 'Glossary', 'FAQ']);
+    const byId = await harness.call('createPage', {
+      spaceId: S.product,
+      title: 'Glossary',
+      parentPageId: P.productHandbook,
+    });
+    const bySlug = await harness.call('createPage', {
+      spaceId: S.product,
+      title: 'FAQ',
+      parentPageId: 'H5VVN528Jm',
+    });
+    expect([byId.parentPageId, bySlug.parentPageId]).toEqual([
+      P.productHandbook,
+      P.productHandbook,
+    ]);
+    expect(await siblingsInOrder(S.product, P.productHandbook)).toEqual([
+      'Roadmap 2025',
+      'Release Notes 2.4 (draft)',
+      'Pricing and Plans',
+      'Design Principles',
+      'Glossary',
+      'FAQ',
+    ]);
   });
 
   it('creates an empty page when no Markdown is given', async () => {
-    const result = await harness.call('createPage', { spaceId: S.product, title: 'Blank' });
+    const result = await harness.call('createPage', {
+      spaceId: S.product,
+      title: 'Blank',
+    });
     expect(result.blocks).toBe(0);
-    expect(await harness.page(result.pageId)).toMatchObject({ content: { type: 'doc', content: [] }, textContent: '' });
+    expect(await harness.page(result.pageId)).toMatchObject({
+      content: { type: 'doc', content: [] },
+      textContent: '',
+    });
   });
 
   it('gives concurrent creations at one level distinct positions and slugIds', async () => {
-    const created = await Promise.all(['One', 'Two', 'Three'].map((title) => harness.call('createPage', { spaceId: S.product, title, parentPageId: P.meetingNotes })));
+    const created = await Promise.all(
+      ['One', 'Two', 'Three'].map((title) =>
+        harness.call('createPage', {
+          spaceId: S.product,
+          title,
+          parentPageId: P.meetingNotes,
+        }),
+      ),
+    );
     expect(new Set(created.map((page) => page.position)).size).toBe(3);
     expect(new Set(created.map((page) => page.slugId)).size).toBe(3);
     const order = await siblingsInOrder(S.product, P.meetingNotes);
@@ -79,59 +173,140 @@ describe('createPage', () => {
 
   it('refuses a parent in another space, or in the trash, and creates nothing', async () => {
     const before = await pageCount();
-    const otherSpace = await rejection(harness.call('createPage', { spaceId: S.product, title: 'X', parentPageId: P.strategy }));
+    const otherSpace = await rejection(
+      harness.call('createPage', {
+        spaceId: S.product,
+        title: 'X',
+        parentPageId: P.strategy,
+      }),
+    );
     expect(otherSpace.code).toBe('invalid_input');
-    expect(otherSpace.message).toContain(`is in space ${S.leadership}, not in space ${S.product}`);
-    const trashed = await harness.call('createPage', { spaceId: S.product, title: 'Doomed' });
-    await harness.db.updateTable('pages').set({ deletedAt: new Date() }).where('id', '=', trashed.pageId).execute();
-    const inTrash = await rejection(harness.call('createPage', { spaceId: S.product, title: 'Child', parentPageId: trashed.pageId }));
-    expect(inTrash.message).toMatch(/parent page "Doomed" .* is in the trash; restore it first/);
+    expect(otherSpace.message).toContain(
+      `is in space ${S.leadership}, not in space ${S.product}`,
+    );
+    const trashed = await harness.call('createPage', {
+      spaceId: S.product,
+      title: 'Doomed',
+    });
+    await harness.db
+      .updateTable('pages')
+      .set({ deletedAt: new Date() })
+      .where('id', '=', trashed.pageId)
+      .execute();
+    const inTrash = await rejection(
+      harness.call('createPage', {
+        spaceId: S.product,
+        title: 'Child',
+        parentPageId: trashed.pageId,
+      }),
+    );
+    expect(inTrash.message).toMatch(
+      /parent page "Doomed" .* is in the trash; restore it first/,
+    );
     expect(await pageCount()).toBe(before + 1);
   });
 
   it('refuses Markdown it cannot read, naming the line, and a document the editor cannot hold, and creates nothing', async () => {
     const before = await pageCount();
-    const unreadable = await rejection(harness.call('createPage', { spaceId: S.product, title: 'Bad', markdown: 'Intro\n\nSome <u>underlined text' }));
+    const unreadable = await rejection(
+      harness.call('createPage', {
+        spaceId: S.product,
+        title: 'Bad',
+        markdown: 'Intro\n\nSome <u>underlined text',
+      }),
+    );
     expect(unreadable.code).toBe('invalid_input');
-    expect(unreadable.message).toMatch(/^markdown line 3: <u> is opened but never closed.*Nothing was written\.$/);
-    const invalid = await rejection(harness.call('createPage', { spaceId: S.product, title: 'Bad', markdown: '```docmost-json\n{"type":"marquee"}\n```' }));
+    expect(unreadable.message).toMatch(
+      /^markdown line 3: <u> is opened but never closed.*Nothing was written\.$/,
+    );
+    const invalid = await rejection(
+      harness.call('createPage', {
+        spaceId: S.product,
+        title: 'Bad',
+        markdown: '```docmost-json\n{"type":"marquee"}\n```',
+      }),
+    );
     expect(invalid.message).toContain('unknown node type "marquee"');
     expect(invalid.message).toContain('Valid node types:');
     expect(await pageCount()).toBe(before);
   });
 
   it('refuses a blank title through the schema, naming the field', async () => {
-    const error = await rejection(harness.call('createPage', { spaceId: S.product, title: '   ' }));
+    const error = await rejection(
+      harness.call('createPage', { spaceId: S.product, title: '   ' }),
+    );
     expect(error.code).toBe('invalid_input');
     expect(error.message).toContain('title');
   });
 
   it('answers a space the member does not belong to exactly like a space that does not exist', async () => {
     const missingId = randomUUID();
-    const forbidden = await rejection(harness.call('createPage', { spaceId: S.leadership, title: 'Sneaky' }, 'member'));
-    const missing = await rejection(harness.call('createPage', { spaceId: missingId, title: 'Sneaky' }, 'member'));
+    const forbidden = await rejection(
+      harness.call(
+        'createPage',
+        { spaceId: S.leadership, title: 'Sneaky' },
+        'member',
+      ),
+    );
+    const missing = await rejection(
+      harness.call(
+        'createPage',
+        { spaceId: missingId, title: 'Sneaky' },
+        'member',
+      ),
+    );
     expect(forbidden.code).toBe('not_found');
-    expect(forbidden.message).toBe(missing.message.replace(missingId, S.leadership));
+    expect(forbidden.message).toBe(
+      missing.message.replace(missingId, S.leadership),
+    );
   });
 
   it('answers a parent on a Leadership page like a missing page, for the member', async () => {
     const missingId = randomUUID();
-    const forbidden = await rejection(harness.call('createPage', { spaceId: S.product, title: 'X', parentPageId: P.strategy }, 'member'));
-    const missing = await rejection(harness.call('createPage', { spaceId: S.product, title: 'X', parentPageId: missingId }, 'member'));
+    const forbidden = await rejection(
+      harness.call(
+        'createPage',
+        { spaceId: S.product, title: 'X', parentPageId: P.strategy },
+        'member',
+      ),
+    );
+    const missing = await rejection(
+      harness.call(
+        'createPage',
+        { spaceId: S.product, title: 'X', parentPageId: missingId },
+        'member',
+      ),
+    );
     expect(forbidden.message).toBe(`page ${P.strategy} not found or no access`);
     expect(missing.message).toBe(`page ${missingId} not found or no access`);
   });
 
   it('refuses a reader of the space', async () => {
-    await harness.db.updateTable('spaceMembers').set({ role: 'reader' }).where('id', '=', SEED_IDS.spaceMembers.productWriters).execute();
+    await harness.db
+      .updateTable('spaceMembers')
+      .set({ role: 'reader' })
+      .where('id', '=', SEED_IDS.spaceMembers.productWriters)
+      .execute();
     try {
       const before = await pageCount();
-      const error = await rejection(harness.call('createPage', { spaceId: S.product, title: 'Nope' }, 'member'));
+      const error = await rejection(
+        harness.call(
+          'createPage',
+          { spaceId: S.product, title: 'Nope' },
+          'member',
+        ),
+      );
       expect(error.code).toBe('forbidden');
-      expect(error.message).toMatch(/read-only access \(role "reader"\).*writer or admin/);
+      expect(error.message).toMatch(
+        /read-only access \(role "reader"\).*writer or admin/,
+      );
       expect(await pageCount()).toBe(before);
     } finally {
-      await harness.db.updateTable('spaceMembers').set({ role: 'writer' }).where('id', '=', SEED_IDS.spaceMembers.productWriters).execute();
+      await harness.db
+        .updateTable('spaceMembers')
+        .set({ role: 'writer' })
+        .where('id', '=', SEED_IDS.spaceMembers.productWriters)
+        .execute();
     }
   });
 });

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_PAGES } from '../../../host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { createMarkdownExecutors } from '../../../src/tools/executors/markdown';
-import { contextFor, createMarkdownToolsHarness, rejection, type MarkdownToolsHarness } from './support/markdown-tools-harness';
+import {
+  contextFor,
+  createMarkdownToolsHarness,
+  rejection,
+  type MarkdownToolsHarness,
+} from './support/markdown-tools-harness';
 
 const P = SEED_IDS.pages;
 
@@ -17,50 +22,111 @@ afterAll(async () => {
 describe('exportPageMarkdown', () => {
   it('returns the page as Docmost-flavoured Markdown with its version, for any member of the space', async () => {
     const stored = await harness.page(P.pricing);
-    const result = await harness.call('exportPageMarkdown', { pageId: 'wZd7GkPtHz' }, 'member');
-    expect(result).toMatchObject({ pageId: P.pricing, slugId: 'wZd7GkPtHz', title: 'Pricing and Plans', version: stored.version, jsonBlocks: 0 });
+    const result = await harness.call(
+      'exportPageMarkdown',
+      { pageId: 'wZd7GkPtHz' },
+      'member',
+    );
+    expect(result).toMatchObject({
+      pageId: P.pricing,
+      slugId: 'wZd7GkPtHz',
+      title: 'Pricing and Plans',
+      version: stored.version,
+      jsonBlocks: 0,
+    });
     expect(result.chars).toBe(result.markdown.length);
-    expect(result.markdown).toContain(`| Team {#${SEED_NODE_IDS.pricingTeamPlan}} | $8 {#${SEED_NODE_IDS.pricingTeamPrice}} | Up to 200 {#bqlhlgmkyzli} |`);
-    expect(result.markdown).toContain(`See the [billing FAQ](https://acme.test/billing) for taxes and invoices. {#${SEED_NODE_IDS.pricingIntro}}`);
+    expect(result.markdown).toContain(
+      `| Team {#${SEED_NODE_IDS.pricingTeamPlan}} | $8 {#${SEED_NODE_IDS.pricingTeamPrice}} | Up to 200 {#bqlhlgmkyzli} |`,
+    );
+    expect(result.markdown).toContain(
+      `See the [billing FAQ](https://acme.test/billing) for taxes and invoices. {#${SEED_NODE_IDS.pricingIntro}}`,
+    );
   });
 
   it('refuses a page over the size limit, pointing to stashPage, and exports smaller ones', async () => {
-    const executors = createMarkdownExecutors(harness.db, { maxExportChars: 300 });
-    const error = await rejection(executors.exportPageMarkdown({ pageId: P.roadmap }, contextFor('owner')));
+    const executors = createMarkdownExecutors(harness.db, {
+      maxExportChars: 300,
+    });
+    const error = await rejection(
+      executors.exportPageMarkdown({ pageId: P.roadmap }, contextFor('owner')),
+    );
     expect(error.code).toBe('limit_exceeded');
-    expect(error.message).toMatch(/^page "Roadmap 2025" \(.*\) exports to \d+ characters of Markdown, over the limit of 300; use stashPage/);
-    await expect(executors.exportPageMarkdown({ pageId: P.meetingNotes }, contextFor('owner'))).resolves.toMatchObject({ title: 'Meeting Notes' });
+    expect(error.message).toMatch(
+      /^page "Roadmap 2025" \(.*\) exports to \d+ characters of Markdown, over the limit of 300; use stashPage/,
+    );
+    await expect(
+      executors.exportPageMarkdown(
+        { pageId: P.meetingNotes },
+        contextFor('owner'),
+      ),
+    ).resolves.toMatchObject({ title: 'Meeting Notes' });
   });
 
   it('refuses a size limit the import could not take back', () => {
-    expect(() => createMarkdownExecutors(harness.db, { maxExportChars: 600_000 })).toThrow('maxExportChars must be an integer from 1 to 500000');
+    expect(() =>
+      createMarkdownExecutors(harness.db, { maxExportChars: 600_000 }),
+    ).toThrow('maxExportChars must be an integer from 1 to 500000');
   });
 });
 
 describe('export -> import', () => {
-  it.each(DEMO_PAGES.map((page) => [page.title, page.id] as const))('leaves "%s" exactly as it was, adding one history version', async (_title, pageId) => {
-    const before = await harness.page(pageId);
-    const exported = await harness.call('exportPageMarkdown', { pageId });
-    const imported = await harness.call('importPageMarkdown', { pageId, markdown: exported.markdown, baseVersion: exported.version });
-    expect(imported).toMatchObject({ pageId, generatedIds: 0, blocks: before.content.content?.length });
-    const after = await harness.page(pageId);
-    expect(after.content).toEqual(before.content);
-    expect(after.textContent).toBe(before.textContent);
-    expect(after.historyCount).toBe(before.historyCount + 1);
-  });
+  it.each(DEMO_PAGES.map((page) => [page.title, page.id] as const))(
+    'leaves "%s" exactly as it was, adding one history version',
+    async (_title, pageId) => {
+      const before = await harness.page(pageId);
+      const exported = await harness.call('exportPageMarkdown', { pageId });
+      const imported = await harness.call('importPageMarkdown', {
+        pageId,
+        markdown: exported.markdown,
+        baseVersion: exported.version,
+      });
+      expect(imported).toMatchObject({
+        pageId,
+        generatedIds: 0,
+        blocks: before.content.content?.length,
+      });
+      const after = await harness.page(pageId);
+      expect(after.content).toEqual(before.content);
+      expect(after.textContent).toBe(before.textContent);
+      expect(after.historyCount).toBe(before.historyCount + 1);
+    },
+  );
 
   it('applies a text edit made in the Markdown and keeps every block id and comment anchor', async () => {
     const before = await harness.page(P.roadmap);
-    const exported = await harness.call('exportPageMarkdown', { pageId: P.roadmap }, 'member');
-    const markdown = exported.markdown.replace('renewals in October', 'renewals in September');
-    await harness.call('importPageMarkdown', { pageId: P.roadmap, markdown, baseVersion: exported.version }, 'member');
+    const exported = await harness.call(
+      'exportPageMarkdown',
+      { pageId: P.roadmap },
+      'member',
+    );
+    const markdown = exported.markdown.replace(
+      'renewals in October',
+      'renewals in September',
+    );
+    await harness.call(
+      'importPageMarkdown',
+      { pageId: P.roadmap, markdown, baseVersion: exported.version },
+      'member',
+    );
     const after = await harness.page(P.roadmap);
-    expect(JSON.stringify(after.content)).toBe(JSON.stringify(before.content).replace('renewals in October', 'renewals in September'));
-    const anchored = after.content.content?.find((block) => block.attrs?.id === SEED_NODE_IDS.roadmapSsoParagraph);
+    expect(JSON.stringify(after.content)).toBe(
+      JSON.stringify(before.content).replace(
+        'renewals in October',
+        'renewals in September',
+      ),
+    );
+    const anchored = after.content.content?.find(
+      (block) => block.attrs?.id === SEED_NODE_IDS.roadmapSsoParagraph,
+    );
     expect(anchored?.content?.[1]).toEqual({
       type: 'text',
       text: 'single sign-on with SAML',
-      marks: [{ type: 'comment', attrs: { commentId: SEED_IDS.comments.roadmapSso, resolved: false } }],
+      marks: [
+        {
+          type: 'comment',
+          attrs: { commentId: SEED_IDS.comments.roadmapSso, resolved: false },
+        },
+      ],
     });
   });
 
@@ -68,37 +134,90 @@ describe('export -> import', () => {
     const content = {
       type: 'doc',
       content: [
-        { type: 'paragraph', attrs: { id: 'mathintroabc', textAlign: 'center' }, content: [{ type: 'text', text: 'Energy:' }] },
+        {
+          type: 'paragraph',
+          attrs: { id: 'mathintroabc', textAlign: 'center' },
+          content: [{ type: 'text', text: 'Energy:' }],
+        },
         { type: 'mathBlock', attrs: { text: 'E = mc^2' } },
-        { type: 'details', content: [{ type: 'detailsSummary', content: [{ type: 'text', text: 'More' }] }, { type: 'detailsContent', content: [{ type: 'paragraph', attrs: { id: 'detailsbodya' } }] }] },
+        {
+          type: 'details',
+          content: [
+            {
+              type: 'detailsSummary',
+              content: [{ type: 'text', text: 'More' }],
+            },
+            {
+              type: 'detailsContent',
+              content: [{ type: 'paragraph', attrs: { id: 'detailsbodya' } }],
+            },
+          ],
+        },
       ],
     };
     await harness.humanEdit(P.engineeringSetup, content);
-    const exported = await harness.call('exportPageMarkdown', { pageId: P.engineeringSetup });
+    const exported = await harness.call('exportPageMarkdown', {
+      pageId: P.engineeringSetup,
+    });
     expect(exported.jsonBlocks).toBe(2);
-    expect(exported.markdown.startsWith('Energy: {#mathintroabc textAlign=center}\n\n```docmost-json\n{"type":"mathBlock"')).toBe(true);
-    await harness.call('importPageMarkdown', { pageId: P.engineeringSetup, markdown: exported.markdown, baseVersion: exported.version });
+    expect(
+      exported.markdown.startsWith(
+        'Energy: {#mathintroabc textAlign=center}\n\n```docmost-json\n{"type":"mathBlock"',
+      ),
+    ).toBe(true);
+    await harness.call('importPageMarkdown', {
+      pageId: P.engineeringSetup,
+      markdown: exported.markdown,
+      baseVersion: exported.version,
+    });
     expect((await harness.page(P.engineeringSetup)).content).toEqual(content);
   });
 
   it('fails with a conflict and writes nothing when a human edited the page after the export', async () => {
-    const exported = await harness.call('exportPageMarkdown', { pageId: P.designPrinciples });
-    const humanContent = { type: 'doc', content: [{ type: 'paragraph', attrs: { id: 'humanhumanhu' }, content: [{ type: 'text', text: 'Rewritten by hand.' }] }] };
+    const exported = await harness.call('exportPageMarkdown', {
+      pageId: P.designPrinciples,
+    });
+    const humanContent = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          attrs: { id: 'humanhumanhu' },
+          content: [{ type: 'text', text: 'Rewritten by hand.' }],
+        },
+      ],
+    };
     await harness.humanEdit(P.designPrinciples, humanContent);
     const edited = await harness.page(P.designPrinciples);
-    const error = await rejection(harness.call('importPageMarkdown', { pageId: P.designPrinciples, markdown: exported.markdown, baseVersion: exported.version }));
+    const error = await rejection(
+      harness.call('importPageMarkdown', {
+        pageId: P.designPrinciples,
+        markdown: exported.markdown,
+        baseVersion: exported.version,
+      }),
+    );
     expect(error.code).toBe('conflict');
     expect(await harness.page(P.designPrinciples)).toEqual(edited);
   });
 
   it('refuses a malformed annotation with its line number and writes nothing', async () => {
     const before = await harness.page(P.hiringPlan);
-    const exported = await harness.call('exportPageMarkdown', { pageId: P.hiringPlan });
+    const exported = await harness.call('exportPageMarkdown', {
+      pageId: P.hiringPlan,
+    });
     const broken = `${exported.markdown}\n<span data-comment-id="c1" data-resolved="false">never closed\n`;
     const line = broken.split('\n').length - 1;
-    const error = await rejection(harness.call('importPageMarkdown', { pageId: P.hiringPlan, markdown: broken, baseVersion: exported.version }));
+    const error = await rejection(
+      harness.call('importPageMarkdown', {
+        pageId: P.hiringPlan,
+        markdown: broken,
+        baseVersion: exported.version,
+      }),
+    );
     expect(error.code).toBe('invalid_input');
-    expect(error.message).toMatch(new RegExp(`^markdown line ${line}: <span> is opened but never closed`));
+    expect(error.message).toMatch(
+      new RegExp(`^markdown line ${line}: <span> is opened but never closed`),
+    );
     expect(error.details).toEqual({ line });
     expect(await harness.page(P.hiringPlan)).toEqual(before);
   });
@@ -111,24 +230,52 @@ describe('access to exportPageMarkdown and importPageMarkdown', () => {
       ['exportPageMarkdown', {}],
       ['importPageMarkdown', { markdown: 'x' }],
     ] as const) {
-      const forbidden = await rejection(harness.call(name, { pageId: P.boardPrep, ...input }, 'member'));
-      const missing = await rejection(harness.call(name, { pageId: missingId, ...input }, 'member'));
-      expect(forbidden).toMatchObject({ code: 'not_found', message: `page ${P.boardPrep} not found or no access` });
-      expect(missing).toMatchObject({ code: 'not_found', message: `page ${missingId} not found or no access` });
+      const forbidden = await rejection(
+        harness.call(name, { pageId: P.boardPrep, ...input }, 'member'),
+      );
+      const missing = await rejection(
+        harness.call(name, { pageId: missingId, ...input }, 'member'),
+      );
+      expect(forbidden).toMatchObject({
+        code: 'not_found',
+        message: `page ${P.boardPrep} not found or no access`,
+      });
+      expect(missing).toMatchObject({
+        code: 'not_found',
+        message: `page ${missingId} not found or no access`,
+      });
     }
   });
 
   it('lets a reader export but not import', async () => {
-    await harness.db.updateTable('spaceMembers').set({ role: 'reader' }).where('id', '=', SEED_IDS.spaceMembers.productWriters).execute();
+    await harness.db
+      .updateTable('spaceMembers')
+      .set({ role: 'reader' })
+      .where('id', '=', SEED_IDS.spaceMembers.productWriters)
+      .execute();
     try {
       const before = await harness.page(P.supportPlaybook);
-      const exported = await harness.call('exportPageMarkdown', { pageId: P.supportPlaybook }, 'member');
-      const error = await rejection(harness.call('importPageMarkdown', { pageId: P.supportPlaybook, markdown: exported.markdown }, 'member'));
+      const exported = await harness.call(
+        'exportPageMarkdown',
+        { pageId: P.supportPlaybook },
+        'member',
+      );
+      const error = await rejection(
+        harness.call(
+          'importPageMarkdown',
+          { pageId: P.supportPlaybook, markdown: exported.markdown },
+          'member',
+        ),
+      );
       expect(error.code).toBe('forbidden');
       expect(error.message).toMatch(/read-only access \(role "reader"\)/);
       expect(await harness.page(P.supportPlaybook)).toEqual(before);
     } finally {
-      await harness.db.updateTable('spaceMembers').set({ role: 'writer' }).where('id', '=', SEED_IDS.spaceMembers.productWriters).execute();
+      await harness.db
+        .updateTable('spaceMembers')
+        .set({ role: 'writer' })
+        .where('id', '=', SEED_IDS.spaceMembers.productWriters)
+        .execute();
     }
   });
 });

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import { createMarkdownToolsHarness, rejection, type MarkdownToolsHarness } from './support/markdown-tools-harness';
+import {
+  createMarkdownToolsHarness,
+  rejection,
+  type MarkdownToolsHarness,
+} from './support/markdown-tools-harness';
 
 const P = SEED_IDS.pages;
 
@@ -15,68 +19,178 @@ afterAll(async () => {
 describe('updatePageContent', () => {
   it('replaces the whole body with the Markdown, fresh block ids, text_content in step and one history version', async () => {
     const before = await harness.page(P.weeklySync);
-    const markdown = '## Decisions\n\n1. Ship 2.4 on **16 June**.\n2. Keep `main` green.\n\n| Owner | Task |\n| --- | --- |\n| Sam | Pricing |';
-    const result = await harness.call('updatePageContent', { pageId: P.weeklySync, markdown, baseVersion: before.version }, 'member');
-    expect(result).toMatchObject({ pageId: P.weeklySync, blocks: 3, generatedIds: 7 });
+    const markdown =
+      '## Decisions\n\n1. Ship 2.4 on **16 June**.\n2. Keep `main` green.\n\n| Owner | Task |\n| --- | --- |\n| Sam | Pricing |';
+    const result = await harness.call(
+      'updatePageContent',
+      { pageId: P.weeklySync, markdown, baseVersion: before.version },
+      'member',
+    );
+    expect(result).toMatchObject({
+      pageId: P.weeklySync,
+      blocks: 3,
+      generatedIds: 7,
+    });
     const after = await harness.page(P.weeklySync);
-    expect(after).toMatchObject({ version: result.version, historyCount: before.historyCount + 1, textContent: 'Decisions\nShip 2.4 on 16 June.\nKeep main green.\nOwner\nTask\nSam\nPricing' });
-    expect(after.content.content?.map((block) => block.type)).toEqual(['heading', 'orderedList', 'table']);
-    expect(after.content.content?.[0]).toEqual({ type: 'heading', attrs: { id: expect.stringMatching(/^[a-z]{12}$/), level: 2 }, content: [{ type: 'text', text: 'Decisions' }] });
-    const history = await harness.db.selectFrom('pageHistory').select(['content', 'lastUpdatedById']).where('pageId', '=', P.weeklySync).orderBy('version', 'desc').executeTakeFirstOrThrow();
-    expect(history).toEqual({ content: after.content, lastUpdatedById: SEED_IDS.users.member });
+    expect(after).toMatchObject({
+      version: result.version,
+      historyCount: before.historyCount + 1,
+      textContent:
+        'Decisions\nShip 2.4 on 16 June.\nKeep main green.\nOwner\nTask\nSam\nPricing',
+    });
+    expect(after.content.content?.map((block) => block.type)).toEqual([
+      'heading',
+      'orderedList',
+      'table',
+    ]);
+    expect(after.content.content?.[0]).toEqual({
+      type: 'heading',
+      attrs: { id: expect.stringMatching(/^[a-z]{12}$/), level: 2 },
+      content: [{ type: 'text', text: 'Decisions' }],
+    });
+    const history = await harness.db
+      .selectFrom('pageHistory')
+      .select(['content', 'lastUpdatedById'])
+      .where('pageId', '=', P.weeklySync)
+      .orderBy('version', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(history).toEqual({
+      content: after.content,
+      lastUpdatedById: SEED_IDS.users.member,
+    });
   });
 
   it('empties the page for an empty string', async () => {
-    await harness.call('updatePageContent', { pageId: P.meetingNotes, markdown: '' });
-    expect(await harness.page(P.meetingNotes)).toMatchObject({ content: { type: 'doc', content: [] }, textContent: '' });
+    await harness.call('updatePageContent', {
+      pageId: P.meetingNotes,
+      markdown: '',
+    });
+    expect(await harness.page(P.meetingNotes)).toMatchObject({
+      content: { type: 'doc', content: [] },
+      textContent: '',
+    });
   });
 
   it('fails with a conflict and writes nothing when a human edited the page after the read', async () => {
     const read = await harness.page(P.releaseNotes);
-    const humanContent = { type: 'doc', content: [{ type: 'paragraph', attrs: { id: 'humanhumanhu' }, content: [{ type: 'text', text: 'Human edit.' }] }] };
+    const humanContent = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          attrs: { id: 'humanhumanhu' },
+          content: [{ type: 'text', text: 'Human edit.' }],
+        },
+      ],
+    };
     await harness.humanEdit(P.releaseNotes, humanContent);
     const edited = await harness.page(P.releaseNotes);
-    const error = await rejection(harness.call('updatePageContent', { pageId: P.releaseNotes, markdown: 'Agent rewrite.', baseVersion: read.version }));
+    const error = await rejection(
+      harness.call('updatePageContent', {
+        pageId: P.releaseNotes,
+        markdown: 'Agent rewrite.',
+        baseVersion: read.version,
+      }),
+    );
     expect(error.code).toBe('conflict');
-    expect(error.message).toContain(`read version ${read.version}, current ${edited.version}`);
+    expect(error.message).toContain(
+      `read version ${read.version}, current ${edited.version}`,
+    );
     expect(await harness.page(P.releaseNotes)).toEqual(edited);
   });
 
   it('refuses Markdown it cannot read, or a document Docmost cannot hold, naming what is wrong, and writes nothing', async () => {
     const before = await harness.page(P.pricing);
-    const unreadable = await rejection(harness.call('updatePageContent', { pageId: P.pricing, markdown: 'One\n\n```docmost-json\n{"type": "paragraph",\n```' }));
-    expect(unreadable.message).toMatch(/^markdown line 3: the docmost-json block is not valid JSON/);
-    const invalid = await rejection(harness.call('updatePageContent', { pageId: P.pricing, markdown: '```docmost-json\n{"type":"listItem","content":[{"type":"paragraph"}]}\n```' }));
+    const unreadable = await rejection(
+      harness.call('updatePageContent', {
+        pageId: P.pricing,
+        markdown: 'One\n\n```docmost-json\n{"type": "paragraph",\n```',
+      }),
+    );
+    expect(unreadable.message).toMatch(
+      /^markdown line 3: the docmost-json block is not valid JSON/,
+    );
+    const invalid = await rejection(
+      harness.call('updatePageContent', {
+        pageId: P.pricing,
+        markdown:
+          '```docmost-json\n{"type":"listItem","content":[{"type":"paragraph"}]}\n```',
+      }),
+    );
     expect(invalid.code).toBe('invalid_input');
-    expect(invalid.message).toContain('a listItem can only be inside bulletList or orderedList');
-    const nul = await rejection(harness.call('updatePageContent', { pageId: P.pricing, markdown: 'a\u0000b' }));
+    expect(invalid.message).toContain(
+      'a listItem can only be inside bulletList or orderedList',
+    );
+    const nul = await rejection(
+      harness.call('updatePageContent', {
+        pageId: P.pricing,
+        markdown: 'a\u0000b',
+      }),
+    );
     expect(nul.message).toContain('U+0000');
     expect(await harness.page(P.pricing)).toEqual(before);
   });
 
   it('answers a Leadership page exactly like a missing page, for the member', async () => {
     const missingId = randomUUID();
-    const forbidden = await rejection(harness.call('updatePageContent', { pageId: P.strategy, markdown: 'x' }, 'member'));
-    const missing = await rejection(harness.call('updatePageContent', { pageId: missingId, markdown: 'x' }, 'member'));
-    expect(forbidden).toMatchObject({ code: 'not_found', message: `page ${P.strategy} not found or no access` });
-    expect(missing).toMatchObject({ code: 'not_found', message: `page ${missingId} not found or no access` });
+    const forbidden = await rejection(
+      harness.call(
+        'updatePageContent',
+        { pageId: P.strategy, markdown: 'x' },
+        'member',
+      ),
+    );
+    const missing = await rejection(
+      harness.call(
+        'updatePageContent',
+        { pageId: missingId, markdown: 'x' },
+        'member',
+      ),
+    );
+    expect(forbidden).toMatchObject({
+      code: 'not_found',
+      message: `page ${P.strategy} not found or no access`,
+    });
+    expect(missing).toMatchObject({
+      code: 'not_found',
+      message: `page ${missingId} not found or no access`,
+    });
   });
 
   it('refuses a reader of the space and leaves the page as it was', async () => {
-    await harness.db.updateTable('spaceMembers').set({ role: 'reader' }).where('id', '=', SEED_IDS.spaceMembers.productWriters).execute();
+    await harness.db
+      .updateTable('spaceMembers')
+      .set({ role: 'reader' })
+      .where('id', '=', SEED_IDS.spaceMembers.productWriters)
+      .execute();
     try {
       const before = await harness.page(P.onboarding);
-      const error = await rejection(harness.call('updatePageContent', { pageId: P.onboarding, markdown: 'x' }, 'member'));
+      const error = await rejection(
+        harness.call(
+          'updatePageContent',
+          { pageId: P.onboarding, markdown: 'x' },
+          'member',
+        ),
+      );
       expect(error.code).toBe('forbidden');
       expect(await harness.page(P.onboarding)).toEqual(before);
     } finally {
-      await harness.db.updateTable('spaceMembers').set({ role: 'writer' }).where('id', '=', SEED_IDS.spaceMembers.productWriters).execute();
+      await harness.db
+        .updateTable('spaceMembers')
+        .set({ role: 'writer' })
+        .where('id', '=', SEED_IDS.spaceMembers.productWriters)
+        .execute();
     }
   });
 
   it('keeps block ids written in the Markdown, so an id-annotated rewrite keeps anchors in place', async () => {
-    const result = await harness.call('updatePageContent', { pageId: P.supportPlaybook, markdown: `Rotate weekly. {#${SEED_NODE_IDS.boardPrepNumbersParagraph}}\n\nNew paragraph.` });
+    const result = await harness.call('updatePageContent', {
+      pageId: P.supportPlaybook,
+      markdown: `Rotate weekly. {#${SEED_NODE_IDS.boardPrepNumbersParagraph}}\n\nNew paragraph.`,
+    });
     expect(result.generatedIds).toBe(1);
-    expect((await harness.page(P.supportPlaybook)).content.content?.[0]?.attrs?.id).toBe(SEED_NODE_IDS.boardPrepNumbersParagraph);
+    expect(
+      (await harness.page(P.supportPlaybook)).content.content?.[0]?.attrs?.id,
+    ).toBe(SEED_NODE_IDS.boardPrepNumbersParagraph);
   });
 });

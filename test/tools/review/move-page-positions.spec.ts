@@ -1,5 +1,8 @@
 import { SEED_IDS } from '../../../host/seed/seed-ids';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
 import { boundTools, type BoundTools } from './support/bound-tools';
 
 /**
@@ -18,21 +21,40 @@ beforeAll(async () => {
 afterAll(async () => database.drop());
 
 async function rootOrder(): Promise<string[]> {
-  const sidebar = await tools.call('listSidebarPages', { spaceId: SEED_IDS.spaces.product, maxDepth: 1 });
+  const sidebar = await tools.call('listSidebarPages', {
+    spaceId: SEED_IDS.spaces.product,
+    maxDepth: 1,
+  });
   return sidebar.pages.map((page: { id: string }) => page.id);
 }
 
 it('places a page after a sibling whose position key another sibling shares', async () => {
   // Handbook and Onboarding share "a0"; Meeting Notes is "a1".
-  await database.db.updateTable('pages').set({ position: 'a0' }).where('id', 'in', [P.productHandbook, P.onboarding]).execute();
-  await database.db.updateTable('pages').set({ position: 'a1' }).where('id', '=', P.meetingNotes).execute();
+  await database.db
+    .updateTable('pages')
+    .set({ position: 'a0' })
+    .where('id', 'in', [P.productHandbook, P.onboarding])
+    .execute();
+  await database.db
+    .updateTable('pages')
+    .set({ position: 'a1' })
+    .where('id', '=', P.meetingNotes)
+    .execute();
   const [firstOfPair] = await rootOrder();
   expect(firstOfPair).toBe(P.productHandbook);
 
-  const moved = await tools.call('movePage', { pageId: P.weeklySync, parentPageId: null, afterPageId: P.productHandbook });
+  const moved = await tools.call('movePage', {
+    pageId: P.weeklySync,
+    parentPageId: null,
+    afterPageId: P.productHandbook,
+  });
 
   expect(moved.parentPageId).toBeNull();
   const order = await rootOrder();
-  expect(order.indexOf(P.weeklySync)).toBeGreaterThan(order.indexOf(P.productHandbook));
-  expect(order.indexOf(P.weeklySync)).toBeLessThan(order.indexOf(P.meetingNotes));
+  expect(order.indexOf(P.weeklySync)).toBeGreaterThan(
+    order.indexOf(P.productHandbook),
+  );
+  expect(order.indexOf(P.weeklySync)).toBeLessThan(
+    order.indexOf(P.meetingNotes),
+  );
 });

@@ -20,21 +20,30 @@ import { listSpaces } from './reading/list-spaces';
 import { searchPages } from './reading/search-pages';
 
 /** The 13 core-tier specs these executors bind. */
-export const CORE_EXECUTOR_SPECS = [...READING_TOOLS, ...COMMENT_TOOLS, ...EDIT_TEXT_TOOLS] as const;
+export const CORE_EXECUTOR_SPECS = [
+  ...READING_TOOLS,
+  ...COMMENT_TOOLS,
+  ...EDIT_TEXT_TOOLS,
+] as const;
 
 export interface CoreExecutorOptions {
   /** The worker pool editPageText uses on large pages; default the process-wide shared pool. */
   readonly heavyWork?: HeavyWorkPool;
 }
 
-export type CoreExecutors = Required<ToolExecutorMap<typeof CORE_EXECUTOR_SPECS>>;
+export type CoreExecutors = Required<
+  ToolExecutorMap<typeof CORE_EXECUTOR_SPECS>
+>;
 
 /**
  * Executors of the 13 core tools over Docmost's PostgreSQL schema. Each acts as the calling user:
  * workspace and space membership are checked on every call, and writes (editPageText, comment
  * anchors, resolving) are compare-and-set page writes with a history row.
  */
-export function createCoreExecutors(db: Kysely<DB>, options: CoreExecutorOptions = {}): CoreExecutors {
+export function createCoreExecutors(
+  db: Kysely<DB>,
+  options: CoreExecutorOptions = {},
+): CoreExecutors {
   const heavyWork = options.heavyWork ?? sharedHeavyWorkPool();
   return {
     searchPages: (input, context) => searchPages(db, input, context),
@@ -49,6 +58,7 @@ export function createCoreExecutors(db: Kysely<DB>, options: CoreExecutorOptions
     getComment: (input, context) => getComment(db, input, context),
     listComments: (input, context) => listComments(db, input, context),
     resolveComment: (input, context) => resolveComment(db, input, context),
-    editPageText: (input, context) => editPageText(db, input, context, heavyWork),
+    editPageText: (input, context) =>
+      editPageText(db, input, context, heavyWork),
   };
 }

@@ -8,7 +8,10 @@ import { STRUCTURE_TOOLS } from '../../definitions/structure.tools';
 import { TABLE_TOOLS } from '../../definitions/tables.tools';
 import { checkNewComments } from './comments/check-new-comments';
 import { sharedHeavyWorkPool } from '../../../workers';
-import { DEFAULT_PUBLIC_BASE_URL, type DeferredExecutorOptions } from './deferred-executor-options';
+import {
+  DEFAULT_PUBLIC_BASE_URL,
+  type DeferredExecutorOptions,
+} from './deferred-executor-options';
 import { diffPageVersions } from './history/diff-page-versions';
 import { getPageHistory } from './history/get-page-history';
 import { listPageHistory } from './history/list-page-history';
@@ -34,9 +37,17 @@ import { tableUpdateCell } from './tables/table-update-cell';
 export type { DeferredExecutorOptions } from './deferred-executor-options';
 
 /** The 22 deferred-tier specs these executors bind (structure, tables, pages, history, sharing). */
-export const DEFERRED_EXECUTOR_SPECS = [...STRUCTURE_TOOLS, ...TABLE_TOOLS, ...PAGE_MANAGEMENT_TOOLS, ...HISTORY_TOOLS, ...SHARING_TOOLS] as const;
+export const DEFERRED_EXECUTOR_SPECS = [
+  ...STRUCTURE_TOOLS,
+  ...TABLE_TOOLS,
+  ...PAGE_MANAGEMENT_TOOLS,
+  ...HISTORY_TOOLS,
+  ...SHARING_TOOLS,
+] as const;
 
-export type DeferredExecutors = Required<ToolExecutorMap<typeof DEFERRED_EXECUTOR_SPECS>>;
+export type DeferredExecutors = Required<
+  ToolExecutorMap<typeof DEFERRED_EXECUTOR_SPECS>
+>;
 
 /**
  * Executors of the 22 structural, table, page, history and sharing tools over Docmost's
@@ -45,7 +56,10 @@ export type DeferredExecutors = Required<ToolExecutorMap<typeof DEFERRED_EXECUTO
  * On a live Docmost, a host replaces the writing entries with executors that go through the
  * collaboration server, e.g. `{ ...createDeferredExecutors(db), patchNode: viaCollab.patchNode }`.
  */
-export function createDeferredExecutors(db: Kysely<DB>, options: DeferredExecutorOptions = {}): DeferredExecutors {
+export function createDeferredExecutors(
+  db: Kysely<DB>,
+  options: DeferredExecutorOptions = {},
+): DeferredExecutors {
   const publicBaseUrl = options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL;
   const heavyWork = options.heavyWork ?? sharedHeavyWorkPool();
   return {
@@ -65,11 +79,15 @@ export function createDeferredExecutors(db: Kysely<DB>, options: DeferredExecuto
     listSidebarPages: (input, context) => listSidebarPages(db, input, context),
     getPageHistory: (input, context) => getPageHistory(db, input, context),
     listPageHistory: (input, context) => listPageHistory(db, input, context),
-    diffPageVersions: (input, context) => diffPageVersions(db, input, context, heavyWork),
-    restorePageVersion: (input, context) => restorePageVersion(db, input, context),
+    diffPageVersions: (input, context) =>
+      diffPageVersions(db, input, context, heavyWork),
+    restorePageVersion: (input, context) =>
+      restorePageVersion(db, input, context),
     sharePage: (input, context) => sharePage(db, input, context, publicBaseUrl),
-    unsharePage: (input, context) => unsharePage(db, input, context, publicBaseUrl),
-    listShares: (input, context) => listShares(db, input, context, publicBaseUrl),
+    unsharePage: (input, context) =>
+      unsharePage(db, input, context, publicBaseUrl),
+    listShares: (input, context) =>
+      listShares(db, input, context, publicBaseUrl),
     checkNewComments: (input, context) => checkNewComments(db, input, context),
   };
 }

@@ -5,10 +5,17 @@ import { abbreviate } from '../../../registry/abbreviate';
 import { ToolError } from '../../../registry/tool-error';
 import type { ToolInput } from '../../../registry/tool-spec';
 import { requirePage, requireSpace, type AccessiblePage } from '../../access';
-import { AGENT_SOURCE, agentChatId, refuseUnstorableText } from '../../page-store';
+import {
+  AGENT_SOURCE,
+  agentChatId,
+  refuseUnstorableText,
+} from '../../page-store';
 import type { HeavyWorkPool } from '../../../workers';
 import { extractText } from '../../prosemirror/extract-text';
-import { generateKeyBetween, isValidOrderKey } from '../deferred/pages/fractional-index';
+import {
+  generateKeyBetween,
+  isValidOrderKey,
+} from '../deferred/pages/fractional-index';
 import { lockSpaceTree } from '../deferred/pages/page-tree';
 import type { CreatePageTool } from './markdown-tools';
 import { readMarkdownOffThread } from './read-markdown-document';
@@ -40,8 +47,16 @@ function quote(title: string | null): string {
  * The parent page, checked to be alive, in the space the page is created in, and editable by the
  * caller: a page under a restricted parent inherits its restriction, so it takes the parent's edit right.
  */
-async function requireParent(db: Kysely<DB>, context: ToolCallContext, parentPageId: string, spaceId: string): Promise<AccessiblePage> {
-  const parent = await requirePage(db, context, parentPageId, { includeDeleted: true, write: true });
+async function requireParent(
+  db: Kysely<DB>,
+  context: ToolCallContext,
+  parentPageId: string,
+  spaceId: string,
+): Promise<AccessiblePage> {
+  const parent = await requirePage(db, context, parentPageId, {
+    includeDeleted: true,
+    write: true,
+  });
   if (parent.deletedAt !== null) {
     throw new ToolError(
       'invalid_input',
@@ -58,16 +73,31 @@ async function requireParent(db: Kysely<DB>, context: ToolCallContext, parentPag
 }
 
 /** A position key after every page at that level, trashed ones included (they may come back). */
-async function positionAfterSiblings(db: Kysely<DB>, spaceId: string, parentPageId: string | null): Promise<string> {
+async function positionAfterSiblings(
+  db: Kysely<DB>,
+  spaceId: string,
+  parentPageId: string | null,
+): Promise<string> {
   const rows = await db
     .selectFrom('pages')
     .select('position')
     .where('spaceId', '=', spaceId)
-    .where((eb) => (parentPageId === null ? eb('parentPageId', 'is', null) : eb('parentPageId', '=', parentPageId)))
+    .where((eb) =>
+      parentPageId === null
+        ? eb('parentPageId', 'is', null)
+        : eb('parentPageId', '=', parentPageId),
+    )
     .execute();
   // Byte-wise, as Docmost compares positions (collate "C"); keys it cannot read are skipped.
-  const keys = rows.flatMap((row) => (row.position !== null && isValidOrderKey(row.position) ? [row.position] : []));
-  const last = keys.reduce<string | null>((max, key) => (max === null || key > max ? key : max), null);
+  const keys = rows.flatMap((row) =>
+    row.position !== null && isValidOrderKey(row.position)
+      ? [row.position]
+      : [],
+  );
+  const last = keys.reduce<string | null>(
+    (max, key) => (max === null || key > max ? key : max),
+    null,
+  );
   return generateKeyBetween(last, null);
 }
 
@@ -82,10 +112,19 @@ export async function createPage(
   heavyWork: HeavyWorkPool,
 ): Promise<CreatePageResult> {
   return db.transaction().execute(async (trx) => {
-    const space = await requireSpace(trx, context, input.spaceId, { write: true });
-    const parent = input.parentPageId === undefined ? undefined : await requireParent(trx, context, input.parentPageId, space.id);
+    const space = await requireSpace(trx, context, input.spaceId, {
+      write: true,
+    });
+    const parent =
+      input.parentPageId === undefined
+        ? undefined
+        : await requireParent(trx, context, input.parentPageId, space.id);
     refuseUnstorableText(input.title, 'title');
-    const { content } = await readMarkdownOffThread(input.markdown ?? '', heavyWork, context.userId);
+    const { content } = await readMarkdownOffThread(
+      input.markdown ?? '',
+      heavyWork,
+      context.userId,
+    );
     // Serialises creations and moves at this level, so two pages never get the same position.
     await lockSpaceTree(trx, [space.id]);
     const parentPageId = parent?.id ?? null;
@@ -145,6 +184,9 @@ export async function createPage(
         blocks: content.content?.length ?? 0,
       };
     }
-    throw new ToolError('internal', `could not find an unused slugId after ${SLUG_ATTEMPTS} attempts; nothing was created, try again`);
+    throw new ToolError(
+      'internal',
+      `could not find an unused slugId after ${SLUG_ATTEMPTS} attempts; nothing was created, try again`,
+    );
   });
 }

@@ -30,7 +30,11 @@ export async function exportPageMarkdown(
   heavyWork: HeavyWorkPool,
 ): Promise<ExportPageMarkdownResult> {
   const page = await requirePage(db, context, input.pageId);
-  const { markdown, jsonBlocks } = await exportMarkdownOffThread(asDocument(page.content), heavyWork, context.userId);
+  const { markdown, jsonBlocks } = await exportMarkdownOffThread(
+    asDocument(page.content),
+    heavyWork,
+    context.userId,
+  );
   if (markdown.length > maxChars) {
     throw new ToolError(
       'limit_exceeded',
@@ -39,5 +43,13 @@ export async function exportPageMarkdown(
       { chars: markdown.length, limit: maxChars },
     );
   }
-  return { pageId: page.id, slugId: page.slugId, title: page.title, version: page.version, chars: markdown.length, jsonBlocks, markdown };
+  return {
+    pageId: page.id,
+    slugId: page.slugId,
+    title: page.title,
+    version: page.version,
+    chars: markdown.length,
+    jsonBlocks,
+    markdown,
+  };
 }

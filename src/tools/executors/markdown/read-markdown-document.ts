@@ -27,19 +27,37 @@ export function readMarkdownDocument(markdown: string): MarkdownDocument {
     doc = markdownToDocument(markdown);
   } catch (error) {
     if (!(error instanceof MarkdownSyntaxError)) throw error;
-    throw new ToolError('invalid_input', `markdown ${error.message}. Nothing was written.`, { line: error.line });
+    throw new ToolError(
+      'invalid_input',
+      `markdown ${error.message}. Nothing was written.`,
+      { line: error.line },
+    );
   }
   assertValidNode(doc, { label: 'the document read from markdown' });
   const givenIds = new Set(collectBlockIds(doc));
   const content = ensureBlockIds(doc);
-  return { content, generatedIds: collectBlockIds(content).filter((id) => !givenIds.has(id)).length };
+  return {
+    content,
+    generatedIds: collectBlockIds(content).filter((id) => !givenIds.has(id))
+      .length,
+  };
 }
 
 /** `readMarkdownDocument`, in a worker when the Markdown is long (a 400,000-character import blocked the event loop for seconds). */
-export function readMarkdownOffThread(markdown: string, heavyWork: HeavyWorkPool, userId: string): Promise<MarkdownDocument> {
-  return heavyWork.runSized('readMarkdownDocument', { markdown }, markdown.length, {
-    userId,
-    label: 'Reading the Markdown',
-    advice: 'Send the page in parts: a shorter document, then insertNode for the rest.',
-  });
+export function readMarkdownOffThread(
+  markdown: string,
+  heavyWork: HeavyWorkPool,
+  userId: string,
+): Promise<MarkdownDocument> {
+  return heavyWork.runSized(
+    'readMarkdownDocument',
+    { markdown },
+    markdown.length,
+    {
+      userId,
+      label: 'Reading the Markdown',
+      advice:
+        'Send the page in parts: a shorter document, then insertNode for the rest.',
+    },
+  );
 }

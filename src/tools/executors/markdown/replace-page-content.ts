@@ -35,7 +35,23 @@ export async function replacePageContent(
   heavyWork: HeavyWorkPool,
 ): Promise<ReplacePageContentResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
-  const { content, generatedIds } = await readMarkdownOffThread(input.markdown, heavyWork, context.userId);
-  const written = await writeWholeDocument(db, context, page, content, input.baseVersion);
-  return { pageId: written.id, version: written.version, historyId: written.historyId, blocks: content.content?.length ?? 0, generatedIds };
+  const { content, generatedIds } = await readMarkdownOffThread(
+    input.markdown,
+    heavyWork,
+    context.userId,
+  );
+  const written = await writeWholeDocument(
+    db,
+    context,
+    page,
+    content,
+    input.baseVersion,
+  );
+  return {
+    pageId: written.id,
+    version: written.version,
+    historyId: written.historyId,
+    blocks: content.content?.length ?? 0,
+    generatedIds,
+  };
 }

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 
-const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const ALPHABET =
+  '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**
  * A page's short public id as Docmost makes them (nanoid's alphanumeric alphabet, 10
@@ -8,6 +9,7 @@ const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ
  */
 export function generateSlugId(): string {
   let slugId = '';
-  for (let index = 0; index < 10; index++) slugId += ALPHABET[randomInt(ALPHABET.length)];
+  for (let index = 0; index < 10; index++)
+    slugId += ALPHABET[randomInt(ALPHABET.length)];
   return slugId;
 }

@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../host/database';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../../../src/registry/tool-registry';
-import { CONTENT_EXECUTOR_SPECS, createContentExecutors, type ContentExecutorOptions } from '../../../../src/tools/executors/content';
+import {
+  CONTENT_EXECUTOR_SPECS,
+  createContentExecutors,
+  type ContentExecutorOptions,
+} from '../../../../src/tools/executors/content';
 import { callerOf, type SeedUser } from '../../support/seeded-tools';
 
 export { storedPage, type StoredPage } from '../../support/seeded-tools';
@@ -12,14 +16,24 @@ export const PUBLIC_BASE_URL = 'https://docs.acme.test';
 export interface ContentTools {
   readonly registry: ToolRegistry;
   /** Validates raw input with the tool's schema (defaults applied) and runs it as `user`. */
-  call<Output = any>(name: 'transformPage' | 'stashPage', input: unknown, user?: SeedUser): Promise<Output>;
+  call<Output = any>(
+    name: 'transformPage' | 'stashPage',
+    input: unknown,
+    user?: SeedUser,
+  ): Promise<Output>;
 }
 
 /** transformPage and stashPage over `db`, with a registry that validates input like both surfaces. */
-export function createContentTools(db: Kysely<DB>, options: ContentExecutorOptions = {}): ContentTools {
+export function createContentTools(
+  db: Kysely<DB>,
+  options: ContentExecutorOptions = {},
+): ContentTools {
   const registry = createToolRegistry({
     specs: CONTENT_EXECUTOR_SPECS,
-    executors: createContentExecutors(db, { publicBaseUrl: PUBLIC_BASE_URL, ...options }),
+    executors: createContentExecutors(db, {
+      publicBaseUrl: PUBLIC_BASE_URL,
+      ...options,
+    }),
     strict: true,
   });
   return {

@@ -2,11 +2,27 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../host/database';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../../../src/registry/tool-registry';
-import { createDeferredExecutors, DEFERRED_EXECUTOR_SPECS } from '../../../../src/tools/executors/deferred';
-import { createTestDatabase, type TestDatabase } from '../../../support/test-database';
-import { callerOf, storedPage, type SeedUser, type StoredPage } from '../../support/seeded-tools';
+import {
+  createDeferredExecutors,
+  DEFERRED_EXECUTOR_SPECS,
+} from '../../../../src/tools/executors/deferred';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../../support/test-database';
+import {
+  callerOf,
+  storedPage,
+  type SeedUser,
+  type StoredPage,
+} from '../../support/seeded-tools';
 
-export { contextFor, rejection, type SeedUser, type StoredPage } from '../../support/seeded-tools';
+export {
+  contextFor,
+  rejection,
+  type SeedUser,
+  type StoredPage,
+} from '../../support/seeded-tools';
 
 export const PUBLIC_BASE_URL = 'https://docs.acme.test';
 
@@ -15,7 +31,11 @@ export interface DeferredToolsHarness {
   readonly db: Kysely<DB>;
   readonly registry: ToolRegistry;
   /** Validates raw input with the tool's schema (defaults applied) and runs it as `user`. */
-  call<Output = any>(name: string, input: unknown, user?: SeedUser): Promise<Output>;
+  call<Output = any>(
+    name: string,
+    input: unknown,
+    user?: SeedUser,
+  ): Promise<Output>;
   /** The page row as stored now. */
   page(pageId: string): Promise<StoredPage>;
 }

@@ -2,15 +2,25 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../host/database';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
 import { ToolError } from '../../../../src/registry/tool-error';
-import { CORE_EXECUTOR_SPECS, createCoreExecutors } from '../../../../src/tools/executors/core';
-import { createDeferredExecutors, DEFERRED_EXECUTOR_SPECS } from '../../../../src/tools/executors/deferred';
+import {
+  CORE_EXECUTOR_SPECS,
+  createCoreExecutors,
+} from '../../../../src/tools/executors/core';
+import {
+  createDeferredExecutors,
+  DEFERRED_EXECUTOR_SPECS,
+} from '../../../../src/tools/executors/deferred';
 import { callerOf, type SeedUser } from '../../support/seeded-tools';
 
 export { contextFor, type SeedUser } from '../../support/seeded-tools';
 
 /** The core and deferred tools over `db`, called by name with raw model input. */
 export interface BoundTools {
-  call<Output = Record<string, any>>(name: string, input: unknown, user?: SeedUser): Promise<Output>;
+  call<Output = Record<string, any>>(
+    name: string,
+    input: unknown,
+    user?: SeedUser,
+  ): Promise<Output>;
   /** What a call fails with: a ToolError, or (the bug these tests guard against) anything else. */
   failure(name: string, input: unknown, user?: SeedUser): Promise<unknown>;
 }
@@ -38,5 +48,7 @@ export function boundTools(db: Kysely<DB>): BoundTools {
 /** Narrows a failure to the ToolError it must be, failing with the raw error otherwise. */
 export function asToolError(error: unknown): ToolError {
   if (error instanceof ToolError) return error;
-  throw new Error(`expected a ToolError, got ${(error as Error)?.constructor?.name}: ${(error as Error)?.message}`);
+  throw new Error(
+    `expected a ToolError, got ${(error as Error)?.constructor?.name}: ${(error as Error)?.message}`,
+  );
 }

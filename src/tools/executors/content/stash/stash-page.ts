@@ -3,7 +3,13 @@ import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
-import { StashLimitExceededError, stashFileName, stashUrl, type PageStashService, type StashFormat } from '../../../../stash';
+import {
+  StashLimitExceededError,
+  stashFileName,
+  stashUrl,
+  type PageStashService,
+  type StashFormat,
+} from '../../../../stash';
 import { requirePage } from '../../../access';
 import type { CONTENT_TOOLS } from '../../../definitions/content.tools';
 import { countDocument } from '../../../prosemirror/document-counts';
@@ -12,7 +18,10 @@ import type { HeavyWorkPool } from '../../../../workers';
 import { isoTime } from '../../deferred/iso-time';
 import { exportMarkdownOffThread } from '../../markdown/export-markdown-off-thread';
 
-export type StashPageTool = Extract<(typeof CONTENT_TOOLS)[number], { name: 'stashPage' }>;
+export type StashPageTool = Extract<
+  (typeof CONTENT_TOOLS)[number],
+  { name: 'stashPage' }
+>;
 
 export interface StashPageResult {
   /** Anonymous download URL; valid until `expiresAt`. */
@@ -46,7 +55,8 @@ export async function stashPage(
   const format: StashFormat = input.format;
   const body =
     format === 'markdown'
-      ? (await exportMarkdownOffThread(content, heavyWork, context.userId)).markdown
+      ? (await exportMarkdownOffThread(content, heavyWork, context.userId))
+          .markdown
       : JSON.stringify({
           pageId: page.id,
           slugId: page.slugId,
@@ -76,7 +86,12 @@ export async function stashPage(
       images: countDocument(content).images,
     };
   } catch (error) {
-    if (error instanceof StashLimitExceededError) throw new ToolError('limit_exceeded', `${error.message}. Nothing was stashed.`, { limit: error.limit });
+    if (error instanceof StashLimitExceededError)
+      throw new ToolError(
+        'limit_exceeded',
+        `${error.message}. Nothing was stashed.`,
+        { limit: error.limit },
+      );
     throw error;
   }
 }

@@ -21,7 +21,10 @@ function blockId(block: ProseMirrorNode): string | undefined {
   return isBlockId(id) ? id : undefined;
 }
 
-export function compareBlocks(before: readonly ProseMirrorNode[], after: readonly ProseMirrorNode[]): BlockChanges {
+export function compareBlocks(
+  before: readonly ProseMirrorNode[],
+  after: readonly ProseMirrorNode[],
+): BlockChanges {
   const unmatchedById = new Map<string, string>();
   const unmatchedByContent = new Map<string, number>();
   for (const block of before) {
@@ -53,5 +56,12 @@ export function compareBlocks(before: readonly ProseMirrorNode[], after: readonl
   }
   let removed = unmatchedById.size;
   for (const count of unmatchedByContent.values()) removed += count;
-  return { before: before.length, after: after.length, unchanged, modified, added, removed };
+  return {
+    before: before.length,
+    after: after.length,
+    unchanged,
+    modified,
+    added,
+    removed,
+  };
 }

@@ -21,9 +21,18 @@ const QUOTED_LOG_LINES = 10;
 /** The sandbox's failure as the tool error the model reads: what went wrong, where, and what it printed. */
 export function scriptFailure(error: ScriptSandboxError): ToolError {
   const logs = error.logs.slice(0, QUOTED_LOG_LINES);
-  const printed = logs.length > 0 ? ` Its console output before the failure: ${JSON.stringify(logs)}.` : '';
-  return new ToolError(CODES[error.kind], `The transform script failed: ${error.message}. Nothing was written.${printed}`, {
-    kind: error.kind,
-    ...(error.location ? { line: error.location.line, column: error.location.column } : {}),
-  });
+  const printed =
+    logs.length > 0
+      ? ` Its console output before the failure: ${JSON.stringify(logs)}.`
+      : '';
+  return new ToolError(
+    CODES[error.kind],
+    `The transform script failed: ${error.message}. Nothing was written.${printed}`,
+    {
+      kind: error.kind,
+      ...(error.location
+        ? { line: error.location.line, column: error.location.column }
+        : {}),
+    },
+  );
 }

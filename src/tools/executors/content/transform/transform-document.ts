@@ -2,7 +2,10 @@ import { ToolError } from '../../../../registry/tool-error';
 import { refuseUnstorableText } from '../../../page-store/storable-text';
 import { ensureBlockIds } from '../../../prosemirror/block-id';
 import { collectBlockIds } from '../../../prosemirror/block-tree';
-import { diffDocuments, type DocumentDiff } from '../../../prosemirror/document-diff';
+import {
+  diffDocuments,
+  type DocumentDiff,
+} from '../../../prosemirror/document-diff';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
 import { assertValidNode } from '../../../prosemirror/validate-node';
 import { runTransformScript } from '../../../sandbox/run-transform-script';
@@ -38,11 +41,16 @@ function describeNonDocument(value: unknown): string | undefined {
   if (typeof value !== 'object') return `a ${typeof value}`;
   const type = (value as { type?: unknown }).type;
   if (type === 'doc') return undefined;
-  return typeof type === 'string' ? `a node of type "${type}"` : 'an object without a "type"';
+  return typeof type === 'string'
+    ? `a node of type "${type}"`
+    : 'an object without a "type"';
 }
 
 /** The script's value as a valid document with block ids, or a tool error naming the problem. */
-function toDocument(value: unknown): { readonly content: ProseMirrorNode; readonly generatedIds: number } {
+function toDocument(value: unknown): {
+  readonly content: ProseMirrorNode;
+  readonly generatedIds: number;
+} {
   const returned = describeNonDocument(value);
   if (returned !== undefined) {
     throw new ToolError(
@@ -54,7 +62,11 @@ function toDocument(value: unknown): { readonly content: ProseMirrorNode; readon
   const givenIds = new Set(collectBlockIds(value));
   const content = ensureBlockIds(value);
   refuseUnstorableText(content, 'the document the script returned');
-  return { content, generatedIds: collectBlockIds(content).filter((id) => !givenIds.has(id)).length };
+  return {
+    content,
+    generatedIds: collectBlockIds(content).filter((id) => !givenIds.has(id))
+      .length,
+  };
 }
 
 /**
@@ -62,10 +74,19 @@ function toDocument(value: unknown): { readonly content: ProseMirrorNode; readon
  * its result: the whole CPU-bound part of transformPage, in one function a worker can run.
  * Sandbox failures come out as the ToolError the model reads.
  */
-export async function transformDocument(input: TransformDocumentInput): Promise<TransformedDocument> {
+export async function transformDocument(
+  input: TransformDocumentInput,
+): Promise<TransformedDocument> {
   let run;
   try {
-    run = await runTransformScript({ script: input.script, document: input.document, data: { pageId: input.pageId, title: input.title } }, input.sandbox);
+    run = await runTransformScript(
+      {
+        script: input.script,
+        document: input.document,
+        data: { pageId: input.pageId, title: input.title },
+      },
+      input.sandbox,
+    );
   } catch (error) {
     throw error instanceof ScriptSandboxError ? scriptFailure(error) : error;
   }
@@ -76,6 +97,9 @@ export async function transformDocument(input: TransformDocumentInput): Promise<
     generatedIds,
     blocks: compareBlocks(input.document.content ?? [], after.content ?? []),
     diff: diffDocuments(input.document, after),
-    logs: run.droppedLogs > 0 ? [...run.logs, `(${run.droppedLogs} more lines not kept)`] : run.logs,
+    logs:
+      run.droppedLogs > 0
+        ? [...run.logs, `(${run.droppedLogs} more lines not kept)`]
+        : run.logs,
   };
 }

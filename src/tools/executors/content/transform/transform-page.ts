@@ -6,13 +6,19 @@ import { requirePage } from '../../../access';
 import type { CONTENT_TOOLS } from '../../../definitions/content.tools';
 import { pageVersionConflict, writePage } from '../../../page-store';
 import type { HeavyWorkPool } from '../../../../workers';
-import type { CountChange, TextChange } from '../../../prosemirror/document-diff';
+import type {
+  CountChange,
+  TextChange,
+} from '../../../prosemirror/document-diff';
 import type { DocumentCounts } from '../../../prosemirror/document-counts';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
 import type { ScriptSandboxOptions } from '../../../sandbox';
 import type { BlockChanges } from './block-changes';
 
-export type TransformPageTool = Extract<(typeof CONTENT_TOOLS)[number], { name: 'transformPage' }>;
+export type TransformPageTool = Extract<
+  (typeof CONTENT_TOOLS)[number],
+  { name: 'transformPage' }
+>;
 
 interface TransformOutcome {
   readonly pageId: string;
@@ -67,17 +73,25 @@ export async function transformPage(
   heavyWork: HeavyWorkPool,
 ): Promise<TransformPageResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
-  if (input.baseVersion !== undefined && input.baseVersion !== page.version) throw pageVersionConflict(page.id, input.baseVersion, page.version);
+  if (input.baseVersion !== undefined && input.baseVersion !== page.version)
+    throw pageVersionConflict(page.id, input.baseVersion, page.version);
   const before = asDocument(page.content);
   // Always in a worker: a script can call a built-in (indexOf on a huge string, a typed-array
   // sort) that the sandbox's own time limit cannot interrupt; the worker's deadline can.
   const transformed = await heavyWork.run(
     'transformDocument',
-    { script: input.script, document: before, pageId: page.id, title: page.title, sandbox },
+    {
+      script: input.script,
+      document: before,
+      pageId: page.id,
+      title: page.title,
+      sandbox,
+    },
     {
       userId: context.userId,
       label: 'The transform script',
-      advice: 'Some built-in calls (indexOf, includes or split on a very long string, sorting a large typed array) cannot be interrupted by the script time limit: do less work per call.',
+      advice:
+        'Some built-in calls (indexOf, includes or split on a very long string, sorting a large typed array) cannot be interrupted by the script time limit: do less work per call.',
       deadlineMs: heavyWork.limits.transformDeadlineMs,
     },
   );
@@ -108,7 +122,15 @@ export async function transformPage(
     };
   }
   if (!changed) {
-    return { ...outcome, dryRun: false, written: false, version: page.version, historyId: null, addedLines: 0, removedLines: 0 };
+    return {
+      ...outcome,
+      dryRun: false,
+      written: false,
+      version: page.version,
+      historyId: null,
+      addedLines: 0,
+      removedLines: 0,
+    };
   }
   const written = await writePage(db, context, page, { content: after });
   return {

@@ -1,5 +1,8 @@
 import { extractText } from '../../../prosemirror/extract-text';
-import { asDocument, type ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
+import {
+  asDocument,
+  type ProseMirrorNode,
+} from '../../../prosemirror/prosemirror-node';
 
 /**
  * A comment body as Docmost's comment editor stores it: a doc of paragraphs, one per line of
@@ -10,7 +13,13 @@ export function commentBodyDocument(text: string): ProseMirrorNode {
     .split(/\r?\n/)
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== '');
-  return { type: 'doc', content: lines.map((line) => ({ type: 'paragraph', content: [{ type: 'text', text: line }] })) };
+  return {
+    type: 'doc',
+    content: lines.map((line) => ({
+      type: 'paragraph',
+      content: [{ type: 'text', text: line }],
+    })),
+  };
 }
 
 /** A stored comment body as plain text, one line per paragraph. */

@@ -29,7 +29,9 @@ export interface ThreadView extends CommentView {
 }
 
 /** A comment row with its author and resolver names. */
-export type CommentRow = Awaited<ReturnType<ReturnType<typeof selectCommentRows>['execute']>>[number];
+export type CommentRow = Awaited<
+  ReturnType<ReturnType<typeof selectCommentRows>['execute']>
+>[number];
 
 /** Comments joined with the names of their author and resolver; callers add the filters. */
 export function selectCommentRows(db: Kysely<DB>) {
@@ -56,7 +58,11 @@ export function selectCommentRows(db: Kysely<DB>) {
     .where('comments.deletedAt', 'is', null);
 }
 
-function person(id: string | null, name: string | null, email: string | null): PersonView | null {
+function person(
+  id: string | null,
+  name: string | null,
+  email: string | null,
+): PersonView | null {
   return id === null ? null : { id, name: name ?? email ?? 'unknown user' };
 }
 
@@ -70,7 +76,11 @@ export function toCommentView(row: CommentRow): CommentView {
   };
 }
 
-export function toThreadView(row: CommentRow, replies: readonly CommentRow[], anchorBlockId: string | null): ThreadView {
+export function toThreadView(
+  row: CommentRow,
+  replies: readonly CommentRow[],
+  anchorBlockId: string | null,
+): ThreadView {
   return {
     ...toCommentView(row),
     selection: row.selection,

@@ -7,8 +7,16 @@ import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { isUuid, requirePage, type AccessiblePage } from '../../../access';
 import type { createCommentTool } from '../../../definitions/comments.tools';
-import { AGENT_SOURCE, agentChatId, mutatePage, refuseUnstorableText } from '../../../page-store';
-import { anchorComment, type CommentAnchor } from '../../../prosemirror/comment-mark';
+import {
+  AGENT_SOURCE,
+  agentChatId,
+  mutatePage,
+  refuseUnstorableText,
+} from '../../../page-store';
+import {
+  anchorComment,
+  type CommentAnchor,
+} from '../../../prosemirror/comment-mark';
 import { extractText } from '../../../prosemirror/extract-text';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
 import { commentBodyDocument } from './comment-body';
@@ -28,7 +36,11 @@ export interface CreatedComment {
 }
 
 /** Explains a selection that no block contains, pointing at a near miss when there is one. */
-function selectionNotFound(page: Pick<AccessiblePage, 'id'>, doc: ProseMirrorNode, selection: string): ToolError {
+function selectionNotFound(
+  page: Pick<AccessiblePage, 'id'>,
+  doc: ProseMirrorNode,
+  selection: string,
+): ToolError {
   const text = extractText(doc);
   const caseless = text.toLowerCase().indexOf(selection.toLowerCase());
   const hint = selection.includes('\n')
@@ -45,7 +57,12 @@ function selectionNotFound(page: Pick<AccessiblePage, 'id'>, doc: ProseMirrorNod
   );
 }
 
-function commentRow(context: ToolCallContext, page: Pick<AccessiblePage, 'id' | 'spaceId' | 'workspaceId'>, input: CreateCommentInput, id: string) {
+function commentRow(
+  context: ToolCallContext,
+  page: Pick<AccessiblePage, 'id' | 'spaceId' | 'workspaceId'>,
+  input: CreateCommentInput,
+  id: string,
+) {
   return {
     id,
     content: commentBodyDocument(input.content) as unknown as JsonValue,
@@ -63,7 +80,11 @@ function commentRow(context: ToolCallContext, page: Pick<AccessiblePage, 'id' | 
   };
 }
 
-async function createReply(db: Kysely<DB>, input: CreateCommentInput & { parentCommentId: string }, context: ToolCallContext): Promise<CreatedComment> {
+async function createReply(
+  db: Kysely<DB>,
+  input: CreateCommentInput & { parentCommentId: string },
+  context: ToolCallContext,
+): Promise<CreatedComment> {
   // Docmost lets only those who may edit the page comment on it, replies included: a space
   // reader may read the threads but not join them.
   const page = await requirePage(db, context, input.pageId, { write: true });
@@ -77,7 +98,10 @@ async function createReply(db: Kysely<DB>, input: CreateCommentInput & { parentC
         .executeTakeFirst()
     : undefined;
   if (!parent) {
-    throw new ToolError('not_found', `comment ${abbreviate(input.parentCommentId)} is not a comment on page ${abbreviate(input.pageId)}; listComments shows the page's threads and their ids`);
+    throw new ToolError(
+      'not_found',
+      `comment ${abbreviate(input.parentCommentId)} is not a comment on page ${abbreviate(input.pageId)}; listComments shows the page's threads and their ids`,
+    );
   }
   if (parent.parentCommentId !== null) {
     throw new ToolError(
@@ -87,24 +111,46 @@ async function createReply(db: Kysely<DB>, input: CreateCommentInput & { parentC
     );
   }
   const id = randomUUID();
-  await db.insertInto('comments').values(commentRow(context, page, input, id)).execute();
-  return { id, pageId: page.id, kind: 'reply', parentCommentId: parent.id, selection: null, anchorBlockId: null };
+  await db
+    .insertInto('comments')
+    .values(commentRow(context, page, input, id))
+    .execute();
+  return {
+    id,
+    pageId: page.id,
+    kind: 'reply',
+    parentCommentId: parent.id,
+    selection: null,
+    anchorBlockId: null,
+  };
 }
 
 /**
  * A new thread: the comment row and its anchor mark are written in one transaction, so a page
  * never shows a highlight without a thread, nor a thread whose anchor failed.
  */
-async function createThread(db: Kysely<DB>, input: CreateCommentInput & { selection: string }, context: ToolCallContext): Promise<CreatedComment> {
+async function createThread(
+  db: Kysely<DB>,
+  input: CreateCommentInput & { selection: string },
+  context: ToolCallContext,
+): Promise<CreatedComment> {
   const id = randomUUID();
   return db.transaction().execute(async (trx) => {
     let anchor: CommentAnchor | undefined;
-    const { after } = await mutatePage(trx, context, input.pageId, (doc, page) => {
-      anchor = anchorComment(doc, input.selection, id);
-      if (!anchor) throw selectionNotFound(page, doc, input.selection);
-      return anchor.doc;
-    });
-    await trx.insertInto('comments').values(commentRow(context, after, input, id)).execute();
+    const { after } = await mutatePage(
+      trx,
+      context,
+      input.pageId,
+      (doc, page) => {
+        anchor = anchorComment(doc, input.selection, id);
+        if (!anchor) throw selectionNotFound(page, doc, input.selection);
+        return anchor.doc;
+      },
+    );
+    await trx
+      .insertInto('comments')
+      .values(commentRow(context, after, input, id))
+      .execute();
     return {
       id,
       pageId: after.id,
@@ -118,20 +164,36 @@ async function createThread(db: Kysely<DB>, input: CreateCommentInput & { select
 }
 
 /** A new anchored thread (`selection`) or a reply to a thread (`parentCommentId`), authored by the caller. */
-export async function createComment(db: Kysely<DB>, input: CreateCommentInput, context: ToolCallContext): Promise<CreatedComment> {
+export async function createComment(
+  db: Kysely<DB>,
+  input: CreateCommentInput,
+  context: ToolCallContext,
+): Promise<CreatedComment> {
   const { selection, parentCommentId } = input;
   refuseUnstorableText(input.content, 'content');
   if (selection !== undefined && parentCommentId !== undefined) {
-    throw new ToolError('invalid_input', 'give either selection (to start a new thread anchored to that text) or parentCommentId (to reply to a thread), not both: replies are not anchored');
+    throw new ToolError(
+      'invalid_input',
+      'give either selection (to start a new thread anchored to that text) or parentCommentId (to reply to a thread), not both: replies are not anchored',
+    );
   }
   if (parentCommentId === undefined && selection === undefined) {
-    throw new ToolError('invalid_input', 'give selection (exact page text to anchor a new thread to) or parentCommentId (the thread to reply to); neither was given');
+    throw new ToolError(
+      'invalid_input',
+      'give selection (exact page text to anchor a new thread to) or parentCommentId (the thread to reply to); neither was given',
+    );
   }
   try {
-    return parentCommentId !== undefined ? await createReply(db, { ...input, parentCommentId }, context) : await createThread(db, { ...input, selection: selection! }, context);
+    return parentCommentId !== undefined
+      ? await createReply(db, { ...input, parentCommentId }, context)
+      : await createThread(db, { ...input, selection: selection! }, context);
   } catch (error) {
     if (ToolError.isToolError(error) && error.code === 'forbidden') {
-      throw new ToolError('forbidden', `${error.message}. Docmost lets only those who may edit a page comment on it (threads and replies alike); nothing was written`, error.details);
+      throw new ToolError(
+        'forbidden',
+        `${error.message}. Docmost lets only those who may edit a page comment on it (threads and replies alike); nothing was written`,
+        error.details,
+      );
     }
     throw error;
   }

@@ -1,4 +1,8 @@
-import { fitItems, MAX_READ_OUTPUT_CHARS, outputChars } from '../../../output-limit';
+import {
+  fitItems,
+  MAX_READ_OUTPUT_CHARS,
+  outputChars,
+} from '../../../output-limit';
 import type { ThreadView } from './comment-view';
 
 /** Room left for a result's other fields (page id, title, counts, the note itself). */
@@ -27,10 +31,17 @@ function listedIds(items: readonly { readonly id: string }[]): string[] {
  * each readable with getComment. Comments hold up to 10,000 characters, so a long discussion
  * could otherwise make one result megabytes long.
  */
-export function fitThread(thread: ThreadView, limit: number = MAX_READ_OUTPUT_CHARS): FittedThread {
+export function fitThread(
+  thread: ThreadView,
+  limit: number = MAX_READ_OUTPUT_CHARS,
+): FittedThread {
   if (outputChars(thread) <= limit - RESULT_OVERHEAD_CHARS) return thread;
-  const budget = limit - RESULT_OVERHEAD_CHARS - outputChars({ ...thread, replies: [] });
-  const { kept, omitted } = fitItems(thread.replies, Math.max(budget - LISTED_OMITTED_IDS * 40, 0));
+  const budget =
+    limit - RESULT_OVERHEAD_CHARS - outputChars({ ...thread, replies: [] });
+  const { kept, omitted } = fitItems(
+    thread.replies,
+    Math.max(budget - LISTED_OMITTED_IDS * 40, 0),
+  );
   return {
     ...thread,
     replies: kept,
@@ -40,8 +51,14 @@ export function fitThread(thread: ThreadView, limit: number = MAX_READ_OUTPUT_CH
 }
 
 /** The earliest whole threads that fit within the output limit, and the ids of the rest. */
-export function fitThreads(threads: readonly ThreadView[], limit: number = MAX_READ_OUTPUT_CHARS): FittedThreads {
-  const { kept, omitted } = fitItems(threads, limit - RESULT_OVERHEAD_CHARS - LISTED_OMITTED_IDS * 40);
+export function fitThreads(
+  threads: readonly ThreadView[],
+  limit: number = MAX_READ_OUTPUT_CHARS,
+): FittedThreads {
+  const { kept, omitted } = fitItems(
+    threads,
+    limit - RESULT_OVERHEAD_CHARS - LISTED_OMITTED_IDS * 40,
+  );
   if (omitted.length === 0) return { threads: kept };
   return {
     threads: kept,

@@ -6,9 +6,17 @@ import { requirePage } from '../../../access';
 import type { listCommentsTool } from '../../../definitions/comments.tools';
 import { findCommentAnchors } from '../../../prosemirror/comment-mark';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
-import { selectCommentRows, toThreadView, type CommentRow, type ThreadView } from './comment-view';
+import {
+  selectCommentRows,
+  toThreadView,
+  type CommentRow,
+  type ThreadView,
+} from './comment-view';
 import { fitThreads } from './fit-comments';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../../paging/keyset-cursor';
+import {
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+} from '../../paging/keyset-cursor';
 
 export interface ListCommentsResult {
   readonly pageId: string;
@@ -28,15 +36,32 @@ export interface ListCommentsResult {
  * with its replies nested; resolved ones only on request. A page with thousands of comments is
  * read one batch per call, never whole.
  */
-export async function listComments(db: Kysely<DB>, input: ToolInput<typeof listCommentsTool>, context: ToolCallContext): Promise<ListCommentsResult> {
-  const after = input.cursor === undefined ? undefined : decodeKeysetCursor(input.cursor, 'listComments', "the page's oldest thread");
+export async function listComments(
+  db: Kysely<DB>,
+  input: ToolInput<typeof listCommentsTool>,
+  context: ToolCallContext,
+): Promise<ListCommentsResult> {
+  const after =
+    input.cursor === undefined
+      ? undefined
+      : decodeKeysetCursor(
+          input.cursor,
+          'listComments',
+          "the page's oldest thread",
+        );
   const page = await requirePage(db, context, input.pageId);
   const rows = await selectCommentRows(db)
     .select(sql<string>`comments.created_at::text`.as('position'))
     .where('comments.pageId', '=', page.id)
     .where('comments.parentCommentId', 'is', null)
-    .$if(!input.includeResolved, (query) => query.where('comments.resolvedAt', 'is', null))
-    .$if(after !== undefined, (query) => query.where(sql<boolean>`(comments.created_at, comments.id) > (${after!.at}::text::timestamptz, ${after!.id}::uuid)`))
+    .$if(!input.includeResolved, (query) =>
+      query.where('comments.resolvedAt', 'is', null),
+    )
+    .$if(after !== undefined, (query) =>
+      query.where(
+        sql<boolean>`(comments.created_at, comments.id) > (${after!.at}::text::timestamptz, ${after!.id}::uuid)`,
+      ),
+    )
     .orderBy('comments.createdAt')
     .orderBy('comments.id')
     .limit(input.limit + 1)
@@ -47,24 +72,48 @@ export async function listComments(db: Kysely<DB>, input: ToolInput<typeof listC
     threads.length === 0
       ? []
       : await selectCommentRows(db)
-          .where('comments.parentCommentId', 'in', threads.map((thread) => thread.id))
+          .where(
+            'comments.parentCommentId',
+            'in',
+            threads.map((thread) => thread.id),
+          )
           .orderBy('comments.createdAt')
           .orderBy('comments.id')
           .execute();
   const repliesByThread = new Map<string, CommentRow[]>();
-  for (const reply of replies) repliesByThread.set(reply.parentCommentId!, [...(repliesByThread.get(reply.parentCommentId!) ?? []), reply]);
+  for (const reply of replies)
+    repliesByThread.set(reply.parentCommentId!, [
+      ...(repliesByThread.get(reply.parentCommentId!) ?? []),
+      reply,
+    ]);
   const anchors = findCommentAnchors(asDocument(page.content));
   return {
     pageId: page.id,
     title: page.title ?? '',
-    ...fitThreads(threads.map((row) => toThreadView(row, repliesByThread.get(row.id) ?? [], anchors.get(row.id)?.blockId ?? null))),
-    resolvedThreadsHidden: input.includeResolved ? 0 : await countResolvedThreads(db, page.id),
-    nextCursor: rows.length > input.limit && last !== undefined ? encodeKeysetCursor('listComments', { at: last.position, id: last.id }) : null,
+    ...fitThreads(
+      threads.map((row) =>
+        toThreadView(
+          row,
+          repliesByThread.get(row.id) ?? [],
+          anchors.get(row.id)?.blockId ?? null,
+        ),
+      ),
+    ),
+    resolvedThreadsHidden: input.includeResolved
+      ? 0
+      : await countResolvedThreads(db, page.id),
+    nextCursor:
+      rows.length > input.limit && last !== undefined
+        ? encodeKeysetCursor('listComments', { at: last.position, id: last.id })
+        : null,
   };
 }
 
 /** Resolved threads of the whole page (not just this batch): what includeResolved would add. */
-async function countResolvedThreads(db: Kysely<DB>, pageId: string): Promise<number> {
+async function countResolvedThreads(
+  db: Kysely<DB>,
+  pageId: string,
+): Promise<number> {
   const row = await db
     .selectFrom('comments')
     .select((eb) => eb.fn.countAll<number>().as('count'))

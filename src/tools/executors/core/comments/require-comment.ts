@@ -3,7 +3,12 @@ import type { Comment, DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
-import { isUuid, requirePage, type AccessiblePage, type FindPageOptions } from '../../../access';
+import {
+  isUuid,
+  requirePage,
+  type AccessiblePage,
+  type FindPageOptions,
+} from '../../../access';
 
 export interface RequireCommentOptions extends Pick<FindPageOptions, 'write'> {
   /**
@@ -19,7 +24,10 @@ export interface AccessibleComment {
 }
 
 function commentNotFound(commentId: string): ToolError {
-  return new ToolError('not_found', `comment ${abbreviate(commentId)} not found or no access; listComments shows a page's comments`);
+  return new ToolError(
+    'not_found',
+    `comment ${abbreviate(commentId)} not found or no access; listComments shows a page's comments`,
+  );
 }
 
 /**
@@ -39,12 +47,20 @@ export async function requireComment(
     .where('id', '=', commentId)
     .where('workspaceId', '=', context.workspaceId)
     .where('deletedAt', 'is', null);
-  const comment = await (options.lock ? select.forUpdate() : select).executeTakeFirst();
+  const comment = await (
+    options.lock ? select.forUpdate() : select
+  ).executeTakeFirst();
   if (!comment) throw commentNotFound(commentId);
   try {
-    return { comment, page: await requirePage(db, context, comment.pageId, { write: options.write }) };
+    return {
+      comment,
+      page: await requirePage(db, context, comment.pageId, {
+        write: options.write,
+      }),
+    };
   } catch (error) {
-    if (ToolError.isToolError(error) && error.code === 'not_found') throw commentNotFound(commentId);
+    if (ToolError.isToolError(error) && error.code === 'not_found')
+      throw commentNotFound(commentId);
     throw error;
   }
 }

@@ -24,9 +24,18 @@ export interface ResolveCommentResult {
  * Resolves or reopens a thread: the comment row and its anchor mark's `resolved` flag change in
  * one transaction, the page write being a compare-and-set like every other.
  */
-export async function resolveComment(db: Kysely<DB>, input: ToolInput<typeof resolveCommentTool>, context: ToolCallContext): Promise<ResolveCommentResult> {
+export async function resolveComment(
+  db: Kysely<DB>,
+  input: ToolInput<typeof resolveCommentTool>,
+  context: ToolCallContext,
+): Promise<ResolveCommentResult> {
   return db.transaction().execute(async (trx) => {
-    const { comment, page } = await requireComment(trx, context, input.commentId, { write: true, lock: true });
+    const { comment, page } = await requireComment(
+      trx,
+      context,
+      input.commentId,
+      { write: true, lock: true },
+    );
     if (comment.parentCommentId !== null) {
       throw new ToolError(
         'invalid_input',
@@ -34,14 +43,30 @@ export async function resolveComment(db: Kysely<DB>, input: ToolInput<typeof res
         { threadId: comment.parentCommentId },
       );
     }
-    const base = { commentId: comment.id, pageId: page.id, resolved: input.resolved };
+    const base = {
+      commentId: comment.id,
+      pageId: page.id,
+      resolved: input.resolved,
+    };
     const alreadyInState = input.resolved === (comment.resolvedAt !== null);
     if (alreadyInState) {
-      const state = input.resolved ? `already resolved (since ${comment.resolvedAt!.toISOString()})` : 'already open';
-      return { ...base, changed: false, anchorUpdated: false, message: `thread ${comment.id} was ${state}; nothing changed` };
+      const state = input.resolved
+        ? `already resolved (since ${comment.resolvedAt!.toISOString()})`
+        : 'already open';
+      return {
+        ...base,
+        changed: false,
+        anchorUpdated: false,
+        message: `thread ${comment.id} was ${state}; nothing changed`,
+      };
     }
-    const marked = setCommentResolved(asDocument(page.content), comment.id, input.resolved);
-    if (marked.changed > 0) await writePage(trx, context, page, { content: marked.doc });
+    const marked = setCommentResolved(
+      asDocument(page.content),
+      comment.id,
+      input.resolved,
+    );
+    if (marked.changed > 0)
+      await writePage(trx, context, page, { content: marked.doc });
     await trx
       .updateTable('comments')
       .set({
@@ -58,7 +83,10 @@ export async function resolveComment(db: Kysely<DB>, input: ToolInput<typeof res
       ...base,
       changed: true,
       anchorUpdated: marked.changed > 0,
-      message: marked.changed > 0 ? `thread ${comment.id} ${verb}` : `thread ${comment.id} ${verb}; its anchor text is no longer on the page, so no highlight changed`,
+      message:
+        marked.changed > 0
+          ? `thread ${comment.id} ${verb}`
+          : `thread ${comment.id} ${verb}; its anchor text is no longer on the page, so no highlight changed`,
     };
   });
 }

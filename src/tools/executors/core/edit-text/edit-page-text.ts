@@ -9,7 +9,11 @@ import { mutatePage } from '../../../page-store';
 import { documentSize } from '../../../prosemirror/document-size';
 import { ATOM_PLACEHOLDER } from '../../../prosemirror/inline-text';
 import { findFormattingSyntax } from './formatting-syntax';
-import { PATCH_NODE_ADVICE, type EditedBlock, type TextEditPlan } from './plan-text-edit';
+import {
+  PATCH_NODE_ADVICE,
+  type EditedBlock,
+  type TextEditPlan,
+} from './plan-text-edit';
 
 export type { EditedBlock } from './plan-text-edit';
 
@@ -31,7 +35,9 @@ export interface EditPageTextResult {
 /** Refuses a replacement that adds Markdown: the page would show the asterisks, not bold text. */
 function refuseNewFormatting(input: EditPageTextInput): void {
   const inFind = new Set(findFormattingSyntax(input.find));
-  const added = findFormattingSyntax(input.replace).filter((name) => !inFind.has(name));
+  const added = findFormattingSyntax(input.replace).filter(
+    (name) => !inFind.has(name),
+  );
   if (added.length > 0) {
     throw new ToolError(
       'invalid_input',
@@ -52,7 +58,10 @@ export async function editPageText(
   heavyWork: HeavyWorkPool,
 ): Promise<EditPageTextResult> {
   if (input.find === input.replace) {
-    throw new ToolError('invalid_input', 'find and replace are the same text, so there is nothing to change');
+    throw new ToolError(
+      'invalid_input',
+      'find and replace are the same text, so there is nothing to change',
+    );
   }
   refuseNewFormatting(input);
   // Matching sees each inline atom as U+FFFC; a find holding one could span an atom, which
@@ -65,17 +74,34 @@ export async function editPageText(
   }
   let plan: TextEditPlan | undefined;
   const { after } = await mutatePage(db, context, input.pageId, async (doc) => {
-    const request = { pageId: input.pageId, find: input.find, replace: input.replace, replaceAll: input.replaceAll, blockId: input.blockId };
+    const request = {
+      pageId: input.pageId,
+      find: input.find,
+      replace: input.replace,
+      replaceAll: input.replaceAll,
+      blockId: input.blockId,
+    };
     // A replaceAll over a large page is linear but still takes a while: a worker runs it.
-    plan = await heavyWork.runSized('planTextEdit', { document: doc, request }, documentSize(doc, heavyWork.limits.inProcessMaxChars), {
-      userId: context.userId,
-      label: `editPageText on page ${input.pageId}`,
-      advice: 'Edit fewer blocks per call (scope it with blockId).',
-    });
+    plan = await heavyWork.runSized(
+      'planTextEdit',
+      { document: doc, request },
+      documentSize(doc, heavyWork.limits.inProcessMaxChars),
+      {
+        userId: context.userId,
+        label: `editPageText on page ${input.pageId}`,
+        advice: 'Edit fewer blocks per call (scope it with blockId).',
+      },
+    );
     return plan.document;
   });
   const { replacements, blocks, unlistedBlocks } = plan!;
-  const result: EditPageTextResult = { pageId: after.id, version: after.version, historyId: after.historyId, replacements, blocks };
+  const result: EditPageTextResult = {
+    pageId: after.id,
+    version: after.version,
+    historyId: after.historyId,
+    replacements,
+    blocks,
+  };
   if (unlistedBlocks === 0) return result;
   return {
     ...result,

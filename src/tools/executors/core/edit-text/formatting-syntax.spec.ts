@@ -14,7 +14,14 @@ describe('findFormattingSyntax', () => {
     expect(findFormattingSyntax(text)).toContain(name);
   });
 
-  it.each(['2 * 3 * 4', 'snake_case_name', 'price: $8 *', 'Join #product', 'a [note] (later)', 'C# and F#'])('leaves ordinary text alone: %j', (text) => {
+  it.each([
+    '2 * 3 * 4',
+    'snake_case_name',
+    'price: $8 *',
+    'Join #product',
+    'a [note] (later)',
+    'C# and F#',
+  ])('leaves ordinary text alone: %j', (text) => {
     expect(findFormattingSyntax(text)).toEqual([]);
   });
 });

@@ -8,7 +8,11 @@ import type { getCurrentPageTool } from '../../../definitions/reading.tools';
 import { toPageText, type PageText } from './get-page';
 
 /** The page open next to the chat, read like getPage; an error naming the alternatives when none is. */
-export async function getCurrentPage(db: Kysely<DB>, input: ToolInput<typeof getCurrentPageTool>, context: ToolCallContext): Promise<PageText> {
+export async function getCurrentPage(
+  db: Kysely<DB>,
+  input: ToolInput<typeof getCurrentPageTool>,
+  context: ToolCallContext,
+): Promise<PageText> {
   if (context.currentPageId === undefined) {
     throw new ToolError(
       'not_found',

@@ -7,8 +7,15 @@ import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
 import type { getNodeTool } from '../../../definitions/reading.tools';
 import { extractText } from '../../../prosemirror/extract-text';
-import { parseBlockReference, resolveBlockReference, type NodePath } from '../../../prosemirror/find-block';
-import { asDocument, type ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
+import {
+  parseBlockReference,
+  resolveBlockReference,
+  type NodePath,
+} from '../../../prosemirror/find-block';
+import {
+  asDocument,
+  type ProseMirrorNode,
+} from '../../../prosemirror/prosemirror-node';
 import { refuseOversizedOutput } from '../../../output-limit';
 
 export interface PageNode {
@@ -24,7 +31,11 @@ export interface PageNode {
 }
 
 /** One block of a page, by block id (any depth) or `#<index>` (top level). */
-export async function getNode(db: Kysely<DB>, input: ToolInput<typeof getNodeTool>, context: ToolCallContext): Promise<PageNode> {
+export async function getNode(
+  db: Kysely<DB>,
+  input: ToolInput<typeof getNodeTool>,
+  context: ToolCallContext,
+): Promise<PageNode> {
   const reference = parseBlockReference(input.block);
   if (!reference) {
     throw new ToolError(
@@ -57,6 +68,6 @@ export async function getNode(db: Kysely<DB>, input: ToolInput<typeof getNodeToo
   return refuseOversizedOutput(result, {
     what: `block ${abbreviate(input.block)} of page ${page.id}`,
     readInstead:
-      'read a smaller part: getNode with the id of a paragraph, heading or list item inside it (getPage lists them with their ids), getTable for a table\'s cells, getPage (fromBlock) for its text; stashPage hands the whole page over by URL',
+      "read a smaller part: getNode with the id of a paragraph, heading or list item inside it (getPage lists them with their ids), getTable for a table's cells, getPage (fromBlock) for its text; stashPage hands the whole page over by URL",
   });
 }

@@ -21,12 +21,24 @@ export interface PageOutline {
 const RESULT_OVERHEAD_CHARS = 2_000;
 
 /** One entry per top-level block of a page. */
-export async function getOutline(db: Kysely<DB>, input: ToolInput<typeof getOutlineTool>, context: ToolCallContext): Promise<PageOutline> {
+export async function getOutline(
+  db: Kysely<DB>,
+  input: ToolInput<typeof getOutlineTool>,
+  context: ToolCallContext,
+): Promise<PageOutline> {
   const page = await requirePage(db, context, input.pageId);
   const blocks = buildOutline(asDocument(page.content));
   // Entries are short (text cut to 80 characters), but a page can have a hundred thousand blocks.
-  const { kept, omitted } = fitItems(blocks, MAX_READ_OUTPUT_CHARS - RESULT_OVERHEAD_CHARS);
-  const outline = { pageId: page.id, title: page.title ?? '', version: page.version, blocks: kept };
+  const { kept, omitted } = fitItems(
+    blocks,
+    MAX_READ_OUTPUT_CHARS - RESULT_OVERHEAD_CHARS,
+  );
+  const outline = {
+    pageId: page.id,
+    title: page.title ?? '',
+    version: page.version,
+    blocks: kept,
+  };
   if (omitted.length === 0) return outline;
   return {
     ...outline,

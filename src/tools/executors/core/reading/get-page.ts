@@ -23,10 +23,16 @@ export interface PageText {
   readonly truncated?: string;
 }
 
-export type PageTextWindow = Pick<ToolInput<typeof getPageTool>, 'fromBlock' | 'maxChars'>;
+export type PageTextWindow = Pick<
+  ToolInput<typeof getPageTool>,
+  'fromBlock' | 'maxChars'
+>;
 
 /** Renders an accessible page as the model reads it; shared by getPage and getCurrentPage. */
-export function toPageText(page: AccessiblePage, window: PageTextWindow): PageText {
+export function toPageText(
+  page: AccessiblePage,
+  window: PageTextWindow,
+): PageText {
   const rendered = renderDocumentText(asDocument(page.content), window);
   const header = {
     id: page.id,
@@ -45,14 +51,26 @@ export function toPageText(page: AccessiblePage, window: PageTextWindow): PageTe
     const [first, last] = rendered.blockRange;
     truncated =
       `showing blocks #${first}–#${last} of ${rendered.totalBlocks}` +
-      (rendered.lastBlockCut ? ` (block #${last} was cut at ${window.maxChars} characters; read it whole with getNode "#${last}")` : '') +
-      (last + 1 < rendered.totalBlocks ? `; call again with fromBlock ${last + 1} to read on` : '');
+      (rendered.lastBlockCut
+        ? ` (block #${last} was cut at ${window.maxChars} characters; read it whole with getNode "#${last}")`
+        : '') +
+      (last + 1 < rendered.totalBlocks
+        ? `; call again with fromBlock ${last + 1} to read on`
+        : '');
   }
-  return { ...header, content: rendered.text, ...(truncated ? { truncated } : {}) };
+  return {
+    ...header,
+    content: rendered.text,
+    ...(truncated ? { truncated } : {}),
+  };
 }
 
 /** A page's metadata and its body as plain text with block ids, cut to the requested window. */
-export async function getPage(db: Kysely<DB>, input: ToolInput<typeof getPageTool>, context: ToolCallContext): Promise<PageText> {
+export async function getPage(
+  db: Kysely<DB>,
+  input: ToolInput<typeof getPageTool>,
+  context: ToolCallContext,
+): Promise<PageText> {
   const page = await requirePage(db, context, input.pageId);
   return toPageText(page, input);
 }

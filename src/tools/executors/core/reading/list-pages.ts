@@ -2,9 +2,17 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
-import { isUuid, memberSpaceIds, requireSpace, visiblePages } from '../../../access';
+import {
+  isUuid,
+  memberSpaceIds,
+  requireSpace,
+  visiblePages,
+} from '../../../access';
 import type { listPagesTool } from '../../../definitions/reading.tools';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../../paging/keyset-cursor';
+import {
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+} from '../../paging/keyset-cursor';
 
 export interface PageListItem {
   readonly id: string;
@@ -22,20 +30,42 @@ export interface ListPagesResult {
 }
 
 /** Pages of one space or of all the caller's spaces, most recently updated first, keyset-paginated. */
-export async function listPages(db: Kysely<DB>, input: ToolInput<typeof listPagesTool>, context: ToolCallContext): Promise<ListPagesResult> {
-  const after = input.cursor === undefined ? undefined : decodeKeysetCursor(input.cursor, 'listPages', 'the most recent page');
-  if (input.spaceId !== undefined) await requireSpace(db, context, input.spaceId);
+export async function listPages(
+  db: Kysely<DB>,
+  input: ToolInput<typeof listPagesTool>,
+  context: ToolCallContext,
+): Promise<ListPagesResult> {
+  const after =
+    input.cursor === undefined
+      ? undefined
+      : decodeKeysetCursor(input.cursor, 'listPages', 'the most recent page');
+  if (input.spaceId !== undefined)
+    await requireSpace(db, context, input.spaceId);
   let select = db
     .selectFrom('pages')
-    .select(['pages.id', 'pages.slugId', 'pages.title', 'pages.spaceId', 'pages.parentPageId'])
+    .select([
+      'pages.id',
+      'pages.slugId',
+      'pages.title',
+      'pages.spaceId',
+      'pages.parentPageId',
+    ])
     .select(sql<string>`pages.updated_at::text`.as('position'))
-    .select(sql<string>`to_char(pages.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('updatedAt'))
+    .select(
+      sql<string>`to_char(pages.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+        'updatedAt',
+      ),
+    )
     .where('pages.workspaceId', '=', context.workspaceId)
     .where('pages.deletedAt', 'is', null)
     .where('pages.spaceId', 'in', memberSpaceIds(db, context))
     .where(visiblePages(context));
-  if (input.spaceId !== undefined) select = select.where('pages.spaceId', '=', input.spaceId);
-  if (after) select = select.where(sql<boolean>`(pages.updated_at, pages.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)`);
+  if (input.spaceId !== undefined)
+    select = select.where('pages.spaceId', '=', input.spaceId);
+  if (after)
+    select = select.where(
+      sql<boolean>`(pages.updated_at, pages.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)`,
+    );
   const rows = await select
     .orderBy('pages.updatedAt', 'desc')
     .orderBy('pages.id', 'desc')
@@ -52,6 +82,9 @@ export async function listPages(db: Kysely<DB>, input: ToolInput<typeof listPage
       parentPageId: row.parentPageId,
       updatedAt: row.updatedAt,
     })),
-    nextCursor: rows.length > input.limit && last ? encodeKeysetCursor('listPages', { at: last.position, id: last.id }) : null,
+    nextCursor:
+      rows.length > input.limit && last
+        ? encodeKeysetCursor('listPages', { at: last.position, id: last.id })
+        : null,
   };
 }

@@ -18,10 +18,18 @@ export interface SpaceListItem {
 const ROLE_STRENGTH = sql<number>`min(case space_members.role when 'admin' then 1 when 'writer' then 2 else 3 end)`;
 
 /** The spaces the caller belongs to (directly or through a group), by name. */
-export async function listSpaces(db: Kysely<DB>, context: ToolCallContext): Promise<{ readonly spaces: readonly SpaceListItem[] }> {
-  const memberships = await memberSpaceIds(db, context).select(ROLE_STRENGTH.as('strength')).groupBy('spaceMembers.spaceId').execute();
+export async function listSpaces(
+  db: Kysely<DB>,
+  context: ToolCallContext,
+): Promise<{ readonly spaces: readonly SpaceListItem[] }> {
+  const memberships = await memberSpaceIds(db, context)
+    .select(ROLE_STRENGTH.as('strength'))
+    .groupBy('spaceMembers.spaceId')
+    .execute();
   if (memberships.length === 0) return { spaces: [] };
-  const strengthBySpace = new Map(memberships.map((row) => [row.spaceId, row.strength]));
+  const strengthBySpace = new Map(
+    memberships.map((row) => [row.spaceId, row.strength]),
+  );
   const rows = await db
     .selectFrom('spaces')
     .select(['spaces.id', 'spaces.name', 'spaces.slug', 'spaces.description'])
@@ -43,7 +51,9 @@ export async function listSpaces(db: Kysely<DB>, context: ToolCallContext): Prom
       name: row.name ?? row.slug,
       slug: row.slug,
       description: row.description,
-      role: ['admin', 'writer', 'reader'][(strengthBySpace.get(row.id) ?? 3) - 1] ?? 'reader',
+      role:
+        ['admin', 'writer', 'reader'][(strengthBySpace.get(row.id) ?? 3) - 1] ??
+        'reader',
       pageCount: row.pageCount ?? 0,
     })),
   };

@@ -1,4 +1,9 @@
-import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+} from 'kysely';
 import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
@@ -31,7 +36,14 @@ const SNIPPET_LEAD = 80;
 
 /** Words of the query usable in a tsquery: letters and digits only, so no tsquery syntax gets through. */
 function queryWords(query: string): string[] {
-  return [...new Set((query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS))];
+  return [
+    ...new Set(
+      (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(
+        0,
+        MAX_QUERY_WORDS,
+      ),
+    ),
+  ];
 }
 
 function escapeLike(value: string): string {
@@ -42,7 +54,9 @@ function escapeLike(value: string): string {
 function cleanSnippet(snippet: string, cutAtStart: boolean): string {
   let flat = snippet.replace(/\s+/g, ' ').trim();
   if (cutAtStart) flat = `…${flat.replace(/^\S*\s/, '')}`;
-  return flat.length <= SNIPPET_CHARS ? flat : `${flat.slice(0, SNIPPET_CHARS - 1)}…`;
+  return flat.length <= SNIPPET_CHARS
+    ? flat
+    : `${flat.slice(0, SNIPPET_CHARS - 1)}…`;
 }
 
 /**
@@ -50,7 +64,10 @@ function cleanSnippet(snippet: string, cutAtStart: boolean): string {
  * the same unaccented text Docmost's trigger indexes; null when the query has no words (only
  * symbols), leaving the substring match alone.
  */
-function prefixQuery(words: readonly string[], operator: '&' | '|'): RawBuilder<unknown> | null {
+function prefixQuery(
+  words: readonly string[],
+  operator: '&' | '|',
+): RawBuilder<unknown> | null {
   if (words.length === 0) return null;
   return sql`to_tsquery('english', f_unaccent(${words.map((word) => `${word}:*`).join(` ${operator} `)}))`;
 }
@@ -77,12 +94,20 @@ async function runSearch(
   const pattern = `%${escapeLike(input.query)}%`;
   const titleMatch = sql<boolean>`coalesce(pages.title, '') ilike ${pattern}`;
   const bodyPosition = sql<number>`strpos(lower(substr(coalesce(pages.text_content, ''), 1, ${LITERAL_SOURCE_CHARS})), lower(${input.query}))`;
-  const textRank = query ? sql<number>`ts_rank(pages.tsv, ${query})::float8` : sql<number>`0::float8`;
+  const textRank = query
+    ? sql<number>`ts_rank(pages.tsv, ${query})::float8`
+    : sql<number>`0::float8`;
 
   const candidates = () => {
     let select = db
       .selectFrom('pages')
-      .select(['pages.id', 'pages.slugId', 'pages.title', 'pages.spaceId', 'pages.updatedAt'])
+      .select([
+        'pages.id',
+        'pages.slugId',
+        'pages.title',
+        'pages.spaceId',
+        'pages.updatedAt',
+      ])
       .select(textRank.as('textRank'))
       .select(titleMatch.as('titleMatch'))
       .select(bodyPosition.as('bodyPosition'))
@@ -90,21 +115,37 @@ async function runSearch(
       .where('pages.deletedAt', 'is', null)
       .where('pages.spaceId', 'in', memberSpaceIds(db, context))
       .where(visiblePages(context));
-    if (input.spaceId !== undefined) select = select.where('pages.spaceId', '=', input.spaceId);
+    if (input.spaceId !== undefined)
+      select = select.where('pages.spaceId', '=', input.spaceId);
     return select;
   };
-  const substring = (eb: ExpressionBuilder<DB, 'pages'>) => eb.or([eb(titleMatch, '=', true), eb(sql`coalesce(pages.text_content, '')`, 'ilike', pattern)]);
+  const substring = (eb: ExpressionBuilder<DB, 'pages'>) =>
+    eb.or([
+      eb(titleMatch, '=', true),
+      eb(sql`coalesce(pages.text_content, '')`, 'ilike', pattern),
+    ]);
   // A literal substring is what the user typed: it outranks stem matches, a title hit most.
   // Computed once per candidate from the columns above (each reads the text only once).
   const rank = sql<number>`(matches.text_rank + case when matches.title_match then 1 else 0 end + case when matches.body_position > 0 then 0.5 else 0 end)`;
   const matches = query
     ? candidates()
         .where(sql<boolean>`pages.tsv @@ ${query}`)
-        .unionAll(candidates().where(sql<boolean>`(select numnode(${query}) = 0)`).where(substring))
+        .unionAll(
+          candidates()
+            .where(sql<boolean>`(select numnode(${query}) = 0)`)
+            .where(substring),
+        )
     : candidates().where(substring);
   const top = db
     .selectFrom(matches.as('matches'))
-    .select(['matches.id', 'matches.slugId', 'matches.title', 'matches.spaceId', 'matches.updatedAt', 'matches.bodyPosition'])
+    .select([
+      'matches.id',
+      'matches.slugId',
+      'matches.title',
+      'matches.spaceId',
+      'matches.updatedAt',
+      'matches.bodyPosition',
+    ])
     .select(rank.as('rank'))
     .orderBy('rank', 'desc')
     .orderBy('updatedAt', 'desc')
@@ -117,7 +158,14 @@ async function runSearch(
   const rows = await db
     .selectFrom(top)
     .innerJoin('pages', 'pages.id', 'top.id')
-    .select(['top.id', 'top.slugId', 'top.title', 'top.spaceId', 'top.rank', 'top.bodyPosition'])
+    .select([
+      'top.id',
+      'top.slugId',
+      'top.title',
+      'top.spaceId',
+      'top.rank',
+      'top.bodyPosition',
+    ])
     .select(snippet.as('snippet'))
     .orderBy('top.rank', 'desc')
     .orderBy('top.updatedAt', 'desc')
@@ -127,22 +175,42 @@ async function runSearch(
     slugId: row.slugId,
     title: row.title ?? '',
     spaceId: row.spaceId,
-    snippet: cleanSnippet(row.snippet ?? '', row.bodyPosition > SNIPPET_LEAD + 1),
+    snippet: cleanSnippet(
+      row.snippet ?? '',
+      row.bodyPosition > SNIPPET_LEAD + 1,
+    ),
     rank: Math.round(row.rank * 1000) / 1000,
   }));
 }
 
 /** Full-text search over title and body, only in the caller's spaces, best first. */
-export async function searchPages(db: Kysely<DB>, input: ToolInput<typeof searchPagesTool>, context: ToolCallContext): Promise<SearchPagesResult> {
+export async function searchPages(
+  db: Kysely<DB>,
+  input: ToolInput<typeof searchPagesTool>,
+  context: ToolCallContext,
+): Promise<SearchPagesResult> {
   if (findUnstorableText(input.query) === 'nul') {
-    throw new ToolError('invalid_input', 'query contains the character U+0000 (NUL), which no page text holds; search for the words without it');
+    throw new ToolError(
+      'invalid_input',
+      'query contains the character U+0000 (NUL), which no page text holds; search for the words without it',
+    );
   }
-  if (input.spaceId !== undefined) await requireSpace(db, context, input.spaceId);
+  if (input.spaceId !== undefined)
+    await requireSpace(db, context, input.spaceId);
   const words = queryWords(input.query);
   const hits = await runSearch(db, context, input, prefixQuery(words, '&'));
   if (hits.length > 0 || words.length < 2) return { query: input.query, hits };
-  const anyWordHits = await runSearch(db, context, input, prefixQuery(words, '|'));
+  const anyWordHits = await runSearch(
+    db,
+    context,
+    input,
+    prefixQuery(words, '|'),
+  );
   return anyWordHits.length === 0
     ? { query: input.query, hits: [] }
-    : { query: input.query, hits: anyWordHits, note: 'No page contains every word; these pages match some of them.' };
+    : {
+        query: input.query,
+        hits: anyWordHits,
+        note: 'No page contains every word; these pages match some of them.',
+      };
 }

@@ -44,10 +44,17 @@ const MAX_COMMENT_CHARS = 2000;
  * must be the requested one, which the caller belongs to, the page must not be in the trash, and
  * its page-level permissions must let the caller see it.
  */
-export async function checkNewComments(db: Kysely<DB>, input: ToolInput<typeof checkNewCommentsTool>, context: ToolCallContext): Promise<NewComments> {
+export async function checkNewComments(
+  db: Kysely<DB>,
+  input: ToolInput<typeof checkNewCommentsTool>,
+  context: ToolCallContext,
+): Promise<NewComments> {
   const space = await requireSpace(db, context, input.spaceId);
   // PostgreSQL's calendar has no year 0 (1 BC is followed by AD 1), so its cast would fail.
-  if (!TIMESTAMP.safeParse(input.since).success || input.since.startsWith('0000-')) {
+  if (
+    !TIMESTAMP.safeParse(input.since).success ||
+    input.since.startsWith('0000-')
+  ) {
     throw new ToolError(
       'invalid_input',
       `since "${abbreviate(input.since)}" is not an ISO 8601 timestamp with a timezone; give one like "2025-03-01T09:30:00Z" or "2025-03-01T12:30:00+03:00" (the "latest" of a previous call works)`,
@@ -57,7 +64,10 @@ export async function checkNewComments(db: Kysely<DB>, input: ToolInput<typeof c
   if (input.pageId !== undefined) {
     const page = await requirePage(db, context, input.pageId);
     if (page.spaceId !== space.id) {
-      throw new ToolError('invalid_input', `page ${abbreviate(input.pageId)} is in another space (${page.spaceId}), not in space ${space.id}`);
+      throw new ToolError(
+        'invalid_input',
+        `page ${abbreviate(input.pageId)} is in another space (${page.spaceId}), not in space ${space.id}`,
+      );
     }
     pageId = page.id;
   }
@@ -77,14 +87,22 @@ export async function checkNewComments(db: Kysely<DB>, input: ToolInput<typeof c
       'comments.content',
       'comments.resolvedAt',
     ])
-    .select(sql<string>`to_char(comments.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('createdAtIso'))
+    .select(
+      sql<string>`to_char(comments.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+        'createdAtIso',
+      ),
+    )
     .where('pages.spaceId', '=', space.id)
     .where('pages.workspaceId', '=', context.workspaceId)
     .where('pages.deletedAt', 'is', null)
     .where(visiblePages(context))
     .where('comments.deletedAt', 'is', null)
-    .where(sql<boolean>`comments.created_at > ${input.since}::text::timestamptz`)
-    .$if(pageId !== undefined, (query) => query.where('comments.pageId', '=', pageId!))
+    .where(
+      sql<boolean>`comments.created_at > ${input.since}::text::timestamptz`,
+    )
+    .$if(pageId !== undefined, (query) =>
+      query.where('comments.pageId', '=', pageId!),
+    )
     .orderBy('comments.createdAt')
     .orderBy('comments.id')
     .limit(input.limit + 1)
@@ -96,11 +114,17 @@ export async function checkNewComments(db: Kysely<DB>, input: ToolInput<typeof c
       pageId: row.pageId,
       pageTitle: row.pageTitle,
       parentCommentId: row.parentCommentId,
-      author: row.creatorId === null ? null : { id: row.creatorId, name: row.creatorName },
+      author:
+        row.creatorId === null
+          ? null
+          : { id: row.creatorId, name: row.creatorName },
       createdAt: row.createdAtIso,
       createdSource: row.createdSource,
       selection: row.selection,
-      text: text.length > MAX_COMMENT_CHARS ? `${text.slice(0, MAX_COMMENT_CHARS - 1)}…` : text,
+      text:
+        text.length > MAX_COMMENT_CHARS
+          ? `${text.slice(0, MAX_COMMENT_CHARS - 1)}…`
+          : text,
       resolved: row.resolvedAt !== null,
     };
   });

@@ -4,7 +4,10 @@ import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import type { getPageHistoryTool } from '../../../definitions/history.tools';
 import { extractText } from '../../../prosemirror/extract-text';
-import { asDocument, type ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
+import {
+  asDocument,
+  type ProseMirrorNode,
+} from '../../../prosemirror/prosemirror-node';
 import { refuseOversizedOutput } from '../../../output-limit';
 import { isoTime } from '../iso-time';
 import { requirePageVersion } from './require-page-version';
@@ -26,7 +29,11 @@ export interface PageVersion {
   readonly content?: ProseMirrorNode;
 }
 
-export async function getPageHistory(db: Kysely<DB>, input: ToolInput<typeof getPageHistoryTool>, context: ToolCallContext): Promise<PageVersion> {
+export async function getPageHistory(
+  db: Kysely<DB>,
+  input: ToolInput<typeof getPageHistoryTool>,
+  context: ToolCallContext,
+): Promise<PageVersion> {
   const { version } = await requirePageVersion(db, context, input.historyId);
   const content = asDocument(version.content);
   const result: PageVersion = {

@@ -6,7 +6,10 @@ import { requirePage } from '../../../access';
 import type { listPageHistoryTool } from '../../../definitions/history.tools';
 import { extractText } from '../../../prosemirror/extract-text';
 import { isoTime } from '../iso-time';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../../paging/keyset-cursor';
+import {
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+} from '../../paging/keyset-cursor';
 
 export interface PageVersionSummary {
   readonly historyId: string;
@@ -14,7 +17,10 @@ export interface PageVersionSummary {
   readonly version: number | null;
   readonly title: string | null;
   readonly savedAt: string;
-  readonly savedBy: { readonly id: string; readonly name: string | null } | null;
+  readonly savedBy: {
+    readonly id: string;
+    readonly name: string | null;
+  } | null;
   /** Who made the change: 'user' (a person in the editor) or 'agent'; null on rows older than the column. */
   readonly source: string | null;
   /** Length of the version's plain text: a sudden drop flags content lost in that save. */
@@ -30,9 +36,20 @@ export interface PageHistoryList {
 }
 
 /** A page's saved versions, newest first as Docmost orders them (created_at, then id), paged by a cursor on that order. */
-export async function listPageHistory(db: Kysely<DB>, input: ToolInput<typeof listPageHistoryTool>, context: ToolCallContext): Promise<PageHistoryList> {
+export async function listPageHistory(
+  db: Kysely<DB>,
+  input: ToolInput<typeof listPageHistoryTool>,
+  context: ToolCallContext,
+): Promise<PageHistoryList> {
   const page = await requirePage(db, context, input.pageId);
-  const after = input.cursor === undefined ? undefined : decodeKeysetCursor(input.cursor, 'listPageHistory', 'the newest versions');
+  const after =
+    input.cursor === undefined
+      ? undefined
+      : decodeKeysetCursor(
+          input.cursor,
+          'listPageHistory',
+          'the newest versions',
+        );
   const rows = await db
     .selectFrom('pageHistory')
     .leftJoin('users', 'users.id', 'pageHistory.lastUpdatedById')
@@ -51,7 +68,9 @@ export async function listPageHistory(db: Kysely<DB>, input: ToolInput<typeof li
     // The position goes in as text: postgres.js would turn a timestamptz parameter into a Date
     // and drop the microseconds, skipping rows saved within the same millisecond.
     .$if(after !== undefined, (query) =>
-      query.where(sql<boolean>`(page_history.created_at, page_history.id) < (${after!.at}::text::timestamptz, ${after!.id}::uuid)`),
+      query.where(
+        sql<boolean>`(page_history.created_at, page_history.id) < (${after!.at}::text::timestamptz, ${after!.id}::uuid)`,
+      ),
     )
     .orderBy('pageHistory.createdAt', 'desc')
     .orderBy('pageHistory.id', 'desc')
@@ -63,7 +82,10 @@ export async function listPageHistory(db: Kysely<DB>, input: ToolInput<typeof li
     version: row.version,
     title: row.title,
     savedAt: isoTime(row.createdAt),
-    savedBy: row.lastUpdatedById === null ? null : { id: row.lastUpdatedById, name: row.userName },
+    savedBy:
+      row.lastUpdatedById === null
+        ? null
+        : { id: row.lastUpdatedById, name: row.userName },
     source: row.lastUpdatedSource,
     characters: extractText(row.content).length,
   }));
@@ -72,6 +94,12 @@ export async function listPageHistory(db: Kysely<DB>, input: ToolInput<typeof li
     pageId: page.id,
     title: page.title,
     versions,
-    nextCursor: rows.length > input.limit && last ? encodeKeysetCursor('listPageHistory', { at: last.position, id: last.id }) : null,
+    nextCursor:
+      rows.length > input.limit && last
+        ? encodeKeysetCursor('listPageHistory', {
+            at: last.position,
+            id: last.id,
+          })
+        : null,
   };
 }

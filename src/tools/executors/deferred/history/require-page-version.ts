@@ -11,7 +11,10 @@ export interface AccessiblePageVersion {
 }
 
 function versionNotFound(historyId: string): ToolError {
-  return new ToolError('not_found', `page version ${abbreviate(historyId)} not found or no access; call listPageHistory for the page's versions`);
+  return new ToolError(
+    'not_found',
+    `page version ${abbreviate(historyId)} not found or no access; call listPageHistory for the page's versions`,
+  );
 }
 
 /**
@@ -35,10 +38,14 @@ export async function requirePageVersion(
   if (!version) throw versionNotFound(historyId);
   try {
     // Reading an old version of a trashed page is harmless; writing one back needs a live page.
-    const page = await requirePage(db, context, version.pageId, { write: options.write, includeDeleted: !options.write });
+    const page = await requirePage(db, context, version.pageId, {
+      write: options.write,
+      includeDeleted: !options.write,
+    });
     return { version, page };
   } catch (error) {
-    if (error instanceof ToolError && error.code === 'not_found') throw versionNotFound(historyId);
+    if (error instanceof ToolError && error.code === 'not_found')
+      throw versionNotFound(historyId);
     throw error;
   }
 }

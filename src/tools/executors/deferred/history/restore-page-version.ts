@@ -17,8 +17,28 @@ export interface RestorePageVersionResult {
 }
 
 /** Writes a saved version's content back as a new version (the title stays). */
-export async function restorePageVersion(db: Kysely<DB>, input: ToolInput<typeof restorePageVersionTool>, context: ToolCallContext): Promise<RestorePageVersionResult> {
-  const { version, page } = await requirePageVersion(db, context, input.historyId, { write: true });
-  const written = await writeWholeDocument(db, context, page, asDocument(version.content), input.baseVersion);
-  return { pageId: written.id, restoredHistoryId: version.id, version: written.version, historyId: written.historyId };
+export async function restorePageVersion(
+  db: Kysely<DB>,
+  input: ToolInput<typeof restorePageVersionTool>,
+  context: ToolCallContext,
+): Promise<RestorePageVersionResult> {
+  const { version, page } = await requirePageVersion(
+    db,
+    context,
+    input.historyId,
+    { write: true },
+  );
+  const written = await writeWholeDocument(
+    db,
+    context,
+    page,
+    asDocument(version.content),
+    input.baseVersion,
+  );
+  return {
+    pageId: written.id,
+    restoredHistoryId: version.id,
+    version: written.version,
+    historyId: written.historyId,
+  };
 }

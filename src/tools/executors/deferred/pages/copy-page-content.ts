@@ -20,14 +20,32 @@ export interface CopyPageContentResult {
   readonly historyId: string;
 }
 
-export async function copyPageContent(db: Kysely<DB>, input: ToolInput<typeof copyPageContentTool>, context: ToolCallContext): Promise<CopyPageContentResult> {
+export async function copyPageContent(
+  db: Kysely<DB>,
+  input: ToolInput<typeof copyPageContentTool>,
+  context: ToolCallContext,
+): Promise<CopyPageContentResult> {
   const source = await requirePage(db, context, input.sourcePageId);
-  const target = await requirePage(db, context, input.targetPageId, { write: true });
+  const target = await requirePage(db, context, input.targetPageId, {
+    write: true,
+  });
   if (source.id === target.id) {
-    throw new ToolError('invalid_input', 'sourcePageId and targetPageId name the same page; copying a page onto itself changes nothing');
+    throw new ToolError(
+      'invalid_input',
+      'sourcePageId and targetPageId name the same page; copying a page onto itself changes nothing',
+    );
   }
-  const { node: content, removed } = stripMarks(asDocument(source.content), COMMENT_MARK_TYPE);
-  const written = await writeWholeDocument(db, context, target, content, input.baseVersion);
+  const { node: content, removed } = stripMarks(
+    asDocument(source.content),
+    COMMENT_MARK_TYPE,
+  );
+  const written = await writeWholeDocument(
+    db,
+    context,
+    target,
+    content,
+    input.baseVersion,
+  );
   return {
     sourcePageId: source.id,
     targetPageId: written.id,

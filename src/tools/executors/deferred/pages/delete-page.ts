@@ -19,11 +19,17 @@ export interface DeletePageResult {
  * `deleted_by_id` set, nothing removed, so the trash can restore them. Sub-pages already in the
  * trash keep their own deletion time.
  */
-export async function deletePage(db: Kysely<DB>, input: ToolInput<typeof deletePageTool>, context: ToolCallContext): Promise<DeletePageResult> {
+export async function deletePage(
+  db: Kysely<DB>,
+  input: ToolInput<typeof deletePageTool>,
+  context: ToolCallContext,
+): Promise<DeletePageResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
   const trashedPageIds = await db.transaction().execute(async (trx) => {
     await lockSpaceTree(trx, [page.spaceId]);
-    const descendants = await descendantPageIds(trx, page.id, { includeDeleted: false });
+    const descendants = await descendantPageIds(trx, page.id, {
+      includeDeleted: false,
+    });
     // Trashing a sub-page the caller may not edit (or even see) would be a write to it.
     await requireEditableSubtree(trx, context, page, descendants, 'trashed');
     const ids = [page.id, ...descendants];
@@ -36,5 +42,10 @@ export async function deletePage(db: Kysely<DB>, input: ToolInput<typeof deleteP
       .execute();
     return updated.map((row) => row.id);
   });
-  return { pageId: page.id, title: page.title, trashed: trashedPageIds.length, trashedPageIds };
+  return {
+    pageId: page.id,
+    title: page.title,
+    trashed: trashedPageIds.length,
+    trashedPageIds,
+  };
 }

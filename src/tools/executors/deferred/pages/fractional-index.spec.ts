@@ -21,16 +21,27 @@ describe('generateKeyBetween', () => {
 
   it('always sorts strictly between its neighbours, byte-wise, with valid keys', () => {
     fc.assert(
-      fc.property(fc.array(fc.nat(), { minLength: 1, maxLength: 40 }), (choices) => {
-        const keys: string[] = [];
-        for (const choice of choices) {
-          const index = choice % (keys.length + 1);
-          const key = generateKeyBetween(keys[index - 1] ?? null, keys[index] ?? null);
-          if (!isValidOrderKey(key)) return false;
-          keys.splice(index, 0, key);
-        }
-        return keys.every((key, index) => index === 0 || Buffer.compare(Buffer.from(keys[index - 1]!), Buffer.from(key)) < 0);
-      }),
+      fc.property(
+        fc.array(fc.nat(), { minLength: 1, maxLength: 40 }),
+        (choices) => {
+          const keys: string[] = [];
+          for (const choice of choices) {
+            const index = choice % (keys.length + 1);
+            const key = generateKeyBetween(
+              keys[index - 1] ?? null,
+              keys[index] ?? null,
+            );
+            if (!isValidOrderKey(key)) return false;
+            keys.splice(index, 0, key);
+          }
+          return keys.every(
+            (key, index) =>
+              index === 0 ||
+              Buffer.compare(Buffer.from(keys[index - 1]!), Buffer.from(key)) <
+                0,
+          );
+        },
+      ),
     );
   });
 });

@@ -11,8 +11,10 @@ const ZERO = DIGITS[0]!;
 const SMALLEST_INTEGER = 'A' + ZERO.repeat(26);
 
 function integerLength(head: string): number {
-  if (head >= 'a' && head <= 'z') return head.charCodeAt(0) - 'a'.charCodeAt(0) + 2;
-  if (head >= 'A' && head <= 'Z') return 'Z'.charCodeAt(0) - head.charCodeAt(0) + 2;
+  if (head >= 'a' && head <= 'z')
+    return head.charCodeAt(0) - 'a'.charCodeAt(0) + 2;
+  if (head >= 'A' && head <= 'Z')
+    return 'Z'.charCodeAt(0) - head.charCodeAt(0) + 2;
   throw new RangeError(`invalid order key head: ${head}`);
 }
 
@@ -39,7 +41,8 @@ function midpoint(a: string, b: string | null): string {
   if (b !== null) {
     let shared = 0;
     while ((a[shared] ?? ZERO) === b[shared]) shared++;
-    if (shared > 0) return b.slice(0, shared) + midpoint(a.slice(shared), b.slice(shared));
+    if (shared > 0)
+      return b.slice(0, shared) + midpoint(a.slice(shared), b.slice(shared));
   }
   const digitA = a ? DIGITS.indexOf(a[0]!) : 0;
   const digitB = b !== null ? DIGITS.indexOf(b[0]!) : DIGITS.length;
@@ -93,9 +96,15 @@ function decrementInteger(integer: string): string | null {
  * A key sorting strictly between `before` and `after` (null: no bound on that side).
  * Throws `RangeError` for invalid keys or `before >= after`.
  */
-export function generateKeyBetween(before: string | null, after: string | null): string {
-  for (const key of [before, after]) if (key !== null && !isValidOrderKey(key)) throw new RangeError(`invalid order key: ${key}`);
-  if (before !== null && after !== null && before >= after) throw new RangeError(`${before} >= ${after}`);
+export function generateKeyBetween(
+  before: string | null,
+  after: string | null,
+): string {
+  for (const key of [before, after])
+    if (key !== null && !isValidOrderKey(key))
+      throw new RangeError(`invalid order key: ${key}`);
+  if (before !== null && after !== null && before >= after)
+    throw new RangeError(`${before} >= ${after}`);
   if (before === null) {
     if (after === null) return 'a' + ZERO;
     const integer = integerPart(after);
@@ -110,10 +119,13 @@ export function generateKeyBetween(before: string | null, after: string | null):
   const fraction = before.slice(integer.length);
   if (after === null) {
     const incremented = incrementInteger(integer);
-    return incremented === null ? integer + midpoint(fraction, null) : incremented;
+    return incremented === null
+      ? integer + midpoint(fraction, null)
+      : incremented;
   }
   const afterInteger = integerPart(after);
-  if (integer === afterInteger) return integer + midpoint(fraction, after.slice(afterInteger.length));
+  if (integer === afterInteger)
+    return integer + midpoint(fraction, after.slice(afterInteger.length));
   const incremented = incrementInteger(integer);
   if (incremented === null) throw new RangeError('cannot increment any more');
   return incremented < after ? incremented : integer + midpoint(fraction, null);

@@ -45,11 +45,21 @@ function bySidebarOrder(a: PageRow, b: PageRow): number {
   return keyA < keyB ? -1 : keyA > keyB ? 1 : a.id < b.id ? -1 : 1;
 }
 
-export async function listSidebarPages(db: Kysely<DB>, input: ToolInput<typeof listSidebarPagesTool>, context: ToolCallContext): Promise<SidebarTree> {
+export async function listSidebarPages(
+  db: Kysely<DB>,
+  input: ToolInput<typeof listSidebarPagesTool>,
+  context: ToolCallContext,
+): Promise<SidebarTree> {
   const space = await requireSpace(db, context, input.spaceId);
-  const root = input.parentPageId === undefined ? undefined : await requirePage(db, context, input.parentPageId);
+  const root =
+    input.parentPageId === undefined
+      ? undefined
+      : await requirePage(db, context, input.parentPageId);
   if (root && root.spaceId !== space.id) {
-    throw new ToolError('invalid_input', `page ${abbreviate(input.parentPageId ?? root.id)} is not in space ${space.id}; give that page's own space (${root.spaceId}) or omit parentPageId`);
+    throw new ToolError(
+      'invalid_input',
+      `page ${abbreviate(input.parentPageId ?? root.id)} is not in space ${space.id}; give that page's own space (${root.spaceId}) or omit parentPageId`,
+    );
   }
   const rows = await db
     .selectFrom('pages')
@@ -72,7 +82,13 @@ export async function listSidebarPages(db: Kysely<DB>, input: ToolInput<typeof l
   // Visited sets: a parent_page_id cycle in the data must not hang the walk.
   const counted = new Set<string>();
   const countSubtree = (id: string | null): number =>
-    (children.get(id) ?? []).reduce((sum, row) => (counted.has(row.id) ? sum : (counted.add(row.id), sum + 1 + countSubtree(row.id))), 0);
+    (children.get(id) ?? []).reduce(
+      (sum, row) =>
+        counted.has(row.id)
+          ? sum
+          : (counted.add(row.id), sum + 1 + countSubtree(row.id)),
+      0,
+    );
   const built = new Set<string>();
   const build = (parentId: string | null, depth: number): SidebarPage[] => {
     const pages: SidebarPage[] = [];
@@ -100,5 +116,13 @@ export async function listSidebarPages(db: Kysely<DB>, input: ToolInput<typeof l
   const rootId = root?.id ?? null;
   const total = countSubtree(rootId);
   const pages = build(rootId, 1);
-  return { spaceId: space.id, spaceName: space.name, parentPageId: rootId, listed, total, truncated, pages };
+  return {
+    spaceId: space.id,
+    spaceName: space.name,
+    parentPageId: rootId,
+    listed,
+    total,
+    truncated,
+    pages,
+  };
 }

@@ -7,7 +7,11 @@ import type { DB } from '../../../../database';
  */
 
 /** Ids of every page below `pageId`, at any depth; trashed ones only with `includeDeleted`. */
-export async function descendantPageIds(db: Kysely<DB>, pageId: string, options: { readonly includeDeleted: boolean }): Promise<string[]> {
+export async function descendantPageIds(
+  db: Kysely<DB>,
+  pageId: string,
+  options: { readonly includeDeleted: boolean },
+): Promise<string[]> {
   const alive = options.includeDeleted ? sql`` : sql`and deleted_at is null`;
   const { rows } = await sql<{ id: string }>`
     with recursive tree (id) as (
@@ -20,8 +24,15 @@ export async function descendantPageIds(db: Kysely<DB>, pageId: string, options:
 }
 
 /** `pageId` and its ancestors up to the root, nearest first. */
-export async function ancestorChain(db: Kysely<DB>, pageId: string): Promise<{ id: string; title: string | null }[]> {
-  const { rows } = await sql<{ id: string; title: string | null; depth: number }>`
+export async function ancestorChain(
+  db: Kysely<DB>,
+  pageId: string,
+): Promise<{ id: string; title: string | null }[]> {
+  const { rows } = await sql<{
+    id: string;
+    title: string | null;
+    depth: number;
+  }>`
     with recursive chain (id, parent_page_id, title, depth) as (
       select id, parent_page_id, title, 0 from pages where id = ${pageId}
       union
@@ -37,8 +48,13 @@ export async function ancestorChain(db: Kysely<DB>, pageId: string): Promise<{ i
  * Serialises tree changes within a space for the rest of the transaction, so two concurrent
  * moves cannot each pass the cycle check and together build a cycle.
  */
-export async function lockSpaceTree(db: Kysely<DB>, spaceIds: readonly string[]): Promise<void> {
+export async function lockSpaceTree(
+  db: Kysely<DB>,
+  spaceIds: readonly string[],
+): Promise<void> {
   for (const spaceId of [...new Set(spaceIds)].sort()) {
-    await sql`select pg_advisory_xact_lock(hashtext(${'page-tree:' + spaceId}))`.execute(db);
+    await sql`select pg_advisory_xact_lock(hashtext(${'page-tree:' + spaceId}))`.execute(
+      db,
+    );
   }
 }

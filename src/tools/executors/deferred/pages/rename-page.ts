@@ -14,8 +14,18 @@ export interface RenamePageResult {
   readonly historyId: string;
 }
 
-export async function renamePage(db: Kysely<DB>, input: ToolInput<typeof renamePageTool>, context: ToolCallContext): Promise<RenamePageResult> {
+export async function renamePage(
+  db: Kysely<DB>,
+  input: ToolInput<typeof renamePageTool>,
+  context: ToolCallContext,
+): Promise<RenamePageResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
   const written = await writePage(db, context, page, { title: input.title });
-  return { pageId: written.id, previousTitle: page.title, title: input.title, version: written.version, historyId: written.historyId };
+  return {
+    pageId: written.id,
+    previousTitle: page.title,
+    title: input.title,
+    version: written.version,
+    historyId: written.historyId,
+  };
 }

@@ -5,7 +5,10 @@ import type { ToolInput } from '../../../../registry/tool-spec';
 import { memberSpaceIds, requireSpace, visiblePages } from '../../../access';
 import type { listSharesTool } from '../../../definitions/sharing.tools';
 import { isoTime } from '../iso-time';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../../paging/keyset-cursor';
+import {
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+} from '../../paging/keyset-cursor';
 import { shareUrl } from './share-url';
 import { isSharingDisabled } from './sharing-disabled';
 
@@ -35,8 +38,14 @@ export async function listShares(
   context: ToolCallContext,
   publicBaseUrl: string,
 ): Promise<ShareList> {
-  const after = input.cursor === undefined ? undefined : decodeKeysetCursor(input.cursor, 'listShares', 'the newest share');
-  const spaceId = input.spaceId === undefined ? undefined : (await requireSpace(db, context, input.spaceId)).id;
+  const after =
+    input.cursor === undefined
+      ? undefined
+      : decodeKeysetCursor(input.cursor, 'listShares', 'the newest share');
+  const spaceId =
+    input.spaceId === undefined
+      ? undefined
+      : (await requireSpace(db, context, input.spaceId)).id;
   const rows = await db
     .selectFrom('shares')
     .innerJoin('pages', 'pages.id', 'shares.pageId')
@@ -59,8 +68,14 @@ export async function listShares(
     // The page's space decides visibility, as for the page itself.
     .where('pages.spaceId', 'in', memberSpaceIds(db, context))
     .where(visiblePages(context))
-    .$if(spaceId !== undefined, (query) => query.where('pages.spaceId', '=', spaceId!))
-    .$if(after !== undefined, (query) => query.where(sql<boolean>`(shares.created_at, shares.id) < (${after!.at}::text::timestamptz, ${after!.id}::uuid)`))
+    .$if(spaceId !== undefined, (query) =>
+      query.where('pages.spaceId', '=', spaceId!),
+    )
+    .$if(after !== undefined, (query) =>
+      query.where(
+        sql<boolean>`(shares.created_at, shares.id) < (${after!.at}::text::timestamptz, ${after!.id}::uuid)`,
+      ),
+    )
     .orderBy('shares.createdAt', 'desc')
     .orderBy('shares.id', 'desc')
     .limit(input.limit + 1)
@@ -69,7 +84,10 @@ export async function listShares(
   const last = shown.at(-1);
   return {
     sharingDisabled: await isSharingDisabled(db, context.workspaceId),
-    nextCursor: rows.length > input.limit && last !== undefined ? encodeKeysetCursor('listShares', { at: last.position, id: last.id }) : null,
+    nextCursor:
+      rows.length > input.limit && last !== undefined
+        ? encodeKeysetCursor('listShares', { at: last.position, id: last.id })
+        : null,
     shares: shown.map((row) => ({
       shareId: row.id,
       url: shareUrl(publicBaseUrl, row.key, row),

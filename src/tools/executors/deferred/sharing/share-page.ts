@@ -38,19 +38,49 @@ export async function sharePage(
   }
   return db.transaction().execute(async (trx) => {
     // Locking the page row makes two concurrent calls agree on one share.
-    await sql`select id from pages where id = ${page.id} for update`.execute(trx);
-    const existing = await trx.selectFrom('shares').selectAll().where('pageId', '=', page.id).where('deletedAt', 'is', null).orderBy('createdAt').executeTakeFirst();
+    await sql`select id from pages where id = ${page.id} for update`.execute(
+      trx,
+    );
+    const existing = await trx
+      .selectFrom('shares')
+      .selectAll()
+      .where('pageId', '=', page.id)
+      .where('deletedAt', 'is', null)
+      .orderBy('createdAt')
+      .executeTakeFirst();
     if (existing) {
-      const includeSubPages = input.includeSubPages ?? existing.includeSubPages === true;
-      const searchIndexing = input.searchIndexing ?? existing.searchIndexing === true;
-      if (includeSubPages !== existing.includeSubPages || searchIndexing !== existing.searchIndexing) {
-        await trx.updateTable('shares').set({ includeSubPages, searchIndexing, updatedAt: sql<Date>`now()` }).where('id', '=', existing.id).execute();
+      const includeSubPages =
+        input.includeSubPages ?? existing.includeSubPages === true;
+      const searchIndexing =
+        input.searchIndexing ?? existing.searchIndexing === true;
+      if (
+        includeSubPages !== existing.includeSubPages ||
+        searchIndexing !== existing.searchIndexing
+      ) {
+        await trx
+          .updateTable('shares')
+          .set({ includeSubPages, searchIndexing, updatedAt: sql<Date>`now()` })
+          .where('id', '=', existing.id)
+          .execute();
       }
-      return { shareId: existing.id, key: existing.key, url: shareUrl(publicBaseUrl, existing.key, page), pageId: page.id, title: page.title, includeSubPages, searchIndexing, created: false };
+      return {
+        shareId: existing.id,
+        key: existing.key,
+        url: shareUrl(publicBaseUrl, existing.key, page),
+        pageId: page.id,
+        title: page.title,
+        includeSubPages,
+        searchIndexing,
+        created: false,
+      };
     }
     // A key is unique per workspace; a collision (rare at 36^10 keys) draws another key.
     let created: Share | undefined;
-    for (let attempt = 0; attempt < KEY_ATTEMPTS && created === undefined; attempt++) {
+    for (
+      let attempt = 0;
+      attempt < KEY_ATTEMPTS && created === undefined;
+      attempt++
+    ) {
       created = await trx
         .insertInto('shares')
         .values({
@@ -62,12 +92,17 @@ export async function sharePage(
           spaceId: page.spaceId,
           workspaceId: page.workspaceId,
         })
-        .onConflict((conflict) => conflict.columns(['key', 'workspaceId']).doNothing())
+        .onConflict((conflict) =>
+          conflict.columns(['key', 'workspaceId']).doNothing(),
+        )
         .returningAll()
         .executeTakeFirst();
     }
     if (created === undefined) {
-      throw new ToolError('internal', `could not draw an unused share key after ${KEY_ATTEMPTS} attempts; the page was not shared, try again`);
+      throw new ToolError(
+        'internal',
+        `could not draw an unused share key after ${KEY_ATTEMPTS} attempts; the page was not shared, try again`,
+      );
     }
     return {
       shareId: created.id,

@@ -10,7 +10,8 @@ const KEY_LENGTH = 10;
 /** A share key in Docmost's format: 10 random characters of [0-9a-z] (about 51 bits), unguessable. */
 export function generateShareKey(): string {
   let key = '';
-  for (let index = 0; index < KEY_LENGTH; index++) key += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
+  for (let index = 0; index < KEY_LENGTH; index++)
+    key += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
   return key;
 }
 
@@ -27,6 +28,10 @@ function titleSlug(title: string | null): string {
 }
 
 /** The public link of a shared page, as Docmost builds it: `<origin>/share/<key>/p/<title-slug>-<slugId>`. */
-export function shareUrl(publicBaseUrl: string, key: string, page: { readonly slugId: string; readonly title: string | null }): string {
+export function shareUrl(
+  publicBaseUrl: string,
+  key: string,
+  page: { readonly slugId: string; readonly title: string | null },
+): string {
   return `${publicBaseUrl.replace(/\/+$/, '')}/share/${key}/p/${titleSlug(page.title)}-${page.slugId}`;
 }

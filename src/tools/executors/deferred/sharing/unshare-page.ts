@@ -12,7 +12,11 @@ export interface UnsharePageResult {
   readonly revoked: boolean;
   readonly message: string;
   /** An ancestor whose share includes sub-pages: the page is still public through it. */
-  readonly stillPublicVia: { readonly pageId: string; readonly title: string | null; readonly url: string } | null;
+  readonly stillPublicVia: {
+    readonly pageId: string;
+    readonly title: string | null;
+    readonly url: string;
+  } | null;
 }
 
 /**
@@ -26,7 +30,12 @@ export async function unsharePage(
   publicBaseUrl: string,
 ): Promise<UnsharePageResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
-  const deleted = await db.deleteFrom('shares').where('pageId', '=', page.id).where('workspaceId', '=', context.workspaceId).returning('id').execute();
+  const deleted = await db
+    .deleteFrom('shares')
+    .where('pageId', '=', page.id)
+    .where('workspaceId', '=', context.workspaceId)
+    .returning('id')
+    .execute();
   const ancestors = (await ancestorChain(db, page.id)).slice(1);
   const viaAncestor =
     ancestors.length === 0
@@ -34,19 +43,38 @@ export async function unsharePage(
       : await db
           .selectFrom('shares')
           .innerJoin('pages', 'pages.id', 'shares.pageId')
-          .select(['shares.key', 'shares.pageId', 'pages.slugId', 'pages.title'])
-          .where('shares.pageId', 'in', ancestors.map((ancestor) => ancestor.id))
+          .select([
+            'shares.key',
+            'shares.pageId',
+            'pages.slugId',
+            'pages.title',
+          ])
+          .where(
+            'shares.pageId',
+            'in',
+            ancestors.map((ancestor) => ancestor.id),
+          )
           .where('shares.includeSubPages', '=', true)
           .where('shares.deletedAt', 'is', null)
           .where('pages.deletedAt', 'is', null)
           .executeTakeFirst();
-  const stillPublicVia = viaAncestor ? { pageId: viaAncestor.pageId!, title: viaAncestor.title, url: shareUrl(publicBaseUrl, viaAncestor.key, viaAncestor) } : null;
+  const stillPublicVia = viaAncestor
+    ? {
+        pageId: viaAncestor.pageId!,
+        title: viaAncestor.title,
+        url: shareUrl(publicBaseUrl, viaAncestor.key, viaAncestor),
+      }
+    : null;
   const revoked = deleted.length > 0;
-  const message = revoked ? 'the public link no longer works' : 'the page was not shared; nothing changed';
+  const message = revoked
+    ? 'the public link no longer works'
+    : 'the page was not shared; nothing changed';
   return {
     pageId: page.id,
     revoked,
-    message: stillPublicVia ? `${message}; the page is still public through the share of its ancestor "${stillPublicVia.title ?? 'Untitled'}"` : message,
+    message: stillPublicVia
+      ? `${message}; the page is still public through the share of its ancestor "${stillPublicVia.title ?? 'Untitled'}"`
+      : message,
     stillPublicVia,
   };
 }

@@ -4,7 +4,10 @@ import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
 import type { getPageJsonTool } from '../../../definitions/structure.tools';
-import { asDocument, type ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
+import {
+  asDocument,
+  type ProseMirrorNode,
+} from '../../../prosemirror/prosemirror-node';
 import { refuseOversizedOutput } from '../../../output-limit';
 import { isoTime } from '../iso-time';
 
@@ -20,7 +23,11 @@ export interface PageJson {
 }
 
 /** The page's document exactly as stored: nothing added, nothing normalised. */
-export async function getPageJson(db: Kysely<DB>, input: ToolInput<typeof getPageJsonTool>, context: ToolCallContext): Promise<PageJson> {
+export async function getPageJson(
+  db: Kysely<DB>,
+  input: ToolInput<typeof getPageJsonTool>,
+  context: ToolCallContext,
+): Promise<PageJson> {
   const page = await requirePage(db, context, input.pageId);
   const result: PageJson = {
     pageId: page.id,
@@ -34,6 +41,6 @@ export async function getPageJson(db: Kysely<DB>, input: ToolInput<typeof getPag
   return refuseOversizedOutput(result, {
     what: `page "${page.title ?? 'Untitled'}" (${page.id})`,
     readInstead:
-      'read it in parts: getOutline for its top-level blocks, then getNode for one block\'s JSON (getPage with fromBlock for the text); stashPage hands the whole document over by URL. Write single blocks with patchNode, insertNode or deleteNode',
+      "read it in parts: getOutline for its top-level blocks, then getNode for one block's JSON (getPage with fromBlock for the text); stashPage hands the whole document over by URL. Write single blocks with patchNode, insertNode or deleteNode",
   });
 }

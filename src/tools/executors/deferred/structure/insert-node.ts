@@ -5,7 +5,11 @@ import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import type { insertNodeTool } from '../../../definitions/structure.tools';
 import { mutatePage } from '../../../page-store';
-import { assignBlockIds, collectBlockIds, insertAtPath } from '../../../prosemirror/block-tree';
+import {
+  assignBlockIds,
+  collectBlockIds,
+  insertAtPath,
+} from '../../../prosemirror/block-tree';
 import { nodeAtPath, type NodePath } from '../../../prosemirror/find-block';
 import { REQUIRED_PARENT_TYPES } from '../../../prosemirror/node-schema';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
@@ -28,11 +32,16 @@ export interface InsertNodeResult {
  * Where a node anchored at `anchorPath` goes. A node that only lives in certain containers (a
  * listItem, a tableRow) climbs from the anchor to the nearest ancestor it can be a sibling of.
  */
-function siblingPath(doc: ProseMirrorNode, anchorPath: NodePath, type: string): NodePath {
+function siblingPath(
+  doc: ProseMirrorNode,
+  anchorPath: NodePath,
+  type: string,
+): NodePath {
   const parents = REQUIRED_PARENT_TYPES[type];
   if (parents === undefined) return anchorPath;
   for (let path = anchorPath; path.length > 0; path = path.slice(0, -1)) {
-    if (parents.includes(nodeAtPath(doc, path.slice(0, -1))?.type ?? 'doc')) return path;
+    if (parents.includes(nodeAtPath(doc, path.slice(0, -1))?.type ?? 'doc'))
+      return path;
   }
   throw new ToolError(
     'invalid_input',
@@ -45,9 +54,16 @@ function withArticle(type: string): string {
 }
 
 /** Inserts one block before/after an anchor block, or at the end of the page. */
-export async function insertNode(db: Kysely<DB>, input: ToolInput<typeof insertNodeTool>, context: ToolCallContext): Promise<InsertNodeResult> {
+export async function insertNode(
+  db: Kysely<DB>,
+  input: ToolInput<typeof insertNodeTool>,
+  context: ToolCallContext,
+): Promise<InsertNodeResult> {
   if (input.position !== 'append' && input.anchorNodeId === undefined) {
-    throw new ToolError('invalid_input', `position "${input.position}" needs anchorNodeId (a block id or "#<n>"); use position "append" to add at the end of the page`);
+    throw new ToolError(
+      'invalid_input',
+      `position "${input.position}" needs anchorNodeId (a block id or "#<n>"); use position "append" to add at the end of the page`,
+    );
   }
   let inserted: ProseMirrorNode | undefined;
   let insertedPath: NodePath = [];
@@ -56,13 +72,17 @@ export async function insertNode(db: Kysely<DB>, input: ToolInput<typeof insertN
     assertValidNode(node, { label: 'node', expectBlock: true });
     if (input.position === 'append') {
       if (REQUIRED_PARENT_TYPES[node.type] !== undefined) {
-        throw new ToolError('invalid_input', `${withArticle(node.type)} cannot stand at the top level of a page; insert it before/after a block inside the ${REQUIRED_PARENT_TYPES[node.type]!.join('/')} it belongs to`);
+        throw new ToolError(
+          'invalid_input',
+          `${withArticle(node.type)} cannot stand at the top level of a page; insert it before/after a block inside the ${REQUIRED_PARENT_TYPES[node.type]!.join('/')} it belongs to`,
+        );
       }
       insertedPath = [doc.content?.length ?? 0];
     } else {
       const anchor = resolveBlock(doc, input.anchorNodeId!, 'anchorNodeId');
       const sibling = siblingPath(doc, anchor.path, node.type);
-      const index = sibling[sibling.length - 1]! + (input.position === 'after' ? 1 : 0);
+      const index =
+        sibling[sibling.length - 1]! + (input.position === 'after' ? 1 : 0);
       insertedPath = [...sibling.slice(0, -1), index];
     }
     inserted = assignBlockIds(node, new Set(collectBlockIds(doc)));

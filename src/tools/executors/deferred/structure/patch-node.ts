@@ -5,7 +5,11 @@ import type { ToolInput } from '../../../../registry/tool-spec';
 import type { patchNodeTool } from '../../../definitions/structure.tools';
 import { mutatePage } from '../../../page-store';
 import { BLOCK_ID_NODE_TYPES, isBlockId } from '../../../prosemirror/block-id';
-import { assignBlockIds, collectBlockIds, spliceAtPath } from '../../../prosemirror/block-tree';
+import {
+  assignBlockIds,
+  collectBlockIds,
+  spliceAtPath,
+} from '../../../prosemirror/block-tree';
 import { extractText } from '../../../prosemirror/extract-text';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
 import { assertValidNode } from '../../../prosemirror/validate-node';
@@ -23,7 +27,11 @@ export interface PatchNodeResult {
 }
 
 /** Replaces one block, keeping its id when the replacement gives none. */
-export async function patchNode(db: Kysely<DB>, input: ToolInput<typeof patchNodeTool>, context: ToolCallContext): Promise<PatchNodeResult> {
+export async function patchNode(
+  db: Kysely<DB>,
+  input: ToolInput<typeof patchNodeTool>,
+  context: ToolCallContext,
+): Promise<PatchNodeResult> {
   let replacement: ProseMirrorNode | undefined;
   let replacedText = '';
   const { after } = await mutatePage(db, context, input.pageId, (doc) => {
@@ -32,7 +40,11 @@ export async function patchNode(db: Kysely<DB>, input: ToolInput<typeof patchNod
     const located = resolveBlock(doc, input.nodeId, 'nodeId');
     const oldId = located.node.attrs?.id;
     let candidate: ProseMirrorNode = node;
-    if (BLOCK_ID_NODE_TYPES.has(candidate.type) && !isBlockId(candidate.attrs?.id) && isBlockId(oldId)) {
+    if (
+      BLOCK_ID_NODE_TYPES.has(candidate.type) &&
+      !isBlockId(candidate.attrs?.id) &&
+      isBlockId(oldId)
+    ) {
       candidate = { ...candidate, attrs: { ...candidate.attrs, id: oldId } };
     }
     // The replaced subtree's ids are free again; any other id already on the page is not.

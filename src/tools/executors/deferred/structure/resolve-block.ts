@@ -1,6 +1,9 @@
 import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
-import { locateBlock, type LocatedBlock } from '../../../prosemirror/block-tree';
+import {
+  locateBlock,
+  type LocatedBlock,
+} from '../../../prosemirror/block-tree';
 import { parseBlockReference } from '../../../prosemirror/find-block';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
 
@@ -8,7 +11,11 @@ import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
  * Resolves a block reference of the structural tools: a block id (any depth, inline nodes
  * excluded) or `#<n>` (a top-level block). Throws a `ToolError` saying where to get valid ones.
  */
-export function resolveBlock(doc: ProseMirrorNode, reference: string, field: string): LocatedBlock {
+export function resolveBlock(
+  doc: ProseMirrorNode,
+  reference: string,
+  field: string,
+): LocatedBlock {
   const parsed = parseBlockReference(reference);
   if (!parsed) {
     throw new ToolError(

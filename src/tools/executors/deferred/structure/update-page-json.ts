@@ -20,14 +20,26 @@ export interface UpdatePageJsonResult {
 }
 
 /** Replaces the whole document after validating it against Docmost's editor schema. */
-export async function updatePageJson(db: Kysely<DB>, input: ToolInput<typeof updatePageJsonTool>, context: ToolCallContext): Promise<UpdatePageJsonResult> {
+export async function updatePageJson(
+  db: Kysely<DB>,
+  input: ToolInput<typeof updatePageJsonTool>,
+  context: ToolCallContext,
+): Promise<UpdatePageJsonResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
   const doc: unknown = input.doc;
   assertValidNode(doc, { label: 'doc' });
   const givenIds = new Set(collectBlockIds(doc));
   const content = ensureBlockIds(doc);
-  const generatedIds = collectBlockIds(content).filter((id) => !givenIds.has(id)).length;
-  const written = await writeWholeDocument(db, context, page, content, input.baseVersion);
+  const generatedIds = collectBlockIds(content).filter(
+    (id) => !givenIds.has(id),
+  ).length;
+  const written = await writeWholeDocument(
+    db,
+    context,
+    page,
+    content,
+    input.baseVersion,
+  );
   return {
     pageId: written.id,
     version: written.version,

@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../../database';
 import type { AccessiblePage } from '../../../access';
-import { pageVersionConflict, writePage, type ProvenanceContext, type WrittenPage } from '../../../page-store';
+import {
+  pageVersionConflict,
+  writePage,
+  type ProvenanceContext,
+  type WrittenPage,
+} from '../../../page-store';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
 
 /**
@@ -17,6 +22,7 @@ export async function writeWholeDocument(
   content: ProseMirrorNode,
   baseVersion: string | undefined,
 ): Promise<WrittenPage> {
-  if (baseVersion !== undefined && baseVersion !== page.version) throw pageVersionConflict(page.id, baseVersion, page.version);
+  if (baseVersion !== undefined && baseVersion !== page.version)
+    throw pageVersionConflict(page.id, baseVersion, page.version);
   return writePage(db, context, page, { content });
 }

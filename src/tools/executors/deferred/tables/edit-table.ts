@@ -5,7 +5,11 @@ import { mutatePage, type WrittenPage } from '../../../page-store';
 import { collectBlockIds, spliceAtPath } from '../../../prosemirror/block-tree';
 import { tableSize } from '../../../prosemirror/outline';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
-import { resolveTable, type LocatedTable, type TableReference } from '../../../prosemirror/table';
+import {
+  resolveTable,
+  type LocatedTable,
+  type TableReference,
+} from '../../../prosemirror/table';
 
 export interface EditedTable {
   readonly page: WrittenPage;

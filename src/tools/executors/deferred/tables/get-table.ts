@@ -5,7 +5,11 @@ import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
 import type { getTableTool } from '../../../definitions/tables.tools';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
-import { readTableCells, resolveTable, type TableCellView } from '../../../prosemirror/table';
+import {
+  readTableCells,
+  resolveTable,
+  type TableCellView,
+} from '../../../prosemirror/table';
 import { refuseOversizedOutput } from '../../../output-limit';
 
 export interface TableView {
@@ -19,7 +23,11 @@ export interface TableView {
   readonly cells: readonly (readonly TableCellView[])[];
 }
 
-export async function getTable(db: Kysely<DB>, input: ToolInput<typeof getTableTool>, context: ToolCallContext): Promise<TableView> {
+export async function getTable(
+  db: Kysely<DB>,
+  input: ToolInput<typeof getTableTool>,
+  context: ToolCallContext,
+): Promise<TableView> {
   const page = await requirePage(db, context, input.pageId);
   const table = resolveTable(asDocument(page.content), input.table);
   const view: TableView = {
@@ -33,6 +41,7 @@ export async function getTable(db: Kysely<DB>, input: ToolInput<typeof getTableT
   };
   return refuseOversizedOutput(view, {
     what: `table ${table.tableIndex} of page ${page.id} (${table.rows} rows)`,
-    readInstead: 'read its text in parts with getPage (fromBlock, maxChars), or hand the whole page over by URL with stashPage',
+    readInstead:
+      'read its text in parts with getPage (fromBlock, maxChars), or hand the whole page over by URL with stashPage',
   });
 }

@@ -16,13 +16,23 @@ export interface TableDeleteRowResult {
   readonly historyId: string;
 }
 
-export async function tableDeleteRow(db: Kysely<DB>, input: ToolInput<typeof tableDeleteRowTool>, context: ToolCallContext): Promise<TableDeleteRowResult> {
+export async function tableDeleteRow(
+  db: Kysely<DB>,
+  input: ToolInput<typeof tableDeleteRowTool>,
+  context: ToolCallContext,
+): Promise<TableDeleteRowResult> {
   let deletedCells: readonly string[] = [];
-  const edited = await editTable(db, context, input.pageId, input.table, (table) => {
-    const result = deleteTableRow(table, input.row);
-    deletedCells = result.deletedTexts;
-    return result.table;
-  });
+  const edited = await editTable(
+    db,
+    context,
+    input.pageId,
+    input.table,
+    (table) => {
+      const result = deleteTableRow(table, input.row);
+      deletedCells = result.deletedTexts;
+      return result.table;
+    },
+  );
   return {
     pageId: edited.page.id,
     row: input.row,

@@ -15,11 +15,28 @@ export interface TableInsertRowResult {
   readonly historyId: string;
 }
 
-export async function tableInsertRow(db: Kysely<DB>, input: ToolInput<typeof tableInsertRowTool>, context: ToolCallContext): Promise<TableInsertRowResult> {
+export async function tableInsertRow(
+  db: Kysely<DB>,
+  input: ToolInput<typeof tableInsertRowTool>,
+  context: ToolCallContext,
+): Promise<TableInsertRowResult> {
   let row = 0;
-  const edited = await editTable(db, context, input.pageId, input.table, (table, takenIds) => {
-    row = input.index ?? table.rows;
-    return insertTableRow(table, row, input.cells, takenIds);
-  });
-  return { pageId: edited.page.id, row, rows: edited.rows, columns: edited.columns, version: edited.page.version, historyId: edited.page.historyId };
+  const edited = await editTable(
+    db,
+    context,
+    input.pageId,
+    input.table,
+    (table, takenIds) => {
+      row = input.index ?? table.rows;
+      return insertTableRow(table, row, input.cells, takenIds);
+    },
+  );
+  return {
+    pageId: edited.page.id,
+    row,
+    rows: edited.rows,
+    columns: edited.columns,
+    version: edited.page.version,
+    historyId: edited.page.historyId,
+  };
 }

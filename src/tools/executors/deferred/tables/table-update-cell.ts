@@ -16,13 +16,29 @@ export interface TableUpdateCellResult {
   readonly historyId: string;
 }
 
-export async function tableUpdateCell(db: Kysely<DB>, input: ToolInput<typeof tableUpdateCellTool>, context: ToolCallContext): Promise<TableUpdateCellResult> {
+export async function tableUpdateCell(
+  db: Kysely<DB>,
+  input: ToolInput<typeof tableUpdateCellTool>,
+  context: ToolCallContext,
+): Promise<TableUpdateCellResult> {
   let previousText = '';
-  const edited = await editTable(db, context, input.pageId, input.table, (table, takenIds) => {
-    const result = updateTableCell(table, input.row, input.column, input.text, takenIds);
-    previousText = result.previousText;
-    return result.table;
-  });
+  const edited = await editTable(
+    db,
+    context,
+    input.pageId,
+    input.table,
+    (table, takenIds) => {
+      const result = updateTableCell(
+        table,
+        input.row,
+        input.column,
+        input.text,
+        takenIds,
+      );
+      previousText = result.previousText;
+      return result.table;
+    },
+  );
   return {
     pageId: edited.page.id,
     row: input.row,

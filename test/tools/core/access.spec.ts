@@ -7,7 +7,12 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../../support/test-database';
-import { contextFor, coreTools, type CoreTools } from './support/core-tools';
+import {
+  contextFor,
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 const C = SEED_IDS.comments;
@@ -51,11 +56,11 @@ const PAGE_CALLS: readonly {
 
 describe('core tools: access', () => {
   let database: TestDatabase;
-  let tools: CoreTools;
+  let tools: SeededTools;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    tools = coreTools(database.db);
+    tools = seededTools(database.db);
   });
   afterAll(async () => database.drop());
 
@@ -86,10 +91,12 @@ describe('core tools: access', () => {
           [P.strategy, P.strategy],
           ['AKYSTyXcyf', 'AKYSTyXcyf'],
         ] as const) {
-          const denied = await tools.failure(
-            call.tool,
-            call.input(pageId),
-            call.context?.(pageId) ?? member,
+          const denied = await expectToolError(
+            tools.call(
+              call.tool,
+              call.input(pageId),
+              call.context?.(pageId) ?? member,
+            ),
           );
           expect(denied.code).toBe('not_found');
           expect(denied.message).toBe(
@@ -97,10 +104,12 @@ describe('core tools: access', () => {
           );
         }
         const missingId = randomUUID();
-        const missing = await tools.failure(
-          call.tool,
-          call.input(missingId),
-          call.context?.(missingId) ?? member,
+        const missing = await expectToolError(
+          tools.call(
+            call.tool,
+            call.input(missingId),
+            call.context?.(missingId) ?? member,
+          ),
         );
         expect(missing.message).toBe(
           `page ${missingId} not found or no access`,
@@ -117,7 +126,9 @@ describe('core tools: access', () => {
       '%s answers a Leadership comment exactly like a missing one',
       async (tool, input) => {
         const before = await snapshot();
-        expect((await tools.failure(tool, input, member)).message).toBe(
+        expect(
+          (await expectToolError(tools.call(tool, input, member))).message,
+        ).toBe(
           `comment ${input.commentId} not found or no access; listComments shows a page's comments`,
         );
         expect(await snapshot()).toEqual(before);
@@ -160,8 +171,11 @@ describe('core tools: access', () => {
     it('does not reach a page of the same id through another workspace in the context', async () => {
       const elsewhere = contextFor('owner', { workspaceId: randomUUID() });
       expect(
-        (await tools.failure('getPage', { pageId: P.roadmap }, elsewhere))
-          .message,
+        (
+          await expectToolError(
+            tools.call('getPage', { pageId: P.roadmap }, elsewhere),
+          )
+        ).message,
       ).toBe(`page ${P.roadmap} not found or no access`);
     });
   });
@@ -201,7 +215,7 @@ describe('core tools: access', () => {
       'may not %s: a forbidden error naming the role, nothing written',
       async (tool, input) => {
         const before = await snapshot();
-        const error = await tools.failure(tool, input, member);
+        const error = await expectToolError(tools.call(tool, input, member));
         expect(error.code).toBe('forbidden');
         expect(error.message).toMatch(
           /read-only access \(role "reader"\).*writer or admin/,

@@ -14,7 +14,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../../support/test-database';
-import { contextFor } from './support/core-tools';
+import { contextFor } from '../../support/seeded-tools';
 
 describe('core tools through the AI SDK surface', () => {
   let database: TestDatabase;

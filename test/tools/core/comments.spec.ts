@@ -13,7 +13,12 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../../support/test-database';
-import { contextFor, coreTools, type CoreTools } from './support/core-tools';
+import {
+  contextFor,
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 /** The `attrs` of the thread's comment marks in a node, one entry per marked text node. */
 function commentMarkAttrs(node: ProseMirrorNode, commentId: string): unknown[] {
@@ -55,11 +60,11 @@ const member = contextFor('member');
 
 describe('core comment tools', () => {
   let database: TestDatabase;
-  let tools: CoreTools;
+  let tools: SeededTools;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    tools = coreTools(database.db);
+    tools = seededTools(database.db);
   });
   afterAll(async () => database.drop());
 
@@ -154,7 +159,9 @@ describe('core comment tools', () => {
         .where('id', '=', C.boardPrepNumbers)
         .execute();
       for (const commentId of [randomUUID(), 'nope', C.boardPrepNumbers]) {
-        const error = await tools.failure('getComment', { commentId }, owner);
+        const error = await expectToolError(
+          tools.call('getComment', { commentId }, owner),
+        );
         expect(error.message).toBe(
           `comment ${commentId} not found or no access; listComments shows a page's comments`,
         );
@@ -343,30 +350,36 @@ describe('core comment tools', () => {
         .selectFrom('comments')
         .select('id')
         .execute();
-      const missing = await tools.failure(
-        'createComment',
-        { pageId: P.releaseNotes, selection: 'weekly summary', content: 'x' },
-        owner,
+      const missing = await expectToolError(
+        tools.call(
+          'createComment',
+          { pageId: P.releaseNotes, selection: 'weekly summary', content: 'x' },
+          owner,
+        ),
       );
       expect(missing.message).toMatch(
         /^selection "weekly summary" is not in the text of page/,
       );
-      const capitalised = await tools.failure(
-        'createComment',
-        {
-          pageId: P.releaseNotes,
-          selection: 'search results now',
-          content: 'x',
-        },
-        owner,
+      const capitalised = await expectToolError(
+        tools.call(
+          'createComment',
+          {
+            pageId: P.releaseNotes,
+            selection: 'search results now',
+            content: 'x',
+          },
+          owner,
+        ),
       );
       expect(capitalised.message).toContain(
         'different capitalisation: "Search results now"',
       );
-      const markdown = await tools.failure(
-        'createComment',
-        { pageId: P.releaseNotes, selection: '**Highlights**', content: 'x' },
-        owner,
+      const markdown = await expectToolError(
+        tools.call(
+          'createComment',
+          { pageId: P.releaseNotes, selection: '**Highlights**', content: 'x' },
+          owner,
+        ),
       );
       expect(markdown.message).toContain('Markdown is not understood');
       expect(await pageRow(P.releaseNotes)).toEqual(before);
@@ -376,43 +389,53 @@ describe('core comment tools', () => {
     });
 
     it('refuses bad reply targets and ambiguous or empty requests', async () => {
-      const toReply = await tools.failure(
-        'createComment',
-        { pageId: P.roadmap, parentCommentId: C.roadmapSsoReply, content: 'x' },
-        owner,
+      const toReply = await expectToolError(
+        tools.call(
+          'createComment',
+          {
+            pageId: P.roadmap,
+            parentCommentId: C.roadmapSsoReply,
+            content: 'x',
+          },
+          owner,
+        ),
       );
       expect(toReply.message).toBe(
         `comment ${C.roadmapSsoReply} is itself a reply; replies go to the thread: use parentCommentId ${C.roadmapSso}`,
       );
-      const otherPage = await tools.failure(
-        'createComment',
-        { pageId: P.pricing, parentCommentId: C.roadmapSso, content: 'x' },
-        owner,
+      const otherPage = await expectToolError(
+        tools.call(
+          'createComment',
+          { pageId: P.pricing, parentCommentId: C.roadmapSso, content: 'x' },
+          owner,
+        ),
       );
       expect(otherPage.message).toMatch(/is not a comment on page/);
-      const both = await tools.failure(
-        'createComment',
-        {
-          pageId: P.roadmap,
-          parentCommentId: C.roadmapSso,
-          selection: 'Q3',
-          content: 'x',
-        },
-        owner,
+      const both = await expectToolError(
+        tools.call(
+          'createComment',
+          {
+            pageId: P.roadmap,
+            parentCommentId: C.roadmapSso,
+            selection: 'Q3',
+            content: 'x',
+          },
+          owner,
+        ),
       );
       expect(both.message).toMatch(
         /either selection .* or parentCommentId .* not both/,
       );
-      const neither = await tools.failure(
-        'createComment',
-        { pageId: P.roadmap, content: 'x' },
-        owner,
+      const neither = await expectToolError(
+        tools.call('createComment', { pageId: P.roadmap, content: 'x' }, owner),
       );
       expect(neither.message).toMatch(/neither was given/);
-      const tooLong = await tools.failure(
-        'createComment',
-        { pageId: P.roadmap, selection: 'x'.repeat(251), content: 'x' },
-        owner,
+      const tooLong = await expectToolError(
+        tools.call(
+          'createComment',
+          { pageId: P.roadmap, selection: 'x'.repeat(251), content: 'x' },
+          owner,
+        ),
       );
       expect(tooLong.code).toBe('invalid_input');
       expect(tooLong.message).toMatch(/selection/);
@@ -518,10 +541,8 @@ describe('core comment tools', () => {
     });
 
     it('refuses a reply, naming its thread', async () => {
-      const error = await tools.failure(
-        'resolveComment',
-        { commentId: C.roadmapSsoReply },
-        owner,
+      const error = await expectToolError(
+        tools.call('resolveComment', { commentId: C.roadmapSsoReply }, owner),
       );
       expect(error.message).toBe(
         `comment ${C.roadmapSsoReply} is a reply; only threads are resolved: call resolveComment with the thread's id ${C.roadmapSso}`,

@@ -12,7 +12,12 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../../support/test-database';
-import { contextFor, coreTools, type CoreTools } from './support/core-tools';
+import {
+  contextFor,
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 const N = SEED_NODE_IDS;
@@ -20,11 +25,11 @@ const member = contextFor('member');
 
 describe('editPageText', () => {
   let database: TestDatabase;
-  let tools: CoreTools;
+  let tools: SeededTools;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    tools = coreTools(database.db);
+    tools = seededTools(database.db);
   });
   afterAll(async () => database.drop());
 
@@ -147,10 +152,12 @@ describe('editPageText', () => {
 
   it('lists every match when find is ambiguous, and writes nothing', async () => {
     const before = await pageRow(P.pricing);
-    const error = await tools.failure(
-      'editPageText',
-      { pageId: P.pricing, find: 'Team plan', replace: 'Team tier' },
-      member,
+    const error = await expectToolError(
+      tools.call(
+        'editPageText',
+        { pageId: P.pricing, find: 'Team plan', replace: 'Team tier' },
+        member,
+      ),
     );
     expect(error.code).toBe('invalid_input');
     expect(error.message.split('\n')).toEqual([
@@ -203,39 +210,45 @@ describe('editPageText', () => {
 
   it('refuses Markdown formatting in find or replace, pointing to patchNode', async () => {
     const before = await pageRow(P.releaseNotes);
-    const adding = await tools.failure(
-      'editPageText',
-      {
-        pageId: P.releaseNotes,
-        find: 'weekly digest',
-        replace: '**weekly digest**',
-      },
-      member,
+    const adding = await expectToolError(
+      tools.call(
+        'editPageText',
+        {
+          pageId: P.releaseNotes,
+          find: 'weekly digest',
+          replace: '**weekly digest**',
+        },
+        member,
+      ),
     );
     expect(adding.message).toMatch(
       /^replace contains Markdown formatting \(bold .*\).*patchNode/,
     );
-    const finding = await tools.failure(
-      'editPageText',
-      {
-        pageId: P.releaseNotes,
-        find: '*Draft: not yet published.*',
-        replace: 'Draft.',
-      },
-      member,
+    const finding = await expectToolError(
+      tools.call(
+        'editPageText',
+        {
+          pageId: P.releaseNotes,
+          find: '*Draft: not yet published.*',
+          replace: 'Draft.',
+        },
+        member,
+      ),
     );
     expect(finding.message).toMatch(
       /^find contains Markdown formatting \(italic .*\).*plain words.*patchNode/,
     );
-    const markKey = await tools.failure(
-      'editPageText',
-      {
-        pageId: P.releaseNotes,
-        find: 'weekly digest',
-        replace: 'weekly digest',
-        bold: true,
-      },
-      member,
+    const markKey = await expectToolError(
+      tools.call(
+        'editPageText',
+        {
+          pageId: P.releaseNotes,
+          find: 'weekly digest',
+          replace: 'weekly digest',
+          bold: true,
+        },
+        member,
+      ),
     );
     expect(markKey.message).toMatch(/bold/);
     expect(await pageRow(P.releaseNotes)).toEqual(before);
@@ -244,10 +257,16 @@ describe('editPageText', () => {
   it('explains a miss: not found, other capitalisation, other block, unknown block', async () => {
     expect(
       (
-        await tools.failure(
-          'editPageText',
-          { pageId: P.releaseNotes, find: 'nowhere to be seen', replace: 'x' },
-          member,
+        await expectToolError(
+          tools.call(
+            'editPageText',
+            {
+              pageId: P.releaseNotes,
+              find: 'nowhere to be seen',
+              replace: 'x',
+            },
+            member,
+          ),
         )
       ).message,
     ).toMatch(
@@ -255,47 +274,55 @@ describe('editPageText', () => {
     );
     expect(
       (
-        await tools.failure(
-          'editPageText',
-          { pageId: P.releaseNotes, find: 'search results', replace: 'x' },
-          member,
+        await expectToolError(
+          tools.call(
+            'editPageText',
+            { pageId: P.releaseNotes, find: 'search results', replace: 'x' },
+            member,
+          ),
         )
       ).message,
     ).toContain('different capitalisation: "Search results"');
     expect(
       (
-        await tools.failure(
-          'editPageText',
-          {
-            pageId: P.releaseNotes,
-            find: 'teh',
-            replace: 'the',
-            blockId: N.releaseNotesTypoParagraph,
-          },
-          member,
+        await expectToolError(
+          tools.call(
+            'editPageText',
+            {
+              pageId: P.releaseNotes,
+              find: 'teh',
+              replace: 'the',
+              blockId: N.releaseNotesTypoParagraph,
+            },
+            member,
+          ),
         )
       ).message,
     ).toMatch(/occurs elsewhere on the page/);
     expect(
       (
-        await tools.failure(
-          'editPageText',
-          {
-            pageId: P.releaseNotes,
-            find: 'teh',
-            replace: 'the',
-            blockId: 'zzzzzzzzzzzz',
-          },
-          member,
+        await expectToolError(
+          tools.call(
+            'editPageText',
+            {
+              pageId: P.releaseNotes,
+              find: 'teh',
+              replace: 'the',
+              blockId: 'zzzzzzzzzzzz',
+            },
+            member,
+          ),
         )
       ).message,
     ).toMatch(/has no block "zzzzzzzzzzzz"/);
     expect(
       (
-        await tools.failure(
-          'editPageText',
-          { pageId: P.releaseNotes, find: 'teh', replace: 'teh' },
-          member,
+        await expectToolError(
+          tools.call(
+            'editPageText',
+            { pageId: P.releaseNotes, find: 'teh', replace: 'teh' },
+            member,
+          ),
         )
       ).message,
     ).toMatch(/nothing to change/);
@@ -324,14 +351,16 @@ describe('editPageText', () => {
       .set({ content: humanContent, updatedAt: sql`clock_timestamp()` })
       .where('id', '=', P.engineeringSetup)
       .execute();
-    const edit = tools.failure(
-      'editPageText',
-      {
-        pageId: P.engineeringSetup,
-        find: 'Clone the monorepo.',
-        replace: 'Clone the repository.',
-      },
-      member,
+    const edit = expectToolError(
+      tools.call(
+        'editPageText',
+        {
+          pageId: P.engineeringSetup,
+          find: 'Clone the monorepo.',
+          replace: 'Clone the repository.',
+        },
+        member,
+      ),
     );
     await waitForLockWaiter();
     await human.commit().execute();
@@ -357,11 +386,12 @@ describe('editPageText', () => {
       .set({ updatedAt: sql`clock_timestamp()` })
       .where('id', '=', P.onboarding)
       .execute();
-    await expect(
+    const error = await expectToolError(
       writePage(database.db, member, stale, {
         content: { type: 'doc', content: [] },
       }),
-    ).rejects.toMatchObject({ code: 'conflict' });
+    );
+    expect(error.code).toBe('conflict');
     expect(JSON.stringify((await pageRow(P.onboarding)).content)).toContain(
       'Welcome to Acme!',
     );

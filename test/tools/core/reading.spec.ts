@@ -8,7 +8,12 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../../support/test-database';
-import { contextFor, coreTools, type CoreTools } from './support/core-tools';
+import {
+  contextFor,
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 const owner = contextFor('owner');
@@ -16,11 +21,11 @@ const member = contextFor('member');
 
 describe('core reading tools', () => {
   let database: TestDatabase;
-  let tools: CoreTools;
+  let tools: SeededTools;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    tools = coreTools(database.db);
+    tools = seededTools(database.db);
   });
   afterAll(async () => database.drop());
 
@@ -118,10 +123,12 @@ describe('core reading tools', () => {
     });
 
     it('refuses a space the caller does not belong to', async () => {
-      const error = await tools.failure(
-        'searchPages',
-        { query: 'strategy', spaceId: SEED_IDS.spaces.leadership },
-        member,
+      const error = await expectToolError(
+        tools.call(
+          'searchPages',
+          { query: 'strategy', spaceId: SEED_IDS.spaces.leadership },
+          member,
+        ),
       );
       expect(error.message).toBe(
         `space ${SEED_IDS.spaces.leadership} not found or no access; call listSpaces for the spaces you can use`,
@@ -184,15 +191,20 @@ describe('core reading tools', () => {
 
     it('rejects a forged cursor and a foreign space', async () => {
       expect(
-        (await tools.failure('listPages', { cursor: 'not-a-cursor' }, owner))
-          .message,
+        (
+          await expectToolError(
+            tools.call('listPages', { cursor: 'not-a-cursor' }, owner),
+          )
+        ).message,
       ).toMatch(/not a listPages cursor/);
       expect(
         (
-          await tools.failure(
-            'listPages',
-            { spaceId: SEED_IDS.spaces.leadership },
-            member,
+          await expectToolError(
+            tools.call(
+              'listPages',
+              { spaceId: SEED_IDS.spaces.leadership },
+              member,
+            ),
           )
         ).code,
       ).toBe('not_found');
@@ -323,7 +335,9 @@ describe('core reading tools', () => {
       );
       expect(current.id).toBe(P.roadmap);
       expect(current.content).toContain('single sign-on with SAML');
-      const error = await tools.failure('getCurrentPage', {}, member);
+      const error = await expectToolError(
+        tools.call('getCurrentPage', {}, member),
+      );
       expect(error.message).toMatch(
         /no page is open in this chat.*searchPages or listPages.*getPage/,
       );
@@ -410,28 +424,30 @@ describe('core reading tools', () => {
     it('explains how to find blocks when the reference is absent or malformed', async () => {
       expect(
         (
-          await tools.failure(
-            'getNode',
-            { pageId: P.pricing, block: '#9' },
-            owner,
+          await expectToolError(
+            tools.call('getNode', { pageId: P.pricing, block: '#9' }, owner),
           )
         ).message,
       ).toMatch(/has 5 top-level blocks \(#0–#4\).*getOutline/);
       expect(
         (
-          await tools.failure(
-            'getNode',
-            { pageId: P.pricing, block: 'zzzzzzzzzzzz' },
-            owner,
+          await expectToolError(
+            tools.call(
+              'getNode',
+              { pageId: P.pricing, block: 'zzzzzzzzzzzz' },
+              owner,
+            ),
           )
         ).message,
       ).toMatch(/no block with id "zzzzzzzzzzzz".*getOutline/);
       expect(
         (
-          await tools.failure(
-            'getNode',
-            { pageId: P.pricing, block: 'Pricing' },
-            owner,
+          await expectToolError(
+            tools.call(
+              'getNode',
+              { pageId: P.pricing, block: 'Pricing' },
+              owner,
+            ),
           )
         ).code,
       ).toBe('invalid_input');

@@ -6,7 +6,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../../support/test-database';
-import { contextFor } from './support/core-tools';
+import { contextFor } from '../../support/seeded-tools';
 
 const owner = contextFor('owner');
 

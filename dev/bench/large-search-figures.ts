@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../../host/database';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import { searchPages } from '../../src/tools/executors/core/reading/search-pages';
+import { resolveExecutorDependencies } from '../../src/tools/executors/executor-dependencies';
 import { timeOnce } from './latency';
 import { LARGE_VOCABULARY } from './large-workspace';
 import { summarizeTail, type TailLatency } from './tail-latency';
@@ -78,13 +79,14 @@ export async function measureSearch(
   const queries: SearchQueryFigures[] = [];
   const all: number[] = [];
   const planned = 'roadmap12';
+  const dependencies = resolveExecutorDependencies(options.db);
   for (const { query, kind } of searchesFor(options.pages)) {
     const input = { query, limit: 10 };
-    const first = await searchPages(options.db, input, options.context);
+    const first = await searchPages(dependencies, input, options.context);
     const samples: number[] = [];
     for (let run = 0; run < options.runs; run++)
       samples.push(
-        await timeOnce(() => searchPages(options.db, input, options.context)),
+        await timeOnce(() => searchPages(dependencies, input, options.context)),
       );
     all.push(...samples);
     queries.push({
@@ -96,7 +98,11 @@ export async function measureSearch(
     });
   }
   options.recorded.length = 0;
-  await searchPages(options.db, { query: planned, limit: 10 }, options.context);
+  await searchPages(
+    dependencies,
+    { query: planned, limit: 10 },
+    options.context,
+  );
   const statement = options.recorded.at(-1);
   if (statement === undefined)
     throw new Error('searchPages sent no statement to explain');

@@ -1,64 +1,62 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
-import { bindPageAccess, type PageAccessPolicy } from '../access';
+import type { ToolExecutor } from '../../registry/tool-spec';
+import { bindPageAccess } from '../access';
 import type { DocmostToolExecutors } from '../definitions';
-import { createCoreExecutors } from './core';
-import { createContentExecutors, type ContentExecutorOptions } from './content';
+import { CONTENT_EXECUTORS } from './content';
+import { CORE_EXECUTORS } from './core';
+import { DEFERRED_EXECUTORS } from './deferred';
 import {
-  createDeferredExecutors,
-  type DeferredExecutorOptions,
-} from './deferred';
-import {
-  createMarkdownExecutors,
-  type MarkdownExecutorOptions,
-} from './markdown';
+  resolveExecutorDependencies,
+  type DependentToolExecutor,
+  type DocmostExecutorOptions,
+  type ToolExecutorDependencies,
+} from './executor-dependencies';
+import { MARKDOWN_EXECUTORS } from './markdown';
 
+export { CORE_EXECUTOR_SPECS } from './core';
+export { DEFERRED_EXECUTOR_SPECS } from './deferred';
+export { MARKDOWN_EXECUTOR_SPECS } from './markdown';
+export { CONTENT_EXECUTOR_SPECS } from './content';
 export {
-  createCoreExecutors,
-  CORE_EXECUTOR_SPECS,
-  type CoreExecutors,
-} from './core';
-export {
-  createDeferredExecutors,
-  DEFERRED_EXECUTOR_SPECS,
-  type DeferredExecutors,
-  type DeferredExecutorOptions,
-} from './deferred';
-export {
-  createMarkdownExecutors,
-  MARKDOWN_EXECUTOR_SPECS,
-  type MarkdownExecutors,
-  type MarkdownExecutorOptions,
-} from './markdown';
-export {
-  createContentExecutors,
-  CONTENT_EXECUTOR_SPECS,
-  type ContentExecutorOptions,
-} from './content';
+  DEFAULT_PUBLIC_BASE_URL,
+  type DocmostExecutorOptions,
+  type ToolExecutorDependencies,
+} from './executor-dependencies';
 
-/** Options of every Docmost executor group (they share `publicBaseUrl`). */
-export type DocmostExecutorOptions = DeferredExecutorOptions &
-  MarkdownExecutorOptions &
-  ContentExecutorOptions & {
-    /** Page-level permissions every executor applies; default Docmost's `page_access` rules. */
-    readonly pageAccess?: PageAccessPolicy;
-  };
+/** All 41, before their dependencies are bound. */
+const DOCMOST_EXECUTORS = {
+  ...CORE_EXECUTORS,
+  ...DEFERRED_EXECUTORS,
+  ...MARKDOWN_EXECUTORS,
+  ...CONTENT_EXECUTORS,
+};
 
 /**
  * Every executor this package implements over Docmost's schema, by tool name (all 41): the map
- * a host hands to `createToolRegistry`. Override single entries by spreading: `{ ...createDocmostExecutors(db), patchNode: mine }`.
+ * a host hands to `createToolRegistry`. The options are resolved once (`ToolExecutorDependencies`)
+ * and bound into each executor. Override single entries by spreading:
+ * `{ ...createDocmostExecutors(db), patchNode: mine }`.
  */
 export function createDocmostExecutors(
   db: Kysely<DB>,
   options: DocmostExecutorOptions = {},
-): DocmostToolExecutors {
-  const executors: DocmostToolExecutors = {
-    ...createCoreExecutors(db, options),
-    ...createDeferredExecutors(db, options),
-    ...createMarkdownExecutors(db, options),
-    ...createContentExecutors(db, options),
-  };
+): Required<DocmostToolExecutors> {
+  const dependencies = resolveExecutorDependencies(db, options);
+  const executors = Object.fromEntries(
+    Object.entries(DOCMOST_EXECUTORS).map(([name, run]) => [
+      name,
+      bindDependencies(run as DependentToolExecutor<never>, dependencies),
+    ]),
+  ) as Required<DocmostToolExecutors>;
   return options.pageAccess
     ? bindPageAccess(executors, options.pageAccess)
     : executors;
+}
+
+function bindDependencies(
+  run: DependentToolExecutor<never>,
+  dependencies: ToolExecutorDependencies,
+): ToolExecutor<never> {
+  return (input, context) => run(dependencies, input, context);
 }

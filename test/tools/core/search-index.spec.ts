@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { createKysely, type DB } from '../../../host/database';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { searchPages } from '../../../src/tools/executors/core/reading/search-pages';
+import { resolveExecutorDependencies } from '../../../src/tools/executors/executor-dependencies';
 import {
   createTestDatabase,
   type TestDatabase,
@@ -61,7 +62,11 @@ describe('searchPages on Docmost’s full-text index', () => {
       from generate_series(1, 5000) i`.execute(database.db);
     await sql`analyze pages`.execute(database.db);
     recorded.length = 0;
-    const result = await searchPages(db, { query: 'roadm', limit: 10 }, owner);
+    const result = await searchPages(
+      resolveExecutorDependencies(db),
+      { query: 'roadm', limit: 10 },
+      owner,
+    );
     expect(result.hits.map((hit) => hit.id)).toContain(SEED_IDS.pages.roadmap);
     const statement = recorded.at(-1)!;
     expect(statement.sql).toMatch(/\btsv @@/);
@@ -87,10 +92,14 @@ describe('searchPages on Docmost’s full-text index', () => {
       'Hangar notes',
       'The zeppelin was inspected on Monday.',
     );
-    const result = await searchPages(db, { query: 'zeppel', limit: 10 }, owner);
+    const result = await searchPages(
+      resolveExecutorDependencies(db),
+      { query: 'zeppel', limit: 10 },
+      owner,
+    );
     expect(result.hits.map((hit) => hit.id)).toEqual([inTitle, inBody]);
     const stemmed = await searchPages(
-      db,
+      resolveExecutorDependencies(db),
       { query: 'inspecting', limit: 10 },
       owner,
     );
@@ -104,10 +113,18 @@ describe('searchPages on Docmost’s full-text index', () => {
       'Huge glossary',
       `${'aardvark quokka '.repeat(150_000)}final wombat`,
     );
-    const result = await searchPages(db, { query: 'quokka', limit: 5 }, owner);
+    const result = await searchPages(
+      resolveExecutorDependencies(db),
+      { query: 'quokka', limit: 5 },
+      owner,
+    );
     expect(result.hits[0]?.id).toBe(huge);
     expect(result.hits[0]?.snippet.length).toBeLessThanOrEqual(201);
-    const stopWords = await searchPages(db, { query: 'the', limit: 50 }, owner);
+    const stopWords = await searchPages(
+      resolveExecutorDependencies(db),
+      { query: 'the', limit: 50 },
+      owner,
+    );
     expect(stopWords.hits.length).toBeGreaterThan(0);
     for (const hit of stopWords.hits)
       expect(`${hit.title} ${hit.snippet}`.toLowerCase()).toContain('the');

@@ -1,28 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_PAGES } from '../../../host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import { createMarkdownExecutors } from '../../../src/tools/executors/markdown';
+import { createDocmostExecutors } from '../../../src/tools/executors';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
 import {
   contextFor,
-  createMarkdownToolsHarness,
-  rejection,
-  type MarkdownToolsHarness,
-} from './support/markdown-tools-harness';
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 
-let harness: MarkdownToolsHarness;
+let database: TestDatabase;
+let tools: SeededTools;
 beforeAll(async () => {
-  harness = await createMarkdownToolsHarness();
+  database = await createTestDatabase();
+  tools = seededTools(database.db);
 });
 afterAll(async () => {
-  await harness.database.drop();
+  await database.drop();
 });
 
 describe('exportPageMarkdown', () => {
   it('returns the page as Docmost-flavoured Markdown with its version, for any member of the space', async () => {
-    const stored = await harness.page(P.pricing);
-    const result = await harness.call(
+    const stored = await tools.page(P.pricing);
+    const result = await tools.call(
       'exportPageMarkdown',
       { pageId: 'wZd7GkPtHz' },
       'member',
@@ -44,10 +50,10 @@ describe('exportPageMarkdown', () => {
   });
 
   it('refuses a page over the size limit, pointing to stashPage, and exports smaller ones', async () => {
-    const executors = createMarkdownExecutors(harness.db, {
+    const executors = createDocmostExecutors(database.db, {
       maxExportChars: 300,
     });
-    const error = await rejection(
+    const error = await expectToolError(
       executors.exportPageMarkdown({ pageId: P.roadmap }, contextFor('owner')),
     );
     expect(error.code).toBe('limit_exceeded');
@@ -64,7 +70,7 @@ describe('exportPageMarkdown', () => {
 
   it('refuses a size limit the import could not take back', () => {
     expect(() =>
-      createMarkdownExecutors(harness.db, { maxExportChars: 600_000 }),
+      createDocmostExecutors(database.db, { maxExportChars: 600_000 }),
     ).toThrow('maxExportChars must be an integer from 1 to 500000');
   });
 });
@@ -73,9 +79,9 @@ describe('export -> import', () => {
   it.each(DEMO_PAGES.map((page) => [page.title, page.id] as const))(
     'leaves "%s" exactly as it was, adding one history version',
     async (_title, pageId) => {
-      const before = await harness.page(pageId);
-      const exported = await harness.call('exportPageMarkdown', { pageId });
-      const imported = await harness.call('importPageMarkdown', {
+      const before = await tools.page(pageId);
+      const exported = await tools.call('exportPageMarkdown', { pageId });
+      const imported = await tools.call('importPageMarkdown', {
         pageId,
         markdown: exported.markdown,
         baseVersion: exported.version,
@@ -85,7 +91,7 @@ describe('export -> import', () => {
         generatedIds: 0,
         blocks: before.content.content?.length,
       });
-      const after = await harness.page(pageId);
+      const after = await tools.page(pageId);
       expect(after.content).toEqual(before.content);
       expect(after.textContent).toBe(before.textContent);
       expect(after.historyCount).toBe(before.historyCount + 1);
@@ -93,8 +99,8 @@ describe('export -> import', () => {
   );
 
   it('applies a text edit made in the Markdown and keeps every block id and comment anchor', async () => {
-    const before = await harness.page(P.roadmap);
-    const exported = await harness.call(
+    const before = await tools.page(P.roadmap);
+    const exported = await tools.call(
       'exportPageMarkdown',
       { pageId: P.roadmap },
       'member',
@@ -103,12 +109,12 @@ describe('export -> import', () => {
       'renewals in October',
       'renewals in September',
     );
-    await harness.call(
+    await tools.call(
       'importPageMarkdown',
       { pageId: P.roadmap, markdown, baseVersion: exported.version },
       'member',
     );
-    const after = await harness.page(P.roadmap);
+    const after = await tools.page(P.roadmap);
     expect(JSON.stringify(after.content)).toBe(
       JSON.stringify(before.content).replace(
         'renewals in October',
@@ -155,8 +161,8 @@ describe('export -> import', () => {
         },
       ],
     };
-    await harness.humanEdit(P.engineeringSetup, content);
-    const exported = await harness.call('exportPageMarkdown', {
+    await tools.humanEdit(P.engineeringSetup, content);
+    const exported = await tools.call('exportPageMarkdown', {
       pageId: P.engineeringSetup,
     });
     expect(exported.jsonBlocks).toBe(2);
@@ -165,16 +171,16 @@ describe('export -> import', () => {
         'Energy: {#mathintroabc textAlign=center}\n\n```docmost-json\n{"type":"mathBlock"',
       ),
     ).toBe(true);
-    await harness.call('importPageMarkdown', {
+    await tools.call('importPageMarkdown', {
       pageId: P.engineeringSetup,
       markdown: exported.markdown,
       baseVersion: exported.version,
     });
-    expect((await harness.page(P.engineeringSetup)).content).toEqual(content);
+    expect((await tools.page(P.engineeringSetup)).content).toEqual(content);
   });
 
   it('fails with a conflict and writes nothing when a human edited the page after the export', async () => {
-    const exported = await harness.call('exportPageMarkdown', {
+    const exported = await tools.call('exportPageMarkdown', {
       pageId: P.designPrinciples,
     });
     const humanContent = {
@@ -187,28 +193,28 @@ describe('export -> import', () => {
         },
       ],
     };
-    await harness.humanEdit(P.designPrinciples, humanContent);
-    const edited = await harness.page(P.designPrinciples);
-    const error = await rejection(
-      harness.call('importPageMarkdown', {
+    await tools.humanEdit(P.designPrinciples, humanContent);
+    const edited = await tools.page(P.designPrinciples);
+    const error = await expectToolError(
+      tools.call('importPageMarkdown', {
         pageId: P.designPrinciples,
         markdown: exported.markdown,
         baseVersion: exported.version,
       }),
     );
     expect(error.code).toBe('conflict');
-    expect(await harness.page(P.designPrinciples)).toEqual(edited);
+    expect(await tools.page(P.designPrinciples)).toEqual(edited);
   });
 
   it('refuses a malformed annotation with its line number and writes nothing', async () => {
-    const before = await harness.page(P.hiringPlan);
-    const exported = await harness.call('exportPageMarkdown', {
+    const before = await tools.page(P.hiringPlan);
+    const exported = await tools.call('exportPageMarkdown', {
       pageId: P.hiringPlan,
     });
     const broken = `${exported.markdown}\n<span data-comment-id="c1" data-resolved="false">never closed\n`;
     const line = broken.split('\n').length - 1;
-    const error = await rejection(
-      harness.call('importPageMarkdown', {
+    const error = await expectToolError(
+      tools.call('importPageMarkdown', {
         pageId: P.hiringPlan,
         markdown: broken,
         baseVersion: exported.version,
@@ -219,7 +225,7 @@ describe('export -> import', () => {
       new RegExp(`^markdown line ${line}: <span> is opened but never closed`),
     );
     expect(error.details).toEqual({ line });
-    expect(await harness.page(P.hiringPlan)).toEqual(before);
+    expect(await tools.page(P.hiringPlan)).toEqual(before);
   });
 });
 
@@ -230,11 +236,11 @@ describe('access to exportPageMarkdown and importPageMarkdown', () => {
       ['exportPageMarkdown', {}],
       ['importPageMarkdown', { markdown: 'x' }],
     ] as const) {
-      const forbidden = await rejection(
-        harness.call(name, { pageId: P.boardPrep, ...input }, 'member'),
+      const forbidden = await expectToolError(
+        tools.call(name, { pageId: P.boardPrep, ...input }, 'member'),
       );
-      const missing = await rejection(
-        harness.call(name, { pageId: missingId, ...input }, 'member'),
+      const missing = await expectToolError(
+        tools.call(name, { pageId: missingId, ...input }, 'member'),
       );
       expect(forbidden).toMatchObject({
         code: 'not_found',
@@ -248,20 +254,20 @@ describe('access to exportPageMarkdown and importPageMarkdown', () => {
   });
 
   it('lets a reader export but not import', async () => {
-    await harness.db
+    await database.db
       .updateTable('spaceMembers')
       .set({ role: 'reader' })
       .where('id', '=', SEED_IDS.spaceMembers.productWriters)
       .execute();
     try {
-      const before = await harness.page(P.supportPlaybook);
-      const exported = await harness.call(
+      const before = await tools.page(P.supportPlaybook);
+      const exported = await tools.call(
         'exportPageMarkdown',
         { pageId: P.supportPlaybook },
         'member',
       );
-      const error = await rejection(
-        harness.call(
+      const error = await expectToolError(
+        tools.call(
           'importPageMarkdown',
           { pageId: P.supportPlaybook, markdown: exported.markdown },
           'member',
@@ -269,9 +275,9 @@ describe('access to exportPageMarkdown and importPageMarkdown', () => {
       );
       expect(error.code).toBe('forbidden');
       expect(error.message).toMatch(/read-only access \(role "reader"\)/);
-      expect(await harness.page(P.supportPlaybook)).toEqual(before);
+      expect(await tools.page(P.supportPlaybook)).toEqual(before);
     } finally {
-      await harness.db
+      await database.db
         .updateTable('spaceMembers')
         .set({ role: 'writer' })
         .where('id', '=', SEED_IDS.spaceMembers.productWriters)

@@ -7,20 +7,7 @@ import { DEMO_PAGE_HISTORY } from '../../../host/seed/demo-page-history';
 import { DEMO_PAGES } from '../../../host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { registerMcpTools } from '../../../src/registry/adapters/mcp-tools';
-import { createToolRegistry } from '../../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../../src/registry/tool-registry';
-import {
-  CORE_EXECUTOR_SPECS,
-  createCoreExecutors,
-} from '../../../src/tools/executors/core';
-import {
-  createDeferredExecutors,
-  DEFERRED_EXECUTOR_SPECS,
-} from '../../../src/tools/executors/deferred';
-import {
-  createMarkdownExecutors,
-  MARKDOWN_EXECUTOR_SPECS,
-} from '../../../src/tools/executors/markdown';
 import { MAX_READ_OUTPUT_CHARS } from '../../../src/tools/output-limit';
 import type { ProseMirrorNode } from '../../../src/tools/prosemirror/prosemirror-node';
 import { findNodeIssues } from '../../../src/tools/prosemirror/validate-node';
@@ -33,12 +20,12 @@ import {
   type TestDatabase,
 } from '../../support/test-database';
 import {
-  callerOf,
   contextFor,
-  rejection,
-  storedPage,
+  expectToolError,
+  seededTools,
+  type SeededTools,
   type SeedUser,
-} from '../support/seeded-tools';
+} from '../../support/seeded-tools';
 
 /**
  * Issue 10, item 4: inputs and outputs without bounds. Ids of any length, script URLs and
@@ -52,7 +39,8 @@ const HUGE_ID = 'a'.repeat(9_500_000);
 
 let database: TestDatabase;
 let registry: ToolRegistry;
-let call: ReturnType<typeof callerOf>;
+let call: SeededTools['call'];
+let page: SeededTools['page'];
 
 /** A real MCP client over the same registry, acting for `user`. */
 async function mcpAs(user: SeedUser): Promise<InMemoryConnection> {
@@ -69,20 +57,8 @@ function resultText(result: CallToolResult): string {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  registry = createToolRegistry({
-    specs: [
-      ...CORE_EXECUTOR_SPECS,
-      ...DEFERRED_EXECUTOR_SPECS,
-      ...MARKDOWN_EXECUTOR_SPECS,
-    ],
-    executors: {
-      ...createCoreExecutors(database.db),
-      ...createDeferredExecutors(database.db),
-      ...createMarkdownExecutors(database.db),
-    },
-    strict: true,
-  });
-  call = callerOf(registry);
+
+  ({ registry, call, page } = seededTools(database.db));
 });
 afterAll(async () => database.drop());
 
@@ -94,7 +70,7 @@ describe('id fields', () => {
       ['listPages', { spaceId: HUGE_ID }],
       ['getNode', { pageId: P.roadmap, block: HUGE_ID }],
     ] as const) {
-      const error = await rejection(call(tool, input));
+      const error = await expectToolError(call(tool, input));
       expect(error.code).toBe('invalid_input');
       expect(error.message).toContain(
         'too long for an id: at most 128 characters',
@@ -120,7 +96,7 @@ describe('id fields', () => {
 
   it('quote at most 200 characters of a long find text', async () => {
     const find = `${'z'.repeat(1500)} end`;
-    const error = await rejection(
+    const error = await expectToolError(
       call('editPageText', { pageId: P.roadmap, find, replace: 'x' }),
     );
     expect(error.code).toBe('not_found');
@@ -132,7 +108,7 @@ describe('id fields', () => {
 
   it('quote only a prefix of an id that is long but allowed', async () => {
     const id = `${'b'.repeat(100)}-${'c'.repeat(27)}`;
-    const error = await rejection(call('getPage', { pageId: id }));
+    const error = await expectToolError(call('getPage', { pageId: id }));
     expect(error.message).toBe(
       `page ${'b'.repeat(64)}… (128 characters) not found or no access`,
     );
@@ -141,9 +117,9 @@ describe('id fields', () => {
 
 describe('URL and attribute checks on JSON writes', () => {
   const unchanged = async (pageId: string, action: () => Promise<unknown>) => {
-    const before = await storedPage(database.db, pageId);
-    const error = await rejection(action());
-    expect(await storedPage(database.db, pageId)).toEqual(before);
+    const before = await page(pageId);
+    const error = await expectToolError(action());
+    expect(await page(pageId)).toEqual(before);
     return error;
   };
 
@@ -271,7 +247,7 @@ describe('URL and attribute checks on JSON writes', () => {
       ],
     };
     await call('updatePageJson', { pageId: P.meetingNotes, doc });
-    const stored = await storedPage(database.db, P.meetingNotes);
+    const stored = await page(P.meetingNotes);
     expect(stored.content.content?.map((node) => node.type)).toEqual([
       'paragraph',
       'attachment',
@@ -357,7 +333,7 @@ describe('reading tools stay within the output limit', () => {
   });
 
   it('getPageJson refuses a page over the limit and names the tools that read it in parts', async () => {
-    const error = await rejection(
+    const error = await expectToolError(
       call('getPageJson', { pageId: P.onboarding }),
     );
     expect(error.code).toBe('limit_exceeded');
@@ -393,7 +369,7 @@ describe('reading tools stay within the output limit', () => {
       replace: 'Line zero ',
     });
     const listed = await call('listPageHistory', { pageId: P.onboarding });
-    const error = await rejection(
+    const error = await expectToolError(
       call('getPageHistory', {
         historyId: listed.versions[0].historyId,
         format: 'json',
@@ -406,7 +382,7 @@ describe('reading tools stay within the output limit', () => {
   });
 
   it('getNode refuses a block over the limit and reads a small one', async () => {
-    const error = await rejection(
+    const error = await expectToolError(
       call('getNode', { pageId: P.engineeringSetup, block: '#0' }),
     );
     expect(error.code).toBe('limit_exceeded');

@@ -1,7 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../database';
-import type { ToolExecutorMap } from '../../../registry/tool-spec';
-import { sharedHeavyWorkPool, type HeavyWorkPool } from '../../../workers';
 import { COMMENT_TOOLS } from '../../definitions/comments.tools';
 import { EDIT_TEXT_TOOLS } from '../../definitions/edit-text.tools';
 import { READING_TOOLS } from '../../definitions/reading.tools';
@@ -18,6 +14,7 @@ import { getWorkspace } from './reading/get-workspace';
 import { listPages } from './reading/list-pages';
 import { listSpaces } from './reading/list-spaces';
 import { searchPages } from './reading/search-pages';
+import type { DependentToolExecutors } from '../executor-dependencies';
 
 /** The 13 core-tier specs these executors bind. */
 export const CORE_EXECUTOR_SPECS = [
@@ -26,39 +23,25 @@ export const CORE_EXECUTOR_SPECS = [
   ...EDIT_TEXT_TOOLS,
 ] as const;
 
-export interface CoreExecutorOptions {
-  /** The worker pool editPageText uses on large pages; default the process-wide shared pool. */
-  readonly heavyWork?: HeavyWorkPool;
-}
-
-export type CoreExecutors = Required<
-  ToolExecutorMap<typeof CORE_EXECUTOR_SPECS>
->;
-
 /**
  * Executors of the 13 core tools over Docmost's PostgreSQL schema. Each acts as the calling user:
  * workspace and space membership are checked on every call, and writes (editPageText, comment
  * anchors, resolving) are compare-and-set page writes with a history row.
  */
-export function createCoreExecutors(
-  db: Kysely<DB>,
-  options: CoreExecutorOptions = {},
-): CoreExecutors {
-  const heavyWork = options.heavyWork ?? sharedHeavyWorkPool();
-  return {
-    searchPages: (input, context) => searchPages(db, input, context),
-    listPages: (input, context) => listPages(db, input, context),
-    listSpaces: (_input, context) => listSpaces(db, context),
-    getWorkspace: (_input, context) => getWorkspace(db, context),
-    getCurrentPage: (input, context) => getCurrentPage(db, input, context),
-    getPage: (input, context) => getPage(db, input, context),
-    getOutline: (input, context) => getOutline(db, input, context),
-    getNode: (input, context) => getNode(db, input, context),
-    createComment: (input, context) => createComment(db, input, context),
-    getComment: (input, context) => getComment(db, input, context),
-    listComments: (input, context) => listComments(db, input, context),
-    resolveComment: (input, context) => resolveComment(db, input, context),
-    editPageText: (input, context) =>
-      editPageText(db, input, context, heavyWork),
-  };
-}
+export const CORE_EXECUTORS: DependentToolExecutors<
+  typeof CORE_EXECUTOR_SPECS
+> = {
+  searchPages,
+  listPages,
+  listSpaces,
+  getWorkspace,
+  getCurrentPage,
+  getPage,
+  getOutline,
+  getNode,
+  createComment,
+  getComment,
+  listComments,
+  resolveComment,
+  editPageText,
+};

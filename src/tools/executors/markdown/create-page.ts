@@ -10,7 +10,6 @@ import {
   agentChatId,
   refuseUnstorableText,
 } from '../../page-store';
-import type { HeavyWorkPool } from '../../../workers';
 import { extractText } from '../../prosemirror/extract-text';
 import {
   generateKeyBetween,
@@ -20,6 +19,7 @@ import { lockSpaceTree } from '../deferred/pages/page-tree';
 import type { CreatePageTool } from './markdown-tools';
 import { readMarkdownOffThread } from './read-markdown-document';
 import { generateSlugId } from './slug-id';
+import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface CreatePageResult {
   readonly pageId: string;
@@ -106,10 +106,9 @@ async function positionAfterSiblings(
  * unique slugId and a first history version, in one transaction: bad input creates nothing.
  */
 export async function createPage(
-  db: Kysely<DB>,
+  { db, heavyWork }: ToolExecutorDependencies,
   input: ToolInput<CreatePageTool>,
   context: ToolCallContext,
-  heavyWork: HeavyWorkPool,
 ): Promise<CreatePageResult> {
   return db.transaction().execute(async (trx) => {
     const space = await requireSpace(trx, context, input.spaceId, {

@@ -1,13 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../database';
 import type { ToolCallContext } from '../../../registry/tool-call-context';
 import { ToolError } from '../../../registry/tool-error';
 import type { ToolInput } from '../../../registry/tool-spec';
 import { requirePage } from '../../access';
 import { asDocument } from '../../prosemirror/prosemirror-node';
-import type { HeavyWorkPool } from '../../../workers';
 import { exportMarkdownOffThread } from './export-markdown-off-thread';
 import type { ExportPageMarkdownTool } from './markdown-tools';
+import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface ExportPageMarkdownResult {
   readonly pageId: string;
@@ -23,11 +21,9 @@ export interface ExportPageMarkdownResult {
 
 /** The page as one Docmost-flavoured Markdown file that importPageMarkdown reads back exactly. */
 export async function exportPageMarkdown(
-  db: Kysely<DB>,
+  { db, heavyWork, maxExportChars: maxChars }: ToolExecutorDependencies,
   input: ToolInput<ExportPageMarkdownTool>,
   context: ToolCallContext,
-  maxChars: number,
-  heavyWork: HeavyWorkPool,
 ): Promise<ExportPageMarkdownResult> {
   const page = await requirePage(db, context, input.pageId);
   const { markdown, jsonBlocks } = await exportMarkdownOffThread(

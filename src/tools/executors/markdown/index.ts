@@ -1,19 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../database';
-import type { AnyToolSpec, ToolExecutorMap } from '../../../registry/tool-spec';
-import { sharedHeavyWorkPool } from '../../../workers';
+import type { AnyToolSpec } from '../../../registry/tool-spec';
 import { CONTENT_TOOLS } from '../../definitions/content.tools';
 import { createPage } from './create-page';
 import { exportPageMarkdown } from './export-page-markdown';
-import {
-  DEFAULT_MAX_EXPORT_CHARS,
-  MAX_IMPORT_CHARS,
-  type MarkdownExecutorOptions,
-} from './markdown-executor-options';
 import { MARKDOWN_TOOL_NAMES, type MarkdownTool } from './markdown-tools';
-import { replacePageContent } from './replace-page-content';
+import { importPageMarkdown, updatePageContent } from './replace-page-content';
+import type { DependentToolExecutors } from '../executor-dependencies';
 
-export type { MarkdownExecutorOptions } from './markdown-executor-options';
 export type {
   CreatePageTool,
   ExportPageMarkdownTool,
@@ -33,38 +25,16 @@ function isMarkdownTool(spec: AnyToolSpec): spec is MarkdownTool {
 export const MARKDOWN_EXECUTOR_SPECS: readonly MarkdownTool[] =
   CONTENT_TOOLS.filter(isMarkdownTool);
 
-export type MarkdownExecutors = Required<
-  ToolExecutorMap<readonly MarkdownTool[]>
->;
-
 /**
  * createPage, updatePageContent, exportPageMarkdown and importPageMarkdown over Docmost's
- * schema, through the Docmost-flavoured Markdown of `src/tools/markdown`. Writes are
- * compare-and-set with a history row, like updatePageJson; on a live Docmost a host binds
- * collaboration-server writes for updatePageContent and importPageMarkdown instead (README).
+ * schema, through the Docmost-flavoured Markdown of `src/tools/markdown`. Writes go through the
+ * dependencies' page writer, like every other content write.
  */
-export function createMarkdownExecutors(
-  db: Kysely<DB>,
-  options: MarkdownExecutorOptions = {},
-): MarkdownExecutors {
-  const maxExportChars = options.maxExportChars ?? DEFAULT_MAX_EXPORT_CHARS;
-  if (
-    !Number.isInteger(maxExportChars) ||
-    maxExportChars < 1 ||
-    maxExportChars > MAX_IMPORT_CHARS
-  ) {
-    throw new RangeError(
-      `maxExportChars must be an integer from 1 to ${MAX_IMPORT_CHARS} (what importPageMarkdown accepts), got ${maxExportChars}`,
-    );
-  }
-  const heavyWork = options.heavyWork ?? sharedHeavyWorkPool();
-  return {
-    createPage: (input, context) => createPage(db, input, context, heavyWork),
-    updatePageContent: (input, context) =>
-      replacePageContent(db, input, context, heavyWork),
-    exportPageMarkdown: (input, context) =>
-      exportPageMarkdown(db, input, context, maxExportChars, heavyWork),
-    importPageMarkdown: (input, context) =>
-      replacePageContent(db, input, context, heavyWork),
-  };
-}
+export const MARKDOWN_EXECUTORS: DependentToolExecutors<
+  readonly MarkdownTool[]
+> = {
+  createPage,
+  updatePageContent,
+  exportPageMarkdown,
+  importPageMarkdown,
+};

@@ -1,10 +1,13 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../database';
 import type { ToolCallContext } from '../../../registry/tool-call-context';
-import type { HeavyWorkPool } from '../../../workers';
+import type { ToolInput } from '../../../registry/tool-spec';
 import { requirePage } from '../../access';
 import { writeWholeDocument } from '../deferred/structure/write-whole-document';
+import type {
+  ImportPageMarkdownTool,
+  UpdatePageContentTool,
+} from './markdown-tools';
 import { readMarkdownOffThread } from './read-markdown-document';
+import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface ReplacePageContentInput {
   readonly pageId: string;
@@ -28,11 +31,10 @@ export interface ReplacePageContentResult {
  * Markdown describes. One reader serves both, so an exported file written back with either
  * tool comes back the same; they differ in what the model is told to send.
  */
-export async function replacePageContent(
-  db: Kysely<DB>,
+async function replacePageContent(
+  { db, heavyWork }: ToolExecutorDependencies,
   input: ReplacePageContentInput,
   context: ToolCallContext,
-  heavyWork: HeavyWorkPool,
 ): Promise<ReplacePageContentResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
   const { content, generatedIds } = await readMarkdownOffThread(
@@ -54,4 +56,22 @@ export async function replacePageContent(
     blocks: content.content?.length ?? 0,
     generatedIds,
   };
+}
+
+/** updatePageContent: the page's whole document from Markdown the model writes. */
+export function updatePageContent(
+  dependencies: ToolExecutorDependencies,
+  input: ToolInput<UpdatePageContentTool>,
+  context: ToolCallContext,
+): Promise<ReplacePageContentResult> {
+  return replacePageContent(dependencies, input, context);
+}
+
+/** importPageMarkdown: the page's whole document from a Markdown file, e.g. an edited export. */
+export function importPageMarkdown(
+  dependencies: ToolExecutorDependencies,
+  input: ToolInput<ImportPageMarkdownTool>,
+  context: ToolCallContext,
+): Promise<ReplacePageContentResult> {
+  return replacePageContent(dependencies, input, context);
 }

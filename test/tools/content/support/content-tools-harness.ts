@@ -2,11 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../host/database';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../../../src/registry/tool-registry';
-import {
-  CONTENT_EXECUTOR_SPECS,
-  createContentExecutors,
-  type ContentExecutorOptions,
-} from '../../../../src/tools/executors/content';
+import { CONTENT_EXECUTOR_SPECS } from '../../../../src/tools/executors/content';
+import type { DocmostExecutorOptions } from '../../../../src/tools/executors';
+import { executorsFor } from '../../../support/executors-for';
 import { callerOf, type SeedUser } from '../../support/seeded-tools';
 
 export { storedPage, type StoredPage } from '../../support/seeded-tools';
@@ -26,11 +24,11 @@ export interface ContentTools {
 /** transformPage and stashPage over `db`, with a registry that validates input like both surfaces. */
 export function createContentTools(
   db: Kysely<DB>,
-  options: ContentExecutorOptions = {},
+  options: DocmostExecutorOptions = {},
 ): ContentTools {
   const registry = createToolRegistry({
     specs: CONTENT_EXECUTOR_SPECS,
-    executors: createContentExecutors(db, {
+    executors: executorsFor(CONTENT_EXECUTOR_SPECS, db, {
       publicBaseUrl: PUBLIC_BASE_URL,
       ...options,
     }),

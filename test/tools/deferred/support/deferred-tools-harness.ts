@@ -2,10 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../host/database';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../../../src/registry/tool-registry';
-import {
-  createDeferredExecutors,
-  DEFERRED_EXECUTOR_SPECS,
-} from '../../../../src/tools/executors/deferred';
+import { DEFERRED_EXECUTOR_SPECS } from '../../../../src/tools/executors/deferred';
+import { executorsFor } from '../../../support/executors-for';
 import {
   createTestDatabase,
   type TestDatabase,
@@ -46,7 +44,9 @@ export async function createDeferredToolsHarness(): Promise<DeferredToolsHarness
   const { db } = database;
   const registry = createToolRegistry({
     specs: DEFERRED_EXECUTOR_SPECS,
-    executors: createDeferredExecutors(db, { publicBaseUrl: PUBLIC_BASE_URL }),
+    executors: executorsFor(DEFERRED_EXECUTOR_SPECS, db, {
+      publicBaseUrl: PUBLIC_BASE_URL,
+    }),
     strict: true,
   });
   return {

@@ -2,11 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { DB, JsonValue } from '../../../../host/database';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../../../src/registry/tool-registry';
-import {
-  createMarkdownExecutors,
-  MARKDOWN_EXECUTOR_SPECS,
-  type MarkdownExecutorOptions,
-} from '../../../../src/tools/executors/markdown';
+import { MARKDOWN_EXECUTOR_SPECS } from '../../../../src/tools/executors/markdown';
+import type { DocmostExecutorOptions } from '../../../../src/tools/executors';
+import { executorsFor } from '../../../support/executors-for';
 import type { ProseMirrorNode } from '../../../../src/tools/prosemirror/prosemirror-node';
 import {
   createTestDatabase,
@@ -50,13 +48,13 @@ export interface MarkdownToolsHarness {
 
 /** A seeded database of its own, the four Markdown executors and a registry over them. */
 export async function createMarkdownToolsHarness(
-  options: MarkdownExecutorOptions = {},
+  options: DocmostExecutorOptions = {},
 ): Promise<MarkdownToolsHarness> {
   const database = await createTestDatabase();
   const { db } = database;
   const registry = createToolRegistry({
     specs: MARKDOWN_EXECUTOR_SPECS,
-    executors: createMarkdownExecutors(db, options),
+    executors: executorsFor(MARKDOWN_EXECUTOR_SPECS, db, options),
     strict: true,
   });
   return {

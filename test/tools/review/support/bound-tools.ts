@@ -2,14 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../../../host/database';
 import { createToolRegistry } from '../../../../src/registry/create-tool-registry';
 import { ToolError } from '../../../../src/registry/tool-error';
-import {
-  CORE_EXECUTOR_SPECS,
-  createCoreExecutors,
-} from '../../../../src/tools/executors/core';
-import {
-  createDeferredExecutors,
-  DEFERRED_EXECUTOR_SPECS,
-} from '../../../../src/tools/executors/deferred';
+import { CORE_EXECUTOR_SPECS } from '../../../../src/tools/executors/core';
+import { DEFERRED_EXECUTOR_SPECS } from '../../../../src/tools/executors/deferred';
+import { executorsFor } from '../../../support/executors-for';
 import { callerOf, type SeedUser } from '../../support/seeded-tools';
 
 export { contextFor, type SeedUser } from '../../support/seeded-tools';
@@ -26,9 +21,10 @@ export interface BoundTools {
 }
 
 export function boundTools(db: Kysely<DB>): BoundTools {
+  const specs = [...CORE_EXECUTOR_SPECS, ...DEFERRED_EXECUTOR_SPECS];
   const registry = createToolRegistry({
-    specs: [...CORE_EXECUTOR_SPECS, ...DEFERRED_EXECUTOR_SPECS],
-    executors: { ...createCoreExecutors(db), ...createDeferredExecutors(db) },
+    specs,
+    executors: executorsFor(specs, db),
     strict: true,
   });
   const call = callerOf(registry);

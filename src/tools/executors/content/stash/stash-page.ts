@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
@@ -7,16 +5,15 @@ import {
   StashLimitExceededError,
   stashFileName,
   stashUrl,
-  type PageStashService,
   type StashFormat,
 } from '../../../../stash';
 import { requirePage } from '../../../access';
 import type { CONTENT_TOOLS } from '../../../definitions/content.tools';
 import { countDocument } from '../../../prosemirror/document-counts';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
-import type { HeavyWorkPool } from '../../../../workers';
 import { isoTime } from '../../deferred/iso-time';
 import { exportMarkdownOffThread } from '../../markdown/export-markdown-off-thread';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export type StashPageTool = Extract<
   (typeof CONTENT_TOOLS)[number],
@@ -43,12 +40,9 @@ export interface StashPageResult {
  * download's file name.
  */
 export async function stashPage(
-  db: Kysely<DB>,
-  stashes: PageStashService,
+  { db, stashes, publicBaseUrl, heavyWork }: ToolExecutorDependencies,
   input: ToolInput<StashPageTool>,
   context: ToolCallContext,
-  publicBaseUrl: string,
-  heavyWork: HeavyWorkPool,
 ): Promise<StashPageResult> {
   const page = await requirePage(db, context, input.pageId);
   const content = asDocument(page.content);

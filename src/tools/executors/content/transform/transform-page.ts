@@ -1,19 +1,16 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
 import type { CONTENT_TOOLS } from '../../../definitions/content.tools';
 import { pageVersionConflict, writePage } from '../../../page-store';
-import type { HeavyWorkPool } from '../../../../workers';
 import type {
   CountChange,
   TextChange,
 } from '../../../prosemirror/document-diff';
 import type { DocumentCounts } from '../../../prosemirror/document-counts';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
-import type { ScriptSandboxOptions } from '../../../sandbox';
 import type { BlockChanges } from './block-changes';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export type TransformPageTool = Extract<
   (typeof CONTENT_TOOLS)[number],
@@ -66,11 +63,9 @@ export type TransformPageResult = TransformPagePreview | TransformPageWrite;
  * preview of a write the caller cannot make would only waste a turn.
  */
 export async function transformPage(
-  db: Kysely<DB>,
+  { db, sandbox, heavyWork }: ToolExecutorDependencies,
   input: ToolInput<TransformPageTool>,
   context: ToolCallContext,
-  sandbox: ScriptSandboxOptions,
-  heavyWork: HeavyWorkPool,
 ): Promise<TransformPageResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
   if (input.baseVersion !== undefined && input.baseVersion !== page.version)

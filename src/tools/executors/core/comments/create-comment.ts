@@ -20,6 +20,7 @@ import {
 import { extractText } from '../../../prosemirror/extract-text';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
 import { commentBodyDocument } from './comment-body';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 type CreateCommentInput = ToolInput<typeof createCommentTool>;
 
@@ -165,7 +166,7 @@ async function createThread(
 
 /** A new anchored thread (`selection`) or a reply to a thread (`parentCommentId`), authored by the caller. */
 export async function createComment(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: CreateCommentInput,
   context: ToolCallContext,
 ): Promise<CreatedComment> {

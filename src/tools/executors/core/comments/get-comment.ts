@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import type { getCommentTool } from '../../../definitions/comments.tools';
@@ -13,6 +11,7 @@ import {
 } from './comment-view';
 import { fitThread, type FittedThread } from './fit-comments';
 import { requireComment } from './require-comment';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export type GetCommentResult =
   | (FittedThread & { readonly pageId: string; readonly kind: 'thread' })
@@ -24,7 +23,7 @@ export type GetCommentResult =
 
 /** One comment: a thread with its replies, or a reply with its thread's id. */
 export async function getComment(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof getCommentTool>,
   context: ToolCallContext,
 ): Promise<GetCommentResult> {

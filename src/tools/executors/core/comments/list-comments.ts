@@ -17,6 +17,7 @@ import {
   decodeKeysetCursor,
   encodeKeysetCursor,
 } from '../../paging/keyset-cursor';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface ListCommentsResult {
   readonly pageId: string;
@@ -37,7 +38,7 @@ export interface ListCommentsResult {
  * read one batch per call, never whole.
  */
 export async function listComments(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof listCommentsTool>,
   context: ToolCallContext,
 ): Promise<ListCommentsResult> {

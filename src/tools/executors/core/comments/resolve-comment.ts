@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../../database';
+import { sql } from 'kysely';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
@@ -8,6 +7,7 @@ import { AGENT_SOURCE, writePage } from '../../../page-store';
 import { setCommentResolved } from '../../../prosemirror/comment-mark';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
 import { requireComment } from './require-comment';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface ResolveCommentResult {
   readonly commentId: string;
@@ -25,7 +25,7 @@ export interface ResolveCommentResult {
  * one transaction, the page write being a compare-and-set like every other.
  */
 export async function resolveComment(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof resolveCommentTool>,
   context: ToolCallContext,
 ): Promise<ResolveCommentResult> {

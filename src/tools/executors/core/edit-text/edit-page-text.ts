@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import type { editPageTextTool } from '../../../definitions/edit-text.tools';
-import type { HeavyWorkPool } from '../../../../workers';
 import { mutatePage } from '../../../page-store';
 import { documentSize } from '../../../prosemirror/document-size';
 import { ATOM_PLACEHOLDER } from '../../../prosemirror/inline-text';
@@ -14,6 +11,7 @@ import {
   type EditedBlock,
   type TextEditPlan,
 } from './plan-text-edit';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export type { EditedBlock } from './plan-text-edit';
 
@@ -52,10 +50,9 @@ function refuseNewFormatting(input: EditPageTextInput): void {
  * document is read, every match checked, and the page written only if nobody changed it since.
  */
 export async function editPageText(
-  db: Kysely<DB>,
+  { db, heavyWork }: ToolExecutorDependencies,
   input: EditPageTextInput,
   context: ToolCallContext,
-  heavyWork: HeavyWorkPool,
 ): Promise<EditPageTextResult> {
   if (input.find === input.replace) {
     throw new ToolError(

@@ -1,15 +1,14 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
 import type { getCurrentPageTool } from '../../../definitions/reading.tools';
 import { toPageText, type PageText } from './get-page';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 /** The page open next to the chat, read like getPage; an error naming the alternatives when none is. */
 export async function getCurrentPage(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof getCurrentPageTool>,
   context: ToolCallContext,
 ): Promise<PageText> {

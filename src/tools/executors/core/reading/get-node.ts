@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
@@ -17,6 +15,7 @@ import {
   type ProseMirrorNode,
 } from '../../../prosemirror/prosemirror-node';
 import { refuseOversizedOutput } from '../../../output-limit';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface PageNode {
   readonly pageId: string;
@@ -32,7 +31,7 @@ export interface PageNode {
 
 /** One block of a page, by block id (any depth) or `#<index>` (top level). */
 export async function getNode(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof getNodeTool>,
   context: ToolCallContext,
 ): Promise<PageNode> {

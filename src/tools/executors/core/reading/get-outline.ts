@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
@@ -7,6 +5,7 @@ import type { getOutlineTool } from '../../../definitions/reading.tools';
 import { buildOutline, type OutlineEntry } from '../../../prosemirror/outline';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
 import { fitItems, MAX_READ_OUTPUT_CHARS } from '../../../output-limit';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface PageOutline {
   readonly pageId: string;
@@ -22,7 +21,7 @@ const RESULT_OVERHEAD_CHARS = 2_000;
 
 /** One entry per top-level block of a page. */
 export async function getOutline(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof getOutlineTool>,
   context: ToolCallContext,
 ): Promise<PageOutline> {

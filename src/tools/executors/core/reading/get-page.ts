@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage, type AccessiblePage } from '../../../access';
 import type { getPageTool } from '../../../definitions/reading.tools';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
 import { renderDocumentText } from '../../../prosemirror/render-text';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface PageText {
   readonly id: string;
@@ -67,7 +66,7 @@ export function toPageText(
 
 /** A page's metadata and its body as plain text with block ids, cut to the requested window. */
 export async function getPage(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof getPageTool>,
   context: ToolCallContext,
 ): Promise<PageText> {

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import type { getWorkspaceTool } from '../../../definitions/reading.tools';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface WorkspaceSummary {
   readonly workspace: {
@@ -24,7 +25,8 @@ export interface WorkspaceSummary {
  * AI configuration and other keys the model has no business reading.
  */
 export async function getWorkspace(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
+  _input: ToolInput<typeof getWorkspaceTool>,
   context: ToolCallContext,
 ): Promise<WorkspaceSummary> {
   const row = await db

@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../../database';
+import { sql } from 'kysely';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import {
@@ -13,6 +12,7 @@ import {
   decodeKeysetCursor,
   encodeKeysetCursor,
 } from '../../paging/keyset-cursor';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface PageListItem {
   readonly id: string;
@@ -31,7 +31,7 @@ export interface ListPagesResult {
 
 /** Pages of one space or of all the caller's spaces, most recently updated first, keyset-paginated. */
 export async function listPages(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof listPagesTool>,
   context: ToolCallContext,
 ): Promise<ListPagesResult> {

@@ -1,7 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../../database';
+import { sql } from 'kysely';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
+import type { ToolInput } from '../../../../registry/tool-spec';
+import type { listSpacesTool } from '../../../definitions/reading.tools';
 import { memberSpaceIds, visiblePages } from '../../../access';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface SpaceListItem {
   readonly id: string;
@@ -19,7 +21,8 @@ const ROLE_STRENGTH = sql<number>`min(case space_members.role when 'admin' then 
 
 /** The spaces the caller belongs to (directly or through a group), by name. */
 export async function listSpaces(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
+  _input: ToolInput<typeof listSpacesTool>,
   context: ToolCallContext,
 ): Promise<{ readonly spaces: readonly SpaceListItem[] }> {
   const memberships = await memberSpaceIds(db, context)

@@ -11,6 +11,7 @@ import type { ToolInput } from '../../../../registry/tool-spec';
 import { memberSpaceIds, requireSpace, visiblePages } from '../../../access';
 import type { searchPagesTool } from '../../../definitions/reading.tools';
 import { findUnstorableText } from '../../../page-store';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface PageSearchHit {
   readonly id: string;
@@ -185,7 +186,7 @@ async function runSearch(
 
 /** Full-text search over title and body, only in the caller's spaces, best first. */
 export async function searchPages(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof searchPagesTool>,
   context: ToolCallContext,
 ): Promise<SearchPagesResult> {

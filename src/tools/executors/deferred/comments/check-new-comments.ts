@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
@@ -8,6 +7,7 @@ import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage, requireSpace, visiblePages } from '../../../access';
 import type { checkNewCommentsTool } from '../../../definitions/sharing.tools';
 import { extractText } from '../../../prosemirror/extract-text';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface NewComment {
   readonly commentId: string;
@@ -45,7 +45,7 @@ const MAX_COMMENT_CHARS = 2000;
  * its page-level permissions must let the caller see it.
  */
 export async function checkNewComments(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof checkNewCommentsTool>,
   context: ToolCallContext,
 ): Promise<NewComments> {

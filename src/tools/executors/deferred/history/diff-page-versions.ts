@@ -6,9 +6,9 @@ import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { isUuid, requirePage, type AccessiblePage } from '../../../access';
 import type { diffPageVersionsTool } from '../../../definitions/history.tools';
-import type { HeavyWorkPool } from '../../../../workers';
 import type { DocumentDiff } from '../../../prosemirror/document-diff';
 import { isoTime } from '../iso-time';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface VersionSide {
   /** A historyId, or "current". */
@@ -83,10 +83,9 @@ async function loadSide(
 
 /** Text changes and integrity counts between two versions of one page (either may be "current"). */
 export async function diffPageVersions(
-  db: Kysely<DB>,
+  { db, heavyWork }: ToolExecutorDependencies,
   input: ToolInput<typeof diffPageVersionsTool>,
   context: ToolCallContext,
-  heavyWork: HeavyWorkPool,
 ): Promise<PageVersionsDiff> {
   const page = await requirePage(db, context, input.pageId, { content: false });
   const from = await loadSide(db, page, input.from);

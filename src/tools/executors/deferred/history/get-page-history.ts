@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import type { getPageHistoryTool } from '../../../definitions/history.tools';
@@ -11,6 +9,7 @@ import {
 import { refuseOversizedOutput } from '../../../output-limit';
 import { isoTime } from '../iso-time';
 import { requirePageVersion } from './require-page-version';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface PageVersion {
   readonly historyId: string;
@@ -30,7 +29,7 @@ export interface PageVersion {
 }
 
 export async function getPageHistory(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof getPageHistoryTool>,
   context: ToolCallContext,
 ): Promise<PageVersion> {

@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../../database';
+import { sql } from 'kysely';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
@@ -10,6 +9,7 @@ import {
   decodeKeysetCursor,
   encodeKeysetCursor,
 } from '../../paging/keyset-cursor';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface PageVersionSummary {
   readonly historyId: string;
@@ -37,7 +37,7 @@ export interface PageHistoryList {
 
 /** A page's saved versions, newest first as Docmost orders them (created_at, then id), paged by a cursor on that order. */
 export async function listPageHistory(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof listPageHistoryTool>,
   context: ToolCallContext,
 ): Promise<PageHistoryList> {

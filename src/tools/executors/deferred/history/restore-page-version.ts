@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import type { restorePageVersionTool } from '../../../definitions/history.tools';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
 import { writeWholeDocument } from '../structure/write-whole-document';
 import { requirePageVersion } from './require-page-version';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface RestorePageVersionResult {
   readonly pageId: string;
@@ -18,7 +17,7 @@ export interface RestorePageVersionResult {
 
 /** Writes a saved version's content back as a new version (the title stays). */
 export async function restorePageVersion(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof restorePageVersionTool>,
   context: ToolCallContext,
 ): Promise<RestorePageVersionResult> {

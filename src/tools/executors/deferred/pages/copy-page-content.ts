@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
@@ -9,6 +7,7 @@ import { COMMENT_MARK_TYPE } from '../../../prosemirror/comment-mark';
 import { asDocument } from '../../../prosemirror/prosemirror-node';
 import { stripMarks } from '../../../prosemirror/strip-marks';
 import { writeWholeDocument } from '../structure/write-whole-document';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface CopyPageContentResult {
   readonly sourcePageId: string;
@@ -21,7 +20,7 @@ export interface CopyPageContentResult {
 }
 
 export async function copyPageContent(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof copyPageContentTool>,
   context: ToolCallContext,
 ): Promise<CopyPageContentResult> {

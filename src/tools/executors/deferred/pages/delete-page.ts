@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../../database';
+import { sql } from 'kysely';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requireEditableSubtree, requirePage } from '../../../access';
 import type { deletePageTool } from '../../../definitions/page-management.tools';
 import { descendantPageIds, lockSpaceTree } from './page-tree';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface DeletePageResult {
   readonly pageId: string;
@@ -20,7 +20,7 @@ export interface DeletePageResult {
  * trash keep their own deletion time.
  */
 export async function deletePage(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof deletePageTool>,
   context: ToolCallContext,
 ): Promise<DeletePageResult> {

@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { abbreviate } from '../../../../registry/abbreviate';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage, requireSpace, visiblePages } from '../../../access';
 import type { listSidebarPagesTool } from '../../../definitions/page-management.tools';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface SidebarPage {
   readonly id: string;
@@ -46,7 +45,7 @@ function bySidebarOrder(a: PageRow, b: PageRow): number {
 }
 
 export async function listSidebarPages(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof listSidebarPagesTool>,
   context: ToolCallContext,
 ): Promise<SidebarTree> {

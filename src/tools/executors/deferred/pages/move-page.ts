@@ -14,6 +14,7 @@ import {
 import type { movePageTool } from '../../../definitions/page-management.tools';
 import { generateKeyBetween, isValidOrderKey } from './fractional-index';
 import { ancestorChain, descendantPageIds, lockSpaceTree } from './page-tree';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface MovePageResult {
   readonly pageId: string;
@@ -164,7 +165,7 @@ function choosePosition(
  * subtree's page-level restrictions are dropped.
  */
 export async function movePage(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof movePageTool>,
   context: ToolCallContext,
 ): Promise<MovePageResult> {

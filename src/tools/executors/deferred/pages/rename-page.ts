@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
 import type { renamePageTool } from '../../../definitions/page-management.tools';
 import { writePage } from '../../../page-store';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface RenamePageResult {
   readonly pageId: string;
@@ -15,7 +14,7 @@ export interface RenamePageResult {
 }
 
 export async function renamePage(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof renamePageTool>,
   context: ToolCallContext,
 ): Promise<RenamePageResult> {

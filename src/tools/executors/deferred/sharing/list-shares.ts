@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../../database';
+import { sql } from 'kysely';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { memberSpaceIds, requireSpace, visiblePages } from '../../../access';
@@ -11,6 +10,7 @@ import {
 } from '../../paging/keyset-cursor';
 import { shareUrl } from './share-url';
 import { isSharingDisabled } from './sharing-disabled';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface ShareListItem {
   readonly shareId: string;
@@ -33,10 +33,9 @@ export interface ShareList {
 
 /** Shares of live pages in the caller's spaces only, newest first, `limit` at a time (keyset on created_at, id). */
 export async function listShares(
-  db: Kysely<DB>,
+  { db, publicBaseUrl }: ToolExecutorDependencies,
   input: ToolInput<typeof listSharesTool>,
   context: ToolCallContext,
-  publicBaseUrl: string,
 ): Promise<ShareList> {
   const after =
     input.cursor === undefined

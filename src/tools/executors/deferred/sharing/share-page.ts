@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { DB, Share } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
@@ -7,6 +7,7 @@ import { requirePage } from '../../../access';
 import type { sharePageTool } from '../../../definitions/sharing.tools';
 import { generateShareKey, shareUrl } from './share-url';
 import { isSharingDisabled } from './sharing-disabled';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 const KEY_ATTEMPTS = 5;
 
@@ -24,10 +25,9 @@ export interface SharePageResult {
 
 /** Publishes a page, or returns its existing share; refused while the workspace disables sharing. */
 export async function sharePage(
-  db: Kysely<DB>,
+  { db, publicBaseUrl }: ToolExecutorDependencies,
   input: ToolInput<typeof sharePageTool>,
   context: ToolCallContext,
-  publicBaseUrl: string,
 ): Promise<SharePageResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
   if (await isSharingDisabled(db, context.workspaceId)) {

@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
 import type { unsharePageTool } from '../../../definitions/sharing.tools';
 import { ancestorChain } from '../pages/page-tree';
 import { shareUrl } from './share-url';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface UnsharePageResult {
   readonly pageId: string;
@@ -24,10 +23,9 @@ export interface UnsharePageResult {
  * public to a Docmost that does not filter on `deleted_at`).
  */
 export async function unsharePage(
-  db: Kysely<DB>,
+  { db, publicBaseUrl }: ToolExecutorDependencies,
   input: ToolInput<typeof unsharePageTool>,
   context: ToolCallContext,
-  publicBaseUrl: string,
 ): Promise<UnsharePageResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
   const deleted = await db

@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import type { deleteNodeTool } from '../../../definitions/structure.tools';
@@ -8,6 +6,7 @@ import { spliceAtPath } from '../../../prosemirror/block-tree';
 import { extractText } from '../../../prosemirror/extract-text';
 import { assertValidContainer } from './assert-valid-container';
 import { resolveBlock } from './resolve-block';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface DeleteNodeResult {
   readonly pageId: string;
@@ -18,7 +17,7 @@ export interface DeleteNodeResult {
 
 /** Removes one block with its content; refuses to leave a container the editor cannot hold. */
 export async function deleteNode(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof deleteNodeTool>,
   context: ToolCallContext,
 ): Promise<DeleteNodeResult> {

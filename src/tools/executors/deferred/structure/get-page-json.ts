@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
@@ -10,6 +8,7 @@ import {
 } from '../../../prosemirror/prosemirror-node';
 import { refuseOversizedOutput } from '../../../output-limit';
 import { isoTime } from '../iso-time';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface PageJson {
   readonly pageId: string;
@@ -24,7 +23,7 @@ export interface PageJson {
 
 /** The page's document exactly as stored: nothing added, nothing normalised. */
 export async function getPageJson(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof getPageJsonTool>,
   context: ToolCallContext,
 ): Promise<PageJson> {

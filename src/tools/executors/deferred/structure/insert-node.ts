@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import { ToolError } from '../../../../registry/tool-error';
 import type { ToolInput } from '../../../../registry/tool-spec';
@@ -16,6 +14,7 @@ import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
 import { assertValidNode } from '../../../prosemirror/validate-node';
 import { assertValidContainer } from './assert-valid-container';
 import { resolveBlock } from './resolve-block';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface InsertNodeResult {
   readonly pageId: string;
@@ -55,7 +54,7 @@ function withArticle(type: string): string {
 
 /** Inserts one block before/after an anchor block, or at the end of the page. */
 export async function insertNode(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof insertNodeTool>,
   context: ToolCallContext,
 ): Promise<InsertNodeResult> {

@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import type { patchNodeTool } from '../../../definitions/structure.tools';
@@ -15,6 +13,7 @@ import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
 import { assertValidNode } from '../../../prosemirror/validate-node';
 import { assertValidContainer } from './assert-valid-container';
 import { resolveBlock } from './resolve-block';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface PatchNodeResult {
   readonly pageId: string;
@@ -28,7 +27,7 @@ export interface PatchNodeResult {
 
 /** Replaces one block, keeping its id when the replacement gives none. */
 export async function patchNode(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof patchNodeTool>,
   context: ToolCallContext,
 ): Promise<PatchNodeResult> {

@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
@@ -8,6 +6,7 @@ import { ensureBlockIds } from '../../../prosemirror/block-id';
 import { collectBlockIds } from '../../../prosemirror/block-tree';
 import { assertValidNode } from '../../../prosemirror/validate-node';
 import { writeWholeDocument } from './write-whole-document';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface UpdatePageJsonResult {
   readonly pageId: string;
@@ -21,7 +20,7 @@ export interface UpdatePageJsonResult {
 
 /** Replaces the whole document after validating it against Docmost's editor schema. */
 export async function updatePageJson(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof updatePageJsonTool>,
   context: ToolCallContext,
 ): Promise<UpdatePageJsonResult> {

@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import { requirePage } from '../../../access';
@@ -11,6 +9,7 @@ import {
   type TableCellView,
 } from '../../../prosemirror/table';
 import { refuseOversizedOutput } from '../../../output-limit';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface TableView {
   readonly pageId: string;
@@ -24,7 +23,7 @@ export interface TableView {
 }
 
 export async function getTable(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof getTableTool>,
   context: ToolCallContext,
 ): Promise<TableView> {

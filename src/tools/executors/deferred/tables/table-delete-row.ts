@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import type { tableDeleteRowTool } from '../../../definitions/tables.tools';
 import { deleteTableRow } from '../../../prosemirror/table';
 import { editTable } from './edit-table';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface TableDeleteRowResult {
   readonly pageId: string;
@@ -17,7 +16,7 @@ export interface TableDeleteRowResult {
 }
 
 export async function tableDeleteRow(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof tableDeleteRowTool>,
   context: ToolCallContext,
 ): Promise<TableDeleteRowResult> {

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import type { tableInsertRowTool } from '../../../definitions/tables.tools';
 import { insertTableRow } from '../../../prosemirror/table';
 import { editTable } from './edit-table';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface TableInsertRowResult {
   readonly pageId: string;
@@ -16,7 +15,7 @@ export interface TableInsertRowResult {
 }
 
 export async function tableInsertRow(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof tableInsertRowTool>,
   context: ToolCallContext,
 ): Promise<TableInsertRowResult> {

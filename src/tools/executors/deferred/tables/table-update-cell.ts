@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
 import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { ToolInput } from '../../../../registry/tool-spec';
 import type { tableUpdateCellTool } from '../../../definitions/tables.tools';
 import { updateTableCell } from '../../../prosemirror/table';
 import { editTable } from './edit-table';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface TableUpdateCellResult {
   readonly pageId: string;
@@ -17,7 +16,7 @@ export interface TableUpdateCellResult {
 }
 
 export async function tableUpdateCell(
-  db: Kysely<DB>,
+  { db }: ToolExecutorDependencies,
   input: ToolInput<typeof tableUpdateCellTool>,
   context: ToolCallContext,
 ): Promise<TableUpdateCellResult> {

@@ -1,15 +1,12 @@
 import { sql } from 'kysely';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
-import { createDocmostExecutors } from '../../src/tools/executors';
 import { insertComment } from '../comment-signal/support/comment-signal-fixtures';
 import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
-import { callerOf, storedPage } from '../tools/support/seeded-tools';
+import { seededTools, type SeededTools } from '../support/seeded-tools';
 
 /**
  * Times the database wrote go back to it exactly, on both drivers. Docmost's postgres.js sends a
@@ -20,18 +17,13 @@ import { callerOf, storedPage } from '../tools/support/seeded-tools';
 describe(`timestamps read from the database and sent back (${process.env.DB_DRIVER})`, () => {
   let database: TestDatabase;
   let registry: ToolRegistry;
-  let call: ReturnType<typeof callerOf>;
+  let call: SeededTools['call'];
+  let page: SeededTools['page'];
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    registry = createToolRegistry({
-      specs: TOOL_DEFINITIONS,
-      executors: createDocmostExecutors(database.db, {
-        publicBaseUrl: 'http://localhost:3000',
-      }),
-      logger: { warn: () => undefined },
-    });
-    call = callerOf(registry);
+
+    ({ registry, call, page } = seededTools(database.db));
   });
 
   afterAll(async () => {
@@ -55,14 +47,10 @@ describe(`timestamps read from the database and sent back (${process.env.DB_DRIV
         pageId,
         title: `Release notes (${updatedAt})`,
       });
-      expect((await storedPage(database.db, pageId)).title).toBe(
-        `Release notes (${updatedAt})`,
-      );
+      expect((await page(pageId)).title).toBe(`Release notes (${updatedAt})`);
       // The first write stored clock_timestamp(), with microseconds: the next write reads that.
       await call('renamePage', { pageId, title: 'Release notes' });
-      expect((await storedPage(database.db, pageId)).title).toBe(
-        'Release notes',
-      );
+      expect((await page(pageId)).title).toBe('Release notes');
     },
   );
 

@@ -1,13 +1,14 @@
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
-import { createDocmostExecutors } from '../../src/tools/executors';
 import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
-import { contextFor, rejection } from '../tools/support/seeded-tools';
+import {
+  contextFor,
+  expectToolError,
+  seededTools,
+} from '../support/seeded-tools';
 import { createTargetPage, restrictPage } from './support/restricted-pages';
 
 /**
@@ -22,11 +23,7 @@ const MEMBER = SEED_IDS.users.member;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  registry = createToolRegistry({
-    specs: TOOL_DEFINITIONS,
-    executors: createDocmostExecutors(database.db),
-    logger: { warn: () => undefined },
-  });
+  registry = seededTools(database.db).registry;
 });
 afterAll(async () => {
   await database?.drop();
@@ -53,7 +50,7 @@ it('lets a writer grant on the nearer restriction edit, though the outer one onl
   await expect(rename(inner.pageId)).resolves.toMatchObject({
     output: { title: expect.stringContaining('Renamed') },
   });
-  expect((await rejection(rename(outer.pageId))).message).toContain(
+  expect((await expectToolError(rename(outer.pageId))).message).toContain(
     'read-only access',
   );
 });
@@ -73,11 +70,11 @@ it('refuses edits below a reader restriction though an outer one grants writing'
     parentPageId: inner.pageId,
   });
   await expect(rename(outer.pageId)).resolves.toBeDefined();
-  expect((await rejection(rename(inner.pageId))).message).toContain(
+  expect((await expectToolError(rename(inner.pageId))).message).toContain(
     'read-only access',
   );
   // No restriction of its own: the nearest one up the chain (the reader one) decides.
-  expect((await rejection(rename(below.pageId))).message).toContain(
+  expect((await expectToolError(rename(below.pageId))).message).toContain(
     'read-only access',
   );
   expect(
@@ -100,7 +97,7 @@ it('hides a page when any restriction on its chain leaves the caller out, howeve
     parentPageId: outer.pageId,
   });
   await restrictPage(database.db, inner.pageId);
-  const error = await rejection(
+  const error = await expectToolError(
     registry.call('getPage', { pageId: inner.pageId }, contextFor('member')),
   );
   expect(error.message).toBe(`page ${inner.pageId} not found or no access`);
@@ -116,7 +113,7 @@ it('never lets a page grant reach into a space the caller does not belong to', a
   await restrictPage(database.db, page.pageId, [
     { userId: MEMBER, role: 'writer' },
   ]);
-  const error = await rejection(
+  const error = await expectToolError(
     registry.call('getPage', { pageId: page.pageId }, contextFor('member')),
   );
   expect(error.message).toBe(`page ${page.pageId} not found or no access`);
@@ -133,9 +130,10 @@ it('answers on a parent_page_id cycle in the data instead of walking it forever'
     .where('id', '=', first.pageId)
     .execute();
   await restrictPage(database.db, first.pageId);
-  await expect(
+  const error = await expectToolError(
     registry.call('getPage', { pageId: second.pageId }, contextFor('member')),
-  ).rejects.toMatchObject({ code: 'not_found' });
+  );
+  expect(error.code).toBe('not_found');
   const listed = (
     await registry.call(
       'listPages',

@@ -16,9 +16,9 @@ import {
 } from '../support/test-database';
 import {
   contextFor,
-  rejection,
+  expectToolError,
   type SeedUser,
-} from '../tools/support/seeded-tools';
+} from '../support/seeded-tools';
 import {
   createTargetPage,
   restrictPage,
@@ -186,7 +186,7 @@ describe('a host replaces the page-access policy with AiToolsModule.forRoot({ pa
 
   it('hides what the host hides, in reads and in listings', async () => {
     const secret = await titled(`Host secret ${randomUUID()}`);
-    const error = await rejection(
+    const error = await expectToolError(
       registry.call('getPage', { pageId: secret }, contextFor('member')),
     );
     expect(error.message).toBe(`page ${secret} not found or no access`);
@@ -206,7 +206,7 @@ describe('a host replaces the page-access policy with AiToolsModule.forRoot({ pa
       (await registry.call('getPage', { pageId: frozen }, contextFor('member')))
         .output,
     ).toMatchObject({ id: frozen });
-    const error = await rejection(
+    const error = await expectToolError(
       registry.call(
         'renamePage',
         { pageId: frozen, title: 'Thawed' },

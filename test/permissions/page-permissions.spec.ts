@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
-import { createDocmostExecutors } from '../../src/tools/executors';
 import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
-import { contextFor, type SeedUser } from '../tools/support/seeded-tools';
+import {
+  contextFor,
+  seededTools,
+  type SeedUser,
+} from '../support/seeded-tools';
 import {
   createTargetPage,
   footprint,
@@ -40,14 +42,7 @@ let registry: ToolRegistry;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  registry = createToolRegistry({
-    specs: TOOL_DEFINITIONS,
-    executors: createDocmostExecutors(database.db, {
-      publicBaseUrl: 'https://docs.acme.test',
-    }),
-    strict: true,
-    logger: { warn: () => undefined },
-  });
+  registry = seededTools(database.db).registry;
 });
 afterAll(async () => {
   await database?.drop();

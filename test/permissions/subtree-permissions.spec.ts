@@ -1,13 +1,14 @@
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
-import { createDocmostExecutors } from '../../src/tools/executors';
 import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
-import { contextFor, rejection } from '../tools/support/seeded-tools';
+import {
+  contextFor,
+  expectToolError,
+  seededTools,
+} from '../support/seeded-tools';
 import {
   createTargetPage,
   footprint,
@@ -25,11 +26,7 @@ let registry: ToolRegistry;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  registry = createToolRegistry({
-    specs: TOOL_DEFINITIONS,
-    executors: createDocmostExecutors(database.db),
-    logger: { warn: () => undefined },
-  });
+  registry = seededTools(database.db).registry;
   // The member may write in Leadership too, so a move there is the member's to make but for the sub-page.
   await database.db
     .insertInto('spaceMembers')
@@ -67,7 +64,7 @@ describe.each([
       await footprint(database.db, parent.pageId),
       await footprint(database.db, child.pageId),
     ];
-    const error = await rejection(
+    const error = await expectToolError(
       registry.call(
         'deletePage',
         { pageId: parent.pageId },
@@ -85,7 +82,7 @@ describe.each([
 
   it('stops a move to another space: the restriction stays', async () => {
     const { parent, child } = await parentWithRestrictedChild(childGrant);
-    const error = await rejection(
+    const error = await expectToolError(
       registry.call(
         'movePage',
         { pageId: parent.pageId, spaceId: SEED_IDS.spaces.leadership },

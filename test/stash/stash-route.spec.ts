@@ -17,11 +17,10 @@ import {
   type TestDatabase,
 } from '../support/test-database';
 import {
-  createContentTools,
   PUBLIC_BASE_URL,
-  storedPage,
-  type ContentTools,
-} from '../tools/content/support/content-tools-harness';
+  seededTools,
+  type SeededTools,
+} from '../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 
@@ -34,11 +33,11 @@ function pathOf(url: string): string {
 describe('GET /api/ai-tools/stash/:key', () => {
   let database: TestDatabase;
   let app: NestFastifyApplication;
-  let tools: ContentTools;
+  let tools: SeededTools;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    tools = createContentTools(database.db);
+    tools = seededTools(database.db);
     // The reference host's globals, bearer guard included: the route must pass it without a token.
     ({ app } = await createTestHost({
       db: database.db,
@@ -78,7 +77,7 @@ describe('GET /api/ai-tools/stash/:key', () => {
       title: 'Design Principles',
     });
     expect(snapshot.content).toEqual(
-      (await storedPage(database.db, P.designPrinciples)).content,
+      (await tools.page(P.designPrinciples)).content,
     );
   });
 
@@ -103,7 +102,7 @@ describe('GET /api/ai-tools/stash/:key', () => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="pricing-and-plans.md"',
     );
-    const content = (await storedPage(database.db, P.pricing)).content;
+    const content = (await tools.page(P.pricing)).content;
     expect(response.body).toBe(documentToMarkdown(content));
     expect(markdownToDocument(response.body)).toEqual(content);
     expect(response.body).toContain('| Plan');

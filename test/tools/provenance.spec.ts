@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
-import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
-import { createDocmostExecutors } from '../../src/tools/executors';
 import { HeavyWorkPool } from '../../src/workers';
 import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
-import { contextFor } from './support/seeded-tools';
+import { contextFor, seededTools } from '../support/seeded-tools';
 
 /**
  * Provenance as Docmost's fork records an agent's work: every tool that writes a page leaves
@@ -34,14 +31,7 @@ const heavyWork = new HeavyWorkPool({ maxQueueWaitMs: 60_000 });
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  registry = createToolRegistry({
-    specs: TOOL_DEFINITIONS,
-    executors: createDocmostExecutors(database.db, {
-      publicBaseUrl: 'https://docs.acme.test',
-      heavyWork,
-    }),
-    strict: true,
-  });
+  registry = seededTools(database.db, { heavyWork }).registry;
   chatId = randomUUID();
   await database.db
     .insertInto('aiChats')

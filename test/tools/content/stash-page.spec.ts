@@ -7,13 +7,12 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../../support/test-database';
-import { rejection } from '../deferred/support/deferred-tools-harness';
 import {
-  createContentTools,
+  expectToolError,
   PUBLIC_BASE_URL,
-  storedPage,
-  type ContentTools,
-} from './support/content-tools-harness';
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 const URL_PATTERN = new RegExp(
@@ -28,11 +27,11 @@ function keyOf(url: string): string {
 
 describe('stashPage', () => {
   let database: TestDatabase;
-  let tools: ContentTools;
+  let tools: SeededTools;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    tools = createContentTools(database.db);
+    tools = seededTools(database.db);
   });
 
   afterAll(async () => {
@@ -56,7 +55,7 @@ describe('stashPage', () => {
   beforeEach(clearStashes);
 
   it("snapshots the page as JSON behind an unguessable URL, storing only the key's sha256", async () => {
-    const page = await storedPage(database.db, P.designPrinciples);
+    const page = await tools.page(P.designPrinciples);
     const result = await tools.call<StashPageResult>(
       'stashPage',
       { pageId: P.designPrinciples },
@@ -113,12 +112,12 @@ describe('stashPage', () => {
   });
 
   it('refuses a lifetime outside 1-1440 minutes and an unknown format, naming the field', async () => {
-    const tooLong = await rejection(
+    const tooLong = await expectToolError(
       tools.call('stashPage', { pageId: P.pricing, expiresInMinutes: 1441 }),
     );
     expect(tooLong.code).toBe('invalid_input');
     expect(tooLong.message).toContain('expiresInMinutes');
-    const format = await rejection(
+    const format = await expectToolError(
       tools.call('stashPage', { pageId: P.pricing, format: 'pdf' }),
     );
     expect(format.message).toContain('format');
@@ -126,7 +125,7 @@ describe('stashPage', () => {
   });
 
   it('gives the member the missing-page answer on a Leadership page and stores nothing', async () => {
-    const denied = await rejection(
+    const denied = await expectToolError(
       tools.call('stashPage', { pageId: P.boardPrep }, 'member'),
     );
     expect(denied.code).toBe('not_found');
@@ -157,10 +156,10 @@ describe('stashPage', () => {
   });
 
   it('refuses a snapshot over the size limit, and more live stashes than a user may hold', async () => {
-    const small = createContentTools(database.db, {
+    const small = seededTools(database.db, {
       stash: { maxBytes: 1024, maxActivePerUser: 2 },
     });
-    const tooBig = await rejection(
+    const tooBig = await expectToolError(
       small.call('stashPage', { pageId: P.pricing }),
     );
     expect(tooBig.code).toBe('limit_exceeded');
@@ -169,12 +168,12 @@ describe('stashPage', () => {
     );
     expect(await stashRows().execute()).toEqual([]);
 
-    const limited = createContentTools(database.db, {
+    const limited = seededTools(database.db, {
       stash: { maxActivePerUser: 2 },
     });
     await limited.call('stashPage', { pageId: P.onboarding }, 'member');
     await limited.call('stashPage', { pageId: P.onboarding }, 'member');
-    const third = await rejection(
+    const third = await expectToolError(
       limited.call('stashPage', { pageId: P.onboarding }, 'member'),
     );
     expect(third.code).toBe('limit_exceeded');

@@ -9,12 +9,11 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../../support/test-database';
-import { rejection } from '../deferred/support/deferred-tools-harness';
 import {
-  createContentTools,
-  storedPage,
-  type ContentTools,
-} from './support/content-tools-harness';
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 
@@ -29,11 +28,11 @@ const FIX_TYPOS = `(doc, ctx) => {
 
 describe('transformPage', () => {
   let database: TestDatabase;
-  let tools: ContentTools;
+  let tools: SeededTools;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    tools = createContentTools(database.db, {
+    tools = seededTools(database.db, {
       sandbox: { timeLimitMs: 300, memoryLimitBytes: 16 * 1024 * 1024 },
     });
   });
@@ -44,7 +43,7 @@ describe('transformPage', () => {
 
   describe('dry run (the default)', () => {
     it('previews the text changes and the version it ran on, and writes nothing', async () => {
-      const before = await storedPage(database.db, P.releaseNotes);
+      const before = await tools.page(P.releaseNotes);
       const preview = await tools.call<TransformPagePreview>('transformPage', {
         pageId: P.releaseNotes,
         script: FIX_TYPOS,
@@ -82,7 +81,7 @@ describe('transformPage', () => {
       expect(preview.next).toContain(
         `dryRun false and baseVersion "${before.version}"`,
       );
-      expect(await storedPage(database.db, P.releaseNotes)).toEqual(before);
+      expect(await tools.page(P.releaseNotes)).toEqual(before);
     });
 
     it('warns when the result loses an image, a link or a comment anchor', async () => {
@@ -135,7 +134,7 @@ describe('transformPage', () => {
         pageId: P.releaseNotes,
         script: FIX_TYPOS,
       });
-      const before = await storedPage(database.db, P.releaseNotes);
+      const before = await tools.page(P.releaseNotes);
 
       const written = await tools.call<TransformPageWrite>(
         'transformPage',
@@ -148,7 +147,7 @@ describe('transformPage', () => {
         'admin',
       );
 
-      const after = await storedPage(database.db, P.releaseNotes);
+      const after = await tools.page(P.releaseNotes);
       expect(written).toMatchObject({
         dryRun: false,
         written: true,
@@ -173,14 +172,14 @@ describe('transformPage', () => {
     });
 
     it('writes without baseVersion against the version read at the start of the call', async () => {
-      const before = await storedPage(database.db, P.onboarding);
+      const before = await tools.page(P.onboarding);
       const written = await tools.call<TransformPageWrite>('transformPage', {
         pageId: P.onboarding,
         script:
           '(doc, ctx) => { doc.content.push(ctx.paragraph("Questions? Ask in #help.")); return doc; }',
         dryRun: false,
       });
-      const after = await storedPage(database.db, P.onboarding);
+      const after = await tools.page(P.onboarding);
       expect(written).toMatchObject({
         written: true,
         generatedIds: 0,
@@ -200,14 +199,14 @@ describe('transformPage', () => {
         dryRun: false,
       });
       expect(written.generatedIds).toBe(1);
-      const last = (
-        await storedPage(database.db, P.engineeringSetup)
-      ).content.content!.at(-1)!;
+      const last = (await tools.page(P.engineeringSetup)).content.content!.at(
+        -1,
+      )!;
       expect(last.attrs?.id).toMatch(/^[a-z]{12}$/);
     });
 
     it('writes nothing when the script changes nothing', async () => {
-      const before = await storedPage(database.db, P.pricing);
+      const before = await tools.page(P.pricing);
       const result = await tools.call<TransformPageWrite>('transformPage', {
         pageId: P.pricing,
         script: '(doc) => doc',
@@ -219,7 +218,7 @@ describe('transformPage', () => {
         version: before.version,
         historyId: null,
       });
-      expect(await storedPage(database.db, P.pricing)).toEqual(before);
+      expect(await tools.page(P.pricing)).toEqual(before);
     });
 
     it('refuses a stale baseVersion with a conflict and leaves the page as the human left it', async () => {
@@ -237,9 +236,9 @@ describe('transformPage', () => {
         })
         .where('id', '=', P.meetingNotes)
         .execute();
-      const humanVersion = await storedPage(database.db, P.meetingNotes);
+      const humanVersion = await tools.page(P.meetingNotes);
 
-      const error = await rejection(
+      const error = await expectToolError(
         tools.call('transformPage', {
           pageId: P.meetingNotes,
           script:
@@ -250,16 +249,14 @@ describe('transformPage', () => {
       );
       expect(error.code).toBe('conflict');
       expect(error.message).toContain('nothing was written');
-      expect(await storedPage(database.db, P.meetingNotes)).toEqual(
-        humanVersion,
-      );
+      expect(await tools.page(P.meetingNotes)).toEqual(humanVersion);
     });
   });
 
   describe('results that are not a valid document', () => {
     it('rejects an unknown node type by name, with the valid ones, and writes nothing', async () => {
-      const before = await storedPage(database.db, P.weeklySync);
-      const error = await rejection(
+      const before = await tools.page(P.weeklySync);
+      const error = await expectToolError(
         tools.call('transformPage', {
           pageId: P.weeklySync,
           script:
@@ -272,11 +269,11 @@ describe('transformPage', () => {
         /^the document the script returned is not valid for Docmost's editor: unknown node type "widget" at the document the script returned\.content\[\d+\]/,
       );
       expect(error.message).toContain('Valid node types: doc, paragraph');
-      expect(await storedPage(database.db, P.weeklySync)).toEqual(before);
+      expect(await tools.page(P.weeklySync)).toEqual(before);
     });
 
     it('rejects misplaced nodes and unknown marks', async () => {
-      const listItem = await rejection(
+      const listItem = await expectToolError(
         tools.call('transformPage', {
           pageId: P.weeklySync,
           script:
@@ -284,7 +281,7 @@ describe('transformPage', () => {
         }),
       );
       expect(listItem.message).toContain('a listItem can only be inside');
-      const mark = await rejection(
+      const mark = await expectToolError(
         tools.call('transformPage', {
           pageId: P.weeklySync,
           script:
@@ -295,7 +292,7 @@ describe('transformPage', () => {
     });
 
     it('says what came back when it is not a document', async () => {
-      const blocks = await rejection(
+      const blocks = await expectToolError(
         tools.call('transformPage', {
           pageId: P.weeklySync,
           script: '(doc) => doc.content',
@@ -304,14 +301,14 @@ describe('transformPage', () => {
       expect(blocks.message).toBe(
         'The transform script returned an array (blocks go in doc.content); it must return the whole document { type: "doc", content: [...] } (e.g. `return doc;`). Nothing was written.',
       );
-      const block = await rejection(
+      const block = await expectToolError(
         tools.call('transformPage', {
           pageId: P.weeklySync,
           script: '(doc) => doc.content[0]',
         }),
       );
       expect(block.message).toContain('returned a node of type "heading"');
-      const nothing = await rejection(
+      const nothing = await expectToolError(
         tools.call('transformPage', {
           pageId: P.weeklySync,
           script: '(doc) => { doc.content.reverse(); }',
@@ -325,7 +322,7 @@ describe('transformPage', () => {
 
   describe('script failures reach the model as tool errors, and the server keeps serving', () => {
     it('a syntax error with its line and column', async () => {
-      const error = await rejection(
+      const error = await expectToolError(
         tools.call('transformPage', {
           pageId: P.weeklySync,
           script: '(doc) => {\n  return doc.content.map(;\n}',
@@ -339,7 +336,7 @@ describe('transformPage', () => {
     });
 
     it("the script's own exception, with what it logged", async () => {
-      const error = await rejection(
+      const error = await expectToolError(
         tools.call('transformPage', {
           pageId: P.weeklySync,
           script:
@@ -352,8 +349,8 @@ describe('transformPage', () => {
     });
 
     it('an endless loop and a memory bomb hit the limits; the next call works', async () => {
-      const before = await storedPage(database.db, P.weeklySync);
-      const loop = await rejection(
+      const before = await tools.page(P.weeklySync);
+      const loop = await expectToolError(
         tools.call('transformPage', {
           pageId: P.weeklySync,
           script: '(doc) => { while (true) {} }',
@@ -362,7 +359,7 @@ describe('transformPage', () => {
       );
       expect(loop.code).toBe('limit_exceeded');
       expect(loop.message).toContain('did not finish within 300 ms');
-      const bomb = await rejection(
+      const bomb = await expectToolError(
         tools.call('transformPage', {
           pageId: P.weeklySync,
           script:
@@ -372,7 +369,7 @@ describe('transformPage', () => {
       );
       expect(bomb.code).toBe('limit_exceeded');
       expect(bomb.message).toContain('more than 16 MiB of memory');
-      expect(await storedPage(database.db, P.weeklySync)).toEqual(before);
+      expect(await tools.page(P.weeklySync)).toEqual(before);
 
       const preview = await tools.call<TransformPagePreview>('transformPage', {
         pageId: P.weeklySync,
@@ -395,8 +392,8 @@ describe('transformPage', () => {
 
   describe('access', () => {
     it('gives the member the missing-page answer on a Leadership page', async () => {
-      const before = await storedPage(database.db, P.strategy);
-      const denied = await rejection(
+      const before = await tools.page(P.strategy);
+      const denied = await expectToolError(
         tools.call(
           'transformPage',
           { pageId: P.strategy, script: '(doc) => doc' },
@@ -404,7 +401,7 @@ describe('transformPage', () => {
         ),
       );
       const missingId = '5eed0007-0000-4000-8000-0000000000ff';
-      const missing = await rejection(
+      const missing = await expectToolError(
         tools.call(
           'transformPage',
           { pageId: missingId, script: '(doc) => doc' },
@@ -414,7 +411,7 @@ describe('transformPage', () => {
       expect(denied.code).toBe('not_found');
       expect(denied.message).toBe(`page ${P.strategy} not found or no access`);
       expect(missing.message).toBe(`page ${missingId} not found or no access`);
-      const written = await rejection(
+      const written = await expectToolError(
         tools.call(
           'transformPage',
           {
@@ -426,7 +423,7 @@ describe('transformPage', () => {
         ),
       );
       expect(written.message).toBe(denied.message);
-      expect(await storedPage(database.db, P.strategy)).toEqual(before);
+      expect(await tools.page(P.strategy)).toEqual(before);
     });
 
     it('lets the member write a Product page through the Writers group', async () => {
@@ -459,9 +456,9 @@ describe('transformPage', () => {
       });
 
       it('is refused the write and the dry run alike, before the script runs', async () => {
-        const before = await storedPage(database.db, P.supportPlaybook);
+        const before = await tools.page(P.supportPlaybook);
         for (const dryRun of [false, true]) {
-          const error = await rejection(
+          const error = await expectToolError(
             tools.call(
               'transformPage',
               {
@@ -477,9 +474,7 @@ describe('transformPage', () => {
             /read-only access \(role "reader"\).*writer or admin/,
           );
         }
-        expect(await storedPage(database.db, P.supportPlaybook)).toEqual(
-          before,
-        );
+        expect(await tools.page(P.supportPlaybook)).toEqual(before);
       });
     });
   });

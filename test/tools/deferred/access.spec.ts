@@ -1,10 +1,14 @@
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { DEFERRED_EXECUTOR_SPECS } from '../../../src/tools/executors/deferred';
 import {
-  createDeferredToolsHarness,
-  rejection,
-  type DeferredToolsHarness,
-} from './support/deferred-tools-harness';
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
+import {
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 const S = SEED_IDS.spaces;
@@ -93,27 +97,29 @@ const CASES: ReadonlyArray<
   ],
 ];
 
-let harness: DeferredToolsHarness;
+let database: TestDatabase;
+let tools: SeededTools;
 beforeAll(async () => {
-  harness = await createDeferredToolsHarness();
+  database = await createTestDatabase();
+  tools = seededTools(database.db);
 });
 afterAll(async () => {
-  await harness.database.drop();
+  await database.drop();
 });
 
 async function leadershipSnapshot() {
-  const pages = await harness.db
+  const pages = await database.db
     .selectFrom('pages')
     .selectAll()
     .where('spaceId', '=', S.leadership)
     .orderBy('id')
     .execute();
-  const history = await harness.db
+  const history = await database.db
     .selectFrom('pageHistory')
     .select('id')
     .where('spaceId', '=', S.leadership)
     .execute();
-  const shares = await harness.db
+  const shares = await database.db
     .selectFrom('shares')
     .selectAll()
     .where('spaceId', '=', S.leadership)
@@ -132,11 +138,11 @@ describe('member outside the Leadership space', () => {
     '%s answers as if the Leadership item did not exist',
     async (tool, input, hidden) => {
       const before = await leadershipSnapshot();
-      const denied = await rejection(
-        harness.call(tool, input(hidden), 'member'),
+      const denied = await expectToolError(
+        tools.call(tool, input(hidden), 'member'),
       );
-      const missing = await rejection(
-        harness.call(tool, input(MISSING), 'member'),
+      const missing = await expectToolError(
+        tools.call(tool, input(MISSING), 'member'),
       );
       expect(denied.code).toBe('not_found');
       expect(denied.message).toBe(missing.message.split(MISSING).join(hidden));
@@ -148,7 +154,7 @@ describe('member outside the Leadership space', () => {
 
 describe('a reader of the Leadership space', () => {
   beforeAll(async () => {
-    await harness.db
+    await database.db
       .insertInto('spaceMembers')
       .values({
         userId: SEED_IDS.users.member,
@@ -161,10 +167,10 @@ describe('a reader of the Leadership space', () => {
 
   it('may read but every write is refused as read-only, changing nothing', async () => {
     await expect(
-      harness.call('getPageJson', { pageId: P.strategy }, 'member'),
+      tools.call('getPageJson', { pageId: P.strategy }, 'member'),
     ).resolves.toMatchObject({ pageId: P.strategy });
     await expect(
-      harness.call('listSidebarPages', { spaceId: S.leadership }, 'member'),
+      tools.call('listSidebarPages', { spaceId: S.leadership }, 'member'),
     ).resolves.toMatchObject({ listed: 4 });
     const before = await leadershipSnapshot();
     // Cases whose Leadership item is written (copying FROM a Leadership page only reads it).
@@ -179,8 +185,8 @@ describe('a reader of the Leadership space', () => {
     });
     expect(writes.length).toBe(15);
     for (const [tool, input, hidden] of writes) {
-      const error = await rejection(
-        harness.call(tool, input(hidden), 'member'),
+      const error = await expectToolError(
+        tools.call(tool, input(hidden), 'member'),
       );
       expect([tool, error.code]).toEqual([tool, 'forbidden']);
       expect(error.message).toContain('read-only access (role "reader")');

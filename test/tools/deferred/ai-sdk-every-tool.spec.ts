@@ -8,11 +8,15 @@ import {
   type ScriptedToolCall,
 } from '../../registry/support/recording-model';
 import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
+import {
   contextFor,
-  createDeferredToolsHarness,
   PUBLIC_BASE_URL,
-  type DeferredToolsHarness,
-} from './support/deferred-tools-harness';
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 /**
  * Every deferred tool once, called by a scripted model through the chat's AI SDK tool set, as
@@ -24,14 +28,16 @@ const P = SEED_IDS.pages;
 const H = SEED_IDS.pageHistory;
 const S = SEED_IDS.spaces;
 
-let harness: DeferredToolsHarness;
+let database: TestDatabase;
+let tools: SeededTools;
 const calledToolNames: string[] = [];
 
 beforeAll(async () => {
-  harness = await createDeferredToolsHarness();
+  database = await createTestDatabase();
+  tools = seededTools(database.db);
 });
 afterAll(async () => {
-  await harness.database.drop();
+  await database.drop();
 });
 
 /** One model turn making `calls`; returns what the model was sent back for each, by call id. */
@@ -40,7 +46,7 @@ async function modelCalls(
 ): Promise<Map<string, unknown>> {
   calledToolNames.push(...calls.map((call) => call.toolName));
   const { sent } = await generateWithToolCalls(
-    toAiSdkToolSet(harness.registry, contextFor('owner')),
+    toAiSdkToolSet(tools.registry, contextFor('owner')),
     calls,
   );
   expect(sent).toHaveLength(2);
@@ -48,7 +54,7 @@ async function modelCalls(
 }
 
 async function pageRow(pageId: string) {
-  return harness.db
+  return database.db
     .selectFrom('pages')
     .select(['title', 'parentPageId', 'deletedAt', 'deletedById'])
     .where('id', '=', pageId)
@@ -56,7 +62,7 @@ async function pageRow(pageId: string) {
 }
 
 async function sharesOf(pageId: string) {
-  return harness.db
+  return database.db
     .selectFrom('shares')
     .select(['creatorId'])
     .where('pageId', '=', pageId)
@@ -112,7 +118,7 @@ describe('every deferred tool, called by the model through toAiSdkToolSet', () =
       value: {
         pageId: P.pricing,
         title: 'Pricing and Plans',
-        version: (await harness.page(P.pricing)).version,
+        version: (await tools.page(P.pricing)).version,
       },
     });
     expect(results.get('table')).toMatchObject({
@@ -180,7 +186,7 @@ describe('every deferred tool, called by the model through toAiSdkToolSet', () =
   });
 
   it('runs the first writes, each on its own page, and stores their effect', async () => {
-    const strategy = await harness.page(P.strategy);
+    const strategy = await tools.page(P.strategy);
     const results = await modelCalls([
       {
         toolCallId: 'patch',
@@ -262,7 +268,7 @@ describe('every deferred tool, called by the model through toAiSdkToolSet', () =
         replacedText: 'Search results now show teh page path under each title.',
       },
     });
-    expect((await harness.page(P.releaseNotes)).textContent).toContain(
+    expect((await tools.page(P.releaseNotes)).textContent).toContain(
       'Search results now show the page path.',
     );
 
@@ -271,7 +277,7 @@ describe('every deferred tool, called by the model through toAiSdkToolSet', () =
       value: { nodeId: expect.stringMatching(/^[a-z]{12}$/) },
     });
     expect(
-      (await harness.page(P.designPrinciples)).content.content!.at(-1),
+      (await tools.page(P.designPrinciples)).content.content!.at(-1),
     ).toMatchObject({ type: 'heading', content: [{ text: 'Appendix' }] });
 
     expect(results.get('delete-node')).toMatchObject({
@@ -283,7 +289,7 @@ describe('every deferred tool, called by the model through toAiSdkToolSet', () =
         },
       },
     });
-    expect((await harness.page(P.onboarding)).textContent).not.toContain(
+    expect((await tools.page(P.onboarding)).textContent).not.toContain(
       'Pair with a teammate',
     );
 
@@ -291,7 +297,7 @@ describe('every deferred tool, called by the model through toAiSdkToolSet', () =
       type: 'json',
       value: { pageId: P.weeklySync, blocks: 1 },
     });
-    expect((await harness.page(P.weeklySync)).textContent).toBe(
+    expect((await tools.page(P.weeklySync)).textContent).toBe(
       'Rewritten by the model.',
     );
 
@@ -299,7 +305,7 @@ describe('every deferred tool, called by the model through toAiSdkToolSet', () =
       type: 'json',
       value: { row: 1, rows: 5, columns: 3 },
     });
-    expect((await harness.page(P.pricing)).textContent).toContain(
+    expect((await tools.page(P.pricing)).textContent).toContain(
       'Free trial\n$0 for 14 days',
     );
 
@@ -313,7 +319,7 @@ describe('every deferred tool, called by the model through toAiSdkToolSet', () =
       type: 'json',
       value: { commentAnchorsDropped: expect.any(Number) },
     });
-    expect((await harness.page(P.hiringPlan)).textContent).toBe(
+    expect((await tools.page(P.hiringPlan)).textContent).toBe(
       strategy.textContent,
     );
 
@@ -363,13 +369,13 @@ describe('every deferred tool, called by the model through toAiSdkToolSet', () =
       type: 'json',
       value: { previousText: '$8', text: '$9' },
     });
-    expect((await harness.page(P.pricing)).textContent).toContain('Team\n$9');
+    expect((await tools.page(P.pricing)).textContent).toContain('Team\n$9');
 
     expect(results.get('restore')).toMatchObject({
       type: 'json',
       value: { pageId: P.releaseNotes, restoredHistoryId: H.releaseNotesV1 },
     });
-    expect((await harness.page(P.releaseNotes)).content).toEqual(
+    expect((await tools.page(P.releaseNotes)).content).toEqual(
       DEMO_PAGE_HISTORY.find((version) => version.id === H.releaseNotesV1)!
         .content,
     );
@@ -406,7 +412,7 @@ describe('every deferred tool, called by the model through toAiSdkToolSet', () =
       type: 'json',
       value: { deletedCells: ['Free trial', '$0 for 14 days', ''], rows: 4 },
     });
-    expect((await harness.page(P.pricing)).textContent).not.toContain(
+    expect((await tools.page(P.pricing)).textContent).not.toContain(
       'Free trial',
     );
 

@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import {
-  createDeferredToolsHarness,
-  rejection,
-  type DeferredToolsHarness,
-} from './support/deferred-tools-harness';
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
+import {
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 /**
  * History rows as Docmost writes them: no version number (NULL), no provenance on rows older
@@ -57,22 +61,24 @@ const ROWS = [
 /** Newest first, as Docmost lists them: created_at descending, then id descending. */
 const NEWEST_FIRST = [...ROWS].reverse().map((row) => row.id);
 
-let harness: DeferredToolsHarness;
+let database: TestDatabase;
+let tools: SeededTools;
 const pageId = P.meetingNotes;
 
 beforeAll(async () => {
-  harness = await createDeferredToolsHarness();
-  const page = await harness.db
+  database = await createTestDatabase();
+  tools = seededTools(database.db);
+  const page = await database.db
     .selectFrom('pages')
     .select(['spaceId', 'workspaceId', 'slugId'])
     .where('id', '=', pageId)
     .executeTakeFirstOrThrow();
-  await harness.db
+  await database.db
     .deleteFrom('pageHistory')
     .where('pageId', '=', pageId)
     .execute();
   for (const row of ROWS) {
-    await harness.db
+    await database.db
       .insertInto('pageHistory')
       .values({
         id: row.id,
@@ -91,12 +97,12 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await harness.database.drop();
+  await database.drop();
 });
 
 describe('history on Docmost rows without a version number', () => {
   it('lists them newest first by creation time, then id, with version null', async () => {
-    const listed = await harness.call('listPageHistory', { pageId });
+    const listed = await tools.call('listPageHistory', { pageId });
     expect(
       listed.versions.map(
         (version: { historyId: string }) => version.historyId,
@@ -117,7 +123,7 @@ describe('history on Docmost rows without a version number', () => {
       const seen: string[] = [];
       let cursor: string | undefined;
       for (let call = 0; call < ROWS.length + 1; call++) {
-        const page = await harness.call('listPageHistory', {
+        const page = await tools.call('listPageHistory', {
           pageId,
           limit,
           ...(cursor === undefined ? {} : { cursor }),
@@ -135,7 +141,7 @@ describe('history on Docmost rows without a version number', () => {
   );
 
   it('refuses a cursor whose position was altered', async () => {
-    const { nextCursor } = await harness.call('listPageHistory', {
+    const { nextCursor } = await tools.call('listPageHistory', {
       pageId,
       limit: 2,
     });
@@ -145,8 +151,8 @@ describe('history on Docmost rows without a version number', () => {
     const altered = Buffer.from(
       JSON.stringify([tool, at, 'not-an-id']),
     ).toString('base64url');
-    const error = await rejection(
-      harness.call('listPageHistory', { pageId, cursor: altered }),
+    const error = await expectToolError(
+      tools.call('listPageHistory', { pageId, cursor: altered }),
     );
     expect(error.code).toBe('invalid_input');
     expect(error.message).toContain('is not a listPageHistory cursor');
@@ -154,7 +160,7 @@ describe('history on Docmost rows without a version number', () => {
 
   it('reads, diffs and restores a version without a number', async () => {
     const [fifth, fourth] = NEWEST_FIRST;
-    const read = await harness.call('getPageHistory', { historyId: fourth });
+    const read = await tools.call('getPageHistory', { historyId: fourth });
     expect(read).toMatchObject({
       historyId: fourth,
       version: null,
@@ -162,7 +168,7 @@ describe('history on Docmost rows without a version number', () => {
       text: 'Fourth draft.',
     });
 
-    const diff = await harness.call('diffPageVersions', {
+    const diff = await tools.call('diffPageVersions', {
       pageId,
       from: fourth,
       to: fifth,
@@ -172,14 +178,14 @@ describe('history on Docmost rows without a version number', () => {
       { type: 'changed', before: 'Fourth draft.', after: 'Fifth draft.' },
     ]);
 
-    const restored = await harness.call(
+    const restored = await tools.call(
       'restorePageVersion',
       { historyId: ROWS[0].id },
       'member',
     );
     expect(restored).toMatchObject({ pageId, restoredHistoryId: ROWS[0].id });
-    expect((await harness.page(pageId)).textContent).toBe('First draft.');
-    const after = await harness.call('listPageHistory', { pageId, limit: 2 });
+    expect((await tools.page(pageId)).textContent).toBe('First draft.');
+    const after = await tools.call('listPageHistory', { pageId, limit: 2 });
     expect(
       after.versions.map((version: { historyId: string }) => version.historyId),
     ).toEqual([restored.historyId, fifth]);

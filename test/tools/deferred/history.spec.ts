@@ -3,27 +3,33 @@ import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { DEMO_PAGE_HISTORY } from '../../../host/seed/demo-page-history';
 import { extractText } from '../../../src/tools/prosemirror/extract-text';
 import {
-  createDeferredToolsHarness,
-  rejection,
-  type DeferredToolsHarness,
-} from './support/deferred-tools-harness';
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
+import {
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 const H = SEED_IDS.pageHistory;
 const versionContent = (id: string) =>
   DEMO_PAGE_HISTORY.find((version) => version.id === id)!.content;
 
-let harness: DeferredToolsHarness;
+let database: TestDatabase;
+let tools: SeededTools;
 beforeAll(async () => {
-  harness = await createDeferredToolsHarness();
+  database = await createTestDatabase();
+  tools = seededTools(database.db);
 });
 afterAll(async () => {
-  await harness.database.drop();
+  await database.drop();
 });
 
 describe('listPageHistory', () => {
   it('lists versions newest first, with who saved them, paged by cursor', async () => {
-    const first = await harness.call('listPageHistory', {
+    const first = await tools.call('listPageHistory', {
       pageId: P.releaseNotes,
       limit: 2,
     });
@@ -40,7 +46,7 @@ describe('listPageHistory', () => {
       extractText(versionContent(H.releaseNotesV2)).length,
     );
     expect(first.nextCursor).toEqual(expect.any(String));
-    const rest = await harness.call('listPageHistory', {
+    const rest = await tools.call('listPageHistory', {
       pageId: P.releaseNotes,
       limit: 2,
       cursor: first.nextCursor,
@@ -66,8 +72,8 @@ describe('listPageHistory', () => {
       'h1.bm90LWEtY3Vyc29y',
       listPagesCursor,
     ]) {
-      const error = await rejection(
-        harness.call('listPageHistory', { pageId: P.releaseNotes, cursor }),
+      const error = await expectToolError(
+        tools.call('listPageHistory', { pageId: P.releaseNotes, cursor }),
       );
       expect(error.message).toContain(
         `cursor "${abbreviate(cursor)}" is not a listPageHistory cursor`,
@@ -78,7 +84,7 @@ describe('listPageHistory', () => {
 
 describe('getPageHistory', () => {
   it('reads one version as text or as JSON', async () => {
-    const text = await harness.call('getPageHistory', {
+    const text = await tools.call('getPageHistory', {
       historyId: H.releaseNotesV1,
     });
     expect(text).toMatchObject({
@@ -88,7 +94,7 @@ describe('getPageHistory', () => {
       format: 'text',
       text: 'Release Notes 2.4\nHighlights\nWorkspace admins now recieve a weekly digest.',
     });
-    const json = await harness.call('getPageHistory', {
+    const json = await tools.call('getPageHistory', {
       historyId: H.releaseNotesV1,
       format: 'json',
     });
@@ -99,8 +105,8 @@ describe('getPageHistory', () => {
   it('answers the same for an unknown and a malformed history id', async () => {
     expect(
       (
-        await rejection(
-          harness.call('getPageHistory', {
+        await expectToolError(
+          tools.call('getPageHistory', {
             historyId: '00000000-0000-4000-8000-000000000000',
           }),
         )
@@ -109,7 +115,7 @@ describe('getPageHistory', () => {
       "page version 00000000-0000-4000-8000-000000000000 not found or no access; call listPageHistory for the page's versions",
     );
     expect(
-      (await rejection(harness.call('getPageHistory', { historyId: 'v1' })))
+      (await expectToolError(tools.call('getPageHistory', { historyId: 'v1' })))
         .code,
     ).toBe('not_found');
   });
@@ -117,7 +123,7 @@ describe('getPageHistory', () => {
 
 describe('diffPageVersions', () => {
   it('lists text changes between two versions', async () => {
-    const diff = await harness.call('diffPageVersions', {
+    const diff = await tools.call('diffPageVersions', {
       pageId: P.releaseNotes,
       from: H.releaseNotesV2,
       to: H.releaseNotesV3,
@@ -147,24 +153,24 @@ describe('diffPageVersions', () => {
   });
 
   it('compares with "current" on either side and flags lost tables and links', async () => {
-    const written = await harness.call('renamePage', {
+    const written = await tools.call('renamePage', {
       pageId: P.pricing,
       title: 'Pricing',
     });
     const [snapshot] = (
-      await harness.call('listPageHistory', { pageId: P.pricing })
+      await tools.call('listPageHistory', { pageId: P.pricing })
     ).versions;
     expect(snapshot).toMatchObject({
       historyId: written.historyId,
       version: null,
       source: 'agent',
     });
-    await harness.call('deleteNode', { pageId: P.pricing, nodeId: '#2' });
-    await harness.call('deleteNode', {
+    await tools.call('deleteNode', { pageId: P.pricing, nodeId: '#2' });
+    await tools.call('deleteNode', {
       pageId: P.pricing,
       nodeId: SEED_NODE_IDS.pricingIntro,
     });
-    const diff = await harness.call('diffPageVersions', {
+    const diff = await tools.call('diffPageVersions', {
       pageId: P.pricing,
       from: snapshot.historyId,
       to: 'current',
@@ -175,14 +181,14 @@ describe('diffPageVersions', () => {
       'links: 1 -> 0 (1 fewer in "to")',
       'tables: 1 -> 0 (1 fewer in "to")',
     ]);
-    const reverse = await harness.call('diffPageVersions', {
+    const reverse = await tools.call('diffPageVersions', {
       pageId: P.pricing,
       from: 'current',
       to: snapshot.historyId,
     });
     expect(reverse.warnings).toEqual([]);
     expect(reverse.addedLines).toBe(diff.removedLines);
-    const same = await harness.call('diffPageVersions', {
+    const same = await tools.call('diffPageVersions', {
       pageId: P.pricing,
       from: 'current',
     });
@@ -190,8 +196,8 @@ describe('diffPageVersions', () => {
   });
 
   it('refuses a version of another page', async () => {
-    const error = await rejection(
-      harness.call('diffPageVersions', {
+    const error = await expectToolError(
+      tools.call('diffPageVersions', {
         pageId: P.pricing,
         from: H.releaseNotesV1,
       }),
@@ -204,8 +210,8 @@ describe('diffPageVersions', () => {
 
 describe('restorePageVersion', () => {
   it('writes the old content back as a new version, which can itself be reverted', async () => {
-    const before = await harness.page(P.releaseNotes);
-    const restored = await harness.call(
+    const before = await tools.page(P.releaseNotes);
+    const restored = await tools.call(
       'restorePageVersion',
       { historyId: H.releaseNotesV1, baseVersion: before.version },
       'member',
@@ -215,7 +221,7 @@ describe('restorePageVersion', () => {
       restoredHistoryId: H.releaseNotesV1,
       historyId: expect.any(String),
     });
-    const after = await harness.page(P.releaseNotes);
+    const after = await tools.page(P.releaseNotes);
     expect(after.content).toEqual(versionContent(H.releaseNotesV1));
     expect(after).toMatchObject({
       title: 'Release Notes 2.4 (draft)',
@@ -223,7 +229,7 @@ describe('restorePageVersion', () => {
       historyCount: 4,
     });
     const [newest] = (
-      await harness.call('listPageHistory', { pageId: P.releaseNotes })
+      await tools.call('listPageHistory', { pageId: P.releaseNotes })
     ).versions;
     expect(newest).toMatchObject({
       historyId: restored.historyId,
@@ -231,27 +237,25 @@ describe('restorePageVersion', () => {
       source: 'agent',
       savedBy: { id: SEED_IDS.users.member },
     });
-    await harness.call('restorePageVersion', { historyId: H.releaseNotesV3 });
-    expect((await harness.page(P.releaseNotes)).content).toEqual(
-      before.content,
-    );
+    await tools.call('restorePageVersion', { historyId: H.releaseNotesV3 });
+    expect((await tools.page(P.releaseNotes)).content).toEqual(before.content);
   });
 
   it('fails with a conflict on a stale baseVersion, leaving the page as it was', async () => {
-    const read = await harness.call('getPageJson', { pageId: P.releaseNotes });
-    await harness.call(
+    const read = await tools.call('getPageJson', { pageId: P.releaseNotes });
+    await tools.call(
       'renamePage',
       { pageId: P.releaseNotes, title: 'Release Notes 2.4' },
       'admin',
     );
-    const before = await harness.page(P.releaseNotes);
-    const error = await rejection(
-      harness.call('restorePageVersion', {
+    const before = await tools.page(P.releaseNotes);
+    const error = await expectToolError(
+      tools.call('restorePageVersion', {
         historyId: H.releaseNotesV1,
         baseVersion: read.version,
       }),
     );
     expect(error.code).toBe('conflict');
-    expect(await harness.page(P.releaseNotes)).toEqual(before);
+    expect(await tools.page(P.releaseNotes)).toEqual(before);
   });
 });

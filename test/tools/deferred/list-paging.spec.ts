@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
-import { createToolRegistry } from '../../../src/registry/create-tool-registry';
-import { TOOL_DEFINITIONS } from '../../../src/tools/definitions';
-import { createDocmostExecutors } from '../../../src/tools/executors';
 import type { ListCommentsResult } from '../../../src/tools/executors/core/comments/list-comments';
 import type { ShareList } from '../../../src/tools/executors/deferred/sharing/list-shares';
-import { callerOf, rejection } from '../support/seeded-tools';
+import {
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 import {
   createTestDatabase,
   type TestDatabase,
@@ -14,17 +15,12 @@ import {
 const P = SEED_IDS.pages;
 
 let database: TestDatabase;
-let call: ReturnType<typeof callerOf>;
+let call: SeededTools['call'];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const registry = createToolRegistry({
-    specs: TOOL_DEFINITIONS,
-    executors: createDocmostExecutors(database.db, {
-      publicBaseUrl: 'https://docs.acme.test',
-    }),
-  });
-  call = callerOf(registry);
+
+  call = seededTools(database.db).call;
 });
 afterAll(async () => {
   await database?.drop();
@@ -101,7 +97,7 @@ describe('listComments in batches', () => {
   });
 
   it('refuses a cursor it did not issue, naming the tool and what to pass', async () => {
-    const error = await rejection(
+    const error = await expectToolError(
       call(
         'listComments',
         { pageId: P.onboarding, cursor: 'bm90IGEgY3Vyc29y' },
@@ -147,7 +143,7 @@ describe('listShares in batches', () => {
       { pageId: P.onboarding, limit: 1 },
       'owner',
     );
-    const error = await rejection(
+    const error = await expectToolError(
       call('listShares', { cursor: comments.nextCursor }, 'owner'),
     );
     expect(error.message).toMatch(/not a listShares cursor/);

@@ -1,8 +1,9 @@
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import {
-  createDeferredToolsHarness,
-  type DeferredToolsHarness,
-} from './support/deferred-tools-harness';
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
+import { seededTools, type SeededTools } from '../../support/seeded-tools';
 
 /**
  * movePage into another space as Docmost moves a page there: the whole subtree moves, and what
@@ -14,17 +15,19 @@ const P = SEED_IDS.pages;
 const S = SEED_IDS.spaces;
 const U = SEED_IDS.users;
 
-let harness: DeferredToolsHarness;
+let database: TestDatabase;
+let tools: SeededTools;
 beforeAll(async () => {
-  harness = await createDeferredToolsHarness();
+  database = await createTestDatabase();
+  tools = seededTools(database.db);
 });
 afterAll(async () => {
-  await harness.database.drop();
+  await database.drop();
 });
 
 describe('movePage to another space', () => {
   it('moves the subtree with its attachments, watchers, comments, history and shares, and drops its restrictions', async () => {
-    const { db } = harness;
+    const { db } = database;
     const subtree = [P.compensationReview, P.salaryBands];
     await db
       .insertInto('attachments')
@@ -52,11 +55,11 @@ describe('movePage to another space', () => {
         })),
       )
       .execute();
-    await harness.call('renamePage', {
+    await tools.call('renamePage', {
       pageId: P.salaryBands,
       title: 'Salary Bands 2025',
     });
-    await harness.call('sharePage', { pageId: P.salaryBands });
+    await tools.call('sharePage', { pageId: P.salaryBands });
     const spacesOf = async (
       table:
         | 'pages'
@@ -89,7 +92,7 @@ describe('movePage to another space', () => {
         .execute(),
     ).toHaveLength(1);
 
-    const moved = await harness.call('movePage', {
+    const moved = await tools.call('movePage', {
       pageId: P.compensationReview,
       spaceId: S.leadership,
     });

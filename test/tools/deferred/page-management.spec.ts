@@ -2,20 +2,26 @@ import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { COMMENT_MARK_TYPE } from '../../../src/tools/prosemirror/comment-mark';
 import { stripMarks } from '../../../src/tools/prosemirror/strip-marks';
 import {
-  createDeferredToolsHarness,
-  rejection,
-  type DeferredToolsHarness,
-} from './support/deferred-tools-harness';
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
+import {
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 const S = SEED_IDS.spaces;
 
-let harness: DeferredToolsHarness;
+let database: TestDatabase;
+let tools: SeededTools;
 beforeAll(async () => {
-  harness = await createDeferredToolsHarness();
+  database = await createTestDatabase();
+  tools = seededTools(database.db);
 });
 afterAll(async () => {
-  await harness.database.drop();
+  await database.drop();
 });
 
 interface TreeNode {
@@ -29,7 +35,7 @@ const titles = (pages: TreeNode[]): unknown[] =>
   );
 
 async function pageRow(id: string) {
-  return harness.db
+  return database.db
     .selectFrom('pages')
     .select(['parentPageId', 'position', 'spaceId', 'deletedAt', 'deletedById'])
     .where('id', '=', id)
@@ -38,7 +44,7 @@ async function pageRow(id: string) {
 
 describe('listSidebarPages', () => {
   it('lists the space tree in sidebar order, without the restricted pages the caller may not see', async () => {
-    const tree = await harness.call(
+    const tree = await tools.call(
       'listSidebarPages',
       { spaceId: S.product },
       'member',
@@ -68,7 +74,7 @@ describe('listSidebarPages', () => {
   });
 
   it('stops at maxDepth with child counts, lists a subtree, and cuts at the limit', async () => {
-    const shallow = await harness.call('listSidebarPages', {
+    const shallow = await tools.call('listSidebarPages', {
       spaceId: S.product,
       maxDepth: 1,
     });
@@ -85,7 +91,7 @@ describe('listSidebarPages', () => {
       ['Compensation Review 2025', 1, undefined],
       ['Launch Plan 2.4', 0, undefined],
     ]);
-    const subtree = await harness.call('listSidebarPages', {
+    const subtree = await tools.call('listSidebarPages', {
       spaceId: S.product,
       parentPageId: P.onboarding,
     });
@@ -94,7 +100,7 @@ describe('listSidebarPages', () => {
       'Support Playbook',
     ]);
     expect(subtree.total).toBe(2);
-    const cut = await harness.call('listSidebarPages', {
+    const cut = await tools.call('listSidebarPages', {
       spaceId: S.product,
       limit: 3,
     });
@@ -102,8 +108,8 @@ describe('listSidebarPages', () => {
   });
 
   it('refuses a subtree root from another space', async () => {
-    const error = await rejection(
-      harness.call('listSidebarPages', {
+    const error = await expectToolError(
+      tools.call('listSidebarPages', {
         spaceId: S.product,
         parentPageId: P.strategy,
       }),
@@ -114,8 +120,8 @@ describe('listSidebarPages', () => {
 
 describe('renamePage', () => {
   it('changes only the title, adding a history version', async () => {
-    const before = await harness.page(P.designPrinciples);
-    const result = await harness.call(
+    const before = await tools.page(P.designPrinciples);
+    const result = await tools.call(
       'renamePage',
       { pageId: P.designPrinciples, title: '  Design Principles v2  ' },
       'member',
@@ -124,14 +130,14 @@ describe('renamePage', () => {
       previousTitle: 'Design Principles',
       title: 'Design Principles v2',
     });
-    const after = await harness.page(P.designPrinciples);
+    const after = await tools.page(P.designPrinciples);
     expect(after).toMatchObject({
       title: 'Design Principles v2',
       content: before.content,
       historyCount: before.historyCount + 1,
     });
-    const empty = await rejection(
-      harness.call('renamePage', { pageId: P.designPrinciples, title: '   ' }),
+    const empty = await expectToolError(
+      tools.call('renamePage', { pageId: P.designPrinciples, title: '   ' }),
     );
     expect(empty.code).toBe('invalid_input');
   });
@@ -139,7 +145,7 @@ describe('renamePage', () => {
 
 describe('movePage', () => {
   it('moves a page under a new parent, last or first among its siblings, or after a sibling', async () => {
-    const last = await harness.call('movePage', {
+    const last = await tools.call('movePage', {
       pageId: P.supportPlaybook,
       parentPageId: P.meetingNotes,
     });
@@ -149,19 +155,19 @@ describe('movePage', () => {
       position: 'a1',
       movedSubPages: 0,
     });
-    const first = await harness.call('movePage', {
+    const first = await tools.call('movePage', {
       pageId: P.engineeringSetup,
       parentPageId: 'H5VVN528Jm',
       position: 'first',
     });
     expect(first.position < 'a0').toBe(true);
-    const after = await harness.call('movePage', {
+    const after = await tools.call('movePage', {
       pageId: P.weeklySync,
       parentPageId: P.productHandbook,
       afterPageId: P.roadmap,
     });
     expect(after.position > 'a0' && after.position < 'a1').toBe(true);
-    const tree = await harness.call('listSidebarPages', { spaceId: S.product });
+    const tree = await tools.call('listSidebarPages', { spaceId: S.product });
     expect(titles(tree.pages)).toEqual([
       [
         'Product Handbook',
@@ -182,7 +188,7 @@ describe('movePage', () => {
   });
 
   it('moves a page to the space root', async () => {
-    const result = await harness.call('movePage', {
+    const result = await tools.call('movePage', {
       pageId: P.supportPlaybook,
       parentPageId: null,
     });
@@ -195,8 +201,8 @@ describe('movePage', () => {
 
   it('refuses cycles, naming the chain, and leaves the tree unchanged', async () => {
     const before = await pageRow(P.productHandbook);
-    const underChild = await rejection(
-      harness.call('movePage', {
+    const underChild = await expectToolError(
+      tools.call('movePage', {
         pageId: P.productHandbook,
         parentPageId: P.roadmap,
       }),
@@ -204,8 +210,8 @@ describe('movePage', () => {
     expect(underChild.message).toBe(
       'cannot move page "Product Handbook" under "Roadmap 2025": that page is inside it ("Product Handbook" > "Roadmap 2025"), which would make a cycle; move "Roadmap 2025" out first or choose another parent',
     );
-    const underItself = await rejection(
-      harness.call('movePage', {
+    const underItself = await expectToolError(
+      tools.call('movePage', {
         pageId: P.productHandbook,
         parentPageId: P.productHandbook,
       }),
@@ -215,17 +221,17 @@ describe('movePage', () => {
   });
 
   it('refuses a parent from another workspace as if it did not exist, and a spaceId that contradicts the parent', async () => {
-    const other = await harness.db
+    const other = await database.db
       .insertInto('workspaces')
       .values({ name: 'Other Corp' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const otherSpace = await harness.db
+    const otherSpace = await database.db
       .insertInto('spaces')
       .values({ name: 'Other', slug: 'other', workspaceId: other.id })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const foreignPage = await harness.db
+    const foreignPage = await database.db
       .insertInto('pages')
       .values({
         slugId: 'otherCorp01',
@@ -237,8 +243,8 @@ describe('movePage', () => {
       .executeTakeFirstOrThrow();
     const before = await pageRow(P.supportPlaybook);
 
-    const foreign = await rejection(
-      harness.call('movePage', {
+    const foreign = await expectToolError(
+      tools.call('movePage', {
         pageId: P.supportPlaybook,
         parentPageId: foreignPage.id,
       }),
@@ -247,8 +253,8 @@ describe('movePage', () => {
       `page ${foreignPage.id} not found or no access`,
     );
 
-    const contradiction = await rejection(
-      harness.call('movePage', {
+    const contradiction = await expectToolError(
+      tools.call('movePage', {
         pageId: P.supportPlaybook,
         parentPageId: P.meetingNotes,
         spaceId: S.leadership,
@@ -262,8 +268,8 @@ describe('movePage', () => {
   });
 
   it('refuses an afterPageId that is not among the new siblings', async () => {
-    const error = await rejection(
-      harness.call('movePage', {
+    const error = await expectToolError(
+      tools.call('movePage', {
         pageId: P.supportPlaybook,
         parentPageId: P.meetingNotes,
         afterPageId: P.roadmap,
@@ -276,11 +282,11 @@ describe('movePage', () => {
   });
 
   it('moves a subtree into another space with its comments and history', async () => {
-    await harness.call('movePage', {
+    await tools.call('movePage', {
       pageId: P.supportPlaybook,
       parentPageId: P.onboarding,
     });
-    const result = await harness.call(
+    const result = await tools.call(
       'movePage',
       { pageId: P.onboarding, spaceId: S.leadership },
       'owner',
@@ -295,7 +301,7 @@ describe('movePage', () => {
       spaceId: S.leadership,
       parentPageId: P.onboarding,
     });
-    const comments = await harness.db
+    const comments = await database.db
       .selectFrom('comments')
       .select('spaceId')
       .where('pageId', '=', P.supportPlaybook)
@@ -304,13 +310,13 @@ describe('movePage', () => {
     expect(comments.every((comment) => comment.spaceId === S.leadership)).toBe(
       true,
     );
-    const member = await rejection(
-      harness.call('getPageJson', { pageId: P.supportPlaybook }, 'member'),
+    const member = await expectToolError(
+      tools.call('getPageJson', { pageId: P.supportPlaybook }, 'member'),
     );
     expect(member.message).toBe(
       `page ${P.supportPlaybook} not found or no access`,
     );
-    const tree = await harness.call('listSidebarPages', {
+    const tree = await tools.call('listSidebarPages', {
       spaceId: S.leadership,
     });
     expect(titles(tree.pages)).toEqual([
@@ -321,8 +327,8 @@ describe('movePage', () => {
   });
 
   it('refuses a target space the caller cannot write to, as if it did not exist', async () => {
-    const error = await rejection(
-      harness.call(
+    const error = await expectToolError(
+      tools.call(
         'movePage',
         { pageId: P.meetingNotes, spaceId: S.leadership },
         'member',
@@ -337,7 +343,7 @@ describe('movePage', () => {
 
 describe('deletePage', () => {
   it('moves a page and its sub-pages to the trash, restorable, never removing rows', async () => {
-    const result = await harness.call(
+    const result = await tools.call(
       'deletePage',
       { pageId: P.productHandbook },
       'member',
@@ -354,18 +360,18 @@ describe('deletePage', () => {
     const row = await pageRow(P.roadmap);
     expect(row.deletedAt).not.toBeNull();
     expect(row.deletedById).toBe(SEED_IDS.users.member);
-    const history = await harness.db
+    const history = await database.db
       .selectFrom('pageHistory')
       .select('id')
       .where('pageId', '=', P.releaseNotes)
       .execute();
     expect(history).toHaveLength(3);
-    const gone = await rejection(
-      harness.call('getPageJson', { pageId: P.roadmap }),
+    const gone = await expectToolError(
+      tools.call('getPageJson', { pageId: P.roadmap }),
     );
     expect(gone.message).toBe(`page ${P.roadmap} not found or no access`);
-    const again = await rejection(
-      harness.call('deletePage', { pageId: P.productHandbook }),
+    const again = await expectToolError(
+      tools.call('deletePage', { pageId: P.productHandbook }),
     );
     expect(again.code).toBe('not_found');
   });
@@ -373,15 +379,15 @@ describe('deletePage', () => {
 
 describe('copyPageContent', () => {
   it('replaces the target content with the source content without its comment anchors', async () => {
-    const source = await harness.page(P.strategy);
-    const target = await harness.page(P.hiringPlan);
-    const result = await harness.call('copyPageContent', {
+    const source = await tools.page(P.strategy);
+    const target = await tools.page(P.hiringPlan);
+    const result = await tools.call('copyPageContent', {
       sourcePageId: P.strategy,
       targetPageId: P.hiringPlan,
       baseVersion: target.version,
     });
     expect(result.commentAnchorsDropped).toBeGreaterThan(0);
-    const after = await harness.page(P.hiringPlan);
+    const after = await tools.page(P.hiringPlan);
     expect(after.content).toEqual(
       stripMarks(source.content, COMMENT_MARK_TYPE).node,
     );
@@ -393,15 +399,15 @@ describe('copyPageContent', () => {
   });
 
   it('refuses the same page and a stale baseVersion', async () => {
-    const same = await rejection(
-      harness.call('copyPageContent', {
+    const same = await expectToolError(
+      tools.call('copyPageContent', {
         sourcePageId: P.strategy,
         targetPageId: P.strategy,
       }),
     );
     expect(same.message).toContain('name the same page');
-    const stale = await rejection(
-      harness.call('copyPageContent', {
+    const stale = await expectToolError(
+      tools.call('copyPageContent', {
         sourcePageId: P.boardPrep,
         targetPageId: P.hiringPlan,
         baseVersion: '2025-01-01 00:00:00+00',

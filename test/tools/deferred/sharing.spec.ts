@@ -1,26 +1,32 @@
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_SHARE_KEY } from '../../../host/seed/seed-ids';
 import {
-  createDeferredToolsHarness,
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
+import {
+  expectToolError,
   PUBLIC_BASE_URL,
-  rejection,
-  type DeferredToolsHarness,
-} from './support/deferred-tools-harness';
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 const S = SEED_IDS.spaces;
 const C = SEED_IDS.comments;
 
-let harness: DeferredToolsHarness;
+let database: TestDatabase;
+let tools: SeededTools;
 beforeAll(async () => {
-  harness = await createDeferredToolsHarness();
+  database = await createTestDatabase();
+  tools = seededTools(database.db);
 });
 afterAll(async () => {
-  await harness.database.drop();
+  await database.drop();
 });
 
 async function setSharingDisabled(disabled: boolean): Promise<void> {
-  await harness.db
+  await database.db
     .updateTable('workspaces')
     .set({
       settings: sql`coalesce(settings, '{}'::jsonb) || ${JSON.stringify({ sharing: { disabled } })}::text::jsonb`,
@@ -31,7 +37,7 @@ async function setSharingDisabled(disabled: boolean): Promise<void> {
 
 describe('listShares', () => {
   it('lists the seeded public share with its public URL', async () => {
-    const list = await harness.call('listShares', {}, 'member');
+    const list = await tools.call('listShares', {}, 'member');
     expect(list).toEqual({
       sharingDisabled: false,
       nextCursor: null,
@@ -54,7 +60,7 @@ describe('listShares', () => {
 
 describe('sharePage and unsharePage', () => {
   it('creates a share once and returns the same link afterwards, updating its settings', async () => {
-    const created = await harness.call(
+    const created = await tools.call(
       'sharePage',
       { pageId: P.pricing },
       'member',
@@ -70,7 +76,7 @@ describe('sharePage and unsharePage', () => {
     expect(created.url).toBe(
       `${PUBLIC_BASE_URL}/share/${created.key}/p/pricing-and-plans-wZd7GkPtHz`,
     );
-    const again = await harness.call('sharePage', {
+    const again = await tools.call('sharePage', {
       pageId: P.pricing,
       searchIndexing: true,
     });
@@ -81,7 +87,7 @@ describe('sharePage and unsharePage', () => {
       searchIndexing: true,
       includeSubPages: false,
     });
-    const rows = await harness.db
+    const rows = await database.db
       .selectFrom('shares')
       .selectAll()
       .where('pageId', '=', P.pricing)
@@ -96,16 +102,16 @@ describe('sharePage and unsharePage', () => {
   });
 
   it("shows shares only in the caller's spaces", async () => {
-    await harness.call('sharePage', { pageId: P.boardPrep }, 'owner');
-    const owner = await harness.call('listShares', {}, 'owner');
-    const member = await harness.call('listShares', {}, 'member');
+    await tools.call('sharePage', { pageId: P.boardPrep }, 'owner');
+    const owner = await tools.call('listShares', {}, 'owner');
+    const member = await tools.call('listShares', {}, 'member');
     expect(
       owner.shares.map((share: { pageId: string }) => share.pageId),
     ).toEqual([P.boardPrep, P.pricing, P.productHandbook]);
     expect(
       member.shares.map((share: { pageId: string }) => share.pageId),
     ).toEqual([P.pricing, P.productHandbook]);
-    const leadershipOnly = await harness.call(
+    const leadershipOnly = await tools.call(
       'listShares',
       { spaceId: S.leadership },
       'owner',
@@ -116,7 +122,7 @@ describe('sharePage and unsharePage', () => {
   });
 
   it('revokes a share by removing it, and says when an ancestor keeps the page public', async () => {
-    const revoked = await harness.call('unsharePage', { pageId: P.pricing });
+    const revoked = await tools.call('unsharePage', { pageId: P.pricing });
     expect(revoked).toMatchObject({
       revoked: true,
       stillPublicVia: { pageId: P.productHandbook, title: 'Product Handbook' },
@@ -125,13 +131,13 @@ describe('sharePage and unsharePage', () => {
       'still public through the share of its ancestor "Product Handbook"',
     );
     expect(
-      await harness.db
+      await database.db
         .selectFrom('shares')
         .select('id')
         .where('pageId', '=', P.pricing)
         .execute(),
     ).toEqual([]);
-    const boardPrepRevoked = await harness.call(
+    const boardPrepRevoked = await tools.call(
       'unsharePage',
       { pageId: P.boardPrep },
       'owner',
@@ -141,7 +147,7 @@ describe('sharePage and unsharePage', () => {
       stillPublicVia: null,
       message: 'the public link no longer works',
     });
-    const nothing = await harness.call(
+    const nothing = await tools.call(
       'unsharePage',
       { pageId: P.boardPrep },
       'owner',
@@ -155,23 +161,23 @@ describe('sharePage and unsharePage', () => {
   it('refuses to share while the workspace has sharing disabled, but still revokes', async () => {
     await setSharingDisabled(true);
     try {
-      const error = await rejection(
-        harness.call('sharePage', { pageId: P.roadmap }),
+      const error = await expectToolError(
+        tools.call('sharePage', { pageId: P.roadmap }),
       );
       expect(error.code).toBe('forbidden');
       expect(error.message).toContain(
         'public sharing is disabled for this workspace',
       );
       expect(
-        await harness.db
+        await database.db
           .selectFrom('shares')
           .select('id')
           .where('pageId', '=', P.roadmap)
           .execute(),
       ).toEqual([]);
-      expect((await harness.call('listShares', {})).sharingDisabled).toBe(true);
+      expect((await tools.call('listShares', {})).sharingDisabled).toBe(true);
       expect(
-        (await harness.call('unsharePage', { pageId: P.productHandbook }))
+        (await tools.call('unsharePage', { pageId: P.productHandbook }))
           .revoked,
       ).toBe(true);
     } finally {
@@ -182,7 +188,7 @@ describe('sharePage and unsharePage', () => {
 
 describe('checkNewComments', () => {
   it('lists comments of the space created after a moment, oldest first, with a watermark', async () => {
-    const result = await harness.call(
+    const result = await tools.call(
       'checkNewComments',
       { spaceId: S.product, since: '2025-05-30T00:00:00Z' },
       'member',
@@ -208,7 +214,7 @@ describe('checkNewComments', () => {
       latest: '2025-06-03T10:30:00.000000Z',
       truncated: false,
     });
-    const none = await harness.call(
+    const none = await tools.call(
       'checkNewComments',
       { spaceId: S.product, since: result.latest },
       'member',
@@ -221,20 +227,20 @@ describe('checkNewComments', () => {
   });
 
   it('filters by page, limits, and skips comments on pages in the trash', async () => {
-    const roadmapOnly = await harness.call('checkNewComments', {
+    const roadmapOnly = await tools.call('checkNewComments', {
       spaceId: S.product,
       since: '2025-01-01T00:00:00+03:00',
       pageId: 'VFEpewF8Mc',
     });
     expect(roadmapOnly.count).toBe(4);
-    const limited = await harness.call('checkNewComments', {
+    const limited = await tools.call('checkNewComments', {
       spaceId: S.product,
       since: '2025-01-01T00:00:00Z',
       limit: 2,
     });
     expect(limited).toMatchObject({ count: 2, truncated: true });
-    await harness.call('deletePage', { pageId: P.supportPlaybook });
-    const afterTrash = await harness.call('checkNewComments', {
+    await tools.call('deletePage', { pageId: P.supportPlaybook });
+    const afterTrash = await tools.call('checkNewComments', {
       spaceId: S.product,
       since: '2025-05-30T00:00:00Z',
     });
@@ -252,16 +258,16 @@ describe('checkNewComments', () => {
       '2025-06-01T10:00:00',
       '2025-02-30T00:00:00Z',
     ]) {
-      const error = await rejection(
-        harness.call('checkNewComments', { spaceId: S.product, since }),
+      const error = await expectToolError(
+        tools.call('checkNewComments', { spaceId: S.product, since }),
       );
       expect(error.code).toBe('invalid_input');
       expect(error.message).toContain(
         `since "${since}" is not an ISO 8601 timestamp with a timezone`,
       );
     }
-    const otherSpace = await rejection(
-      harness.call('checkNewComments', {
+    const otherSpace = await expectToolError(
+      tools.call('checkNewComments', {
         spaceId: S.product,
         since: '2025-01-01T00:00:00Z',
         pageId: P.strategy,

@@ -2,27 +2,33 @@ import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { extractText } from '../../../src/tools/prosemirror/extract-text';
 import {
-  createDeferredToolsHarness,
-  rejection,
-  type DeferredToolsHarness,
-} from './support/deferred-tools-harness';
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
+import {
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 const N = SEED_NODE_IDS;
 
-let harness: DeferredToolsHarness;
+let database: TestDatabase;
+let tools: SeededTools;
 beforeAll(async () => {
-  harness = await createDeferredToolsHarness();
+  database = await createTestDatabase();
+  tools = seededTools(database.db);
 });
 afterAll(async () => {
-  await harness.database.drop();
+  await database.drop();
 });
 
 describe('getPageJson', () => {
   it('returns the stored document losslessly with its version, by id or slugId', async () => {
-    const byId = await harness.call('getPageJson', { pageId: P.pricing });
-    const bySlug = await harness.call('getPageJson', { pageId: 'wZd7GkPtHz' });
-    const stored = await harness.page(P.pricing);
+    const byId = await tools.call('getPageJson', { pageId: P.pricing });
+    const bySlug = await tools.call('getPageJson', { pageId: 'wZd7GkPtHz' });
+    const stored = await tools.page(P.pricing);
     expect(byId).toMatchObject({
       pageId: P.pricing,
       slugId: 'wZd7GkPtHz',
@@ -35,8 +41,8 @@ describe('getPageJson', () => {
   });
 
   it('answers "not found or no access" for an unknown page', async () => {
-    const error = await rejection(
-      harness.call('getPageJson', {
+    const error = await expectToolError(
+      tools.call('getPageJson', {
         pageId: '00000000-0000-4000-8000-000000000000',
       }),
     );
@@ -49,8 +55,8 @@ describe('getPageJson', () => {
 
 describe('patchNode', () => {
   it('replaces one block with formatted content, keeping its id, text_content and history in step', async () => {
-    const before = await harness.page(P.releaseNotes);
-    const result = await harness.call('patchNode', {
+    const before = await tools.page(P.releaseNotes);
+    const result = await tools.call('patchNode', {
       pageId: P.releaseNotes,
       nodeId: N.releaseNotesSecondTypoParagraph,
       node: {
@@ -67,7 +73,7 @@ describe('patchNode', () => {
       type: 'paragraph',
       replacedText: 'Search results now show teh page path under each title.',
     });
-    const after = await harness.page(P.releaseNotes);
+    const after = await tools.page(P.releaseNotes);
     expect(after.version).toBe(result.version);
     expect(after.version).not.toBe(before.version);
     expect(after.historyCount).toBe(before.historyCount + 1);
@@ -95,7 +101,7 @@ describe('patchNode', () => {
         },
       ],
     };
-    const result = await harness.call('patchNode', {
+    const result = await tools.call('patchNode', {
       pageId: P.releaseNotes,
       nodeId: '#6',
       node: JSON.stringify(list),
@@ -106,7 +112,7 @@ describe('patchNode', () => {
       replacedText:
         'Back up your database.\nRun the migrations.\nRestart the server.',
     });
-    const after = await harness.page(P.releaseNotes);
+    const after = await tools.page(P.releaseNotes);
     expect(after.content.content![6]!.type).toBe('bulletList');
     expect(
       after.content.content![6]!.content![0]!.content![0]!.attrs!.id,
@@ -114,9 +120,9 @@ describe('patchNode', () => {
   });
 
   it('rejects malformed nodes, unknown types and misplaced blocks, writing nothing', async () => {
-    const before = await harness.page(P.pricing);
-    const invalidJson = await rejection(
-      harness.call('patchNode', {
+    const before = await tools.page(P.pricing);
+    const invalidJson = await expectToolError(
+      tools.call('patchNode', {
         pageId: P.pricing,
         nodeId: N.pricingIntro,
         node: '{"type":"paragraph",',
@@ -126,8 +132,8 @@ describe('patchNode', () => {
     expect(invalidJson.message).toContain(
       'node must be a ProseMirror node object or a JSON string of one',
     );
-    const unknown = await rejection(
-      harness.call('patchNode', {
+    const unknown = await expectToolError(
+      tools.call('patchNode', {
         pageId: P.pricing,
         nodeId: N.pricingIntro,
         node: { type: 'paragraph', content: [{ type: 'sparkle' }] },
@@ -139,16 +145,16 @@ describe('patchNode', () => {
     expect(unknown.message).toContain(
       'Valid node types: doc, paragraph, heading',
     );
-    const inline = await rejection(
-      harness.call('patchNode', {
+    const inline = await expectToolError(
+      tools.call('patchNode', {
         pageId: P.pricing,
         nodeId: N.pricingIntro,
         node: { type: 'text', text: 'loose' },
       }),
     );
     expect(inline.message).toContain('"text" is inline content; a block');
-    const misplaced = await rejection(
-      harness.call('patchNode', {
+    const misplaced = await expectToolError(
+      tools.call('patchNode', {
         pageId: P.pricing,
         nodeId: 'ddpuebuzuigy',
         node: {
@@ -161,13 +167,13 @@ describe('patchNode', () => {
     expect(misplaced.message).toContain(
       'a listItem must start with a paragraph',
     );
-    const after = await harness.page(P.pricing);
+    const after = await tools.page(P.pricing);
     expect(after).toEqual(before);
   });
 
   it('says where to find valid ids for an unknown or malformed block reference', async () => {
-    const unknown = await rejection(
-      harness.call('patchNode', {
+    const unknown = await expectToolError(
+      tools.call('patchNode', {
         pageId: P.pricing,
         nodeId: 'zzzzzzzzzzzz',
         node: { type: 'paragraph' },
@@ -175,8 +181,8 @@ describe('patchNode', () => {
     );
     expect(unknown.code).toBe('not_found');
     expect(unknown.message).toContain('no block with id "zzzzzzzzzzzz"');
-    const outOfRange = await rejection(
-      harness.call('patchNode', {
+    const outOfRange = await expectToolError(
+      tools.call('patchNode', {
         pageId: P.pricing,
         nodeId: '#40',
         node: { type: 'paragraph' },
@@ -185,8 +191,8 @@ describe('patchNode', () => {
     expect(outOfRange.message).toContain(
       'there is no block #40: the page has 5 top-level blocks (#0–#4)',
     );
-    const malformed = await rejection(
-      harness.call('patchNode', {
+    const malformed = await expectToolError(
+      tools.call('patchNode', {
         pageId: P.pricing,
         nodeId: 'Intro',
         node: { type: 'paragraph' },
@@ -209,12 +215,12 @@ describe('a human saving while a block edit runs', () => {
       ],
     };
     let agent: Promise<unknown> | undefined;
-    await harness.db.transaction().execute(async (human) => {
+    await database.db.transaction().execute(async (human) => {
       // The human's save holds the row; the agent reads the old version, then waits to write.
       await sql`select id from pages where id = ${P.supportPlaybook} for update`.execute(
         human,
       );
-      agent = harness.call('deleteNode', {
+      agent = tools.call('deleteNode', {
         pageId: P.supportPlaybook,
         nodeId: '#0',
       });
@@ -223,7 +229,7 @@ describe('a human saving while a block edit runs', () => {
         const { rows } = await sql<{
           waiting: number;
         }>`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
-          harness.db,
+          database.db,
         );
         if (rows[0]!.waiting > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -237,17 +243,15 @@ describe('a human saving while a block edit runs', () => {
         .where('id', '=', P.supportPlaybook)
         .execute();
     });
-    const error = await rejection(agent!);
+    const error = await expectToolError(agent!);
     expect(error.code).toBe('conflict');
-    expect((await harness.page(P.supportPlaybook)).content).toEqual(
-      humanContent,
-    );
+    expect((await tools.page(P.supportPlaybook)).content).toEqual(humanContent);
   });
 });
 
 describe('insertNode', () => {
   it('inserts before and after an anchor and appends at the end, with fresh unique ids', async () => {
-    const after = await harness.call('insertNode', {
+    const after = await tools.call('insertNode', {
       pageId: P.designPrinciples,
       position: 'after',
       anchorNodeId: 'lzlrkdlbclmz',
@@ -260,14 +264,14 @@ describe('insertNode', () => {
     expect(after.nodeId).toMatch(/^[a-z]{12}$/);
     expect(after.nodeId).not.toBe('lzlrkdlbclmz');
     expect(after.outlineIndex).toBe(2);
-    const before = await harness.call('insertNode', {
+    const before = await tools.call('insertNode', {
       pageId: P.designPrinciples,
       position: 'before',
       anchorNodeId: '#0',
       node: { type: 'horizontalRule' },
     });
     expect(before).toMatchObject({ nodeId: null, outlineIndex: 0 });
-    const appended = await harness.call('insertNode', {
+    const appended = await tools.call('insertNode', {
       pageId: P.designPrinciples,
       node: {
         type: 'heading',
@@ -275,7 +279,7 @@ describe('insertNode', () => {
         content: [{ type: 'text', text: 'Appendix' }],
       },
     });
-    const page = await harness.page(P.designPrinciples);
+    const page = await tools.page(P.designPrinciples);
     expect(page.content.content!.map((block) => block.type)).toEqual([
       'horizontalRule',
       'heading',
@@ -290,7 +294,7 @@ describe('insertNode', () => {
   });
 
   it('adds a list item next to the item holding the anchor paragraph', async () => {
-    await harness.call('insertNode', {
+    await tools.call('insertNode', {
       pageId: P.designPrinciples,
       position: 'after',
       anchorNodeId: 'xrzglkhxgcrp',
@@ -304,7 +308,7 @@ describe('insertNode', () => {
         ],
       },
     });
-    const page = await harness.page(P.designPrinciples);
+    const page = await tools.page(P.designPrinciples);
     const list = page.content.content!.find(
       (block) => block.type === 'bulletList',
     )!;
@@ -314,16 +318,16 @@ describe('insertNode', () => {
   });
 
   it('refuses a position without anchor and nodes that cannot stand where they would land', async () => {
-    const noAnchor = await rejection(
-      harness.call('insertNode', {
+    const noAnchor = await expectToolError(
+      tools.call('insertNode', {
         pageId: P.designPrinciples,
         position: 'before',
         node: { type: 'paragraph' },
       }),
     );
     expect(noAnchor.message).toContain('position "before" needs anchorNodeId');
-    const loneItem = await rejection(
-      harness.call('insertNode', {
+    const loneItem = await expectToolError(
+      tools.call('insertNode', {
         pageId: P.designPrinciples,
         node: { type: 'listItem', content: [{ type: 'paragraph' }] },
       }),
@@ -331,8 +335,8 @@ describe('insertNode', () => {
     expect(loneItem.message).toContain(
       'a listItem cannot stand at the top level',
     );
-    const row = await rejection(
-      harness.call('insertNode', {
+    const row = await expectToolError(
+      tools.call('insertNode', {
         pageId: P.designPrinciples,
         position: 'after',
         anchorNodeId: 'lzlrkdlbclmz',
@@ -345,7 +349,7 @@ describe('insertNode', () => {
 
 describe('deleteNode', () => {
   it('removes a block by id and a whole list by "#<n>"', async () => {
-    const byId = await harness.call('deleteNode', {
+    const byId = await tools.call('deleteNode', {
       pageId: P.onboarding,
       nodeId: 'kfqnjwnsjdbf',
     });
@@ -353,12 +357,12 @@ describe('deleteNode', () => {
       type: 'paragraph',
       text: 'Pair with a teammate on a real bug, and read the Support Playbook before your first support shift.',
     });
-    const list = await harness.call('deleteNode', {
+    const list = await tools.call('deleteNode', {
       pageId: P.onboarding,
       nodeId: '#3',
     });
     expect(list.deleted.type).toBe('orderedList');
-    const page = await harness.page(P.onboarding);
+    const page = await tools.page(P.onboarding);
     expect(page.content.content!.map((block) => block.type)).toEqual([
       'heading',
       'paragraph',
@@ -369,15 +373,15 @@ describe('deleteNode', () => {
   });
 
   it('refuses to empty a container the editor cannot hold empty', async () => {
-    const error = await rejection(
-      harness.call('deleteNode', {
+    const error = await expectToolError(
+      tools.call('deleteNode', {
         pageId: P.pricing,
         nodeId: N.pricingTeamPrice,
       }),
     );
     expect(error.message).toContain('a tableCell needs at least one child');
-    const unknown = await rejection(
-      harness.call('deleteNode', { pageId: P.pricing, nodeId: 'qqqqqqqqqqqq' }),
+    const unknown = await expectToolError(
+      tools.call('deleteNode', { pageId: P.pricing, nodeId: 'qqqqqqqqqqqq' }),
     );
     expect(unknown.code).toBe('not_found');
   });
@@ -410,8 +414,8 @@ describe('updatePageJson', () => {
   };
 
   it('writes a valid document, generating missing ids, with text_content and one history row', async () => {
-    const before = await harness.page(P.weeklySync);
-    const result = await harness.call('updatePageJson', {
+    const before = await tools.page(P.weeklySync);
+    const result = await tools.call('updatePageJson', {
       pageId: P.weeklySync,
       doc,
       baseVersion: before.version,
@@ -421,7 +425,7 @@ describe('updatePageJson', () => {
       blocks: 3,
       generatedIds: 2,
     });
-    const after = await harness.page(P.weeklySync);
+    const after = await tools.page(P.weeklySync);
     expect(after.textContent).toBe('Weekly Sync\nRewritten.\nNote');
     expect(after.historyCount).toBe(before.historyCount + 1);
     expect(after.content.content![1]).toEqual(doc.content[1]);
@@ -429,15 +433,15 @@ describe('updatePageJson', () => {
   });
 
   it('fails with a conflict on a stale baseVersion and leaves the page unchanged', async () => {
-    const read = await harness.call('getPageJson', { pageId: P.meetingNotes });
-    await harness.call(
+    const read = await tools.call('getPageJson', { pageId: P.meetingNotes });
+    await tools.call(
       'renamePage',
       { pageId: P.meetingNotes, title: 'Meeting notes (renamed by a human)' },
       'admin',
     );
-    const before = await harness.page(P.meetingNotes);
-    const error = await rejection(
-      harness.call('updatePageJson', {
+    const before = await tools.page(P.meetingNotes);
+    const error = await expectToolError(
+      tools.call('updatePageJson', {
         pageId: P.meetingNotes,
         doc,
         baseVersion: read.version,
@@ -445,13 +449,13 @@ describe('updatePageJson', () => {
     );
     expect(error.code).toBe('conflict');
     expect(error.message).toContain('nothing was written');
-    expect(await harness.page(P.meetingNotes)).toEqual(before);
+    expect(await tools.page(P.meetingNotes)).toEqual(before);
   });
 
   it('rejects unknown node and mark types by name, invalid JSON and a root that is not a doc', async () => {
-    const before = await harness.page(P.weeklySync);
-    const unknownNode = await rejection(
-      harness.call('updatePageJson', {
+    const before = await tools.page(P.weeklySync);
+    const unknownNode = await expectToolError(
+      tools.call('updatePageJson', {
         pageId: P.weeklySync,
         doc: { type: 'doc', content: [{ type: 'marquee' }] },
       }),
@@ -460,8 +464,8 @@ describe('updatePageJson', () => {
     expect(unknownNode.message).toMatch(
       /unknown node type "marquee" at doc\.content\[0\].*Valid node types: .*callout.*youtube/,
     );
-    const unknownMark = await rejection(
-      harness.call('updatePageJson', {
+    const unknownMark = await expectToolError(
+      tools.call('updatePageJson', {
         pageId: P.weeklySync,
         doc: JSON.stringify({
           type: 'doc',
@@ -478,19 +482,19 @@ describe('updatePageJson', () => {
     );
     expect(unknownMark.message).toContain('unknown mark type "blink"');
     expect(unknownMark.message).toContain('Valid mark types: bold, italic');
-    const invalidJson = await rejection(
-      harness.call('updatePageJson', { pageId: P.weeklySync, doc: 'not json' }),
+    const invalidJson = await expectToolError(
+      tools.call('updatePageJson', { pageId: P.weeklySync, doc: 'not json' }),
     );
     expect(invalidJson.message).toContain('the string is not valid JSON');
-    const wrongRoot = await rejection(
-      harness.call('updatePageJson', {
+    const wrongRoot = await expectToolError(
+      tools.call('updatePageJson', {
         pageId: P.weeklySync,
         doc: { type: 'paragraph' },
       }),
     );
     expect(wrongRoot.message).toMatch(/type "paragraph".*"doc"/);
-    const emptyList = await rejection(
-      harness.call('updatePageJson', {
+    const emptyList = await expectToolError(
+      tools.call('updatePageJson', {
         pageId: P.weeklySync,
         doc: { type: 'doc', content: [{ type: 'bulletList', content: [] }] },
       }),
@@ -498,6 +502,6 @@ describe('updatePageJson', () => {
     expect(emptyList.message).toContain(
       'a bulletList needs at least one child at doc.content[0]',
     );
-    expect(await harness.page(P.weeklySync)).toEqual(before);
+    expect(await tools.page(P.weeklySync)).toEqual(before);
   });
 });

@@ -17,13 +17,8 @@ import { seedDemoWorkspace } from '../../../host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { toAiSdkToolSet } from '../../../src/registry/adapters/ai-sdk-tool-set';
 import { createMcpToolNameTranslator } from '../../../src/registry/adapters/mcp-tool-names';
-import { createToolRegistry } from '../../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../../src/registry/tool-registry';
-import { TOOL_DEFINITIONS } from '../../../src/tools/definitions';
-import {
-  createDocmostExecutors,
-  DEFERRED_EXECUTOR_SPECS,
-} from '../../../src/tools/executors';
+import { DEFERRED_EXECUTOR_SPECS } from '../../../src/tools/executors';
 import { asDocument } from '../../../src/tools/prosemirror/prosemirror-node';
 import {
   generateWithToolCalls,
@@ -33,7 +28,11 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../../support/test-database';
-import { contextFor, PUBLIC_BASE_URL } from './support/deferred-tools-harness';
+import {
+  contextFor,
+  PUBLIC_BASE_URL,
+  seededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 
@@ -74,13 +73,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const seed = await seedDemoWorkspace(database.db);
   tokens = new Map(seed.users.map((user) => [user.email, user.token]));
-  registry = createToolRegistry({
-    specs: TOOL_DEFINITIONS,
-    executors: createDocmostExecutors(database.db, {
-      publicBaseUrl: PUBLIC_BASE_URL,
-    }),
-    logger: { warn: () => undefined },
-  });
+  registry = seededTools(database.db).registry;
   app = await startHost(database.db);
   const address = app.getHttpServer().address();
   url = new URL(

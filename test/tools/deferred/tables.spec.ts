@@ -1,19 +1,25 @@
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import {
-  createDeferredToolsHarness,
-  rejection,
-  type DeferredToolsHarness,
-} from './support/deferred-tools-harness';
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
+import {
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 const N = SEED_NODE_IDS;
 
-let harness: DeferredToolsHarness;
+let database: TestDatabase;
+let tools: SeededTools;
 beforeAll(async () => {
-  harness = await createDeferredToolsHarness();
+  database = await createTestDatabase();
+  tools = seededTools(database.db);
 });
 afterAll(async () => {
-  await harness.database.drop();
+  await database.drop();
 });
 
 const texts = (table: { cells: { text: string }[][] }) =>
@@ -21,7 +27,7 @@ const texts = (table: { cells: { text: string }[][] }) =>
 
 describe('getTable', () => {
   it('reads the pricing table as a cell matrix with paragraph ids, by outline index or table index', async () => {
-    const table = await harness.call('getTable', {
+    const table = await tools.call('getTable', {
       pageId: P.pricing,
       table: '#2',
     });
@@ -46,34 +52,34 @@ describe('getTable', () => {
     });
     expect(table.cells[2][1].paragraphIds).toEqual([N.pricingTeamPrice]);
     expect(
-      await harness.call('getTable', { pageId: P.pricing, table: 0 }),
+      await tools.call('getTable', { pageId: P.pricing, table: 0 }),
     ).toEqual(table);
   });
 
   it('explains references that name no table', async () => {
     expect(
       (
-        await rejection(
-          harness.call('getTable', { pageId: P.pricing, table: '#0' }),
+        await expectToolError(
+          tools.call('getTable', { pageId: P.pricing, table: '#0' }),
         )
       ).message,
     ).toContain('outline index #0 is a heading, not a table');
     expect(
       (
-        await rejection(
-          harness.call('getTable', { pageId: P.pricing, table: 3 }),
+        await expectToolError(
+          tools.call('getTable', { pageId: P.pricing, table: 3 }),
         )
       ).message,
     ).toContain('table 3 is out of range: the page has 1 table(s)');
     expect(
       (
-        await rejection(
-          harness.call('getTable', { pageId: P.roadmap, table: 0 }),
+        await expectToolError(
+          tools.call('getTable', { pageId: P.roadmap, table: 0 }),
         )
       ).message,
     ).toBe('this page has no tables');
-    const malformed = await rejection(
-      harness.call('getTable', { pageId: P.pricing, table: 'first' }),
+    const malformed = await expectToolError(
+      tools.call('getTable', { pageId: P.pricing, table: 'first' }),
     );
     expect(malformed.code).toBe('invalid_input');
     expect(malformed.message).toContain('table');
@@ -82,27 +88,27 @@ describe('getTable', () => {
 
 describe('table writes', () => {
   it('inserts a row of plain-text cells after the header', async () => {
-    const before = await harness.page(P.pricing);
-    const result = await harness.call('tableInsertRow', {
+    const before = await tools.page(P.pricing);
+    const result = await tools.call('tableInsertRow', {
       pageId: P.pricing,
       table: '#2',
       index: 1,
       cells: ['Free trial', '$0 for 14 days'],
     });
     expect(result).toMatchObject({ row: 1, rows: 5, columns: 3 });
-    const table = await harness.call('getTable', {
+    const table = await tools.call('getTable', {
       pageId: P.pricing,
       table: '#2',
     });
     expect(texts(table)[1]).toEqual(['Free trial', '$0 for 14 days', '']);
     expect(table.cells[1][0].paragraphIds[0]).toMatch(/^[a-z]{12}$/);
-    const after = await harness.page(P.pricing);
+    const after = await tools.page(P.pricing);
     expect(after.textContent).toContain('Free trial\n$0 for 14 days');
     expect(after.historyCount).toBe(before.historyCount + 1);
   });
 
   it('appends when no index is given', async () => {
-    const result = await harness.call('tableInsertRow', {
+    const result = await tools.call('tableInsertRow', {
       pageId: P.pricing,
       table: 0,
       cells: ['Education', '$2', 'Unlimited'],
@@ -111,7 +117,7 @@ describe('table writes', () => {
   });
 
   it('sets one cell, keeping its paragraph id', async () => {
-    const result = await harness.call('tableUpdateCell', {
+    const result = await tools.call('tableUpdateCell', {
       pageId: P.pricing,
       table: '#2',
       row: 3,
@@ -119,7 +125,7 @@ describe('table writes', () => {
       text: '$9',
     });
     expect(result).toMatchObject({ previousText: '$8', text: '$9' });
-    const table = await harness.call('getTable', {
+    const table = await tools.call('getTable', {
       pageId: P.pricing,
       table: '#2',
     });
@@ -130,7 +136,7 @@ describe('table writes', () => {
   });
 
   it('deletes a row and reports its cells', async () => {
-    const result = await harness.call('tableDeleteRow', {
+    const result = await tools.call('tableDeleteRow', {
       pageId: P.pricing,
       table: '#2',
       row: 5,
@@ -140,14 +146,14 @@ describe('table writes', () => {
       rows: 5,
       columns: 3,
     });
-    const page = await harness.page(P.pricing);
+    const page = await tools.page(P.pricing);
     expect(page.textContent).not.toContain('Education');
   });
 
   it('gives the table size for out-of-range rows, columns and too many cells, writing nothing', async () => {
-    const before = await harness.page(P.pricing);
-    const insert = await rejection(
-      harness.call('tableInsertRow', {
+    const before = await tools.page(P.pricing);
+    const insert = await expectToolError(
+      tools.call('tableInsertRow', {
         pageId: P.pricing,
         table: '#2',
         index: 9,
@@ -157,8 +163,8 @@ describe('table writes', () => {
     expect(insert.message).toBe(
       'row index 9 is out of range: table #2 (5 rows × 3 columns) accepts a new row at 0..5 (5 appends)',
     );
-    const tooWide = await rejection(
-      harness.call('tableInsertRow', {
+    const tooWide = await expectToolError(
+      tools.call('tableInsertRow', {
         pageId: P.pricing,
         table: '#2',
         cells: ['a', 'b', 'c', 'd'],
@@ -167,8 +173,8 @@ describe('table writes', () => {
     expect(tooWide.message).toContain(
       '4 cells given but table #2 (5 rows × 3 columns) has 3 columns',
     );
-    const row = await rejection(
-      harness.call('tableUpdateCell', {
+    const row = await expectToolError(
+      tools.call('tableUpdateCell', {
         pageId: P.pricing,
         table: '#2',
         row: 7,
@@ -179,8 +185,8 @@ describe('table writes', () => {
     expect(row.message).toBe(
       'row 7 is out of range: table #2 (5 rows × 3 columns) has rows 0..4 and columns 0..2',
     );
-    const column = await rejection(
-      harness.call('tableUpdateCell', {
+    const column = await expectToolError(
+      tools.call('tableUpdateCell', {
         pageId: P.pricing,
         table: '#2',
         row: 1,
@@ -191,8 +197,8 @@ describe('table writes', () => {
     expect(column.message).toContain(
       'column 3 is out of range: row 1 of table #2 (5 rows × 3 columns) has 3 cells',
     );
-    const remove = await rejection(
-      harness.call('tableDeleteRow', {
+    const remove = await expectToolError(
+      tools.call('tableDeleteRow', {
         pageId: P.pricing,
         table: '#2',
         row: 5,
@@ -200,6 +206,6 @@ describe('table writes', () => {
     );
     expect(remove.message).toContain('row 5 is out of range');
     expect(remove.details).toMatchObject({ rows: 5, columns: 3 });
-    expect(await harness.page(P.pricing)).toEqual(before);
+    expect(await tools.page(P.pricing)).toEqual(before);
   });
 });

@@ -1,24 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import {
-  createMarkdownToolsHarness,
-  rejection,
-  type MarkdownToolsHarness,
-} from './support/markdown-tools-harness';
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
+import {
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 const S = SEED_IDS.spaces;
 
-let harness: MarkdownToolsHarness;
+let database: TestDatabase;
+let tools: SeededTools;
 beforeAll(async () => {
-  harness = await createMarkdownToolsHarness();
+  database = await createTestDatabase();
+  tools = seededTools(database.db);
 });
 afterAll(async () => {
-  await harness.database.drop();
+  await database.drop();
 });
 
 async function pageCount(): Promise<number> {
-  const { count } = await harness.db
+  const { count } = await database.db
     .selectFrom('pages')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .executeTakeFirstOrThrow();
@@ -29,7 +35,7 @@ async function siblingsInOrder(
   spaceId: string,
   parentPageId: string | null,
 ): Promise<string[]> {
-  const rows = await harness.db
+  const rows = await database.db
     .selectFrom('pages')
     .select(['title', 'position'])
     .where('spaceId', '=', spaceId)
@@ -46,7 +52,7 @@ async function siblingsInOrder(
 
 describe('createPage', () => {
   it('creates a page from Markdown at the end of the space root, with ids, text, a slugId and a first history version', async () => {
-    const result = await harness.call(
+    const result = await tools.call(
       'createPage',
       {
         spaceId: S.product,
@@ -73,7 +79,7 @@ describe('createPage', () => {
       'Release checklist',
     ]);
 
-    const stored = await harness.page(result.pageId);
+    const stored = await tools.page(result.pageId);
     expect(stored).toMatchObject({
       title: 'Release checklist',
       version: result.version,
@@ -87,7 +93,7 @@ describe('createPage', () => {
       'taskList',
     ]);
     expect(stored.content.content?.[1]?.attrs?.id).toMatch(/^[a-z]{12}$/);
-    const row = await harness.db
+    const row = await database.db
       .selectFrom('pages')
       .select(['creatorId', 'lastUpdatedById', 'workspaceId', 'ydoc'])
       .where('id', '=', result.pageId)
@@ -98,7 +104,7 @@ describe('createPage', () => {
       workspaceId: SEED_IDS.workspace,
       ydoc: null,
     });
-    const history = await harness.db
+    const history = await database.db
       .selectFrom('pageHistory')
       .selectAll()
       .where('pageId', '=', result.pageId)
@@ -118,12 +124,12 @@ describe('createPage', () => {
   });
 
   it('nests a page under a parent given by id or slugId, after its last child', async () => {
-    const byId = await harness.call('createPage', {
+    const byId = await tools.call('createPage', {
       spaceId: S.product,
       title: 'Glossary',
       parentPageId: P.productHandbook,
     });
-    const bySlug = await harness.call('createPage', {
+    const bySlug = await tools.call('createPage', {
       spaceId: S.product,
       title: 'FAQ',
       parentPageId: 'H5VVN528Jm',
@@ -143,12 +149,12 @@ describe('createPage', () => {
   });
 
   it('creates an empty page when no Markdown is given', async () => {
-    const result = await harness.call('createPage', {
+    const result = await tools.call('createPage', {
       spaceId: S.product,
       title: 'Blank',
     });
     expect(result.blocks).toBe(0);
-    expect(await harness.page(result.pageId)).toMatchObject({
+    expect(await tools.page(result.pageId)).toMatchObject({
       content: { type: 'doc', content: [] },
       textContent: '',
     });
@@ -157,7 +163,7 @@ describe('createPage', () => {
   it('gives concurrent creations at one level distinct positions and slugIds', async () => {
     const created = await Promise.all(
       ['One', 'Two', 'Three'].map((title) =>
-        harness.call('createPage', {
+        tools.call('createPage', {
           spaceId: S.product,
           title,
           parentPageId: P.meetingNotes,
@@ -173,8 +179,8 @@ describe('createPage', () => {
 
   it('refuses a parent in another space, or in the trash, and creates nothing', async () => {
     const before = await pageCount();
-    const otherSpace = await rejection(
-      harness.call('createPage', {
+    const otherSpace = await expectToolError(
+      tools.call('createPage', {
         spaceId: S.product,
         title: 'X',
         parentPageId: P.strategy,
@@ -184,17 +190,17 @@ describe('createPage', () => {
     expect(otherSpace.message).toContain(
       `is in space ${S.leadership}, not in space ${S.product}`,
     );
-    const trashed = await harness.call('createPage', {
+    const trashed = await tools.call('createPage', {
       spaceId: S.product,
       title: 'Doomed',
     });
-    await harness.db
+    await database.db
       .updateTable('pages')
       .set({ deletedAt: new Date() })
       .where('id', '=', trashed.pageId)
       .execute();
-    const inTrash = await rejection(
-      harness.call('createPage', {
+    const inTrash = await expectToolError(
+      tools.call('createPage', {
         spaceId: S.product,
         title: 'Child',
         parentPageId: trashed.pageId,
@@ -208,8 +214,8 @@ describe('createPage', () => {
 
   it('refuses Markdown it cannot read, naming the line, and a document the editor cannot hold, and creates nothing', async () => {
     const before = await pageCount();
-    const unreadable = await rejection(
-      harness.call('createPage', {
+    const unreadable = await expectToolError(
+      tools.call('createPage', {
         spaceId: S.product,
         title: 'Bad',
         markdown: 'Intro\n\nSome <u>underlined text',
@@ -219,8 +225,8 @@ describe('createPage', () => {
     expect(unreadable.message).toMatch(
       /^markdown line 3: <u> is opened but never closed.*Nothing was written\.$/,
     );
-    const invalid = await rejection(
-      harness.call('createPage', {
+    const invalid = await expectToolError(
+      tools.call('createPage', {
         spaceId: S.product,
         title: 'Bad',
         markdown: '```docmost-json\n{"type":"marquee"}\n```',
@@ -232,8 +238,8 @@ describe('createPage', () => {
   });
 
   it('refuses a blank title through the schema, naming the field', async () => {
-    const error = await rejection(
-      harness.call('createPage', { spaceId: S.product, title: '   ' }),
+    const error = await expectToolError(
+      tools.call('createPage', { spaceId: S.product, title: '   ' }),
     );
     expect(error.code).toBe('invalid_input');
     expect(error.message).toContain('title');
@@ -241,15 +247,15 @@ describe('createPage', () => {
 
   it('answers a space the member does not belong to exactly like a space that does not exist', async () => {
     const missingId = randomUUID();
-    const forbidden = await rejection(
-      harness.call(
+    const forbidden = await expectToolError(
+      tools.call(
         'createPage',
         { spaceId: S.leadership, title: 'Sneaky' },
         'member',
       ),
     );
-    const missing = await rejection(
-      harness.call(
+    const missing = await expectToolError(
+      tools.call(
         'createPage',
         { spaceId: missingId, title: 'Sneaky' },
         'member',
@@ -263,15 +269,15 @@ describe('createPage', () => {
 
   it('answers a parent on a Leadership page like a missing page, for the member', async () => {
     const missingId = randomUUID();
-    const forbidden = await rejection(
-      harness.call(
+    const forbidden = await expectToolError(
+      tools.call(
         'createPage',
         { spaceId: S.product, title: 'X', parentPageId: P.strategy },
         'member',
       ),
     );
-    const missing = await rejection(
-      harness.call(
+    const missing = await expectToolError(
+      tools.call(
         'createPage',
         { spaceId: S.product, title: 'X', parentPageId: missingId },
         'member',
@@ -282,15 +288,15 @@ describe('createPage', () => {
   });
 
   it('refuses a reader of the space', async () => {
-    await harness.db
+    await database.db
       .updateTable('spaceMembers')
       .set({ role: 'reader' })
       .where('id', '=', SEED_IDS.spaceMembers.productWriters)
       .execute();
     try {
       const before = await pageCount();
-      const error = await rejection(
-        harness.call(
+      const error = await expectToolError(
+        tools.call(
           'createPage',
           { spaceId: S.product, title: 'Nope' },
           'member',
@@ -302,7 +308,7 @@ describe('createPage', () => {
       );
       expect(await pageCount()).toBe(before);
     } finally {
-      await harness.db
+      await database.db
         .updateTable('spaceMembers')
         .set({ role: 'writer' })
         .where('id', '=', SEED_IDS.spaceMembers.productWriters)

@@ -7,7 +7,6 @@ import {
   type TestDatabase,
 } from '../../support/test-database';
 import {
-  contextFor,
   expectToolError,
   seededTools,
   type SeededTools,
@@ -50,21 +49,16 @@ describe('exportPageMarkdown', () => {
   });
 
   it('refuses a page over the size limit, pointing to stashPage, and exports smaller ones', async () => {
-    const executors = createDocmostExecutors(database.db, {
-      maxExportChars: 300,
-    });
+    const limited = seededTools(database.db, { maxExportChars: 300 });
     const error = await expectToolError(
-      executors.exportPageMarkdown({ pageId: P.roadmap }, contextFor('owner')),
+      limited.call('exportPageMarkdown', { pageId: P.roadmap }),
     );
     expect(error.code).toBe('limit_exceeded');
     expect(error.message).toMatch(
       /^page "Roadmap 2025" \(.*\) exports to \d+ characters of Markdown, over the limit of 300; use stashPage/,
     );
     await expect(
-      executors.exportPageMarkdown(
-        { pageId: P.meetingNotes },
-        contextFor('owner'),
-      ),
+      limited.call('exportPageMarkdown', { pageId: P.meetingNotes }),
     ).resolves.toMatchObject({ title: 'Meeting Notes' });
   });
 

@@ -1,27 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import {
-  createMarkdownToolsHarness,
-  rejection,
-  type MarkdownToolsHarness,
-} from './support/markdown-tools-harness';
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
+import {
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 
-let harness: MarkdownToolsHarness;
+let database: TestDatabase;
+let tools: SeededTools;
 beforeAll(async () => {
-  harness = await createMarkdownToolsHarness();
+  database = await createTestDatabase();
+  tools = seededTools(database.db);
 });
 afterAll(async () => {
-  await harness.database.drop();
+  await database.drop();
 });
 
 describe('updatePageContent', () => {
   it('replaces the whole body with the Markdown, fresh block ids, text_content in step and one history version', async () => {
-    const before = await harness.page(P.weeklySync);
+    const before = await tools.page(P.weeklySync);
     const markdown =
       '## Decisions\n\n1. Ship 2.4 on **16 June**.\n2. Keep `main` green.\n\n| Owner | Task |\n| --- | --- |\n| Sam | Pricing |';
-    const result = await harness.call(
+    const result = await tools.call(
       'updatePageContent',
       { pageId: P.weeklySync, markdown, baseVersion: before.version },
       'member',
@@ -31,7 +37,7 @@ describe('updatePageContent', () => {
       blocks: 3,
       generatedIds: 7,
     });
-    const after = await harness.page(P.weeklySync);
+    const after = await tools.page(P.weeklySync);
     expect(after).toMatchObject({
       version: result.version,
       historyCount: before.historyCount + 1,
@@ -48,7 +54,7 @@ describe('updatePageContent', () => {
       attrs: { id: expect.stringMatching(/^[a-z]{12}$/), level: 2 },
       content: [{ type: 'text', text: 'Decisions' }],
     });
-    const history = await harness.db
+    const history = await database.db
       .selectFrom('pageHistory')
       .select(['content', 'lastUpdatedById'])
       .where('pageId', '=', P.weeklySync)
@@ -61,18 +67,18 @@ describe('updatePageContent', () => {
   });
 
   it('empties the page for an empty string', async () => {
-    await harness.call('updatePageContent', {
+    await tools.call('updatePageContent', {
       pageId: P.meetingNotes,
       markdown: '',
     });
-    expect(await harness.page(P.meetingNotes)).toMatchObject({
+    expect(await tools.page(P.meetingNotes)).toMatchObject({
       content: { type: 'doc', content: [] },
       textContent: '',
     });
   });
 
   it('fails with a conflict and writes nothing when a human edited the page after the read', async () => {
-    const read = await harness.page(P.releaseNotes);
+    const read = await tools.page(P.releaseNotes);
     const humanContent = {
       type: 'doc',
       content: [
@@ -83,10 +89,10 @@ describe('updatePageContent', () => {
         },
       ],
     };
-    await harness.humanEdit(P.releaseNotes, humanContent);
-    const edited = await harness.page(P.releaseNotes);
-    const error = await rejection(
-      harness.call('updatePageContent', {
+    await tools.humanEdit(P.releaseNotes, humanContent);
+    const edited = await tools.page(P.releaseNotes);
+    const error = await expectToolError(
+      tools.call('updatePageContent', {
         pageId: P.releaseNotes,
         markdown: 'Agent rewrite.',
         baseVersion: read.version,
@@ -96,13 +102,13 @@ describe('updatePageContent', () => {
     expect(error.message).toContain(
       `read version ${read.version}, current ${edited.version}`,
     );
-    expect(await harness.page(P.releaseNotes)).toEqual(edited);
+    expect(await tools.page(P.releaseNotes)).toEqual(edited);
   });
 
   it('refuses Markdown it cannot read, or a document Docmost cannot hold, naming what is wrong, and writes nothing', async () => {
-    const before = await harness.page(P.pricing);
-    const unreadable = await rejection(
-      harness.call('updatePageContent', {
+    const before = await tools.page(P.pricing);
+    const unreadable = await expectToolError(
+      tools.call('updatePageContent', {
         pageId: P.pricing,
         markdown: 'One\n\n```docmost-json\n{"type": "paragraph",\n```',
       }),
@@ -110,8 +116,8 @@ describe('updatePageContent', () => {
     expect(unreadable.message).toMatch(
       /^markdown line 3: the docmost-json block is not valid JSON/,
     );
-    const invalid = await rejection(
-      harness.call('updatePageContent', {
+    const invalid = await expectToolError(
+      tools.call('updatePageContent', {
         pageId: P.pricing,
         markdown:
           '```docmost-json\n{"type":"listItem","content":[{"type":"paragraph"}]}\n```',
@@ -121,27 +127,27 @@ describe('updatePageContent', () => {
     expect(invalid.message).toContain(
       'a listItem can only be inside bulletList or orderedList',
     );
-    const nul = await rejection(
-      harness.call('updatePageContent', {
+    const nul = await expectToolError(
+      tools.call('updatePageContent', {
         pageId: P.pricing,
         markdown: 'a\u0000b',
       }),
     );
     expect(nul.message).toContain('U+0000');
-    expect(await harness.page(P.pricing)).toEqual(before);
+    expect(await tools.page(P.pricing)).toEqual(before);
   });
 
   it('answers a Leadership page exactly like a missing page, for the member', async () => {
     const missingId = randomUUID();
-    const forbidden = await rejection(
-      harness.call(
+    const forbidden = await expectToolError(
+      tools.call(
         'updatePageContent',
         { pageId: P.strategy, markdown: 'x' },
         'member',
       ),
     );
-    const missing = await rejection(
-      harness.call(
+    const missing = await expectToolError(
+      tools.call(
         'updatePageContent',
         { pageId: missingId, markdown: 'x' },
         'member',
@@ -158,24 +164,24 @@ describe('updatePageContent', () => {
   });
 
   it('refuses a reader of the space and leaves the page as it was', async () => {
-    await harness.db
+    await database.db
       .updateTable('spaceMembers')
       .set({ role: 'reader' })
       .where('id', '=', SEED_IDS.spaceMembers.productWriters)
       .execute();
     try {
-      const before = await harness.page(P.onboarding);
-      const error = await rejection(
-        harness.call(
+      const before = await tools.page(P.onboarding);
+      const error = await expectToolError(
+        tools.call(
           'updatePageContent',
           { pageId: P.onboarding, markdown: 'x' },
           'member',
         ),
       );
       expect(error.code).toBe('forbidden');
-      expect(await harness.page(P.onboarding)).toEqual(before);
+      expect(await tools.page(P.onboarding)).toEqual(before);
     } finally {
-      await harness.db
+      await database.db
         .updateTable('spaceMembers')
         .set({ role: 'writer' })
         .where('id', '=', SEED_IDS.spaceMembers.productWriters)
@@ -184,13 +190,13 @@ describe('updatePageContent', () => {
   });
 
   it('keeps block ids written in the Markdown, so an id-annotated rewrite keeps anchors in place', async () => {
-    const result = await harness.call('updatePageContent', {
+    const result = await tools.call('updatePageContent', {
       pageId: P.supportPlaybook,
       markdown: `Rotate weekly. {#${SEED_NODE_IDS.boardPrepNumbersParagraph}}\n\nNew paragraph.`,
     });
     expect(result.generatedIds).toBe(1);
     expect(
-      (await harness.page(P.supportPlaybook)).content.content?.[0]?.attrs?.id,
+      (await tools.page(P.supportPlaybook)).content.content?.[0]?.attrs?.id,
     ).toBe(SEED_NODE_IDS.boardPrepNumbersParagraph);
   });
 });

@@ -4,10 +4,10 @@ import {
   type TestDatabase,
 } from '../../support/test-database';
 import {
-  asToolError,
-  boundTools,
-  type BoundTools,
-} from './support/bound-tools';
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 /**
  * Inline atoms (hard breaks, mentions) count as one U+FFFC character when editPageText matches
@@ -17,10 +17,10 @@ import {
 const P = SEED_IDS.pages;
 
 let database: TestDatabase;
-let tools: BoundTools;
+let tools: SeededTools;
 beforeAll(async () => {
   database = await createTestDatabase();
-  tools = boundTools(database.db);
+  tools = seededTools(database.db);
   const content = {
     type: 'doc',
     content: [
@@ -51,8 +51,8 @@ it.each(['see you \uFFFC tomorrow', ' \uFFFC '])(
       .select('content')
       .where('id', '=', P.weeklySync)
       .executeTakeFirstOrThrow();
-    const error = asToolError(
-      await tools.failure('editPageText', {
+    const error = await expectToolError(
+      tools.call('editPageText', {
         pageId: P.weeklySync,
         find,
         replace: 'x',

@@ -3,7 +3,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../../support/test-database';
-import { boundTools, type BoundTools } from './support/bound-tools';
+import { seededTools, type SeededTools } from '../../support/seeded-tools';
 
 /**
  * Docmost data can hold siblings with the same position key (pages created at the same time,
@@ -13,10 +13,10 @@ import { boundTools, type BoundTools } from './support/bound-tools';
 const P = SEED_IDS.pages;
 
 let database: TestDatabase;
-let tools: BoundTools;
+let tools: SeededTools;
 beforeAll(async () => {
   database = await createTestDatabase();
-  tools = boundTools(database.db);
+  tools = seededTools(database.db);
 });
 afterAll(async () => database.drop());
 

@@ -5,10 +5,10 @@ import {
   type TestDatabase,
 } from '../../support/test-database';
 import {
-  asToolError,
-  boundTools,
-  type BoundTools,
-} from './support/bound-tools';
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 /**
  * Inputs that pass their format check but that PostgreSQL cannot represent (a timestamp in
@@ -21,10 +21,10 @@ const listPagesCursor = (updatedAt: string) =>
   ).toString('base64url');
 
 let database: TestDatabase;
-let tools: BoundTools;
+let tools: SeededTools;
 beforeAll(async () => {
   database = await createTestDatabase();
-  tools = boundTools(database.db);
+  tools = seededTools(database.db);
 });
 afterAll(async () => database.drop());
 
@@ -38,7 +38,7 @@ describe('listPages', () => {
     'refuses a forged cursor holding "%s" as not a cursor',
     async (updatedAt) => {
       const cursor = listPagesCursor(updatedAt);
-      const error = asToolError(await tools.failure('listPages', { cursor }));
+      const error = await expectToolError(tools.call('listPages', { cursor }));
       expect(error.code).toBe('invalid_input');
       expect(error.message).toContain(
         `cursor "${abbreviate(cursor)}" is not a listPages cursor`,
@@ -59,8 +59,8 @@ describe('listPages', () => {
 
 describe('listPageHistory', () => {
   it('refuses a version cursor past the integer range as not its own', async () => {
-    const error = asToolError(
-      await tools.failure('listPageHistory', {
+    const error = await expectToolError(
+      tools.call('listPageHistory', {
         pageId: SEED_IDS.pages.releaseNotes,
         cursor: 'v99999999999999999999',
       }),
@@ -74,8 +74,8 @@ describe('listPageHistory', () => {
 
 describe('checkNewComments', () => {
   it('refuses year 0000, which PostgreSQL has no such year for, like any invalid since', async () => {
-    const error = asToolError(
-      await tools.failure('checkNewComments', {
+    const error = await expectToolError(
+      tools.call('checkNewComments', {
         spaceId: SEED_IDS.spaces.product,
         since: '0000-01-01T00:00:00Z',
       }),

@@ -5,10 +5,10 @@ import {
   type TestDatabase,
 } from '../../support/test-database';
 import {
-  asToolError,
-  boundTools,
-  type BoundTools,
-} from './support/bound-tools';
+  expectToolError,
+  seededTools,
+  type SeededTools,
+} from '../../support/seeded-tools';
 
 /**
  * PostgreSQL cannot store U+0000 in text or jsonb, nor take it in a text parameter, and jsonb
@@ -24,10 +24,10 @@ const textDoc = (text: string) => ({
 });
 
 let database: TestDatabase;
-let tools: BoundTools;
+let tools: SeededTools;
 beforeAll(async () => {
   database = await createTestDatabase();
-  tools = boundTools(database.db);
+  tools = seededTools(database.db);
 });
 afterAll(async () => database.drop());
 
@@ -80,7 +80,7 @@ describe('a NUL character in an id', () => {
     ],
   ])('%s answers like a missing page', async (tool, input) => {
     const before = await snapshot();
-    const error = asToolError(await tools.failure(tool, input));
+    const error = await expectToolError(tools.call(tool, input));
     expect(error.code).toBe('not_found');
     // The id is quoted with its control character escaped: a raw NUL in the message could not
     // be stored with the chat's tool results (PostgreSQL text and jsonb refuse it).
@@ -142,7 +142,7 @@ describe('a NUL character in text to store', () => {
     '%s refuses it by field and writes nothing',
     async (tool, input, field) => {
       const before = await snapshot();
-      const error = asToolError(await tools.failure(tool, input));
+      const error = await expectToolError(tools.call(tool, input));
       expect(error.code).toBe('invalid_input');
       expect(error.message).toBe(
         `${field} contains the character U+0000 (NUL), which Docmost cannot store; remove it and call again. Nothing was written.`,
@@ -197,7 +197,7 @@ describe('an unpaired UTF-16 surrogate in text to store', () => {
     '%s refuses it by field and writes nothing',
     async (tool, input, field) => {
       const before = await snapshot();
-      const error = asToolError(await tools.failure(tool, input));
+      const error = await expectToolError(tools.call(tool, input));
       expect(error.code).toBe('invalid_input');
       expect(error.message).toBe(
         `${field} contains an unpaired UTF-16 surrogate (a lone \\uD800-\\uDFFF), which is not valid Unicode and cannot be stored; send the characters themselves. Nothing was written.`,
@@ -219,7 +219,9 @@ describe('an unpaired UTF-16 surrogate in text to store', () => {
 });
 
 it('searchPages refuses a NUL character in the query with a tool error', async () => {
-  const error = asToolError(await tools.failure('searchPages', { query: NUL }));
+  const error = await expectToolError(
+    tools.call('searchPages', { query: NUL }),
+  );
   expect(error.code).toBe('invalid_input');
   expect(error.message).toMatch(/^query contains the character U\+0000/);
 });

@@ -5,6 +5,7 @@ import type { DB } from './database';
 import type { RegistryLogger } from './registry';
 import type { PageAccessPolicy } from './tools/access';
 import type { DocmostToolExecutors } from './tools/definitions';
+import type { PageWriter } from './tools/page-store';
 import type { HeavyWorkOptions } from './workers';
 
 export const AI_TOOLS_OPTIONS = Symbol('AI_TOOLS_OPTIONS');
@@ -18,8 +19,8 @@ export interface AiToolsModuleOptions {
   /** A PostgreSQL URL for a pool the module opens itself and closes on shutdown. */
   readonly databaseUrl?: string;
   /**
-   * Executors that replace the built-in ones by tool name, e.g. writes routed through
-   * Docmost's collaboration server. Each is typed from its tool's spec.
+   * Executors that replace the built-in ones by tool name, each typed from its tool's spec.
+   * Content writes need none of these: `pageWriter` routes every tool's writes.
    */
   readonly executors?: DocmostToolExecutors;
   /**
@@ -28,6 +29,15 @@ export interface AiToolsModuleOptions {
    * Workspace isolation and space membership are checked regardless.
    */
   readonly pageAccess?: PageAccessPolicy;
+  /**
+   * Where every content write of every tool goes: each change of an existing page's content or
+   * title, as a compare-and-set on the version the tool read, and createPage's new page (moves
+   * and deletions are not content writes). Default `databasePageWriter`: the compare-and-set
+   * write of Docmost's tables with a `page_history` row and the agent's provenance. A Docmost
+   * host binds its collaboration server's writer, so a page open in an editor is changed
+   * through Yjs instead of under it. See `PageWriter` for the contract.
+   */
+  readonly pageWriter?: PageWriter;
   /** Origin used in public share URLs; default `http://localhost:3000`. */
   readonly publicBaseUrl?: string;
   /** Refuse to boot when a tool has no executor instead of leaving it out. Default false. */

@@ -78,6 +78,7 @@ function buildRegistry(
       ...createDocmostExecutors(db, {
         publicBaseUrl: options.publicBaseUrl,
         pageAccess: options.pageAccess,
+        pageWriter: options.pageWriter,
         heavyWork,
       }),
       ...options.executors,

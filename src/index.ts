@@ -36,6 +36,18 @@ export {
   type DocmostExecutorOptions,
 } from './tools/executors';
 export {
+  databasePageWriter,
+  pageVersionConflict,
+  type PageWriter,
+  type PageUpdate,
+  type PageChange,
+  type PageVersion,
+  type WrittenPage,
+  type PageCreation,
+  type NewPage,
+  type CreatedPage,
+} from './tools/page-store';
+export {
   HEAVY_WORK_POOL,
   HeavyWorkPool,
   sharedHeavyWorkPool,

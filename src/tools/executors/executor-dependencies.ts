@@ -9,6 +9,7 @@ import {
 } from '../../stash';
 import { sharedHeavyWorkPool, type HeavyWorkPool } from '../../workers';
 import type { PageAccessPolicy } from '../access';
+import { databasePageWriter, type PageWriter } from '../page-store';
 import type { ScriptSandboxOptions } from '../sandbox';
 
 /** Origin used in share and stash URLs when the host gives none. */
@@ -46,6 +47,13 @@ export interface DocmostExecutorOptions {
   readonly maxExportChars?: number;
   /** Page-level permissions every executor applies; default Docmost's `page_access` rules. */
   readonly pageAccess?: PageAccessPolicy;
+  /**
+   * Where every content write of every tool goes (see `PageWriter`). Default
+   * `databasePageWriter`: a compare-and-set on Docmost's tables with a history row and the
+   * agent's provenance. A Docmost host binds its collaboration server's writer, so a page open
+   * in an editor is changed through Yjs instead of under it.
+   */
+  readonly pageWriter?: PageWriter;
 }
 
 /**
@@ -55,6 +63,8 @@ export interface DocmostExecutorOptions {
 export interface ToolExecutorDependencies {
   /** Docmost's database, with `CamelCasePlugin`. */
   readonly db: Kysely<DB>;
+  /** Every content write of every tool goes through it. */
+  readonly pageWriter: PageWriter;
   readonly heavyWork: HeavyWorkPool;
   /** Origin of share and stash URLs, without a trailing path. */
   readonly publicBaseUrl: string;
@@ -96,6 +106,7 @@ export function resolveExecutorDependencies(
 ): ToolExecutorDependencies {
   return Object.freeze({
     db,
+    pageWriter: options.pageWriter ?? databasePageWriter,
     heavyWork: options.heavyWork ?? sharedHeavyWorkPool(),
     publicBaseUrl: options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
     sandbox: options.sandbox ?? {},

@@ -1,10 +1,21 @@
 export {
   writePage,
   mutatePage,
-  type PageChange,
-  type WrittenPage,
+  type PageStore,
+  type PageMutation,
   type MutatePageResult,
 } from './write-page';
+export type {
+  CreatedPage,
+  NewPage,
+  PageChange,
+  PageCreation,
+  PageUpdate,
+  PageVersion,
+  PageWriter,
+  WrittenPage,
+} from './page-writer';
+export { databasePageWriter } from './database-page-writer';
 export { pageVersionConflict } from './page-version-conflict';
 export {
   findUnstorableText,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { requirePage } from '../../../src/tools/access';
 import type { EditPageTextResult } from '../../../src/tools/executors/core/edit-text/edit-page-text';
-import { writePage } from '../../../src/tools/page-store';
+import { databasePageWriter } from '../../../src/tools/page-store';
 import { findBlockById } from '../../../src/tools/prosemirror/find-block';
 import {
   asDocument,
@@ -377,7 +377,7 @@ describe('editPageText', () => {
     );
   });
 
-  it('refuses a write based on a stale read (writePage with the old version)', async () => {
+  it('refuses a write based on a stale read (the default page writer given the old version)', async () => {
     const stale = await requirePage(database.db, member, P.onboarding, {
       write: true,
     });
@@ -387,8 +387,12 @@ describe('editPageText', () => {
       .where('id', '=', P.onboarding)
       .execute();
     const error = await expectToolError(
-      writePage(database.db, member, stale, {
-        content: { type: 'doc', content: [] },
+      databasePageWriter.updatePage({
+        db: database.db,
+        context: member,
+        page: stale,
+        change: { content: { type: 'doc', content: [] } },
+        toolName: 'editPageText',
       }),
     );
     expect(error.code).toBe('conflict');

@@ -1,16 +1,11 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB, JsonValue } from '../../../database';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../database';
 import type { ToolCallContext } from '../../../registry/tool-call-context';
 import { abbreviate } from '../../../registry/abbreviate';
 import { ToolError } from '../../../registry/tool-error';
 import type { ToolInput } from '../../../registry/tool-spec';
 import { requirePage, requireSpace, type AccessiblePage } from '../../access';
-import {
-  AGENT_SOURCE,
-  agentChatId,
-  refuseUnstorableText,
-} from '../../page-store';
-import { extractText } from '../../prosemirror/extract-text';
+import { refuseUnstorableText } from '../../page-store';
 import {
   generateKeyBetween,
   isValidOrderKey,
@@ -106,7 +101,7 @@ async function positionAfterSiblings(
  * unique slugId and a first history version, in one transaction: bad input creates nothing.
  */
 export async function createPage(
-  { db, heavyWork }: ToolExecutorDependencies,
+  { db, heavyWork, pageWriter }: ToolExecutorDependencies,
   input: ToolInput<CreatePageTool>,
   context: ToolCallContext,
 ): Promise<CreatePageResult> {
@@ -129,48 +124,22 @@ export async function createPage(
     const parentPageId = parent?.id ?? null;
     const position = await positionAfterSiblings(trx, space.id, parentPageId);
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
-      const created = await trx
-        .insertInto('pages')
-        .values({
+      // The page and its first history version, with the agent's provenance, by the page writer.
+      const created = await pageWriter.createPage({
+        db: trx,
+        context,
+        page: {
           slugId: generateSlugId(),
           title: input.title,
-          icon: null,
           position,
-          content: content as unknown as JsonValue,
-          textContent: extractText(content),
+          content,
           parentPageId,
           spaceId: space.id,
           workspaceId: space.workspaceId,
-          creatorId: context.userId,
-          // Docmost's fork marks a page the agent wrote: source, chat, and the human as contributor.
-          lastUpdatedById: context.userId,
-          lastUpdatedSource: AGENT_SOURCE,
-          lastUpdatedAiChatId: agentChatId(context),
-          contributorIds: sql<string[]>`array[${context.userId}::uuid]`,
-        })
-        .onConflict((conflict) => conflict.column('slugId').doNothing())
-        .returningAll()
-        .returning(sql<string>`updated_at::text`.as('version'))
-        .executeTakeFirst();
+        },
+        toolName: 'createPage',
+      });
       if (!created) continue;
-      // The first version, copied from the row as saved, with a NULL version as Docmost writes it.
-      await trx
-        .insertInto('pageHistory')
-        .values({
-          pageId: created.id,
-          slugId: created.slugId,
-          title: created.title,
-          content: created.content as JsonValue,
-          icon: created.icon,
-          version: null,
-          lastUpdatedById: created.lastUpdatedById,
-          contributorIds: sql<string[]>`array[${context.userId}::uuid]`,
-          lastUpdatedSource: created.lastUpdatedSource,
-          lastUpdatedAiChatId: created.lastUpdatedAiChatId,
-          spaceId: created.spaceId,
-          workspaceId: created.workspaceId,
-        })
-        .execute();
       return {
         pageId: created.id,
         slugId: created.slugId,

@@ -32,23 +32,26 @@ export interface ReplacePageContentResult {
  * tool comes back the same; they differ in what the model is told to send.
  */
 async function replacePageContent(
-  { db, heavyWork }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: ReplacePageContentInput,
   context: ToolCallContext,
+  toolName: 'updatePageContent' | 'importPageMarkdown',
 ): Promise<ReplacePageContentResult> {
-  const page = await requirePage(db, context, input.pageId, { write: true });
+  const page = await requirePage(dependencies.db, context, input.pageId, {
+    write: true,
+  });
   const { content, generatedIds } = await readMarkdownOffThread(
     input.markdown,
-    heavyWork,
+    dependencies.heavyWork,
     context.userId,
   );
-  const written = await writeWholeDocument(
-    db,
+  const written = await writeWholeDocument(dependencies, {
     context,
     page,
     content,
-    input.baseVersion,
-  );
+    baseVersion: input.baseVersion,
+    toolName,
+  });
   return {
     pageId: written.id,
     version: written.version,
@@ -64,7 +67,7 @@ export function updatePageContent(
   input: ToolInput<UpdatePageContentTool>,
   context: ToolCallContext,
 ): Promise<ReplacePageContentResult> {
-  return replacePageContent(dependencies, input, context);
+  return replacePageContent(dependencies, input, context, 'updatePageContent');
 }
 
 /** importPageMarkdown: the page's whole document from a Markdown file, e.g. an edited export. */
@@ -73,5 +76,5 @@ export function importPageMarkdown(
   input: ToolInput<ImportPageMarkdownTool>,
   context: ToolCallContext,
 ): Promise<ReplacePageContentResult> {
-  return replacePageContent(dependencies, input, context);
+  return replacePageContent(dependencies, input, context, 'importPageMarkdown');
 }

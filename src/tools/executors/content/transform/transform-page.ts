@@ -63,10 +63,11 @@ export type TransformPageResult = TransformPagePreview | TransformPageWrite;
  * preview of a write the caller cannot make would only waste a turn.
  */
 export async function transformPage(
-  { db, sandbox, heavyWork }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: ToolInput<TransformPageTool>,
   context: ToolCallContext,
 ): Promise<TransformPageResult> {
+  const { db, sandbox, heavyWork } = dependencies;
   const page = await requirePage(db, context, input.pageId, { write: true });
   if (input.baseVersion !== undefined && input.baseVersion !== page.version)
     throw pageVersionConflict(page.id, input.baseVersion, page.version);
@@ -127,7 +128,12 @@ export async function transformPage(
       removedLines: 0,
     };
   }
-  const written = await writePage(db, context, page, { content: after });
+  const written = await writePage(dependencies, {
+    context,
+    page,
+    change: { content: after },
+    toolName: 'transformPage',
+  });
   return {
     ...outcome,
     dryRun: false,

@@ -131,17 +131,16 @@ async function createReply(
  * never shows a highlight without a thread, nor a thread whose anchor failed.
  */
 async function createThread(
-  db: Kysely<DB>,
+  { db, pageWriter }: ToolExecutorDependencies,
   input: CreateCommentInput & { selection: string },
   context: ToolCallContext,
 ): Promise<CreatedComment> {
   const id = randomUUID();
   return db.transaction().execute(async (trx) => {
     let anchor: CommentAnchor | undefined;
-    const { after } = await mutatePage(
-      trx,
-      context,
-      input.pageId,
+    const { before, after } = await mutatePage(
+      { db: trx, pageWriter },
+      { context, pageId: input.pageId, toolName: 'createComment' },
       (doc, page) => {
         anchor = anchorComment(doc, input.selection, id);
         if (!anchor) throw selectionNotFound(page, doc, input.selection);
@@ -150,7 +149,7 @@ async function createThread(
     );
     await trx
       .insertInto('comments')
-      .values(commentRow(context, after, input, id))
+      .values(commentRow(context, before, input, id))
       .execute();
     return {
       id,
@@ -166,7 +165,7 @@ async function createThread(
 
 /** A new anchored thread (`selection`) or a reply to a thread (`parentCommentId`), authored by the caller. */
 export async function createComment(
-  { db }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: CreateCommentInput,
   context: ToolCallContext,
 ): Promise<CreatedComment> {
@@ -186,8 +185,16 @@ export async function createComment(
   }
   try {
     return parentCommentId !== undefined
-      ? await createReply(db, { ...input, parentCommentId }, context)
-      : await createThread(db, { ...input, selection: selection! }, context);
+      ? await createReply(
+          dependencies.db,
+          { ...input, parentCommentId },
+          context,
+        )
+      : await createThread(
+          dependencies,
+          { ...input, selection: selection! },
+          context,
+        );
   } catch (error) {
     if (ToolError.isToolError(error) && error.code === 'forbidden') {
       throw new ToolError(

@@ -25,7 +25,7 @@ export interface ResolveCommentResult {
  * one transaction, the page write being a compare-and-set like every other.
  */
 export async function resolveComment(
-  { db }: ToolExecutorDependencies,
+  { db, pageWriter }: ToolExecutorDependencies,
   input: ToolInput<typeof resolveCommentTool>,
   context: ToolCallContext,
 ): Promise<ResolveCommentResult> {
@@ -65,8 +65,17 @@ export async function resolveComment(
       comment.id,
       input.resolved,
     );
-    if (marked.changed > 0)
-      await writePage(trx, context, page, { content: marked.doc });
+    if (marked.changed > 0) {
+      await writePage(
+        { db: trx, pageWriter },
+        {
+          context,
+          page,
+          change: { content: marked.doc },
+          toolName: 'resolveComment',
+        },
+      );
+    }
     await trx
       .updateTable('comments')
       .set({

@@ -50,7 +50,7 @@ function refuseNewFormatting(input: EditPageTextInput): void {
  * document is read, every match checked, and the page written only if nobody changed it since.
  */
 export async function editPageText(
-  { db, heavyWork }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: EditPageTextInput,
   context: ToolCallContext,
 ): Promise<EditPageTextResult> {
@@ -70,27 +70,32 @@ export async function editPageText(
     );
   }
   let plan: TextEditPlan | undefined;
-  const { after } = await mutatePage(db, context, input.pageId, async (doc) => {
-    const request = {
-      pageId: input.pageId,
-      find: input.find,
-      replace: input.replace,
-      replaceAll: input.replaceAll,
-      blockId: input.blockId,
-    };
-    // A replaceAll over a large page is linear but still takes a while: a worker runs it.
-    plan = await heavyWork.runSized(
-      'planTextEdit',
-      { document: doc, request },
-      documentSize(doc, heavyWork.limits.inProcessMaxChars),
-      {
-        userId: context.userId,
-        label: `editPageText on page ${input.pageId}`,
-        advice: 'Edit fewer blocks per call (scope it with blockId).',
-      },
-    );
-    return plan.document;
-  });
+  const { heavyWork } = dependencies;
+  const { after } = await mutatePage(
+    dependencies,
+    { context, pageId: input.pageId, toolName: 'editPageText' },
+    async (doc) => {
+      const request = {
+        pageId: input.pageId,
+        find: input.find,
+        replace: input.replace,
+        replaceAll: input.replaceAll,
+        blockId: input.blockId,
+      };
+      // A replaceAll over a large page is linear but still takes a while: a worker runs it.
+      plan = await heavyWork.runSized(
+        'planTextEdit',
+        { document: doc, request },
+        documentSize(doc, heavyWork.limits.inProcessMaxChars),
+        {
+          userId: context.userId,
+          label: `editPageText on page ${input.pageId}`,
+          advice: 'Edit fewer blocks per call (scope it with blockId).',
+        },
+      );
+      return plan.document;
+    },
+  );
   const { replacements, blocks, unlistedBlocks } = plan!;
   const result: EditPageTextResult = {
     pageId: after.id,

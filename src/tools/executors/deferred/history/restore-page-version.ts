@@ -17,23 +17,23 @@ export interface RestorePageVersionResult {
 
 /** Writes a saved version's content back as a new version (the title stays). */
 export async function restorePageVersion(
-  { db }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: ToolInput<typeof restorePageVersionTool>,
   context: ToolCallContext,
 ): Promise<RestorePageVersionResult> {
   const { version, page } = await requirePageVersion(
-    db,
+    dependencies.db,
     context,
     input.historyId,
     { write: true },
   );
-  const written = await writeWholeDocument(
-    db,
+  const written = await writeWholeDocument(dependencies, {
     context,
     page,
-    asDocument(version.content),
-    input.baseVersion,
-  );
+    content: asDocument(version.content),
+    baseVersion: input.baseVersion,
+    toolName: 'restorePageVersion',
+  });
   return {
     pageId: written.id,
     restoredHistoryId: version.id,

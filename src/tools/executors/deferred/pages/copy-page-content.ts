@@ -20,10 +20,11 @@ export interface CopyPageContentResult {
 }
 
 export async function copyPageContent(
-  { db }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: ToolInput<typeof copyPageContentTool>,
   context: ToolCallContext,
 ): Promise<CopyPageContentResult> {
+  const { db } = dependencies;
   const source = await requirePage(db, context, input.sourcePageId);
   const target = await requirePage(db, context, input.targetPageId, {
     write: true,
@@ -38,13 +39,13 @@ export async function copyPageContent(
     asDocument(source.content),
     COMMENT_MARK_TYPE,
   );
-  const written = await writeWholeDocument(
-    db,
+  const written = await writeWholeDocument(dependencies, {
     context,
-    target,
+    page: target,
     content,
-    input.baseVersion,
-  );
+    baseVersion: input.baseVersion,
+    toolName: 'copyPageContent',
+  });
   return {
     sourcePageId: source.id,
     targetPageId: written.id,

@@ -14,12 +14,19 @@ export interface RenamePageResult {
 }
 
 export async function renamePage(
-  { db }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: ToolInput<typeof renamePageTool>,
   context: ToolCallContext,
 ): Promise<RenamePageResult> {
-  const page = await requirePage(db, context, input.pageId, { write: true });
-  const written = await writePage(db, context, page, { title: input.title });
+  const page = await requirePage(dependencies.db, context, input.pageId, {
+    write: true,
+  });
+  const written = await writePage(dependencies, {
+    context,
+    page,
+    change: { title: input.title },
+    toolName: 'renamePage',
+  });
   return {
     pageId: written.id,
     previousTitle: page.title,

@@ -17,22 +17,26 @@ export interface DeleteNodeResult {
 
 /** Removes one block with its content; refuses to leave a container the editor cannot hold. */
 export async function deleteNode(
-  { db }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: ToolInput<typeof deleteNodeTool>,
   context: ToolCallContext,
 ): Promise<DeleteNodeResult> {
   let deleted = { type: '', text: '' };
-  const { after } = await mutatePage(db, context, input.pageId, (doc) => {
-    const located = resolveBlock(doc, input.nodeId, 'nodeId');
-    deleted = { type: located.node.type, text: extractText(located.node) };
-    const updated = spliceAtPath(doc, located.path, []);
-    assertValidContainer(
-      updated,
-      located.path.slice(0, -1),
-      `deleting ${input.nodeId}`,
-    );
-    return updated;
-  });
+  const { after } = await mutatePage(
+    dependencies,
+    { context, pageId: input.pageId, toolName: 'deleteNode' },
+    (doc) => {
+      const located = resolveBlock(doc, input.nodeId, 'nodeId');
+      deleted = { type: located.node.type, text: extractText(located.node) };
+      const updated = spliceAtPath(doc, located.path, []);
+      assertValidContainer(
+        updated,
+        located.path.slice(0, -1),
+        `deleting ${input.nodeId}`,
+      );
+      return updated;
+    },
+  );
   return {
     pageId: after.id,
     deleted,

@@ -54,7 +54,7 @@ function withArticle(type: string): string {
 
 /** Inserts one block before/after an anchor block, or at the end of the page. */
 export async function insertNode(
-  { db }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: ToolInput<typeof insertNodeTool>,
   context: ToolCallContext,
 ): Promise<InsertNodeResult> {
@@ -66,29 +66,33 @@ export async function insertNode(
   }
   let inserted: ProseMirrorNode | undefined;
   let insertedPath: NodePath = [];
-  const { after } = await mutatePage(db, context, input.pageId, (doc) => {
-    const node: unknown = input.node;
-    assertValidNode(node, { label: 'node', expectBlock: true });
-    if (input.position === 'append') {
-      if (REQUIRED_PARENT_TYPES[node.type] !== undefined) {
-        throw new ToolError(
-          'invalid_input',
-          `${withArticle(node.type)} cannot stand at the top level of a page; insert it before/after a block inside the ${REQUIRED_PARENT_TYPES[node.type]!.join('/')} it belongs to`,
-        );
+  const { after } = await mutatePage(
+    dependencies,
+    { context, pageId: input.pageId, toolName: 'insertNode' },
+    (doc) => {
+      const node: unknown = input.node;
+      assertValidNode(node, { label: 'node', expectBlock: true });
+      if (input.position === 'append') {
+        if (REQUIRED_PARENT_TYPES[node.type] !== undefined) {
+          throw new ToolError(
+            'invalid_input',
+            `${withArticle(node.type)} cannot stand at the top level of a page; insert it before/after a block inside the ${REQUIRED_PARENT_TYPES[node.type]!.join('/')} it belongs to`,
+          );
+        }
+        insertedPath = [doc.content?.length ?? 0];
+      } else {
+        const anchor = resolveBlock(doc, input.anchorNodeId!, 'anchorNodeId');
+        const sibling = siblingPath(doc, anchor.path, node.type);
+        const index =
+          sibling[sibling.length - 1]! + (input.position === 'after' ? 1 : 0);
+        insertedPath = [...sibling.slice(0, -1), index];
       }
-      insertedPath = [doc.content?.length ?? 0];
-    } else {
-      const anchor = resolveBlock(doc, input.anchorNodeId!, 'anchorNodeId');
-      const sibling = siblingPath(doc, anchor.path, node.type);
-      const index =
-        sibling[sibling.length - 1]! + (input.position === 'after' ? 1 : 0);
-      insertedPath = [...sibling.slice(0, -1), index];
-    }
-    inserted = assignBlockIds(node, new Set(collectBlockIds(doc)));
-    const updated = insertAtPath(doc, insertedPath, [inserted]);
-    assertValidContainer(updated, insertedPath.slice(0, -1), 'the new node');
-    return updated;
-  });
+      inserted = assignBlockIds(node, new Set(collectBlockIds(doc)));
+      const updated = insertAtPath(doc, insertedPath, [inserted]);
+      assertValidContainer(updated, insertedPath.slice(0, -1), 'the new node');
+      return updated;
+    },
+  );
   const id = inserted?.attrs?.id;
   return {
     pageId: after.id,

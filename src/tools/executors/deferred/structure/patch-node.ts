@@ -27,34 +27,42 @@ export interface PatchNodeResult {
 
 /** Replaces one block, keeping its id when the replacement gives none. */
 export async function patchNode(
-  { db }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: ToolInput<typeof patchNodeTool>,
   context: ToolCallContext,
 ): Promise<PatchNodeResult> {
   let replacement: ProseMirrorNode | undefined;
   let replacedText = '';
-  const { after } = await mutatePage(db, context, input.pageId, (doc) => {
-    const node: unknown = input.node;
-    assertValidNode(node, { label: 'node', expectBlock: true });
-    const located = resolveBlock(doc, input.nodeId, 'nodeId');
-    const oldId = located.node.attrs?.id;
-    let candidate: ProseMirrorNode = node;
-    if (
-      BLOCK_ID_NODE_TYPES.has(candidate.type) &&
-      !isBlockId(candidate.attrs?.id) &&
-      isBlockId(oldId)
-    ) {
-      candidate = { ...candidate, attrs: { ...candidate.attrs, id: oldId } };
-    }
-    // The replaced subtree's ids are free again; any other id already on the page is not.
-    const taken = new Set(collectBlockIds(doc));
-    for (const id of collectBlockIds(located.node)) taken.delete(id);
-    replacement = assignBlockIds(candidate, taken);
-    replacedText = extractText(located.node);
-    const updated = spliceAtPath(doc, located.path, [replacement]);
-    assertValidContainer(updated, located.path.slice(0, -1), 'the replacement');
-    return updated;
-  });
+  const { after } = await mutatePage(
+    dependencies,
+    { context, pageId: input.pageId, toolName: 'patchNode' },
+    (doc) => {
+      const node: unknown = input.node;
+      assertValidNode(node, { label: 'node', expectBlock: true });
+      const located = resolveBlock(doc, input.nodeId, 'nodeId');
+      const oldId = located.node.attrs?.id;
+      let candidate: ProseMirrorNode = node;
+      if (
+        BLOCK_ID_NODE_TYPES.has(candidate.type) &&
+        !isBlockId(candidate.attrs?.id) &&
+        isBlockId(oldId)
+      ) {
+        candidate = { ...candidate, attrs: { ...candidate.attrs, id: oldId } };
+      }
+      // The replaced subtree's ids are free again; any other id already on the page is not.
+      const taken = new Set(collectBlockIds(doc));
+      for (const id of collectBlockIds(located.node)) taken.delete(id);
+      replacement = assignBlockIds(candidate, taken);
+      replacedText = extractText(located.node);
+      const updated = spliceAtPath(doc, located.path, [replacement]);
+      assertValidContainer(
+        updated,
+        located.path.slice(0, -1),
+        'the replacement',
+      );
+      return updated;
+    },
+  );
   const id = replacement?.attrs?.id;
   return {
     pageId: after.id,

@@ -20,11 +20,13 @@ export interface UpdatePageJsonResult {
 
 /** Replaces the whole document after validating it against Docmost's editor schema. */
 export async function updatePageJson(
-  { db }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: ToolInput<typeof updatePageJsonTool>,
   context: ToolCallContext,
 ): Promise<UpdatePageJsonResult> {
-  const page = await requirePage(db, context, input.pageId, { write: true });
+  const page = await requirePage(dependencies.db, context, input.pageId, {
+    write: true,
+  });
   const doc: unknown = input.doc;
   assertValidNode(doc, { label: 'doc' });
   const givenIds = new Set(collectBlockIds(doc));
@@ -32,13 +34,13 @@ export async function updatePageJson(
   const generatedIds = collectBlockIds(content).filter(
     (id) => !givenIds.has(id),
   ).length;
-  const written = await writeWholeDocument(
-    db,
+  const written = await writeWholeDocument(dependencies, {
     context,
     page,
     content,
-    input.baseVersion,
-  );
+    baseVersion: input.baseVersion,
+    toolName: 'updatePageJson',
+  });
   return {
     pageId: written.id,
     version: written.version,

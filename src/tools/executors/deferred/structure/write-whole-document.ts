@@ -1,28 +1,35 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
+import type { ToolCallContext } from '../../../../registry/tool-call-context';
 import type { AccessiblePage } from '../../../access';
+import type { ToolName } from '../../../definitions';
 import {
   pageVersionConflict,
   writePage,
-  type ProvenanceContext,
+  type PageStore,
   type WrittenPage,
 } from '../../../page-store';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
 
+/** A whole-document write: the page as loaded, the new document, and the model's `baseVersion`. */
+export interface WholeDocumentWrite {
+  readonly context: ToolCallContext;
+  readonly page: AccessiblePage;
+  readonly content: ProseMirrorNode;
+  readonly baseVersion: string | undefined;
+  readonly toolName: ToolName;
+}
+
 /**
- * A full-document write (updatePageJson, copyPageContent, restorePageVersion). The new content
- * does not derive from the page as just loaded but from what the model read earlier, so a
- * `baseVersion` older than the current version fails with a conflict before anything is written;
- * the write itself is still a compare-and-set on the version loaded.
+ * A full-document write (updatePageJson, updatePageContent, importPageMarkdown,
+ * copyPageContent, restorePageVersion). The new content does not derive from the page as just
+ * loaded but from what the model read earlier, so a `baseVersion` older than the current
+ * version fails with a conflict before anything is written; the write itself is still a
+ * compare-and-set on the version loaded.
  */
 export async function writeWholeDocument(
-  db: Kysely<DB>,
-  context: ProvenanceContext,
-  page: AccessiblePage,
-  content: ProseMirrorNode,
-  baseVersion: string | undefined,
+  store: PageStore,
+  { context, page, content, baseVersion, toolName }: WholeDocumentWrite,
 ): Promise<WrittenPage> {
   if (baseVersion !== undefined && baseVersion !== page.version)
     throw pageVersionConflict(page.id, baseVersion, page.version);
-  return writePage(db, context, page, { content });
+  return writePage(store, { context, page, change: { content }, toolName });
 }

@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../../database';
-import type { ToolCallContext } from '../../../../registry/tool-call-context';
-import { mutatePage, type WrittenPage } from '../../../page-store';
+import {
+  mutatePage,
+  type PageMutation,
+  type PageStore,
+  type WrittenPage,
+} from '../../../page-store';
 import { collectBlockIds, spliceAtPath } from '../../../prosemirror/block-tree';
 import { tableSize } from '../../../prosemirror/outline';
 import type { ProseMirrorNode } from '../../../prosemirror/prosemirror-node';
@@ -22,14 +24,13 @@ export interface EditedTable {
  * fresh cell paragraph ids) and returns the new table node, or throws a `ToolError`.
  */
 export async function editTable(
-  db: Kysely<DB>,
-  context: ToolCallContext,
-  pageId: string,
+  store: PageStore,
+  mutation: PageMutation,
   reference: TableReference,
   edit: (table: LocatedTable, takenIds: Set<string>) => ProseMirrorNode,
 ): Promise<EditedTable> {
   let size = { rows: 0, cols: 0 };
-  const { after } = await mutatePage(db, context, pageId, (doc) => {
+  const { after } = await mutatePage(store, mutation, (doc) => {
     const table = resolveTable(doc, reference);
     const updated = edit(table, new Set(collectBlockIds(doc)));
     size = tableSize(updated);

@@ -16,15 +16,14 @@ export interface TableDeleteRowResult {
 }
 
 export async function tableDeleteRow(
-  { db }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: ToolInput<typeof tableDeleteRowTool>,
   context: ToolCallContext,
 ): Promise<TableDeleteRowResult> {
   let deletedCells: readonly string[] = [];
   const edited = await editTable(
-    db,
-    context,
-    input.pageId,
+    dependencies,
+    { context, pageId: input.pageId, toolName: 'tableDeleteRow' },
     input.table,
     (table) => {
       const result = deleteTableRow(table, input.row);

@@ -15,15 +15,14 @@ export interface TableInsertRowResult {
 }
 
 export async function tableInsertRow(
-  { db }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: ToolInput<typeof tableInsertRowTool>,
   context: ToolCallContext,
 ): Promise<TableInsertRowResult> {
   let row = 0;
   const edited = await editTable(
-    db,
-    context,
-    input.pageId,
+    dependencies,
+    { context, pageId: input.pageId, toolName: 'tableInsertRow' },
     input.table,
     (table, takenIds) => {
       row = input.index ?? table.rows;

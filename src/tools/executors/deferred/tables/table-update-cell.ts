@@ -16,15 +16,14 @@ export interface TableUpdateCellResult {
 }
 
 export async function tableUpdateCell(
-  { db }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: ToolInput<typeof tableUpdateCellTool>,
   context: ToolCallContext,
 ): Promise<TableUpdateCellResult> {
   let previousText = '';
   const edited = await editTable(
-    db,
-    context,
-    input.pageId,
+    dependencies,
+    { context, pageId: input.pageId, toolName: 'tableUpdateCell' },
     input.table,
     (table, takenIds) => {
       const result = updateTableCell(

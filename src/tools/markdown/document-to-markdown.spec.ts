@@ -1,5 +1,3 @@
-import { DEMO_PAGES } from '../../../host/seed/seed-demo-workspace';
-import { SEED_IDS } from '../../../host/seed/seed-ids';
 import type {
   ProseMirrorMark,
   ProseMirrorNode,
@@ -40,30 +38,43 @@ function exported(...blocks: ProseMirrorNode[]): string {
 }
 
 describe('documentToMarkdown', () => {
-  it('writes a seeded page as readable Markdown with block ids and comment anchors', () => {
-    const roadmap = DEMO_PAGES.find(
-      (page) => page.id === SEED_IDS.pages.roadmap,
-    )!;
-    expect(exported(...roadmap.content.content!)).toBe(
+  it('writes block ids after each block and comment anchors as spans with their thread and state', () => {
+    const open = {
+      type: 'comment',
+      attrs: { commentId: 'c-open', resolved: false },
+    };
+    const resolved = {
+      type: 'comment',
+      attrs: { commentId: 'c-done', resolved: true },
+    };
+    expect(
+      exported(
+        {
+          type: 'heading',
+          attrs: { id: 'headingid001', level: 2 },
+          content: [text('Q3')],
+        },
+        paragraph(
+          'paragraph001',
+          text('Customers asked for '),
+          text('single sign-on', open),
+          text(' and the '),
+          text('mobile editor', resolved),
+          text('.'),
+        ),
+        {
+          type: 'orderedList',
+          attrs: { start: 1 },
+          content: [item(paragraph('listitem0001', text('SAML')))],
+        },
+      ),
+    ).toBe(
       [
-        '# Roadmap 2025 {#dxpaxwjimliy}',
+        '## Q3 {#headingid001}',
         '',
-        'Themes for the year: **reliability**, **collaboration** and **self-serve onboarding**. {#kwsldgwxjaxn}',
+        'Customers asked for <span data-comment-id="c-open" data-resolved="false">single sign-on</span> and the <span data-comment-id="c-done" data-resolved="true">mobile editor</span>. {#paragraph001}',
         '',
-        '## Q3 {#hgazsmjfdval}',
-        '',
-        `Enterprise customers asked for <span data-comment-id="${SEED_IDS.comments.roadmapSso}" data-resolved="false">single sign-on with SAML</span> before their renewals in October. {#slbixqgkzfws}`,
-        '',
-        '1. SAML single sign-on {#edgnftkxfcxt}',
-        '2. Audit log export {#zezevzbblpqu}',
-        '3. Granular space permissions {#mtghjuszdcsr}',
-        '',
-        '## Q4 {#kiszaldoxdmz}',
-        '',
-        `The <span data-comment-id="${SEED_IDS.comments.roadmapMobile}" data-resolved="true">mobile editor</span> moves to Q4 so the team can finish offline sync first. {#oupibcbervkp}`,
-        '',
-        '- Offline sync {#ajgajsgjlzdq}',
-        '- Mobile editor beta {#jblrajfyrliz}',
+        '1. SAML {#listitem0001}',
         '',
       ].join('\n'),
     );

@@ -1,6 +1,4 @@
 import fc from 'fast-check';
-import { DEMO_PAGE_HISTORY } from '../../../host/seed/demo-page-history';
-import { DEMO_PAGES } from '../../../host/seed/seed-demo-workspace';
 import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
 import {
   anyDocument,
@@ -15,19 +13,6 @@ function roundTrip(doc: ProseMirrorNode): ProseMirrorNode {
 }
 
 describe('export -> import round trip', () => {
-  it.each(DEMO_PAGES.map((page) => [page.title, page.content] as const))(
-    'gives back the seeded page "%s" exactly, in plain Markdown',
-    (_title, content) => {
-      expect(roundTrip(content)).toEqual(content);
-      expect(exportDocumentMarkdown(content).jsonBlocks).toBe(0);
-    },
-  );
-
-  it('gives back every seeded history version exactly', () => {
-    for (const version of DEMO_PAGE_HISTORY)
-      expect(roundTrip(version.content)).toEqual(version.content);
-  });
-
   it('gives back any document exactly: hostile text, marks in any order, nodes Markdown cannot express', () => {
     fc.assert(
       fc.property(

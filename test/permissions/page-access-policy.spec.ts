@@ -131,12 +131,24 @@ describe('the comment signal counts only pages the caller may see', () => {
   );
 });
 
+/** Every question the module put to the host's policy, in order, with the caller it named. */
+const policyCalls: {
+  readonly method: 'pagePermissions' | 'visiblePage';
+  readonly userId: string;
+  readonly pageIds?: readonly string[];
+}[] = [];
+
 /**
  * A host's own rule, bound through the module options: pages titled "Host secret ..." are hidden
  * and pages titled "Host frozen ..." are read-only; Docmost's page_access rows no longer decide.
  */
 const HOST_POLICY: PageAccessPolicy = {
-  async pagePermissions(db, _caller, pageIds) {
+  async pagePermissions(db, caller, pageIds) {
+    policyCalls.push({
+      method: 'pagePermissions',
+      userId: caller.userId,
+      pageIds: [...pageIds],
+    });
     const pages = await db
       .selectFrom('pages')
       .select(['id', 'title'])
@@ -151,8 +163,10 @@ const HOST_POLICY: PageAccessPolicy = {
           };
     return new Map(pages.map((page) => [page.id, rights(page.title ?? '')]));
   },
-  visiblePage: (_caller, page) =>
-    sql<SqlBool>`not exists (select 1 from pages host_page where host_page.id = ${page.id} and host_page.title like 'Host secret%')`,
+  visiblePage: (caller, page) => {
+    policyCalls.push({ method: 'visiblePage', userId: caller.userId });
+    return sql<SqlBool>`not exists (select 1 from pages host_page where host_page.id = ${page.id} and host_page.title like 'Host secret%')`;
+  },
 };
 
 describe('a host replaces the page-access policy with AiToolsModule.forRoot({ pageAccess })', () => {
@@ -183,6 +197,31 @@ describe('a host replaces the page-access policy with AiToolsModule.forRoot({ pa
       .execute();
     return page.pageId;
   }
+
+  it("asks the host's policy, for the caller, about the page a tool opens and the pages a listing shows", async () => {
+    const pageId = await titled(`Host plain ${randomUUID()}`);
+    policyCalls.length = 0;
+    await registry.call('getPage', { pageId }, contextFor('member'));
+    expect(
+      policyCalls.filter((call) => call.method === 'pagePermissions'),
+    ).toEqual([
+      {
+        method: 'pagePermissions',
+        userId: SEED_IDS.users.member,
+        pageIds: [pageId],
+      },
+    ]);
+    policyCalls.length = 0;
+    await registry.call(
+      'listPages',
+      { spaceId: SEED_IDS.spaces.product, limit: 100 },
+      contextFor('admin'),
+    );
+    expect(policyCalls).toContainEqual({
+      method: 'visiblePage',
+      userId: SEED_IDS.users.admin,
+    });
+  });
 
   it('hides what the host hides, in reads and in listings', async () => {
     const secret = await titled(`Host secret ${randomUUID()}`);

@@ -18,6 +18,12 @@ function integration(driver) {
     // Read by test/support/select-database-driver.ts, which sets DB_DRIVER for the file (and
     // for the servers it spawns).
     globals: { testDatabaseDriver: driver },
+    // The consumer test's app connects through postgres.js, as Docmost's server does, whatever
+    // the project: it runs once, in the postgres.js project.
+    testPathIgnorePatterns:
+      driver === 'pg'
+        ? ['/node_modules/', '<rootDir>/test/consumer/']
+        : ['/node_modules/'],
     setupFiles: ['<rootDir>/test/support/select-database-driver.ts'],
     // Per-project global setup runs only when a test of this project runs, so unit-only
     // runs never start PostgreSQL.

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ChatMemoryOptions } from './chat-memory';
 import type { CommentSignalOptions } from './comment-signal';
-import type { DB } from './database';
 import type { RegistryLogger } from './registry';
 import type { PageAccessPolicy } from './tools/access';
 import type { DocmostToolExecutors } from './tools/definitions';
@@ -13,9 +12,10 @@ export const AI_TOOLS_OPTIONS = Symbol('AI_TOOLS_OPTIONS');
 export interface AiToolsModuleOptions {
   /**
    * The host's Kysely over Docmost's schema, with `CamelCasePlugin` (Docmost's `KyselyDB`).
-   * Give this or `databaseUrl`.
+   * Give this or `databaseUrl`. Typed `Kysely<any>`: Kysely is invariant in its database type,
+   * and Docmost's generated `DB` (more tables, its own column types) is not this package's `DB`.
    */
-  readonly db?: Kysely<DB>;
+  readonly db?: Kysely<any>;
   /** A PostgreSQL URL for a pool the module opens itself and closes on shutdown. */
   readonly databaseUrl?: string;
   /**

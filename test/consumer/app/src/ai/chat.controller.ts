@@ -1,0 +1,33 @@
+import { Body, Controller, Post, Res } from '@nestjs/common';
+import { pipeUIMessageStreamToResponse } from 'ai';
+import type { FastifyReply } from 'fastify';
+import { AuthUser, AuthWorkspace } from '../auth/auth.decorators';
+import type { UserRow, WorkspaceRow } from '../auth/jwt-auth.guard';
+import { ChatService } from './chat.service';
+
+/** `POST /api/ai/chat { message, pageId }`: one turn as the AI SDK UI message stream. */
+@Controller('ai')
+export class ChatController {
+  constructor(private readonly chat: ChatService) {}
+
+  @Post('chat')
+  async chatTurn(
+    @AuthUser() user: UserRow,
+    @AuthWorkspace() workspace: WorkspaceRow,
+    @Body() body: { message: string; pageId: string },
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const turn = await this.chat.startTurn({
+      userId: user.id,
+      workspaceId: workspace.id,
+      message: body.message,
+      pageId: body.pageId,
+    });
+    reply.hijack();
+    pipeUIMessageStreamToResponse({
+      response: reply.raw,
+      stream: turn.stream,
+      headers: { 'x-chat-id': turn.chatId },
+    });
+  }
+}

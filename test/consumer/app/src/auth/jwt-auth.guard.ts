@@ -1,0 +1,65 @@
+import {
+  Injectable,
+  UnauthorizedException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Selectable } from 'kysely';
+import { InjectKysely } from 'nestjs-kysely';
+import type { DocmostDB, KyselyDB } from '../database/kysely-db';
+import { IS_PUBLIC_KEY } from './auth.decorators';
+
+export type UserRow = Selectable<DocmostDB['users']>;
+export type WorkspaceRow = Selectable<DocmostDB['workspaces']>;
+
+/** What Docmost's JWT strategy leaves in `request.user`: the two rows it loaded. */
+export interface AuthenticatedRequest {
+  headers: Record<string, string | string[] | undefined>;
+  user: { user: UserRow; workspace: WorkspaceRow };
+}
+
+/**
+ * Docmost's global JwtAuthGuard with its JWT strategy, minus the JWT: the bearer token is the
+ * user's id (this app signs nothing). Like the strategy it loads the workspace and the user, refuses
+ * a deleted or disabled user, and leaves `request.user = { user, workspace }`; `isPublic`
+ * routes pass without a token.
+ */
+@Injectable()
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @InjectKysely() private readonly db: KyselyDB,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (isPublic) return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const header = request.headers.authorization;
+    const token =
+      typeof header === 'string' && header.startsWith('Bearer ')
+        ? header.slice('Bearer '.length).trim()
+        : '';
+    if (!/^[0-9a-f-]{36}$/.test(token)) throw new UnauthorizedException();
+    const user = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', token)
+      .where('deletedAt', 'is', null)
+      .where('deactivatedAt', 'is', null)
+      .executeTakeFirst();
+    if (!user) throw new UnauthorizedException();
+    const workspace = await this.db
+      .selectFrom('workspaces')
+      .selectAll()
+      .where('id', '=', user.workspaceId)
+      .executeTakeFirst();
+    if (!workspace) throw new UnauthorizedException();
+    request.user = { user, workspace };
+    return true;
+  }
+}

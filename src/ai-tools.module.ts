@@ -29,8 +29,8 @@ import {
 } from './registry';
 import { AiToolsSettingsModule } from './settings/ai-tools-settings.module';
 import { PageStashModule } from './stash';
-import { TOOL_DEFINITIONS } from './tools/definitions';
-import { createDocmostExecutors } from './tools/executors';
+import { TOOL_DEFINITIONS } from './tools/tool-definitions';
+import { createDocmostExecutors } from './tools/docmost-executors';
 import { HEAVY_WORK_POOL, HeavyWorkPool } from './workers';
 
 /** Opens the module's own pool when it was given a URL, and closes only that one. */

@@ -30,11 +30,11 @@ export {
 export {
   TOOL_DEFINITIONS,
   type DocmostToolExecutors,
-} from './tools/definitions';
+} from './tools/tool-definitions';
 export {
   createDocmostExecutors,
   type DocmostExecutorOptions,
-} from './tools/executors';
+} from './tools/docmost-executors';
 export {
   databasePageWriter,
   pageVersionConflict,

@@ -8,8 +8,8 @@ import type { DB } from '../../host/database';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
-import { createDocmostExecutors } from '../../src/tools/executors';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
+import { createDocmostExecutors } from '../../src/tools/docmost-executors';
 import type { CountQueryRecorder } from './bench-database';
 import {
   latencyDifference,

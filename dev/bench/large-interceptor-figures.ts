@@ -6,7 +6,7 @@ import {
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import type { ToolOutcome } from '../../src/registry/tool-interceptor';
 import type { ToolSpec } from '../../src/registry/tool-spec';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 import { summarizeTail, type TailLatency } from './tail-latency';
 
 export interface InterceptorCase {

@@ -1,8 +1,8 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../../host/database';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
-import { searchPages } from '../../src/tools/executors/core/reading/search-pages';
-import { resolveExecutorDependencies } from '../../src/tools/executors/executor-dependencies';
+import { searchPages } from '../../src/tools/reading/search-pages';
+import { resolveExecutorDependencies } from '../../src/tools/executor-dependencies';
 import { timeOnce } from './latency';
 import { LARGE_VOCABULARY } from './large-workspace';
 import { summarizeTail, type TailLatency } from './tail-latency';

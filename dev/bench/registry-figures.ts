@@ -4,8 +4,8 @@ import { DeferredToolsTurn } from '../../src/deferred/deferred-tools-turn';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
-import { createDocmostExecutors } from '../../src/tools/executors';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
+import { createDocmostExecutors } from '../../src/tools/docmost-executors';
 import { summarizeLatencies, timeRuns, type LatencySummary } from './latency';
 
 export interface RegistryFigures {

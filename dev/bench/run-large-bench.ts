@@ -6,8 +6,8 @@ import { TOKEN_ENCODING } from '../demo/tool-tokens';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
-import { createDocmostExecutors } from '../../src/tools/executors';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
+import { createDocmostExecutors } from '../../src/tools/docmost-executors';
 import type { BenchCluster } from './bench-database';
 import {
   measureLargeCount,

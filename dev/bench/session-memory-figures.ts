@@ -9,7 +9,7 @@ import type {
   ToolInvocation,
   ToolOutcome,
 } from '../../src/registry/tool-interceptor';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 
 export interface SessionMemoryFigures {
   /** False when the garbage collector could not be exposed: the figures are then null. */

@@ -7,7 +7,7 @@ import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import type { ToolExecutor } from '../../src/registry/tool-spec';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 import type { RecordedModelCall } from './chat-request-rendering';
 
 /** all-active: toggle OFF; deferred-cold: every turn starts cold; deferred-carried: turns carry their activations. */

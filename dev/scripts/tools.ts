@@ -5,7 +5,7 @@
  */
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import { formatToolTable, toolListing } from '../../src/registry/tool-listing';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 
 function parseArguments(argv: readonly string[]): { json: boolean } {
   const unknown = argv.filter((argument) => argument !== '--json');

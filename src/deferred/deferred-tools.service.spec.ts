@@ -16,11 +16,8 @@ import {
 import { createToolRegistry } from '../registry/create-tool-registry';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { ToolExecutor } from '../registry/tool-spec';
-import { searchPagesTool } from '../tools/definitions/reading.tools';
-import {
-  getTableTool,
-  tableInsertRowTool,
-} from '../tools/definitions/tables.tools';
+import { searchPagesTool } from '../tools/reading/reading.tools';
+import { getTableTool, tableInsertRowTool } from '../tools/tables/tables.tools';
 import {
   DeferredToolsService,
   type StartTurnOptions,

@@ -1,7 +1,4 @@
-import {
-  CATALOG_LINES,
-  DEFERRED_TOOL_NAMES,
-} from '../tools/definitions/catalog-lines';
+import { CATALOG_LINES, DEFERRED_TOOL_NAMES } from '../tools/catalog-lines';
 import {
   SEED_EXTERNAL_SERVER_LINE,
   SEED_TOOL_CATALOG_BLOCK,

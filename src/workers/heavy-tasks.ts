@@ -1,6 +1,6 @@
-import { planTextEdit } from '../tools/executors/core/edit-text/plan-text-edit';
-import { transformDocument } from '../tools/executors/content/transform/transform-document';
-import { readMarkdownDocument } from '../tools/executors/markdown/read-markdown-document';
+import { planTextEdit } from '../tools/edit-text/plan-text-edit';
+import { transformDocument } from '../tools/content/transform/transform-document';
+import { readMarkdownDocument } from '../tools/content/page-markdown/read-markdown-document';
 import { exportDocumentMarkdown } from '../tools/markdown/document-to-markdown';
 import {
   diffDocuments,

@@ -67,4 +67,4 @@ require.extensions['.ts'] = (module, filename) => {
   module._compile(compiled(readFileSync(filename, 'utf8'), filename), filename);
 };
 
-module.exports = require('./heavy-work-worker.ts');
+module.exports = require('./heavy-work-worker');

@@ -6,7 +6,7 @@ import {
   seedDemoWorkspace,
   type SeedResult,
 } from '../../host/seed/seed-demo-workspace';
-import { CORE_TOOL_NAMES } from '../../src/tools/definitions';
+import { CORE_TOOL_NAMES } from '../../src/tools/tool-definitions';
 import {
   createTestDatabase,
   type TestDatabase,

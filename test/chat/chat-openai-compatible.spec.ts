@@ -16,7 +16,10 @@ import {
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
-import { CORE_TOOL_NAMES, TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import {
+  CORE_TOOL_NAMES,
+  TOOL_DEFINITIONS,
+} from '../../src/tools/tool-definitions';
 import { SEED_TOOL_CATALOG_BLOCK } from '../deferred/seed-000-texts';
 import {
   createTestDatabase,

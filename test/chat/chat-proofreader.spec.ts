@@ -5,8 +5,8 @@ import {
 } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
-import { createDocmostExecutors } from '../../src/tools/executors';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
+import { createDocmostExecutors } from '../../src/tools/docmost-executors';
 import {
   createTestDatabase,
   type TestDatabase,

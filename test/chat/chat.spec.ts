@@ -7,7 +7,10 @@ import {
   type SeedResult,
 } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { CORE_TOOL_NAMES, TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import {
+  CORE_TOOL_NAMES,
+  TOOL_DEFINITIONS,
+} from '../../src/tools/tool-definitions';
 import {
   createTestDatabase,
   type TestDatabase,

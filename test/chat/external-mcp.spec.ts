@@ -4,7 +4,10 @@ import {
   seedDemoWorkspace,
   type SeedResult,
 } from '../../host/seed/seed-demo-workspace';
-import { CORE_TOOL_NAMES, TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import {
+  CORE_TOOL_NAMES,
+  TOOL_DEFINITIONS,
+} from '../../src/tools/tool-definitions';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -19,7 +19,7 @@ import {
   ToolRegistryService,
   type ToolRegistry,
 } from '../../src/registry';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -18,8 +18,8 @@ import { McpSessionsService } from '../../host/mcp/mcp-sessions.service';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
-import { createDocmostExecutors } from '../../src/tools/executors';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
+import { createDocmostExecutors } from '../../src/tools/docmost-executors';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 import {
   createTestDatabase,
   type TestDatabase,

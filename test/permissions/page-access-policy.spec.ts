@@ -8,8 +8,8 @@ import { SEED_IDS } from '../../host/seed/seed-ids';
 import { TOOL_REGISTRY, type ToolRegistry } from '../../src/registry';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { PageAccessPolicy, PagePermission } from '../../src/tools/access';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
-import { createDocmostExecutors } from '../../src/tools/executors';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
+import { createDocmostExecutors } from '../../src/tools/docmost-executors';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -8,7 +8,7 @@ import type { ToolExecutor } from '../../src/registry/tool-spec';
 import {
   TOOL_DEFINITIONS,
   type DocmostToolExecutors,
-} from '../../src/tools/definitions';
+} from '../../src/tools/tool-definitions';
 import { connectInMemory } from './support/mcp-client';
 import {
   generateWithToolCalls,

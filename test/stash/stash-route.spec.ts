@@ -6,7 +6,7 @@ import {
   hashStashKey,
   PageStashModule,
 } from '../../src/stash';
-import type { StashPageResult } from '../../src/tools/executors/content';
+import type { StashPageResult } from '../../src/tools/content';
 import {
   documentToMarkdown,
   markdownToDocument,

@@ -6,15 +6,27 @@ import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import { ToolError } from '../../src/registry/tool-error';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
-import { TOOL_DEFINITIONS } from '../../src/tools/definitions';
+import { CONTENT_TOOLS } from '../../src/tools/content';
+import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 import {
   createDocmostExecutors,
   type DocmostExecutorOptions,
-} from '../../src/tools/executors';
+} from '../../src/tools/docmost-executors';
 import {
   asDocument,
   type ProseMirrorNode,
 } from '../../src/tools/prosemirror/prosemirror-node';
+
+/**
+ * The 22 deferred tools other than the whole-page content tools (transformPage, stashPage and
+ * the Markdown tools): structure, tables, page management, history, sharing, checkNewComments.
+ * The specs under test/tools/deferred cover exactly these.
+ */
+export const DEFERRED_NON_CONTENT_TOOLS = TOOL_DEFINITIONS.filter(
+  (spec) =>
+    spec.tier === 'deferred' &&
+    !CONTENT_TOOLS.some((content) => content.name === spec.name),
+);
 
 /**
  * The one way specs call the package's tools against a seeded database: seeded callers, every

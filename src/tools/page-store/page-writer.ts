@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolName } from '../definitions';
+import type { ToolName } from '../tool-definitions';
 import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
 
 /** What a tool changes on an existing page: the content, the title, or both. */

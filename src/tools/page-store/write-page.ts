@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { requirePage, type AccessiblePage } from '../access/page-access';
-import type { ToolName } from '../definitions';
+import type { ToolName } from '../tool-definitions';
 import {
   asDocument,
   type ProseMirrorNode,

@@ -12,7 +12,7 @@ import { createToolRegistry } from '../../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';
 import type { ToolExecutor } from '../../../src/registry/tool-spec';
 import type { ToolRegistry } from '../../../src/registry/tool-registry';
-import { TOOL_DEFINITIONS } from '../../../src/tools/definitions';
+import { TOOL_DEFINITIONS } from '../../../src/tools/tool-definitions';
 import { AiToolsSettingsModule } from '../../../src/settings';
 import { createTestHost } from './create-test-host';
 import { parseUiMessageStream, type UiChunk } from './ui-message-stream';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { PageStashRepository } from '../../../src/stash';
-import type { StashPageResult } from '../../../src/tools/executors/content';
+import type { StashPageResult } from '../../../src/tools/content';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -3,7 +3,7 @@ import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import type {
   TransformPagePreview,
   TransformPageWrite,
-} from '../../../src/tools/executors/content';
+} from '../../../src/tools/content';
 import { extractText } from '../../../src/tools/prosemirror/extract-text';
 import {
   createTestDatabase,

@@ -4,8 +4,8 @@ import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import {
   CORE_TOOL_NAMES,
   TOOL_DEFINITIONS,
-} from '../../../src/tools/definitions';
-import { createDocmostExecutors } from '../../../src/tools/executors';
+} from '../../../src/tools/tool-definitions';
+import { createDocmostExecutors } from '../../../src/tools/docmost-executors';
 import {
   generateWithToolCalls,
   sentToolResults,

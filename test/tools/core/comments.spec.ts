@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import type { CreatedComment } from '../../../src/tools/executors/core/comments/create-comment';
-import type { GetCommentResult } from '../../../src/tools/executors/core/comments/get-comment';
-import type { ListCommentsResult } from '../../../src/tools/executors/core/comments/list-comments';
-import type { ResolveCommentResult } from '../../../src/tools/executors/core/comments/resolve-comment';
+import type { CreatedComment } from '../../../src/tools/comments/create-comment';
+import type { GetCommentResult } from '../../../src/tools/comments/get-comment';
+import type { ListCommentsResult } from '../../../src/tools/comments/list-comments';
+import type { ResolveCommentResult } from '../../../src/tools/comments/resolve-comment';
 import {
   asDocument,
   type ProseMirrorNode,

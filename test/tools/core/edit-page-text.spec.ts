@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { requirePage } from '../../../src/tools/access';
-import type { EditPageTextResult } from '../../../src/tools/executors/core/edit-text/edit-page-text';
+import type { EditPageTextResult } from '../../../src/tools/edit-text/edit-page-text';
 import { databasePageWriter } from '../../../src/tools/page-store';
 import { findBlockById } from '../../../src/tools/prosemirror/find-block';
 import {

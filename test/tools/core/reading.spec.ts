@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import type { GetCommentResult } from '../../../src/tools/executors/core/comments/get-comment';
-import type { PageText } from '../../../src/tools/executors/core/reading/get-page';
-import type { ListPagesResult } from '../../../src/tools/executors/core/reading/list-pages';
-import type { SearchPagesResult } from '../../../src/tools/executors/core/reading/search-pages';
+import type { GetCommentResult } from '../../../src/tools/comments/get-comment';
+import type { PageText } from '../../../src/tools/reading/get-page';
+import type { ListPagesResult } from '../../../src/tools/reading/list-pages';
+import type { SearchPagesResult } from '../../../src/tools/reading/search-pages';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -1,8 +1,8 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { createKysely, type DB } from '../../../host/database';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
-import { searchPages } from '../../../src/tools/executors/core/reading/search-pages';
-import { resolveExecutorDependencies } from '../../../src/tools/executors/executor-dependencies';
+import { searchPages } from '../../../src/tools/reading/search-pages';
+import { resolveExecutorDependencies } from '../../../src/tools/executor-dependencies';
 import {
   createTestDatabase,
   type TestDatabase,

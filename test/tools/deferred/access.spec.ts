@@ -1,5 +1,5 @@
 import { SEED_IDS } from '../../../host/seed/seed-ids';
-import { DEFERRED_EXECUTOR_SPECS } from '../../../src/tools/executors/deferred';
+import { DEFERRED_NON_CONTENT_TOOLS } from '../../support/seeded-tools';
 import {
   createTestDatabase,
   type TestDatabase,
@@ -130,7 +130,7 @@ async function leadershipSnapshot() {
 describe('member outside the Leadership space', () => {
   it('covers every one of the 22 tools', () => {
     expect(new Set(CASES.map(([tool]) => tool))).toEqual(
-      new Set(DEFERRED_EXECUTOR_SPECS.map((spec) => spec.name)),
+      new Set(DEFERRED_NON_CONTENT_TOOLS.map((spec) => spec.name)),
     );
   });
 
@@ -175,7 +175,7 @@ describe('a reader of the Leadership space', () => {
     const before = await leadershipSnapshot();
     // Cases whose Leadership item is written (copying FROM a Leadership page only reads it).
     const writes = CASES.filter(([tool, input]) => {
-      const spec = DEFERRED_EXECUTOR_SPECS.find(
+      const spec = DEFERRED_NON_CONTENT_TOOLS.find(
         (candidate) => candidate.name === tool,
       )!;
       return (

@@ -1,7 +1,7 @@
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { DEMO_PAGE_HISTORY } from '../../../host/seed/demo-page-history';
 import { toAiSdkToolSet } from '../../../src/registry/adapters/ai-sdk-tool-set';
-import { DEFERRED_EXECUTOR_SPECS } from '../../../src/tools/executors/deferred';
+import { DEFERRED_NON_CONTENT_TOOLS } from '../../support/seeded-tools';
 import {
   generateWithToolCalls,
   sentToolResults,
@@ -428,7 +428,7 @@ describe('every deferred tool, called by the model through toAiSdkToolSet', () =
 
   it('has called every deferred tool exactly once, so a new tool needs a call here', () => {
     expect([...calledToolNames].sort()).toEqual(
-      DEFERRED_EXECUTOR_SPECS.map((spec) => spec.name).sort(),
+      DEFERRED_NON_CONTENT_TOOLS.map((spec) => spec.name).sort(),
     );
   });
 });

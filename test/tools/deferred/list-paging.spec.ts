@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
-import type { ListCommentsResult } from '../../../src/tools/executors/core/comments/list-comments';
-import type { ShareList } from '../../../src/tools/executors/deferred/sharing/list-shares';
+import type { ListCommentsResult } from '../../../src/tools/comments/list-comments';
+import type { ShareList } from '../../../src/tools/sharing/list-shares';
 import {
   expectToolError,
   seededTools,

@@ -18,7 +18,7 @@ import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { toAiSdkToolSet } from '../../../src/registry/adapters/ai-sdk-tool-set';
 import { createMcpToolNameTranslator } from '../../../src/registry/adapters/mcp-tool-names';
 import type { ToolRegistry } from '../../../src/registry/tool-registry';
-import { DEFERRED_EXECUTOR_SPECS } from '../../../src/tools/executors';
+import { DEFERRED_NON_CONTENT_TOOLS } from '../../support/seeded-tools';
 import { asDocument } from '../../../src/tools/prosemirror/prosemirror-node';
 import {
   generateWithToolCalls,
@@ -163,7 +163,7 @@ describe('through the AI SDK surface (MockLanguageModelV3)', () => {
     const toolSet = toAiSdkToolSet(registry, contextFor('owner'));
     const { sent } = await generateWithToolCalls(toolSet, []);
     const offered = new Map(sent[0]!.tools!.map((tool) => [tool.name, tool]));
-    for (const spec of DEFERRED_EXECUTOR_SPECS) {
+    for (const spec of DEFERRED_NON_CONTENT_TOOLS) {
       const tool = offered.get(spec.name) as
         { description?: string; inputSchema?: unknown } | undefined;
       expect(tool?.description).toBe(spec.description);
@@ -214,7 +214,7 @@ describe('through POST /mcp with a real MCP client', () => {
     const { tools } = await client.listTools();
     const listed = new Map(tools.map((tool) => [tool.name, tool]));
     const toMcpNames = createMcpToolNameTranslator(registry.allTools);
-    for (const spec of DEFERRED_EXECUTOR_SPECS) {
+    for (const spec of DEFERRED_NON_CONTENT_TOOLS) {
       expect(listed.get(spec.mcpName)?.description).toBe(
         toMcpNames(spec.description),
       );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_PAGES } from '../../../host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import { createDocmostExecutors } from '../../../src/tools/executors';
+import { createDocmostExecutors } from '../../../src/tools/docmost-executors';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB, JsonValue } from '../../database';
+import type { ToolCallContext } from '../../registry/tool-call-context';
+import { abbreviate } from '../../registry/abbreviate';
+import { ToolError } from '../../registry/tool-error';
+import type { ToolInput } from '../../registry/tool-spec';
+import { isUuid, requirePage, type AccessiblePage } from '../access';
+import type { createCommentTool } from './comments.tools';
+import {
+  AGENT_SOURCE,
+  agentChatId,
+  mutatePage,
+  refuseUnstorableText,
+} from '../page-store';
+import { anchorComment, type CommentAnchor } from '../prosemirror/comment-mark';
+import { extractText } from '../prosemirror/extract-text';
+import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import { commentBodyDocument } from './comment-body';
+import type { ToolExecutorDependencies } from '../executor-dependencies';
+
+type CreateCommentInput = ToolInput<typeof createCommentTool>;
+
+export interface CreatedComment {
+  readonly id: string;
+  readonly pageId: string;
+  readonly kind: 'thread' | 'reply';
+  readonly parentCommentId: string | null;
+  /** New threads: the anchored text and the block holding it. */
+  readonly selection: string | null;
+  readonly anchorBlockId: string | null;
+  /** New threads: the page's version after the anchor mark was added. */
+  readonly pageVersion?: string;
+}
+
+/** Explains a selection that no block contains, pointing at a near miss when there is one. */
+function selectionNotFound(
+  page: Pick<AccessiblePage, 'id'>,
+  doc: ProseMirrorNode,
+  selection: string,
+): ToolError {
+  const text = extractText(doc);
+  const caseless = text.toLowerCase().indexOf(selection.toLowerCase());
+  const hint = selection.includes('\n')
+    ? ' A selection cannot span two blocks: choose text inside one paragraph, heading, list item or table cell.'
+    : text.includes(selection)
+      ? ' It occurs only in a code block, which cannot hold comment highlights: anchor the comment to text near it.'
+      : caseless >= 0
+        ? ` The page has it with different capitalisation: "${text.slice(caseless, caseless + selection.length)}".`
+        : '';
+  return new ToolError(
+    'invalid_input',
+    `selection "${abbreviate(selection, 120)}" is not in the text of page ${page.id}: it must be copied exactly (case and spaces included) from one paragraph, heading, list item or table cell as getPage shows it; formatting such as bold is not part of the text and Markdown is not understood.${hint}`,
+    { pageId: page.id, selection },
+  );
+}
+
+function commentRow(
+  context: ToolCallContext,
+  page: Pick<AccessiblePage, 'id' | 'spaceId' | 'workspaceId'>,
+  input: CreateCommentInput,
+  id: string,
+) {
+  return {
+    id,
+    content: commentBodyDocument(input.content) as unknown as JsonValue,
+    selection: input.selection ?? null,
+    // An anchored thread is 'inline' (its highlight is in the text); a reply is a 'page' comment,
+    // the type Docmost stores when none is given.
+    type: input.parentCommentId === undefined ? 'inline' : 'page',
+    creatorId: context.userId,
+    pageId: page.id,
+    parentCommentId: input.parentCommentId ?? null,
+    spaceId: page.spaceId,
+    workspaceId: page.workspaceId,
+    createdSource: AGENT_SOURCE,
+    aiChatId: agentChatId(context),
+  };
+}
+
+async function createReply(
+  db: Kysely<DB>,
+  input: CreateCommentInput & { parentCommentId: string },
+  context: ToolCallContext,
+): Promise<CreatedComment> {
+  // Docmost lets only those who may edit the page comment on it, replies included: a space
+  // reader may read the threads but not join them.
+  const page = await requirePage(db, context, input.pageId, { write: true });
+  const parent = isUuid(input.parentCommentId)
+    ? await db
+        .selectFrom('comments')
+        .select(['id', 'parentCommentId'])
+        .where('id', '=', input.parentCommentId)
+        .where('pageId', '=', page.id)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst()
+    : undefined;
+  if (!parent) {
+    throw new ToolError(
+      'not_found',
+      `comment ${abbreviate(input.parentCommentId)} is not a comment on page ${abbreviate(input.pageId)}; listComments shows the page's threads and their ids`,
+    );
+  }
+  if (parent.parentCommentId !== null) {
+    throw new ToolError(
+      'invalid_input',
+      `comment ${parent.id} is itself a reply; replies go to the thread: use parentCommentId ${parent.parentCommentId}`,
+      { threadId: parent.parentCommentId },
+    );
+  }
+  const id = randomUUID();
+  await db
+    .insertInto('comments')
+    .values(commentRow(context, page, input, id))
+    .execute();
+  return {
+    id,
+    pageId: page.id,
+    kind: 'reply',
+    parentCommentId: parent.id,
+    selection: null,
+    anchorBlockId: null,
+  };
+}
+
+/**
+ * A new thread: the comment row and its anchor mark are written in one transaction, so a page
+ * never shows a highlight without a thread, nor a thread whose anchor failed.
+ */
+async function createThread(
+  { db, pageWriter }: ToolExecutorDependencies,
+  input: CreateCommentInput & { selection: string },
+  context: ToolCallContext,
+): Promise<CreatedComment> {
+  const id = randomUUID();
+  return db.transaction().execute(async (trx) => {
+    let anchor: CommentAnchor | undefined;
+    const { before, after } = await mutatePage(
+      { db: trx, pageWriter },
+      { context, pageId: input.pageId, toolName: 'createComment' },
+      (doc, page) => {
+        anchor = anchorComment(doc, input.selection, id);
+        if (!anchor) throw selectionNotFound(page, doc, input.selection);
+        return anchor.doc;
+      },
+    );
+    await trx
+      .insertInto('comments')
+      .values(commentRow(context, before, input, id))
+      .execute();
+    return {
+      id,
+      pageId: after.id,
+      kind: 'thread',
+      parentCommentId: null,
+      selection: input.selection,
+      anchorBlockId: anchor?.blockId ?? null,
+      pageVersion: after.version,
+    };
+  });
+}
+
+/** A new anchored thread (`selection`) or a reply to a thread (`parentCommentId`), authored by the caller. */
+export async function createComment(
+  dependencies: ToolExecutorDependencies,
+  input: CreateCommentInput,
+  context: ToolCallContext,
+): Promise<CreatedComment> {
+  const { selection, parentCommentId } = input;
+  refuseUnstorableText(input.content, 'content');
+  if (selection !== undefined && parentCommentId !== undefined) {
+    throw new ToolError(
+      'invalid_input',
+      'give either selection (to start a new thread anchored to that text) or parentCommentId (to reply to a thread), not both: replies are not anchored',
+    );
+  }
+  if (parentCommentId === undefined && selection === undefined) {
+    throw new ToolError(
+      'invalid_input',
+      'give selection (exact page text to anchor a new thread to) or parentCommentId (the thread to reply to); neither was given',
+    );
+  }
+  try {
+    return parentCommentId !== undefined
+      ? await createReply(
+          dependencies.db,
+          { ...input, parentCommentId },
+          context,
+        )
+      : await createThread(
+          dependencies,
+          { ...input, selection: selection! },
+          context,
+        );
+  } catch (error) {
+    if (ToolError.isToolError(error) && error.code === 'forbidden') {
+      throw new ToolError(
+        'forbidden',
+        `${error.message}. Docmost lets only those who may edit a page comment on it (threads and replies alike); nothing was written`,
+        error.details,
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,160 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../database';
+import type { ToolCallContext } from '../../../registry/tool-call-context';
+import { abbreviate } from '../../../registry/abbreviate';
+import { ToolError } from '../../../registry/tool-error';
+import type { ToolInput } from '../../../registry/tool-spec';
+import { requirePage, requireSpace, type AccessiblePage } from '../../access';
+import { refuseUnstorableText } from '../../page-store';
+import {
+  generateKeyBetween,
+  isValidOrderKey,
+} from '../../page-management/fractional-index';
+import { lockSpaceTree } from '../../page-management/page-tree';
+import type { CreatePageTool } from './markdown-tools';
+import { readMarkdownOffThread } from './read-markdown-document';
+import { generateSlugId } from './slug-id';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
+
+export interface CreatePageResult {
+  readonly pageId: string;
+  readonly slugId: string;
+  readonly title: string;
+  readonly spaceId: string;
+  readonly parentPageId: string | null;
+  /** Where the web app shows it: `/s/<space slug>/p/<slugId>`. */
+  readonly path: string;
+  /** Sidebar position key, after every sibling. */
+  readonly position: string;
+  /** Pass as `baseVersion` to a later full write. */
+  readonly version: string;
+  readonly blocks: number;
+}
+
+/** Tries before giving up on finding an unused slugId; each collision has odds of about 1 in 8e17. */
+const SLUG_ATTEMPTS = 5;
+
+function quote(title: string | null): string {
+  return `"${title ?? 'Untitled'}"`;
+}
+
+/**
+ * The parent page, checked to be alive, in the space the page is created in, and editable by the
+ * caller: a page under a restricted parent inherits its restriction, so it takes the parent's edit right.
+ */
+async function requireParent(
+  db: Kysely<DB>,
+  context: ToolCallContext,
+  parentPageId: string,
+  spaceId: string,
+): Promise<AccessiblePage> {
+  const parent = await requirePage(db, context, parentPageId, {
+    includeDeleted: true,
+    write: true,
+  });
+  if (parent.deletedAt !== null) {
+    throw new ToolError(
+      'invalid_input',
+      `parent page ${quote(parent.title)} (${parent.id}) is in the trash; restore it first, choose another parent, or omit parentPageId to create the page at the space root. Nothing was created.`,
+    );
+  }
+  if (parent.spaceId !== spaceId) {
+    throw new ToolError(
+      'invalid_input',
+      `parent page ${quote(parent.title)} (${parent.id}) is in space ${parent.spaceId}, not in space ${abbreviate(spaceId)}; pass the parent's spaceId or choose a parent in space ${abbreviate(spaceId)}. Nothing was created.`,
+    );
+  }
+  return parent;
+}
+
+/** A position key after every page at that level, trashed ones included (they may come back). */
+async function positionAfterSiblings(
+  db: Kysely<DB>,
+  spaceId: string,
+  parentPageId: string | null,
+): Promise<string> {
+  const rows = await db
+    .selectFrom('pages')
+    .select('position')
+    .where('spaceId', '=', spaceId)
+    .where((eb) =>
+      parentPageId === null
+        ? eb('parentPageId', 'is', null)
+        : eb('parentPageId', '=', parentPageId),
+    )
+    .execute();
+  // Byte-wise, as Docmost compares positions (collate "C"); keys it cannot read are skipped.
+  const keys = rows.flatMap((row) =>
+    row.position !== null && isValidOrderKey(row.position)
+      ? [row.position]
+      : [],
+  );
+  const last = keys.reduce<string | null>(
+    (max, key) => (max === null || key > max ? key : max),
+    null,
+  );
+  return generateKeyBetween(last, null);
+}
+
+/**
+ * Creates a page with Markdown content at the end of its level in the sidebar, with a fresh
+ * unique slugId and a first history version, in one transaction: bad input creates nothing.
+ */
+export async function createPage(
+  { db, heavyWork, pageWriter }: ToolExecutorDependencies,
+  input: ToolInput<CreatePageTool>,
+  context: ToolCallContext,
+): Promise<CreatePageResult> {
+  return db.transaction().execute(async (trx) => {
+    const space = await requireSpace(trx, context, input.spaceId, {
+      write: true,
+    });
+    const parent =
+      input.parentPageId === undefined
+        ? undefined
+        : await requireParent(trx, context, input.parentPageId, space.id);
+    refuseUnstorableText(input.title, 'title');
+    const { content } = await readMarkdownOffThread(
+      input.markdown ?? '',
+      heavyWork,
+      context.userId,
+    );
+    // Serialises creations and moves at this level, so two pages never get the same position.
+    await lockSpaceTree(trx, [space.id]);
+    const parentPageId = parent?.id ?? null;
+    const position = await positionAfterSiblings(trx, space.id, parentPageId);
+    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+      // The page and its first history version, with the agent's provenance, by the page writer.
+      const created = await pageWriter.createPage({
+        db: trx,
+        context,
+        page: {
+          slugId: generateSlugId(),
+          title: input.title,
+          position,
+          content,
+          parentPageId,
+          spaceId: space.id,
+          workspaceId: space.workspaceId,
+        },
+        toolName: 'createPage',
+      });
+      if (!created) continue;
+      return {
+        pageId: created.id,
+        slugId: created.slugId,
+        title: input.title,
+        spaceId: space.id,
+        parentPageId,
+        path: `/s/${space.slug}/p/${created.slugId}`,
+        position,
+        version: created.version,
+        blocks: content.content?.length ?? 0,
+      };
+    }
+    throw new ToolError(
+      'internal',
+      `could not find an unused slugId after ${SLUG_ATTEMPTS} attempts; nothing was created, try again`,
+    );
+  });
+}

@@ -1,0 +1,80 @@
+import type { ToolCallContext } from '../../../registry/tool-call-context';
+import type { ToolInput } from '../../../registry/tool-spec';
+import { requirePage } from '../../access';
+import { writeWholeDocument } from '../../structure/write-whole-document';
+import type {
+  ImportPageMarkdownTool,
+  UpdatePageContentTool,
+} from './markdown-tools';
+import { readMarkdownOffThread } from './read-markdown-document';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
+
+export interface ReplacePageContentInput {
+  readonly pageId: string;
+  readonly markdown: string;
+  readonly baseVersion?: string | undefined;
+}
+
+export interface ReplacePageContentResult {
+  readonly pageId: string;
+  /** Pass back as `baseVersion` to make the next full write fail if the page changed since. */
+  readonly version: string;
+  readonly historyId: string;
+  /** Top-level blocks of the written document. */
+  readonly blocks: number;
+  /** Headings and paragraphs that got a new id (plain Markdown carries none). */
+  readonly generatedIds: number;
+}
+
+/**
+ * updatePageContent and importPageMarkdown: the page's whole document replaced by the one the
+ * Markdown describes. One reader serves both, so an exported file written back with either
+ * tool comes back the same; they differ in what the model is told to send.
+ */
+async function replacePageContent(
+  dependencies: ToolExecutorDependencies,
+  input: ReplacePageContentInput,
+  context: ToolCallContext,
+  toolName: 'updatePageContent' | 'importPageMarkdown',
+): Promise<ReplacePageContentResult> {
+  const page = await requirePage(dependencies.db, context, input.pageId, {
+    write: true,
+  });
+  const { content, generatedIds } = await readMarkdownOffThread(
+    input.markdown,
+    dependencies.heavyWork,
+    context.userId,
+  );
+  const written = await writeWholeDocument(dependencies, {
+    context,
+    page,
+    content,
+    baseVersion: input.baseVersion,
+    toolName,
+  });
+  return {
+    pageId: written.id,
+    version: written.version,
+    historyId: written.historyId,
+    blocks: content.content?.length ?? 0,
+    generatedIds,
+  };
+}
+
+/** updatePageContent: the page's whole document from Markdown the model writes. */
+export function updatePageContent(
+  dependencies: ToolExecutorDependencies,
+  input: ToolInput<UpdatePageContentTool>,
+  context: ToolCallContext,
+): Promise<ReplacePageContentResult> {
+  return replacePageContent(dependencies, input, context, 'updatePageContent');
+}
+
+/** importPageMarkdown: the page's whole document from a Markdown file, e.g. an edited export. */
+export function importPageMarkdown(
+  dependencies: ToolExecutorDependencies,
+  input: ToolInput<ImportPageMarkdownTool>,
+  context: ToolCallContext,
+): Promise<ReplacePageContentResult> {
+  return replacePageContent(dependencies, input, context, 'importPageMarkdown');
+}

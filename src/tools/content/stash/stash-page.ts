@@ -1,0 +1,91 @@
+import type { ToolCallContext } from '../../../registry/tool-call-context';
+import { ToolError } from '../../../registry/tool-error';
+import type { ToolInput } from '../../../registry/tool-spec';
+import {
+  StashLimitExceededError,
+  stashFileName,
+  stashUrl,
+  type StashFormat,
+} from '../../../stash';
+import { requirePage } from '../../access';
+import type { CONTENT_TOOLS } from '../content.tools';
+import { countDocument } from '../../prosemirror/document-counts';
+import { asDocument } from '../../prosemirror/prosemirror-node';
+import { isoTime } from '../../iso-time';
+import { exportMarkdownOffThread } from '../page-markdown/export-markdown-off-thread';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
+
+export type StashPageTool = Extract<
+  (typeof CONTENT_TOOLS)[number],
+  { name: 'stashPage' }
+>;
+
+export interface StashPageResult {
+  /** Anonymous download URL; valid until `expiresAt`. */
+  readonly url: string;
+  readonly expiresAt: string;
+  /** Size of the snapshot in bytes (UTF-8). */
+  readonly bytes: number;
+  readonly format: StashFormat;
+  readonly pageId: string;
+  readonly title: string | null;
+  /** Image nodes in the snapshot: referenced by `src`, not copied. */
+  readonly images: number;
+}
+
+/**
+ * Snapshots a page the caller can read into `ai_tools_page_stashes` and returns its URL. The
+ * JSON snapshot is the page as getPageJson returns it plus `exportedAt`; the Markdown snapshot
+ * is exactly the exportPageMarkdown file (Docmost-flavoured, lossless), the title only in the
+ * download's file name.
+ */
+export async function stashPage(
+  { db, stashes, publicBaseUrl, heavyWork }: ToolExecutorDependencies,
+  input: ToolInput<StashPageTool>,
+  context: ToolCallContext,
+): Promise<StashPageResult> {
+  const page = await requirePage(db, context, input.pageId);
+  const content = asDocument(page.content);
+  const format: StashFormat = input.format;
+  const body =
+    format === 'markdown'
+      ? (await exportMarkdownOffThread(content, heavyWork, context.userId))
+          .markdown
+      : JSON.stringify({
+          pageId: page.id,
+          slugId: page.slugId,
+          title: page.title,
+          spaceId: page.spaceId,
+          version: page.version,
+          exportedAt: new Date().toISOString(),
+          content,
+        });
+  try {
+    const created = await stashes.create({
+      workspaceId: page.workspaceId,
+      pageId: page.id,
+      creatorId: context.userId,
+      format,
+      fileName: stashFileName(page.title, format),
+      body,
+      expiresInMinutes: input.expiresInMinutes,
+    });
+    return {
+      url: stashUrl(publicBaseUrl, created.key),
+      expiresAt: isoTime(created.expiresAt),
+      bytes: created.bytes,
+      format,
+      pageId: page.id,
+      title: page.title,
+      images: countDocument(content).images,
+    };
+  } catch (error) {
+    if (error instanceof StashLimitExceededError)
+      throw new ToolError(
+        'limit_exceeded',
+        `${error.message}. Nothing was stashed.`,
+        { limit: error.limit },
+      );
+    throw error;
+  }
+}

@@ -1,0 +1,143 @@
+import type { ToolCallContext } from '../../../registry/tool-call-context';
+import type { ToolInput } from '../../../registry/tool-spec';
+import { requirePage } from '../../access';
+import type { CONTENT_TOOLS } from '../content.tools';
+import { pageVersionConflict, writePage } from '../../page-store';
+import type { CountChange, TextChange } from '../../prosemirror/document-diff';
+import type { DocumentCounts } from '../../prosemirror/document-counts';
+import { asDocument } from '../../prosemirror/prosemirror-node';
+import type { BlockChanges } from './block-changes';
+import type { ToolExecutorDependencies } from '../../executor-dependencies';
+
+export type TransformPageTool = Extract<
+  (typeof CONTENT_TOOLS)[number],
+  { name: 'transformPage' }
+>;
+
+interface TransformOutcome {
+  readonly pageId: string;
+  /** True when the result differs from the stored document. */
+  readonly changed: boolean;
+  readonly blocks: BlockChanges;
+  /** Headings and paragraphs that got a new id (missing, malformed or duplicated in the result). */
+  readonly generatedIds: number;
+  readonly integrity: Readonly<Record<keyof DocumentCounts, CountChange>>;
+  /** One sentence per count that went down: what the transform would lose. */
+  readonly warnings: readonly string[];
+  /** console.log lines of the script. */
+  readonly logs: readonly string[];
+}
+
+export interface TransformPagePreview extends TransformOutcome {
+  readonly dryRun: true;
+  readonly written: false;
+  /** The version the script ran on: pass it back as `baseVersion` with dryRun false. */
+  readonly version: string;
+  readonly changes: readonly TextChange[];
+  readonly addedLines: number;
+  readonly removedLines: number;
+  readonly unchangedLines: number;
+  readonly truncated: boolean;
+  readonly next: string;
+}
+
+export interface TransformPageWrite extends TransformOutcome {
+  readonly dryRun: false;
+  readonly written: boolean;
+  /** The page's version now: the new one after a write. */
+  readonly version: string;
+  readonly historyId: string | null;
+  readonly addedLines: number;
+  readonly removedLines: number;
+}
+
+export type TransformPageResult = TransformPagePreview | TransformPageWrite;
+
+/**
+ * Runs the model's script on the page's current document in the QuickJS sandbox and either
+ * previews the result (dry run, the default) or writes it with a compare-and-set on the version
+ * read here, or on `baseVersion` when given. Write access is required for dry runs as well: a
+ * preview of a write the caller cannot make would only waste a turn.
+ */
+export async function transformPage(
+  dependencies: ToolExecutorDependencies,
+  input: ToolInput<TransformPageTool>,
+  context: ToolCallContext,
+): Promise<TransformPageResult> {
+  const { db, sandbox, heavyWork } = dependencies;
+  const page = await requirePage(db, context, input.pageId, { write: true });
+  if (input.baseVersion !== undefined && input.baseVersion !== page.version)
+    throw pageVersionConflict(page.id, input.baseVersion, page.version);
+  const before = asDocument(page.content);
+  // Always in a worker: a script can call a built-in (indexOf on a huge string, a typed-array
+  // sort) that the sandbox's own time limit cannot interrupt; the worker's deadline can.
+  const transformed = await heavyWork.run(
+    'transformDocument',
+    {
+      script: input.script,
+      document: before,
+      pageId: page.id,
+      title: page.title,
+      sandbox,
+    },
+    {
+      userId: context.userId,
+      label: 'The transform script',
+      advice:
+        'Some built-in calls (indexOf, includes or split on a very long string, sorting a large typed array) cannot be interrupted by the script time limit: do less work per call.',
+      deadlineMs: heavyWork.limits.transformDeadlineMs,
+    },
+  );
+  const { after, changed, generatedIds, diff } = transformed;
+  const outcome: TransformOutcome = {
+    pageId: page.id,
+    changed,
+    blocks: transformed.blocks,
+    generatedIds,
+    integrity: diff.integrity,
+    warnings: diff.warnings,
+    logs: transformed.logs,
+  };
+  if (input.dryRun) {
+    return {
+      ...outcome,
+      dryRun: true,
+      written: false,
+      version: page.version,
+      changes: diff.changes,
+      addedLines: diff.addedLines,
+      removedLines: diff.removedLines,
+      unchangedLines: diff.unchangedLines,
+      truncated: diff.truncated,
+      next: changed
+        ? `Nothing was written. To write this result, call transformPage again with the same script, dryRun false and baseVersion "${page.version}".`
+        : 'The script changed nothing; there is nothing to write.',
+    };
+  }
+  if (!changed) {
+    return {
+      ...outcome,
+      dryRun: false,
+      written: false,
+      version: page.version,
+      historyId: null,
+      addedLines: 0,
+      removedLines: 0,
+    };
+  }
+  const written = await writePage(dependencies, {
+    context,
+    page,
+    change: { content: after },
+    toolName: 'transformPage',
+  });
+  return {
+    ...outcome,
+    dryRun: false,
+    written: true,
+    version: written.version,
+    historyId: written.historyId,
+    addedLines: diff.addedLines,
+    removedLines: diff.removedLines,
+  };
+}

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../database';
+import type { ToolExecutor } from '../registry/tool-spec';
+import { bindPageAccess } from './access';
+import type { DocmostToolExecutors } from './tool-definitions';
+import { COMMENT_EXECUTORS } from './comments';
+import { CONTENT_EXECUTORS } from './content';
+import { EDIT_TEXT_EXECUTORS } from './edit-text';
+import { HISTORY_EXECUTORS } from './history';
+import { PAGE_MANAGEMENT_EXECUTORS } from './page-management';
+import { READING_EXECUTORS } from './reading';
+import { SHARING_EXECUTORS } from './sharing';
+import { STRUCTURE_EXECUTORS } from './structure';
+import { TABLE_EXECUTORS } from './tables';
+import {
+  resolveExecutorDependencies,
+  type DependentToolExecutor,
+  type DocmostExecutorOptions,
+  type ToolExecutorDependencies,
+} from './executor-dependencies';
+
+export {
+  DEFAULT_PUBLIC_BASE_URL,
+  type DocmostExecutorOptions,
+  type ToolExecutorDependencies,
+} from './executor-dependencies';
+
+/** All 41, each from the folder of its domain beside its spec, before their dependencies are bound. */
+const DOCMOST_EXECUTORS = {
+  ...READING_EXECUTORS,
+  ...COMMENT_EXECUTORS,
+  ...EDIT_TEXT_EXECUTORS,
+  ...STRUCTURE_EXECUTORS,
+  ...TABLE_EXECUTORS,
+  ...PAGE_MANAGEMENT_EXECUTORS,
+  ...HISTORY_EXECUTORS,
+  ...SHARING_EXECUTORS,
+  ...CONTENT_EXECUTORS,
+};
+
+/**
+ * Every executor this package implements over Docmost's schema, by tool name (all 41): the map
+ * a host hands to `createToolRegistry`. The options are resolved once (`ToolExecutorDependencies`)
+ * and bound into each executor. Override single entries by spreading:
+ * `{ ...createDocmostExecutors(db), patchNode: mine }`.
+ */
+export function createDocmostExecutors(
+  db: Kysely<DB>,
+  options: DocmostExecutorOptions = {},
+): Required<DocmostToolExecutors> {
+  const dependencies = resolveExecutorDependencies(db, options);
+  const executors = Object.fromEntries(
+    Object.entries(DOCMOST_EXECUTORS).map(([name, run]) => [
+      name,
+      bindDependencies(run as DependentToolExecutor<never>, dependencies),
+    ]),
+  ) as Required<DocmostToolExecutors>;
+  return options.pageAccess
+    ? bindPageAccess(executors, options.pageAccess)
+    : executors;
+}
+
+function bindDependencies(
+  run: DependentToolExecutor<never>,
+  dependencies: ToolExecutorDependencies,
+): ToolExecutor<never> {
+  return (input, context) => run(dependencies, input, context);
+}

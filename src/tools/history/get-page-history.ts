@@ -1,0 +1,54 @@
+import type { ToolCallContext } from '../../registry/tool-call-context';
+import type { ToolInput } from '../../registry/tool-spec';
+import type { getPageHistoryTool } from './history.tools';
+import { extractText } from '../prosemirror/extract-text';
+import {
+  asDocument,
+  type ProseMirrorNode,
+} from '../prosemirror/prosemirror-node';
+import { refuseOversizedOutput } from '../output-limit';
+import { isoTime } from '../iso-time';
+import { requirePageVersion } from './require-page-version';
+import type { ToolExecutorDependencies } from '../executor-dependencies';
+
+export interface PageVersion {
+  readonly historyId: string;
+  readonly pageId: string;
+  /** The row's version number; NULL in the rows Docmost (and this module) write. */
+  readonly version: number | null;
+  readonly title: string | null;
+  readonly savedAt: string;
+  readonly savedById: string | null;
+  /** 'user' or 'agent' (Docmost's fork); null on rows older than the column. */
+  readonly source: string | null;
+  readonly format: 'text' | 'json';
+  /** With format "text". */
+  readonly text?: string;
+  /** With format "json". */
+  readonly content?: ProseMirrorNode;
+}
+
+export async function getPageHistory(
+  { db }: ToolExecutorDependencies,
+  input: ToolInput<typeof getPageHistoryTool>,
+  context: ToolCallContext,
+): Promise<PageVersion> {
+  const { version } = await requirePageVersion(db, context, input.historyId);
+  const content = asDocument(version.content);
+  const result: PageVersion = {
+    historyId: version.id,
+    pageId: version.pageId,
+    version: version.version,
+    title: version.title,
+    savedAt: isoTime(version.createdAt),
+    savedById: version.lastUpdatedById,
+    source: version.lastUpdatedSource,
+    format: input.format,
+    ...(input.format === 'json' ? { content } : { text: extractText(content) }),
+  };
+  return refuseOversizedOutput(result, {
+    what: `version ${version.id} of page ${version.pageId} (format ${input.format})`,
+    readInstead:
+      'see what changed with diffPageVersions, bring the version back with restorePageVersion (no need to read it first), or try format "text" if you asked for "json"',
+  });
+}

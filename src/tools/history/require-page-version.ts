@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { DB, PageHistoryRow } from '../../database';
+import type { ToolCallContext } from '../../registry/tool-call-context';
+import { abbreviate } from '../../registry/abbreviate';
+import { ToolError } from '../../registry/tool-error';
+import { isUuid, requirePage, type AccessiblePage } from '../access';
+
+export interface AccessiblePageVersion {
+  readonly version: PageHistoryRow;
+  readonly page: AccessiblePage;
+}
+
+function versionNotFound(historyId: string): ToolError {
+  return new ToolError(
+    'not_found',
+    `page version ${abbreviate(historyId)} not found or no access; call listPageHistory for the page's versions`,
+  );
+}
+
+/**
+ * Loads a saved version the caller may see: its page must be visible to them (and writable with
+ * `write`). A missing version and one of a page they cannot see get the same answer, which never
+ * names the page.
+ */
+export async function requirePageVersion(
+  db: Kysely<DB>,
+  context: Pick<ToolCallContext, 'userId' | 'workspaceId'>,
+  historyId: string,
+  options: { readonly write?: boolean } = {},
+): Promise<AccessiblePageVersion> {
+  if (!isUuid(historyId)) throw versionNotFound(historyId);
+  const version = await db
+    .selectFrom('pageHistory')
+    .selectAll()
+    .where('id', '=', historyId)
+    .where('workspaceId', '=', context.workspaceId)
+    .executeTakeFirst();
+  if (!version) throw versionNotFound(historyId);
+  try {
+    // Reading an old version of a trashed page is harmless; writing one back needs a live page.
+    const page = await requirePage(db, context, version.pageId, {
+      write: options.write,
+      includeDeleted: !options.write,
+    });
+    return { version, page };
+  } catch (error) {
+    if (error instanceof ToolError && error.code === 'not_found')
+      throw versionNotFound(historyId);
+    throw error;
+  }
+}

@@ -1,0 +1,43 @@
+import type { ToolCallContext } from '../../registry/tool-call-context';
+import type { ToolInput } from '../../registry/tool-spec';
+import type { restorePageVersionTool } from './history.tools';
+import { asDocument } from '../prosemirror/prosemirror-node';
+import { writeWholeDocument } from '../structure/write-whole-document';
+import { requirePageVersion } from './require-page-version';
+import type { ToolExecutorDependencies } from '../executor-dependencies';
+
+export interface RestorePageVersionResult {
+  readonly pageId: string;
+  /** The saved version whose content was written back. */
+  readonly restoredHistoryId: string;
+  readonly version: string;
+  /** The history row the restore itself added: restore the version listed right after it (the state before the restore) to undo. */
+  readonly historyId: string;
+}
+
+/** Writes a saved version's content back as a new version (the title stays). */
+export async function restorePageVersion(
+  dependencies: ToolExecutorDependencies,
+  input: ToolInput<typeof restorePageVersionTool>,
+  context: ToolCallContext,
+): Promise<RestorePageVersionResult> {
+  const { version, page } = await requirePageVersion(
+    dependencies.db,
+    context,
+    input.historyId,
+    { write: true },
+  );
+  const written = await writeWholeDocument(dependencies, {
+    context,
+    page,
+    content: asDocument(version.content),
+    baseVersion: input.baseVersion,
+    toolName: 'restorePageVersion',
+  });
+  return {
+    pageId: written.id,
+    restoredHistoryId: version.id,
+    version: written.version,
+    historyId: written.historyId,
+  };
+}

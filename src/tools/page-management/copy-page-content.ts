@@ -1,0 +1,57 @@
+import type { ToolCallContext } from '../../registry/tool-call-context';
+import { ToolError } from '../../registry/tool-error';
+import type { ToolInput } from '../../registry/tool-spec';
+import { requirePage } from '../access';
+import type { copyPageContentTool } from './page-management.tools';
+import { COMMENT_MARK_TYPE } from '../prosemirror/comment-mark';
+import { asDocument } from '../prosemirror/prosemirror-node';
+import { stripMarks } from '../prosemirror/strip-marks';
+import { writeWholeDocument } from '../structure/write-whole-document';
+import type { ToolExecutorDependencies } from '../executor-dependencies';
+
+export interface CopyPageContentResult {
+  readonly sourcePageId: string;
+  readonly targetPageId: string;
+  readonly blocks: number;
+  /** Comment anchors of the source left out (their threads belong to the source page). */
+  readonly commentAnchorsDropped: number;
+  readonly version: string;
+  readonly historyId: string;
+}
+
+export async function copyPageContent(
+  dependencies: ToolExecutorDependencies,
+  input: ToolInput<typeof copyPageContentTool>,
+  context: ToolCallContext,
+): Promise<CopyPageContentResult> {
+  const { db } = dependencies;
+  const source = await requirePage(db, context, input.sourcePageId);
+  const target = await requirePage(db, context, input.targetPageId, {
+    write: true,
+  });
+  if (source.id === target.id) {
+    throw new ToolError(
+      'invalid_input',
+      'sourcePageId and targetPageId name the same page; copying a page onto itself changes nothing',
+    );
+  }
+  const { node: content, removed } = stripMarks(
+    asDocument(source.content),
+    COMMENT_MARK_TYPE,
+  );
+  const written = await writeWholeDocument(dependencies, {
+    context,
+    page: target,
+    content,
+    baseVersion: input.baseVersion,
+    toolName: 'copyPageContent',
+  });
+  return {
+    sourcePageId: source.id,
+    targetPageId: written.id,
+    blocks: content.content?.length ?? 0,
+    commentAnchorsDropped: removed,
+    version: written.version,
+    historyId: written.historyId,
+  };
+}

@@ -1,0 +1,288 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../database';
+import type { ToolCallContext } from '../../registry/tool-call-context';
+import { abbreviate } from '../../registry/abbreviate';
+import { ToolError } from '../../registry/tool-error';
+import type { ToolInput } from '../../registry/tool-spec';
+import {
+  isUuid,
+  requireEditableSubtree,
+  requirePage,
+  requireSpace,
+  type AccessiblePage,
+} from '../access';
+import type { movePageTool } from './page-management.tools';
+import { generateKeyBetween, isValidOrderKey } from './fractional-index';
+import { ancestorChain, descendantPageIds, lockSpaceTree } from './page-tree';
+import type { ToolExecutorDependencies } from '../executor-dependencies';
+
+export interface MovePageResult {
+  readonly pageId: string;
+  readonly title: string | null;
+  readonly parentPageId: string | null;
+  readonly spaceId: string;
+  readonly position: string;
+  /** Sub-pages that moved along (they keep their place under the page). */
+  readonly movedSubPages: number;
+  /** Page-level restrictions removed by a move to another space (Docmost drops them too). */
+  readonly droppedRestrictions: number;
+}
+
+interface Sibling {
+  readonly id: string;
+  readonly slugId: string;
+  readonly title: string | null;
+  readonly position: string | null;
+}
+
+function quote(title: string | null): string {
+  return `"${title ?? 'Untitled'}"`;
+}
+
+/** Refuses a parent that is the page itself or lies below it. */
+async function assertNoCycle(
+  db: Kysely<DB>,
+  page: AccessiblePage,
+  parent: AccessiblePage,
+): Promise<void> {
+  if (parent.id === page.id) {
+    throw new ToolError(
+      'invalid_input',
+      `cannot move page ${quote(page.title)} under itself; choose another parent or null for the space root`,
+    );
+  }
+  const chain = await ancestorChain(db, parent.id);
+  const index = chain.findIndex((ancestor) => ancestor.id === page.id);
+  if (index !== -1) {
+    const path = chain
+      .slice(0, index + 1)
+      .reverse()
+      .map((ancestor) => quote(ancestor.title))
+      .join(' > ');
+    throw new ToolError(
+      'invalid_input',
+      `cannot move page ${quote(page.title)} under ${quote(parent.title)}: that page is inside it (${path}), which would make a cycle; move ${quote(parent.title)} out first or choose another parent`,
+    );
+  }
+}
+
+async function siblingsOf(
+  db: Kysely<DB>,
+  spaceId: string,
+  parentPageId: string | null,
+  excludeId: string,
+): Promise<Sibling[]> {
+  const rows = await db
+    .selectFrom('pages')
+    .select(['id', 'slugId', 'title', 'position'])
+    .where('spaceId', '=', spaceId)
+    .where('deletedAt', 'is', null)
+    .where('id', '!=', excludeId)
+    .where((eb) =>
+      parentPageId === null
+        ? eb('parentPageId', 'is', null)
+        : eb('parentPageId', '=', parentPageId),
+    )
+    .execute();
+  // Byte-wise, as Docmost sorts positions (collate "C"); keys it cannot read go last.
+  return rows.sort((a, b) => {
+    const keyA =
+      a.position !== null && isValidOrderKey(a.position)
+        ? a.position
+        : '\uffff';
+    const keyB =
+      b.position !== null && isValidOrderKey(b.position)
+        ? b.position
+        : '\uffff';
+    return keyA < keyB ? -1 : keyA > keyB ? 1 : a.id < b.id ? -1 : 1;
+  });
+}
+
+function validKey(sibling: Sibling | undefined): string | null {
+  return sibling?.position !== undefined &&
+    sibling.position !== null &&
+    isValidOrderKey(sibling.position)
+    ? sibling.position
+    : null;
+}
+
+/** Sibling pages an error names when afterPageId is not among them. */
+const LISTED_SIBLINGS = 20;
+
+/** A position key for the page among `siblings` (sorted), as the tool's input asks. */
+function choosePosition(
+  siblings: readonly Sibling[],
+  input: ToolInput<typeof movePageTool>,
+  where: string,
+): string {
+  const valid = siblings.filter((sibling) => validKey(sibling) !== null);
+  const last = validKey(valid[valid.length - 1]);
+  if (input.afterPageId !== undefined) {
+    const index = siblings.findIndex(
+      (sibling) =>
+        sibling.id === input.afterPageId ||
+        sibling.slugId === input.afterPageId,
+    );
+    if (index === -1) {
+      // A level can hold thousands of pages: name the first few, count the rest.
+      const listed =
+        siblings
+          .slice(0, LISTED_SIBLINGS)
+          .map((sibling) => `${quote(sibling.title)} (${sibling.id})`)
+          .join(', ') || 'none';
+      const names =
+        siblings.length > LISTED_SIBLINGS
+          ? `${listed} and ${siblings.length - LISTED_SIBLINGS} more (listSidebarPages lists them)`
+          : listed;
+      throw new ToolError(
+        'invalid_input',
+        `afterPageId ${abbreviate(input.afterPageId)} is not a page ${where}; the pages there are: ${names}`,
+      );
+    }
+    const before = validKey(siblings[index]);
+    // Siblings may share a key (concurrent creates, imports): the next key must be strictly
+    // greater, so the page lands after every sibling holding the same key as the anchor.
+    const after = validKey(
+      siblings
+        .slice(index + 1)
+        .find(
+          (sibling) => before !== null && (validKey(sibling) ?? '') > before,
+        ),
+    );
+    if (before !== null) return generateKeyBetween(before, after);
+    return generateKeyBetween(last, null);
+  }
+  if (input.position === 'first')
+    return generateKeyBetween(null, validKey(valid[0]));
+  return generateKeyBetween(last, null);
+}
+
+/**
+ * Moves a page (with its subtree) under a new parent or to a space root. Tree changes in the
+ * affected spaces are serialised, so the cycle check cannot race another move. Moving to another
+ * space does what Docmost does: the whole subtree moves, with its comments, history, shares,
+ * attachments and watchers, so that space membership keeps deciding who sees them, and the
+ * subtree's page-level restrictions are dropped.
+ */
+export async function movePage(
+  { db }: ToolExecutorDependencies,
+  input: ToolInput<typeof movePageTool>,
+  context: ToolCallContext,
+): Promise<MovePageResult> {
+  return db.transaction().execute(async (trx) => {
+    const page = await requirePage(trx, context, input.pageId, { write: true });
+    const parentReference = input.parentPageId ?? null;
+    const parent =
+      parentReference === null
+        ? undefined
+        : await requirePage(trx, context, parentReference, { write: true });
+    if (
+      parent &&
+      input.spaceId !== undefined &&
+      input.spaceId !== parent.spaceId
+    ) {
+      throw new ToolError(
+        'invalid_input',
+        `spaceId ${abbreviate(input.spaceId)} contradicts parentPageId ${abbreviate(parentReference ?? parent.id)}, which is in space ${parent.spaceId}; ` +
+          "give only the parent (its space is implied), or only spaceId to move to that space's root",
+      );
+    }
+    let targetSpaceId = parent?.spaceId ?? input.spaceId ?? page.spaceId;
+    if (parent === undefined && targetSpaceId !== page.spaceId) {
+      if (!isUuid(targetSpaceId))
+        throw new ToolError(
+          'invalid_input',
+          `spaceId "${targetSpaceId}" is not a space id (a uuid from listSpaces)`,
+        );
+      targetSpaceId = (
+        await requireSpace(trx, context, targetSpaceId, { write: true })
+      ).id;
+    }
+    await lockSpaceTree(trx, [page.spaceId, targetSpaceId]);
+    if (parent) await assertNoCycle(trx, page, parent);
+
+    const where = parent
+      ? `under ${quote(parent.title)}`
+      : 'at the root of the space';
+    const siblings = await siblingsOf(
+      trx,
+      targetSpaceId,
+      parent?.id ?? null,
+      page.id,
+    );
+    const position = choosePosition(siblings, input, where);
+    const descendants = await descendantPageIds(trx, page.id, {
+      includeDeleted: true,
+    });
+    let droppedRestrictions = 0;
+
+    await trx
+      .updateTable('pages')
+      .set({
+        parentPageId: parent?.id ?? null,
+        position,
+        spaceId: targetSpaceId,
+      })
+      .where('id', '=', page.id)
+      .execute();
+    if (targetSpaceId !== page.spaceId) {
+      // The move drops the subtree's restrictions: every sub-page must be the caller's to edit.
+      await requireEditableSubtree(
+        trx,
+        context,
+        page,
+        descendants,
+        'moved to another space',
+      );
+      const moved = [page.id, ...descendants];
+      await trx
+        .updateTable('pages')
+        .set({ spaceId: targetSpaceId })
+        .where('id', 'in', moved)
+        .execute();
+      await trx
+        .updateTable('comments')
+        .set({ spaceId: targetSpaceId })
+        .where('pageId', 'in', moved)
+        .execute();
+      await trx
+        .updateTable('pageHistory')
+        .set({ spaceId: targetSpaceId })
+        .where('pageId', 'in', moved)
+        .execute();
+      await trx
+        .updateTable('shares')
+        .set({ spaceId: targetSpaceId })
+        .where('pageId', 'in', moved)
+        .execute();
+      await trx
+        .updateTable('attachments')
+        .set({ spaceId: targetSpaceId })
+        .where('pageId', 'in', moved)
+        .execute();
+      await trx
+        .updateTable('watchers')
+        .set({ spaceId: targetSpaceId })
+        .where('pageId', 'in', moved)
+        .execute();
+      // As Docmost does: restrictions were set for the old space's people; in the new space the
+      // space membership decides until someone restricts the pages again. Permissions cascade.
+      droppedRestrictions = (
+        await trx
+          .deleteFrom('pageAccess')
+          .where('pageId', 'in', moved)
+          .returning('pageId')
+          .execute()
+      ).length;
+    }
+    return {
+      pageId: page.id,
+      title: page.title,
+      parentPageId: parent?.id ?? null,
+      spaceId: targetSpaceId,
+      position,
+      movedSubPages: descendants.length,
+      droppedRestrictions,
+    };
+  });
+}

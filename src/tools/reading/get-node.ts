@@ -1,0 +1,72 @@
+import type { ToolCallContext } from '../../registry/tool-call-context';
+import { abbreviate } from '../../registry/abbreviate';
+import { ToolError } from '../../registry/tool-error';
+import type { ToolInput } from '../../registry/tool-spec';
+import { requirePage } from '../access';
+import type { getNodeTool } from './reading.tools';
+import { extractText } from '../prosemirror/extract-text';
+import {
+  parseBlockReference,
+  resolveBlockReference,
+  type NodePath,
+} from '../prosemirror/find-block';
+import {
+  asDocument,
+  type ProseMirrorNode,
+} from '../prosemirror/prosemirror-node';
+import { refuseOversizedOutput } from '../output-limit';
+import type { ToolExecutorDependencies } from '../executor-dependencies';
+
+export interface PageNode {
+  readonly pageId: string;
+  readonly version: string;
+  readonly block: string;
+  /** Index of the top-level block that is or contains the node. */
+  readonly topLevelIndex: number;
+  /** Child indexes from the document root. */
+  readonly path: NodePath;
+  readonly text: string;
+  readonly node: ProseMirrorNode;
+}
+
+/** One block of a page, by block id (any depth) or `#<index>` (top level). */
+export async function getNode(
+  { db }: ToolExecutorDependencies,
+  input: ToolInput<typeof getNodeTool>,
+  context: ToolCallContext,
+): Promise<PageNode> {
+  const reference = parseBlockReference(input.block);
+  if (!reference) {
+    throw new ToolError(
+      'invalid_input',
+      `block "${abbreviate(input.block)}" is neither a block id (12 lowercase letters, e.g. "abcdefghijkl") nor a top-level index such as "#3"; get them from getOutline or getPage`,
+    );
+  }
+  const page = await requirePage(db, context, input.pageId);
+  const doc = asDocument(page.content);
+  const located = resolveBlockReference(doc, input.block);
+  if (!located) {
+    const size = doc.content?.length ?? 0;
+    throw new ToolError(
+      'not_found',
+      reference.kind === 'index'
+        ? `page ${abbreviate(input.pageId)} has ${size === 0 ? 'no blocks' : `${size} top-level blocks (#0–#${size - 1})`}; there is no block #${reference.index}. Call getOutline for the current blocks.`
+        : `page ${abbreviate(input.pageId)} has no block with id "${abbreviate(reference.id)}"; ids change when blocks are recreated. Call getOutline (top-level ids and #<index>) or getPage (ids of every paragraph, list item and table cell) for current ids.`,
+      { pageId: page.id, block: input.block, topLevelBlocks: size },
+    );
+  }
+  const result: PageNode = {
+    pageId: page.id,
+    version: page.version,
+    block: input.block,
+    topLevelIndex: located.topLevelIndex,
+    path: located.path,
+    text: extractText(located.node),
+    node: located.node,
+  };
+  return refuseOversizedOutput(result, {
+    what: `block ${abbreviate(input.block)} of page ${page.id}`,
+    readInstead:
+      "read a smaller part: getNode with the id of a paragraph, heading or list item inside it (getPage lists them with their ids), getTable for a table's cells, getPage (fromBlock) for its text; stashPage hands the whole page over by URL",
+  });
+}

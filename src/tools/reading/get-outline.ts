@@ -1,0 +1,46 @@
+import type { ToolCallContext } from '../../registry/tool-call-context';
+import type { ToolInput } from '../../registry/tool-spec';
+import { requirePage } from '../access';
+import type { getOutlineTool } from './reading.tools';
+import { buildOutline, type OutlineEntry } from '../prosemirror/outline';
+import { asDocument } from '../prosemirror/prosemirror-node';
+import { fitItems, MAX_READ_OUTPUT_CHARS } from '../output-limit';
+import type { ToolExecutorDependencies } from '../executor-dependencies';
+
+export interface PageOutline {
+  readonly pageId: string;
+  readonly title: string;
+  readonly version: string;
+  readonly blocks: readonly OutlineEntry[];
+  /** Present when later blocks were left out to keep the result within the output limit. */
+  readonly truncated?: string;
+}
+
+/** Room left for the outline's other fields and its note. */
+const RESULT_OVERHEAD_CHARS = 2_000;
+
+/** One entry per top-level block of a page. */
+export async function getOutline(
+  { db }: ToolExecutorDependencies,
+  input: ToolInput<typeof getOutlineTool>,
+  context: ToolCallContext,
+): Promise<PageOutline> {
+  const page = await requirePage(db, context, input.pageId);
+  const blocks = buildOutline(asDocument(page.content));
+  // Entries are short (text cut to 80 characters), but a page can have a hundred thousand blocks.
+  const { kept, omitted } = fitItems(
+    blocks,
+    MAX_READ_OUTPUT_CHARS - RESULT_OVERHEAD_CHARS,
+  );
+  const outline = {
+    pageId: page.id,
+    title: page.title ?? '',
+    version: page.version,
+    blocks: kept,
+  };
+  if (omitted.length === 0) return outline;
+  return {
+    ...outline,
+    truncated: `showing blocks #0–#${kept.length - 1} of ${blocks.length} to stay within the ${MAX_READ_OUTPUT_CHARS}-character output limit; read on with getPage (fromBlock ${kept.length}) or getNode "#<index>"`,
+  };
+}

@@ -1,0 +1,75 @@
+import type { ToolCallContext } from '../../registry/tool-call-context';
+import type { ToolInput } from '../../registry/tool-spec';
+import { requirePage, type AccessiblePage } from '../access';
+import type { getPageTool } from './reading.tools';
+import { asDocument } from '../prosemirror/prosemirror-node';
+import { renderDocumentText } from '../prosemirror/render-text';
+import type { ToolExecutorDependencies } from '../executor-dependencies';
+
+export interface PageText {
+  readonly id: string;
+  readonly slugId: string;
+  readonly title: string;
+  readonly spaceId: string;
+  readonly parentPageId: string | null;
+  readonly updatedAt: string;
+  /** Changes with every write; two reads with the same version saw the same content. */
+  readonly version: string;
+  readonly totalBlocks: number;
+  /** The body: one line per text block, `[id]` prefixes, `#<index>` per top-level block. */
+  readonly content: string;
+  /** Present when blocks were left out: how to read on. */
+  readonly truncated?: string;
+}
+
+export type PageTextWindow = Pick<
+  ToolInput<typeof getPageTool>,
+  'fromBlock' | 'maxChars'
+>;
+
+/** Renders an accessible page as the model reads it; shared by getPage and getCurrentPage. */
+export function toPageText(
+  page: AccessiblePage,
+  window: PageTextWindow,
+): PageText {
+  const rendered = renderDocumentText(asDocument(page.content), window);
+  const header = {
+    id: page.id,
+    slugId: page.slugId,
+    title: page.title ?? '',
+    spaceId: page.spaceId,
+    parentPageId: page.parentPageId,
+    updatedAt: page.updatedAt.toISOString(),
+    version: page.version,
+    totalBlocks: rendered.totalBlocks,
+  };
+  let truncated: string | undefined;
+  if (rendered.blockRange === null && rendered.totalBlocks > 0) {
+    truncated = `fromBlock ${window.fromBlock} is past the last block (#${rendered.totalBlocks - 1}); call again with a smaller fromBlock`;
+  } else if (rendered.truncated && rendered.blockRange) {
+    const [first, last] = rendered.blockRange;
+    truncated =
+      `showing blocks #${first}–#${last} of ${rendered.totalBlocks}` +
+      (rendered.lastBlockCut
+        ? ` (block #${last} was cut at ${window.maxChars} characters; read it whole with getNode "#${last}")`
+        : '') +
+      (last + 1 < rendered.totalBlocks
+        ? `; call again with fromBlock ${last + 1} to read on`
+        : '');
+  }
+  return {
+    ...header,
+    content: rendered.text,
+    ...(truncated ? { truncated } : {}),
+  };
+}
+
+/** A page's metadata and its body as plain text with block ids, cut to the requested window. */
+export async function getPage(
+  { db }: ToolExecutorDependencies,
+  input: ToolInput<typeof getPageTool>,
+  context: ToolCallContext,
+): Promise<PageText> {
+  const page = await requirePage(db, context, input.pageId);
+  return toPageText(page, input);
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { defineTool } from '../../registry/tool-spec';
+import { CATALOG_LINES } from '../catalog-lines';
+import {
+  pageIdField,
+  CURSOR_TOO_LONG,
+  ID_TOO_LONG,
+  MAX_CURSOR_LENGTH,
+  MAX_ID_LENGTH,
+} from '../shared-fields';
+import { NOT_FOUND_NOTE } from '../structure/structure.tools';
+
+/**
+ * Public sharing. A share makes a page readable by ANYONE with its link, without signing in,
+ * so the descriptions insist on an explicit request. A workspace can switch sharing off
+ * (`settings.sharing.disabled`, Docmost's "disable public sharing" security setting).
+ */
+
+export const sharePageTool = defineTool({
+  name: 'sharePage',
+  mcpName: 'share_page',
+  title: 'Share a page publicly',
+  description: [
+    'Makes a page PUBLIC: anyone on the internet with the returned URL can read it without signing in. Only call this when the user explicitly asked to share or publish this page; never to "send" a page to a colleague (give them the page link instead).',
+    'includeSubPages also publishes every sub-page under it; searchIndexing lets search engines index it. Sharing a page that is already shared returns its existing URL (updating these two settings when given).',
+    "Needs write access to the page's space. Fails with a clear error when the workspace has public sharing disabled (an admin setting): tell the user, do not look for a workaround.",
+    'Returns the share id, key, public URL, the page id and title, the two settings and whether the share was newly created.',
+    NOT_FOUND_NOTE,
+  ].join('\n'),
+  tier: 'deferred',
+  catalogLine: CATALOG_LINES.sharePage,
+  inputSchema: z.object({
+    pageId: pageIdField,
+    includeSubPages: z
+      .boolean()
+      .optional()
+      .describe(
+        'Also publish all sub-pages. Default false for a new share; unchanged for an existing one.',
+      ),
+    searchIndexing: z
+      .boolean()
+      .optional()
+      .describe(
+        'Let search engines index the page. Default false for a new share; unchanged for an existing one.',
+      ),
+  }),
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+});
+
+export const unsharePageTool = defineTool({
+  name: 'unsharePage',
+  mcpName: 'unshare_page',
+  title: 'Revoke a public share',
+  description: [
+    "Revokes a page's public share: its public URL stops working at once. Calling it for a page that is not shared changes nothing and says so (revoked: false).",
+    'If the page stays public through an ancestor shared with includeSubPages, the result names that ancestor (stillPublicVia): unshare it too if the page must be private.',
+    "Needs write access to the page's space. Allowed even when the workspace has sharing disabled.",
+    NOT_FOUND_NOTE,
+  ].join('\n'),
+  tier: 'deferred',
+  catalogLine: CATALOG_LINES.unsharePage,
+  inputSchema: z.object({ pageId: pageIdField }),
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+});
+
+export const listSharesTool = defineTool({
+  name: 'listShares',
+  mcpName: 'list_shares',
+  title: 'List public shares',
+  description: [
+    "Lists the workspace's public shares in the spaces you belong to (shares in other spaces are never shown): share id, public URL, page id and title, space, includeSubPages, searchIndexing, who created it and when; newest first.",
+    'Use it to audit what is public or to find a share to revoke with unsharePage. Also says whether public sharing is disabled for the workspace (sharingDisabled).',
+    'Give spaceId to list one space only (it must be one of yours). Shares come `limit` at a time (default 50) with nextCursor: pass it back as `cursor` for the next, older ones; null when there are no more.',
+  ].join('\n'),
+  tier: 'deferred',
+  catalogLine: CATALOG_LINES.listShares,
+  inputSchema: z.object({
+    spaceId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_ID_LENGTH, ID_TOO_LONG)
+      .optional()
+      .describe(
+        'Only shares in this space (an id from listSpaces). Omit for all your spaces.',
+      ),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(50)
+      .describe('Most shares to return: 1 to 100, default 50.'),
+    cursor: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG)
+      .optional()
+      .describe(
+        'The nextCursor of a previous listShares call with the same spaceId, to continue. Omit for the newest shares.',
+      ),
+  }),
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+});
+
+export const SHARING_TOOLS = [
+  sharePageTool,
+  unsharePageTool,
+  listSharesTool,
+] as const;

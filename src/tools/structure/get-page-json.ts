@@ -1,0 +1,45 @@
+import type { ToolCallContext } from '../../registry/tool-call-context';
+import type { ToolInput } from '../../registry/tool-spec';
+import { requirePage } from '../access';
+import type { getPageJsonTool } from './structure.tools';
+import {
+  asDocument,
+  type ProseMirrorNode,
+} from '../prosemirror/prosemirror-node';
+import { refuseOversizedOutput } from '../output-limit';
+import { isoTime } from '../iso-time';
+import type { ToolExecutorDependencies } from '../executor-dependencies';
+
+export interface PageJson {
+  readonly pageId: string;
+  readonly slugId: string;
+  readonly title: string | null;
+  readonly spaceId: string;
+  /** Pass back as `baseVersion` to make a full-document write fail if the page changed since. */
+  readonly version: string;
+  readonly updatedAt: string;
+  readonly content: ProseMirrorNode;
+}
+
+/** The page's document exactly as stored: nothing added, nothing normalised. */
+export async function getPageJson(
+  { db }: ToolExecutorDependencies,
+  input: ToolInput<typeof getPageJsonTool>,
+  context: ToolCallContext,
+): Promise<PageJson> {
+  const page = await requirePage(db, context, input.pageId);
+  const result: PageJson = {
+    pageId: page.id,
+    slugId: page.slugId,
+    title: page.title,
+    spaceId: page.spaceId,
+    version: page.version,
+    updatedAt: isoTime(page.updatedAt),
+    content: asDocument(page.content),
+  };
+  return refuseOversizedOutput(result, {
+    what: `page "${page.title ?? 'Untitled'}" (${page.id})`,
+    readInstead:
+      "read it in parts: getOutline for its top-level blocks, then getNode for one block's JSON (getPage with fromBlock for the text); stashPage hands the whole document over by URL. Write single blocks with patchNode, insertNode or deleteNode",
+  });
+}

@@ -26,6 +26,7 @@ export {
   type ToolExecutorMap,
   type ToolInterceptor,
   type ToolOutcome,
+  type RegistryLogger,
 } from './registry';
 export {
   TOOL_DEFINITIONS,
@@ -35,6 +36,15 @@ export {
   createDocmostExecutors,
   type DocmostExecutorOptions,
 } from './tools/docmost-executors';
+export {
+  DOCMOST_PAGE_ACCESS,
+  type PageAccessPolicy,
+  type AccessCaller,
+  type PagePermission,
+  type PagePermissionCaller,
+  type PageColumns,
+  type PageVisibilityCondition,
+} from './tools/access';
 export {
   databasePageWriter,
   pageVersionConflict,

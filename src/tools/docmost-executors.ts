@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../database';
 import type { ToolExecutor } from '../registry/tool-spec';
 import { bindPageAccess } from './access';
 import type { DocmostToolExecutors } from './tool-definitions';
@@ -45,7 +44,9 @@ const DOCMOST_EXECUTORS = {
  * `{ ...createDocmostExecutors(db), patchNode: mine }`.
  */
 export function createDocmostExecutors(
-  db: Kysely<DB>,
+  // Any schema type: Kysely is invariant in it, and a host's generated `DB` (Docmost's) is not
+  // this package's; the executors use only Docmost's own tables and columns.
+  db: Kysely<any>,
   options: DocmostExecutorOptions = {},
 ): Required<DocmostToolExecutors> {
   const dependencies = resolveExecutorDependencies(db, options);

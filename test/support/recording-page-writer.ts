@@ -31,7 +31,9 @@ export type RecordedCall =
 
 /**
  * A host's writer that never touches the database: it records every call and keeps what was
- * written in memory, with its own versions, as a writer to a collaboration server would.
+ * written in memory, with its own versions, as a writer to a collaboration server would. Like
+ * Docmost's collaboration server, which saves history on its own schedule, it has no history
+ * row to report for an update (`historyId: null`).
  */
 export class RecordingPageWriter implements PageWriter {
   readonly calls: RecordedCall[] = [];
@@ -47,7 +49,7 @@ export class RecordingPageWriter implements PageWriter {
     const returned = {
       id: page.id,
       version: `writer-version-${++this.written}`,
-      historyId: randomUUID(),
+      historyId: null,
     };
     this.pages.set(page.id, { ...held, ...change, version: returned.version });
     this.calls.push({

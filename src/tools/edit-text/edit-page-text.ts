@@ -21,7 +21,8 @@ type EditPageTextInput = ToolInput<typeof editPageTextTool>;
 export interface EditPageTextResult {
   readonly pageId: string;
   readonly version: string;
-  readonly historyId: string;
+  /** The history row of this write; null when the page writer adds it later (see `WrittenPage`). */
+  readonly historyId: string | null;
   readonly replacements: number;
   /** The changed blocks, the first 50 of them. */
   readonly blocks: readonly EditedBlock[];

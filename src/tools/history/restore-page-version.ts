@@ -12,7 +12,8 @@ export interface RestorePageVersionResult {
   readonly restoredHistoryId: string;
   readonly version: string;
   /** The history row the restore itself added: restore the version listed right after it (the state before the restore) to undo. */
-  readonly historyId: string;
+  /** The history row of this write; null when the page writer adds it later (see `WrittenPage`). */
+  readonly historyId: string | null;
 }
 
 /** Writes a saved version's content back as a new version (the title stays). */

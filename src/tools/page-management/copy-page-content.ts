@@ -16,7 +16,8 @@ export interface CopyPageContentResult {
   /** Comment anchors of the source left out (their threads belong to the source page). */
   readonly commentAnchorsDropped: number;
   readonly version: string;
-  readonly historyId: string;
+  /** The history row of this write; null when the page writer adds it later (see `WrittenPage`). */
+  readonly historyId: string | null;
 }
 
 export async function copyPageContent(

@@ -10,7 +10,8 @@ export interface RenamePageResult {
   readonly previousTitle: string | null;
   readonly title: string;
   readonly version: string;
-  readonly historyId: string;
+  /** The history row of this write; null when the page writer adds it later (see `WrittenPage`). */
+  readonly historyId: string | null;
 }
 
 export async function renamePage(

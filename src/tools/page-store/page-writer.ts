@@ -38,7 +38,12 @@ export interface WrittenPage {
   readonly id: string;
   /** The page's new `updated_at` as text: what the next compare-and-set must name. */
   readonly version: string;
-  readonly historyId: string;
+  /**
+   * The `page_history` row of this write, or null for a writer whose history row is written
+   * later (Docmost's collaboration server saves history on its own debounced schedule); the
+   * tool then reports `historyId: null` and the version is found in listPageHistory later.
+   */
+  readonly historyId: string | null;
 }
 
 /** A page createPage makes: everything but the ids and provenance the writer assigns. */
@@ -68,7 +73,8 @@ export interface CreatedPage {
   readonly id: string;
   readonly slugId: string;
   readonly version: string;
-  readonly historyId: string;
+  /** As `WrittenPage.historyId`: null when the writer adds the history row later. */
+  readonly historyId: string | null;
 }
 
 /**

@@ -12,7 +12,8 @@ export interface DeleteNodeResult {
   readonly pageId: string;
   readonly deleted: { readonly type: string; readonly text: string };
   readonly version: string;
-  readonly historyId: string;
+  /** The history row of this write; null when the page writer adds it later (see `WrittenPage`). */
+  readonly historyId: string | null;
 }
 
 /** Removes one block with its content; refuses to leave a container the editor cannot hold. */

@@ -24,7 +24,8 @@ export interface InsertNodeResult {
   /** `#<n>` position when the block landed at the top level; null when nested. */
   readonly outlineIndex: number | null;
   readonly version: string;
-  readonly historyId: string;
+  /** The history row of this write; null when the page writer adds it later (see `WrittenPage`). */
+  readonly historyId: string | null;
 }
 
 /**

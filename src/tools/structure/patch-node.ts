@@ -22,7 +22,8 @@ export interface PatchNodeResult {
   readonly type: string;
   readonly replacedText: string;
   readonly version: string;
-  readonly historyId: string;
+  /** The history row of this write; null when the page writer adds it later (see `WrittenPage`). */
+  readonly historyId: string | null;
 }
 
 /** Replaces one block, keeping its id when the replacement gives none. */

@@ -11,7 +11,8 @@ import type { ToolExecutorDependencies } from '../executor-dependencies';
 export interface UpdatePageJsonResult {
   readonly pageId: string;
   readonly version: string;
-  readonly historyId: string;
+  /** The history row of this write; null when the page writer adds it later (see `WrittenPage`). */
+  readonly historyId: string | null;
   /** Top-level blocks of the written document. */
   readonly blocks: number;
   /** Headings and paragraphs that got a new id (missing, malformed or duplicated in the input). */

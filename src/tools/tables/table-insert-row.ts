@@ -11,7 +11,8 @@ export interface TableInsertRowResult {
   readonly rows: number;
   readonly columns: number;
   readonly version: string;
-  readonly historyId: string;
+  /** The history row of this write; null when the page writer adds it later (see `WrittenPage`). */
+  readonly historyId: string | null;
 }
 
 export async function tableInsertRow(

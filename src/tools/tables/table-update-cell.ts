@@ -12,7 +12,8 @@ export interface TableUpdateCellResult {
   readonly previousText: string;
   readonly text: string;
   readonly version: string;
-  readonly historyId: string;
+  /** The history row of this write; null when the page writer adds it later (see `WrittenPage`). */
+  readonly historyId: string | null;
 }
 
 export async function tableUpdateCell(

@@ -19,7 +19,8 @@ export interface ReplacePageContentResult {
   readonly pageId: string;
   /** Pass back as `baseVersion` to make the next full write fail if the page changed since. */
   readonly version: string;
-  readonly historyId: string;
+  /** The history row of this write; null when the page writer adds it later (see `WrittenPage`). */
+  readonly historyId: string | null;
   /** Top-level blocks of the written document. */
   readonly blocks: number;
   /** Headings and paragraphs that got a new id (plain Markdown carries none). */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ChatMemoryOptions } from './chat-memory';
+import type { DatabaseDriver } from './database';
 import type { CommentSignalOptions } from './comment-signal';
 import type { RegistryLogger } from './registry';
 import type { PageAccessPolicy } from './tools/access';
@@ -18,6 +19,12 @@ export interface AiToolsModuleOptions {
   readonly db?: Kysely<any>;
   /** A PostgreSQL URL for a pool the module opens itself and closes on shutdown. */
   readonly databaseUrl?: string;
+  /**
+   * The driver of the pool opened on `databaseUrl` (and of the comment signal's count pool):
+   * `pg` (node-postgres) or `postgres-js` (postgres.js, as Docmost's server connects). Default
+   * `pg`. Ignored with `db`, whose driver is the host's.
+   */
+  readonly databaseDriver?: DatabaseDriver;
   /**
    * Executors that replace the built-in ones by tool name, each typed from its tool's spec.
    * Content writes need none of these: `pageWriter` routes every tool's writes.

@@ -19,7 +19,7 @@ import {
   CommentSignalInterceptor,
   type CommentSignalOptions,
 } from './comment-signal';
-import { createKysely, KYSELY, type DB } from './database';
+import { createKysely, KYSELY, parseDatabaseDriver, type DB } from './database';
 import { DeferredToolsService } from './deferred/deferred-tools.service';
 import {
   createToolRegistry,
@@ -49,7 +49,10 @@ class OwnedDatabaseCloser implements OnApplicationShutdown {
 function resolveDatabase(options: AiToolsModuleOptions): Kysely<DB> {
   if (options.db) return options.db;
   if (options.databaseUrl)
-    return createKysely({ connectionString: options.databaseUrl });
+    return createKysely({
+      connectionString: options.databaseUrl,
+      driver: parseDatabaseDriver(options.databaseDriver, 'databaseDriver'),
+    });
   throw new Error(
     'AiToolsModule needs `db` (the host Kysely instance) or `databaseUrl`',
   );
@@ -106,7 +109,15 @@ const MODULE_PROVIDERS: readonly Provider[] = [
           ),
         // A module that opens its own pool knows the URL: the count gets its own one-round-trip pool too.
         ...(options.db === undefined && options.databaseUrl !== undefined
-          ? { countConnection: { connectionString: options.databaseUrl } }
+          ? {
+              countConnection: {
+                connectionString: options.databaseUrl,
+                driver: parseDatabaseDriver(
+                  options.databaseDriver,
+                  'databaseDriver',
+                ),
+              },
+            }
           : {}),
         ...(options.commentSignal || {}),
         ...(options.pageAccess

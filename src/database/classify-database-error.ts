@@ -68,8 +68,12 @@ const PG_MESSAGES: readonly (readonly [RegExp, string, boolean])[] = [
 export function classifyDatabaseError(
   error: unknown,
 ): UnavailableReason | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const rawCode: unknown = (error as Error & { code?: unknown }).code;
+  // Not `instanceof Error`: a driver's socket errors can come from another realm (Node's own
+  // modules under a test runner's sandbox), and they are still errors with a code and message.
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { message } = error as { message?: unknown };
+  if (typeof message !== 'string') return undefined;
+  const rawCode: unknown = (error as { code?: unknown }).code;
   const code = typeof rawCode === 'string' ? rawCode : undefined;
   if (code !== undefined) {
     const reason =
@@ -81,7 +85,7 @@ export function classifyDatabaseError(
       return { code, reason: 'connection failure', connectionLost: true };
   }
   for (const [pattern, reason, connectionLost] of PG_MESSAGES) {
-    if (pattern.test(error.message)) return { code, reason, connectionLost };
+    if (pattern.test(message)) return { code, reason, connectionLost };
   }
   return undefined;
 }

@@ -10,7 +10,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { classifyDatabaseError } from './classify-database-error';
+import { asDatabaseUnavailable } from './as-database-unavailable';
 import { DatabaseUnavailableError } from './database-unavailable-error';
 
 export interface GuardOptions {
@@ -59,19 +59,6 @@ export class GuardedDialect implements Dialect {
   }
 }
 
-function unavailable(error: unknown, onLost?: () => void): unknown {
-  if (error instanceof DatabaseUnavailableError) return error;
-  const classified = classifyDatabaseError(error);
-  if (classified === undefined) return error;
-  if (classified.connectionLost) onLost?.();
-  const detail = (error as Error).message.split('\n')[0];
-  return new DatabaseUnavailableError(
-    `database unavailable: ${classified.reason} (${detail}); try again`,
-    classified.code,
-    { cause: error },
-  );
-}
-
 async function guarded<T>(
   run: () => Promise<T>,
   onLost?: () => void,
@@ -79,7 +66,7 @@ async function guarded<T>(
   try {
     return await run();
   } catch (error) {
-    throw unavailable(error, onLost);
+    throw asDatabaseUnavailable(error, onLost);
   }
 }
 
@@ -134,7 +121,7 @@ class GuardedConnection implements DatabaseConnection {
     try {
       yield* this.inner.streamQuery<R>(compiledQuery, chunkSize);
     } catch (error) {
-      throw unavailable(error, this.markLost);
+      throw asDatabaseUnavailable(error, this.markLost);
     }
   }
 }

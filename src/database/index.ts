@@ -14,6 +14,7 @@ export {
   type DatabaseTimeouts,
 } from './database-timeouts';
 export { DatabaseUnavailableError } from './database-unavailable-error';
+export { asDatabaseUnavailable } from './as-database-unavailable';
 export {
   classifyDatabaseError,
   type UnavailableReason,

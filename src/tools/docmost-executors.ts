@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { asDatabaseUnavailable } from '../database/as-database-unavailable';
 import type { ToolExecutor } from '../registry/tool-spec';
 import { bindPageAccess } from './access';
 import type { DocmostToolExecutors } from './tool-definitions';
@@ -61,9 +62,20 @@ export function createDocmostExecutors(
     : executors;
 }
 
+/**
+ * One executor with its dependencies bound. A failure to reach the database becomes a
+ * `DatabaseUnavailableError` whatever Kysely the host gave (the module's own already does
+ * this), so the model reads `unavailable` (retry later) rather than `internal` (a bug).
+ */
 function bindDependencies(
   run: DependentToolExecutor<never>,
   dependencies: ToolExecutorDependencies,
 ): ToolExecutor<never> {
-  return (input, context) => run(dependencies, input, context);
+  return async (input, context) => {
+    try {
+      return await run(dependencies, input, context);
+    } catch (error) {
+      throw asDatabaseUnavailable(error);
+    }
+  };
 }

@@ -105,7 +105,22 @@ export async function createPage(
   input: ToolInput<CreatePageTool>,
   context: ToolCallContext,
 ): Promise<CreatePageResult> {
+  // Access first, so a caller without it gets that answer and costs no conversion; then the
+  // Markdown, read outside the transaction: a long document converts in a worker for up to its
+  // deadline, and no connection (nor the space tree's lock) is held meanwhile.
+  const checkedSpace = await requireSpace(db, context, input.spaceId, {
+    write: true,
+  });
+  if (input.parentPageId !== undefined)
+    await requireParent(db, context, input.parentPageId, checkedSpace.id);
+  refuseUnstorableText(input.title, 'title');
+  const { content } = await readMarkdownOffThread(
+    input.markdown ?? '',
+    heavyWork,
+    context.userId,
+  );
   return db.transaction().execute(async (trx) => {
+    // Checked again inside: access or the parent may have changed while the Markdown converted.
     const space = await requireSpace(trx, context, input.spaceId, {
       write: true,
     });
@@ -113,12 +128,6 @@ export async function createPage(
       input.parentPageId === undefined
         ? undefined
         : await requireParent(trx, context, input.parentPageId, space.id);
-    refuseUnstorableText(input.title, 'title');
-    const { content } = await readMarkdownOffThread(
-      input.markdown ?? '',
-      heavyWork,
-      context.userId,
-    );
     // Serialises creations and moves at this level, so two pages never get the same position.
     await lockSpaceTree(trx, [space.id]);
     const parentPageId = parent?.id ?? null;

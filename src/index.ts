@@ -86,7 +86,11 @@ export {
   type ChatMemoryStore,
 } from './chat-memory';
 export { AiToolsSettingsModule, AiToolsSettingsService } from './settings';
-export { migrateAiToolsModule, revertAiToolsModule } from './database';
+export {
+  migrateAiToolsModule,
+  revertAiToolsModule,
+  type DatabaseDriver,
+} from './database';
 export {
   AI_TOOLS_MIGRATIONS,
   AI_TOOLS_MIGRATION_TABLE,

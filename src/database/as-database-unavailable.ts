@@ -19,9 +19,11 @@ export function asDatabaseUnavailable(
   const classified = classifyDatabaseError(error);
   if (classified === undefined) return error;
   if (classified.connectionLost) onLost?.();
-  const detail = (error as { message: string }).message.split('\n')[0];
+  // The reason only: the driver's own message names hosts and ports (`connect ECONNREFUSED
+  // 10.0.0.5:5432`), which the model, and any MCP user, has no business seeing. It stays in
+  // `cause` for the log.
   return new DatabaseUnavailableError(
-    `database unavailable: ${classified.reason} (${detail}); try again`,
+    `database unavailable: ${classified.reason}; try again`,
     classified.code,
     { cause: error },
   );

@@ -79,6 +79,11 @@ describe('classifyDatabaseError', () => {
       new TypeError("Cannot read properties of undefined (reading 'id')"),
     ],
     ['a thrown string', 'boom'],
+    [
+      'a message that merely quotes a driver phrase',
+      new Error('"this is not queryable" is not in the text of page x'),
+    ],
+    ['a code that is an object property name', withCode('odd', 'constructor')],
   ])('leaves %s to the caller', (_, error) => {
     expect(classifyDatabaseError(error)).toBeUndefined();
   });

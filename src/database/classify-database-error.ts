@@ -58,8 +58,20 @@ const PG_MESSAGES: readonly (readonly [RegExp, string, boolean])[] = [
     'no connection within the connect timeout',
     false,
   ],
-  [/not queryable/, 'connection lost', true],
+  [
+    /^Client (has encountered a connection error|was closed) and is not queryable$/,
+    'connection lost',
+    true,
+  ],
 ];
+
+/** The table's own entry for `key`: an error code such as "constructor" names nothing. */
+function ownValue(
+  table: Readonly<Record<string, string>>,
+  key: string,
+): string | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
 
 /**
  * `undefined` for an error of the statement itself (a constraint, a syntax error), which the
@@ -77,7 +89,9 @@ export function classifyDatabaseError(
   const code = typeof rawCode === 'string' ? rawCode : undefined;
   if (code !== undefined) {
     const reason =
-      SOCKET_ERRORS[code] ?? POSTGRES_JS_ERRORS[code] ?? SQLSTATES[code];
+      ownValue(SOCKET_ERRORS, code) ??
+      ownValue(POSTGRES_JS_ERRORS, code) ??
+      ownValue(SQLSTATES, code);
     if (reason !== undefined)
       return { code, reason, connectionLost: !CONNECTION_KEPT.has(code) };
     // Class 08: connection exception (PostgreSQL or a pooler in front of it).

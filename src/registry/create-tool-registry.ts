@@ -107,10 +107,13 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
     } catch (error) {
       if (error instanceof ToolError) throw error;
       // A database outage is the model's to retry, not a bug, and its message names only the
-      // reason (no SQL, no data): one log line, no stack. Recognised by name, so the registry
+      // reason (no SQL, no data, no host): one log line, no stack; the driver's own words (which
+      // name the host and port) go to the log only. Recognised by name, so the registry
       // keeps depending on nothing (the error is src/database's DatabaseUnavailableError).
       if (error instanceof Error && error.name === 'DatabaseUnavailableError') {
-        logger.warn(`tool ${tool.spec.name} failed: ${error.message}`);
+        logger.warn(
+          `tool ${tool.spec.name} failed: ${error.message}${causeDetail(error)}`,
+        );
         throw new ToolError(
           'unavailable',
           `${tool.spec.name} failed: ${error.message}`,
@@ -227,4 +230,14 @@ function computeInputJsonSchema(spec: AnyToolSpec) {
       `inputSchema cannot be expressed as JSON Schema: ${reason}`,
     );
   }
+}
+
+/** The first line of an error's cause, for the log: ` [connect ECONNREFUSED 10.0.0.5:5432]`. */
+function causeDetail(error: Error): string {
+  const { cause } = error;
+  if (typeof cause !== 'object' || cause === null) return '';
+  const { message } = cause as { message?: unknown };
+  return typeof message === 'string' && message !== ''
+    ? ` [${message.split('\n')[0]}]`
+    : '';
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { asDatabaseUnavailable } from '../database/as-database-unavailable';
+import { ToolError } from '../registry/tool-error';
 import type { ToolExecutor } from '../registry/tool-spec';
 import { bindPageAccess } from './access';
 import type { DocmostToolExecutors } from './tool-definitions';
@@ -75,6 +76,8 @@ function bindDependencies(
     try {
       return await run(dependencies, input, context);
     } catch (error) {
+      // A tool's own answer (a refusal, a conflict) is never mistaken for an outage.
+      if (error instanceof ToolError) throw error;
       throw asDatabaseUnavailable(error);
     }
   };

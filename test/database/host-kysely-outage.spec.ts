@@ -75,9 +75,24 @@ it('reports a refused connection as unavailable, naming the reason', async () =>
     tools.call('getPage', { pageId: SEED_IDS.pages.engineeringSetup }),
   );
   expect(error.code).toBe('unavailable');
-  expect(error.message).toMatch(
-    /^getPage failed: database unavailable: connection refused .*; try again$/,
+  // The reason only: the driver's message names the host and port, which stay in the log.
+  expect(error.message).toBe(
+    'getPage failed: database unavailable: connection refused; try again',
   );
+});
+
+it('never mistakes a tool’s own refusal for an outage, whatever its words', async () => {
+  const tools = seededTools(open(seeded!.url));
+  // node-postgres says "… is not queryable" when a connection broke; a refusal quoting it is not that.
+  const error = await expectToolError(
+    tools.call('editPageText', {
+      pageId: SEED_IDS.pages.engineeringSetup,
+      find: 'this phrase is not queryable',
+      replace: 'x',
+    }),
+  );
+  expect(error.code).not.toBe('unavailable');
+  expect(error.code).not.toBe('internal');
 });
 
 it('keeps an error of the statement itself internal, without its SQL', async () => {
@@ -86,6 +101,7 @@ it('keeps an error of the statement itself internal, without its SQL', async () 
   const tools = seededTools(open(empty.url));
   const error = await expectToolError(
     tools.call('getPage', { pageId: SEED_IDS.pages.engineeringSetup }),
+    { internal: true },
   );
   expect(error.code).toBe('internal');
   expect(error.message).not.toMatch(/relation|select/i);

@@ -11,8 +11,10 @@ export interface RestorePageVersionResult {
   /** The saved version whose content was written back. */
   readonly restoredHistoryId: string;
   readonly version: string;
-  /** The history row the restore itself added: restore the version listed right after it (the state before the restore) to undo. */
-  /** The history row of this write; null when the page writer adds it later (see `WrittenPage`). */
+  /**
+   * The history row the restore itself added: restore the version listed right after it (the
+   * state before the restore) to undo. Null when the page writer adds it later (`WrittenPage`).
+   */
   readonly historyId: string | null;
 }
 

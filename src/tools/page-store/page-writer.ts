@@ -105,7 +105,10 @@ export interface PageWriter {
    * join that transaction: its write stands on its own, so when the tool fails after it (say
    * inserting the comment row of a new thread), the page keeps the change (an anchor mark
    * without its thread) while the tool's rows roll back. The tool's transaction holds no lock
-   * on the page row, so such a writer never waits on it.
+   * on the page row, so such a writer never waits on it; it does hold one pool connection for
+   * the length of the call (createComment, resolveComment, createPage), so a writer that needs
+   * the database itself should use `db` rather than wait for another connection from the same
+   * pool, which many concurrent calls could exhaust.
    */
   updatePage(update: PageUpdate): Promise<WrittenPage>;
 

@@ -124,12 +124,14 @@ export async function createPage(
     const space = await requireSpace(trx, context, input.spaceId, {
       write: true,
     });
+    // Serialises creations and moves in this space, so two pages never get the same position,
+    // and taken before the parent is read: a move of the parent to another space cannot commit
+    // between that check and the insert.
+    await lockSpaceTree(trx, [space.id]);
     const parent =
       input.parentPageId === undefined
         ? undefined
         : await requireParent(trx, context, input.parentPageId, space.id);
-    // Serialises creations and moves at this level, so two pages never get the same position.
-    await lockSpaceTree(trx, [space.id]);
     const parentPageId = parent?.id ?? null;
     const position = await positionAfterSiblings(trx, space.id, parentPageId);
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {

@@ -148,14 +148,25 @@ async function storedPage(db: Kysely<DB>, pageId: string): Promise<StoredPage> {
   };
 }
 
+export interface ExpectToolErrorOptions {
+  /**
+   * Accept code `internal`: the registry's wrapping of an unexpected error (a bug, a driver
+   * error). Only for a spec whose point is that wrapping; by default it fails the test.
+   */
+  readonly internal?: boolean;
+}
+
 /**
  * Awaits a call that must fail with a ToolError, the error a model reads, and returns it for
  * assertions on its `code` and `message`. Fails the test, saying what happened instead, when
- * the call succeeds or throws anything else (an unexpected error reaches the model as an
- * internal failure, which is the bug many specs guard against).
+ * the call succeeds, throws anything else, or fails with code `internal`: the registry wraps
+ * every unexpected error (a bug, which is what many specs guard against) as
+ * `ToolError('internal')`, so an expected failure is never internal unless the spec says so
+ * with `{ internal: true }`.
  */
 export async function expectToolError(
   call: Promise<unknown> | (() => Promise<unknown>),
+  options: ExpectToolErrorOptions = {},
 ): Promise<ToolError> {
   let outcome: { readonly failed: boolean; readonly value: unknown };
   try {
@@ -167,7 +178,15 @@ export async function expectToolError(
     outcome = { failed: true, value: error };
   }
   if (outcome.failed && outcome.value instanceof ToolError) {
-    return outcome.value;
+    const error = outcome.value;
+    if (error.code === 'internal' && options.internal !== true)
+      throw new Error(
+        `expected the call to fail with a ToolError the model can act on, but it failed with an ` +
+          `unexpected error, wrapped as internal: "${error.message}" (the original error and ` +
+          `its stack are in the registry's log; pass { internal: true } only when the spec ` +
+          `expects an internal error)`,
+      );
+    return error;
   }
   throw new Error(
     outcome.failed

@@ -131,6 +131,19 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
       await server?.stop();
     });
 
+    /** An MCP SDK client on the app's `/mcp` route, signed in as the workspace's owner. */
+    async function connectMcpClient(): Promise<Client> {
+      const client = new Client({ name: 'consumer-test', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${server!.url}/mcp`), {
+          requestInit: {
+            headers: { authorization: `Bearer ${SEED_IDS.users.owner}` },
+          },
+        }),
+      );
+      return client;
+    }
+
     it('creates its tables and index through migrateAiToolsModule at boot, on a database that had none', async () => {
       expect(footprintBeforeBoot).toEqual({
         tables: [],
@@ -207,14 +220,7 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
 
     it('serves the tools under their MCP names to an MCP SDK client, a worker-thread tool included', async () => {
       const pricing = demoPage(SEED_IDS.pages.pricing);
-      const client = new Client({ name: 'consumer-test', version: '1.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${server!.url}/mcp`), {
-          requestInit: {
-            headers: { authorization: `Bearer ${SEED_IDS.users.owner}` },
-          },
-        }),
-      );
+      const client = await connectMcpClient();
       try {
         const names = (await client.listTools()).tools.map((tool) => tool.name);
         expect(names).toEqual(
@@ -254,6 +260,41 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
       } finally {
         await client.close();
       }
+    });
+
+    it("writes through the host's page writer: an MCP rename_page reaches it once and changes the title", async () => {
+      const page = demoPage(SEED_IDS.pages.engineeringSetup);
+      const newTitle = `${page.title} (renamed by the consumer test)`;
+      const client = await connectMcpClient();
+      try {
+        const renamed = await client.callTool({
+          name: 'rename_page',
+          arguments: { pageId: page.id, title: newTitle },
+        });
+        expect(renamed.isError).toBeFalsy();
+        const [output] = renamed.content as { type: string; text: string }[];
+        expect(JSON.parse(output!.text)).toMatchObject({
+          pageId: page.id,
+          previousTitle: page.title,
+          title: newTitle,
+        });
+      } finally {
+        await client.close();
+      }
+      // The only write of the whole run (the chat turn and the MCP calls before only read, the
+      // transform was a dry run), made through the app's writer, not the package's default.
+      const writes = await fetch(`${server!.url}/api/test/page-writes`);
+      expect(await writes.json()).toEqual({
+        calls: [
+          { method: 'updatePage', toolName: 'renamePage', pageId: page.id },
+        ],
+      });
+      const stored = await database!.db
+        .selectFrom('pages')
+        .select('title')
+        .where('id', '=', page.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.title).toBe(newTitle);
     });
 
     it('shuts down on SIGTERM', async () => {

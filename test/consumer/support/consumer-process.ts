@@ -8,7 +8,10 @@ export interface RunningConsumerApp {
   readonly migrated: readonly string[];
   /** Everything it wrote so far, stdout and stderr together. */
   output(): string;
-  /** SIGTERM, then its exit: the exit code, or the signal that ended it. */
+  /**
+   * SIGTERM, then its exit: the exit code, or the signal that ended it; `'SIGKILL'` when it was
+   * still running `STOP_TIMEOUT_MS` after SIGTERM and had to be killed.
+   */
   stop(): Promise<number | NodeJS.Signals>;
 }
 
@@ -18,12 +21,42 @@ interface BootLine {
   readonly migrated?: readonly string[];
 }
 
+/** How long `stop()` waits after SIGTERM before it kills the app. */
+const STOP_TIMEOUT_MS = 10_000;
+
 function exitOf(child: ChildProcess): Promise<number | NodeJS.Signals> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   if (child.signalCode !== null) return Promise.resolve(child.signalCode);
   return new Promise((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal!)),
   );
+}
+
+/** SIGTERM; SIGKILL when it is still running after `STOP_TIMEOUT_MS`. Resolves with its exit. */
+async function stopChild(
+  child: ChildProcess,
+): Promise<number | NodeJS.Signals> {
+  const exited = exitOf(child);
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timed out'>((resolve) => {
+    timer = setTimeout(() => resolve('timed out'), STOP_TIMEOUT_MS);
+  });
+  const first = await Promise.race([exited, timedOut]);
+  clearTimeout(timer);
+  if (first !== 'timed out') return first;
+  child.kill('SIGKILL');
+  return exited;
+}
+
+/** A stdout line as the app's JSON, or undefined for any other line (a log, a stack trace). */
+function parseBootLine(line: string): BootLine | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    return JSON.parse(line) as BootLine;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -69,8 +102,8 @@ export function startConsumerApp(
       const lines = pending.split('\n');
       pending = lines.pop()!;
       for (const line of lines) {
-        if (!line.startsWith('{')) continue;
-        const boot = JSON.parse(line) as BootLine;
+        const boot = parseBootLine(line);
+        if (boot === undefined) continue;
         migrated = boot.migrated ?? migrated;
         if (boot.listening === undefined) continue;
         clearTimeout(timer);
@@ -79,11 +112,7 @@ export function startConsumerApp(
           url: boot.listening,
           migrated: migrated ?? [],
           output: () => output,
-          stop: () => {
-            const exited = exitOf(child);
-            child.kill('SIGTERM');
-            return exited;
-          },
+          stop: () => stopChild(child),
         });
       }
     });

@@ -20,15 +20,21 @@ const BOOKKEEPING_TABLES = [
  */
 export async function createDocmostShapedDatabase(): Promise<TestDatabase> {
   const database = await createTestDatabase();
-  await revertAiToolsModule(database.db);
-  await migrateAllDown(database.db, ['host']);
-  for (const table of BOOKKEEPING_TABLES) {
-    await sql`drop table if exists ${sql.table(table)}`.execute(database.db);
-    await sql`drop table if exists ${sql.table(`${table}_lock`)}`.execute(
-      database.db,
-    );
+  try {
+    await revertAiToolsModule(database.db);
+    await migrateAllDown(database.db, ['host']);
+    for (const table of BOOKKEEPING_TABLES) {
+      await sql`drop table if exists ${sql.table(table)}`.execute(database.db);
+      await sql`drop table if exists ${sql.table(`${table}_lock`)}`.execute(
+        database.db,
+      );
+    }
+    return database;
+  } catch (error) {
+    // The caller never gets it, so it cannot drop it.
+    await database.drop();
+    throw error;
   }
-  return database;
 }
 
 /** Tables whose name starts with `ai_tools`, and whether the comment count's index exists. */

@@ -3,7 +3,10 @@ import {
   NODE_ATTRIBUTES,
   URL_ATTRIBUTE_NAMES,
 } from './node-attributes';
+import { EVERY_ATTRIBUTE_DOCUMENT } from './docmost-attributes.fixture';
 import { DOCMOST_MARK_TYPES, DOCMOST_NODE_TYPES } from './node-schema';
+import type { ProseMirrorNode } from './prosemirror-node';
+import { findNodeIssues } from './validate-node';
 
 describe('declared attributes', () => {
   it('declare the attributes of exactly the node and mark types the schema knows', () => {
@@ -24,5 +27,139 @@ describe('declared attributes', () => {
       all.filter((name) => /^on|^style$|^srcdoc$|^formaction$/i.test(name)),
     ).toEqual([]);
     expect([...URL_ATTRIBUTE_NAMES].sort()).toEqual(['href', 'src', 'url']);
+  });
+});
+
+describe("the declared attributes match Docmost's editor", () => {
+  /** Every attribute used on each node and mark type of a document. */
+  function attributesUsed(document: ProseMirrorNode): Map<string, Set<string>> {
+    const used = new Map<string, Set<string>>();
+    const note = (type: string, attrs: object | undefined) => {
+      const names = used.get(type) ?? new Set<string>();
+      for (const name of Object.keys(attrs ?? {})) names.add(name);
+      used.set(type, names);
+    };
+    const visit = (node: ProseMirrorNode) => {
+      note(node.type, node.attrs);
+      for (const mark of node.marks ?? []) note(mark.type, mark.attrs);
+      node.content?.forEach(visit);
+    };
+    visit(document);
+    return used;
+  }
+
+  /** The node of a type from the page, with one attribute set (added or replaced). */
+  function withAttribute(
+    type: string,
+    name: string,
+    value: unknown,
+  ): ProseMirrorNode {
+    const find = (node: ProseMirrorNode): ProseMirrorNode | undefined =>
+      node.type === type
+        ? node
+        : node.content?.map(find).find((found) => found !== undefined);
+    const stored = find(EVERY_ATTRIBUTE_DOCUMENT)!;
+    return { ...stored, attrs: { ...stored.attrs, [name]: value } };
+  }
+
+  it('accept a page using every node and mark type with every attribute Docmost stores on it', () => {
+    expect(findNodeIssues(EVERY_ATTRIBUTE_DOCUMENT, { label: 'doc' })).toEqual(
+      [],
+    );
+    // The page uses exactly the declared attributes, so every one of them is checked above.
+    const used = attributesUsed(EVERY_ATTRIBUTE_DOCUMENT);
+    const declared = { ...NODE_ATTRIBUTES, ...MARK_ATTRIBUTES };
+    for (const [type, names] of Object.entries(declared))
+      expect([type, [...(used.get(type) ?? [])].sort()]).toEqual([
+        type,
+        [...names].sort(),
+      ]);
+  });
+
+  it('refuse the attributes Docmost does not store, which its schema would drop', () => {
+    const dropped: readonly [string, string][] = [
+      ['paragraph', 'dir'],
+      ['blockquote', 'id'],
+      ['table', 'width'],
+      ['table', 'layout'],
+      ['tableCell', 'verticalAlign'],
+      ['callout', 'iconColor'],
+      ['columns', 'widths'],
+      ['column', 'position'],
+      ['status', 'id'],
+      ['audio', 'width'],
+      ['pdf', 'title'],
+      ['youtube', 'align'],
+      ['htmlEmbed', 'width'],
+      ['pageEmbed', 'pageId'],
+      ['transclusionReference', 'sourceId'],
+      ['footnoteReference', 'footnoteId'],
+      ['footnoteDefinition', 'number'],
+    ];
+    for (const [type, attribute] of dropped) {
+      expect(
+        findNodeIssues(withAttribute(type, attribute, 'x'), { label: type }),
+      ).toEqual([
+        expect.objectContaining({
+          path: `${type}.attrs`,
+          message: expect.stringContaining(
+            `node has no attribute "${attribute}"`,
+          ),
+        }),
+      ]);
+    }
+    const styled = {
+      type: 'text',
+      text: 'x',
+      marks: [{ type: 'textStyle', attrs: { fontFamily: 'serif' } }],
+    };
+    expect(findNodeIssues(styled)[0]?.message).toBe(
+      'a textStyle mark has no attribute "fontFamily" (its attributes are color)',
+    );
+  });
+
+  it('refuse a script URL in every URL attribute of every type, and leave text attributes alone', () => {
+    const urlAttributes = Object.entries(NODE_ATTRIBUTES).flatMap(
+      ([type, names]) =>
+        names
+          .filter((name) => URL_ATTRIBUTE_NAMES.has(name))
+          .map((name) => [type, name] as const),
+    );
+    expect(urlAttributes.map(([type, name]) => `${type}.${name}`)).toEqual([
+      'image.src',
+      'video.src',
+      'audio.src',
+      'pdf.src',
+      'attachment.url',
+      'drawio.src',
+      'excalidraw.src',
+      'embed.src',
+      'youtube.src',
+    ]);
+    for (const [type, name] of urlAttributes) {
+      const node = withAttribute(type, name, 'javascript:alert(1)');
+      expect(findNodeIssues(node, { label: type })).toEqual([
+        {
+          path: `${type}.attrs.${name}`,
+          message: expect.stringContaining(
+            'uses the scheme "javascript:", which Docmost pages may not hold',
+          ),
+        },
+      ]);
+    }
+    const link = {
+      type: 'text',
+      text: 'x',
+      marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }],
+    };
+    expect(findNodeIssues(link)[0]?.path).toBe('node.marks[0].attrs.href');
+    // A page id or a status label is text, whatever it reads like.
+    for (const [type, name] of [
+      ['status', 'text'],
+      ['pageEmbed', 'sourcePageId'],
+    ] as const)
+      expect(
+        findNodeIssues(withAttribute(type, name, 'javascript:alert(1)')),
+      ).toEqual([]);
   });
 });

@@ -1,11 +1,14 @@
 /**
- * The attributes each node and mark type of Docmost's editor declares (its TipTap extensions'
- * `addAttributes`, plus what global extensions add: block ids, text alignment, indentation).
- * ProseMirror drops or refuses an attribute its schema does not declare, and one the editor
- * never reads is a place to smuggle markup (`onclick`, `style`) past review, so writes refuse
- * any attribute not listed here. The lists are generous where Docmost versions differ (an
- * attribute a later release added is accepted), never where a value would reach the page as
- * markup.
+ * The attributes each node and mark type of Docmost's editor declares: its TipTap extensions'
+ * `addAttributes`, plus what global extensions add (block ids, text alignment and indentation on
+ * paragraphs and headings only). Checked attribute by attribute against the gitmost fork's
+ * write-path schema (`tiptapExtensions` in apps/server/src/collaboration/collaboration.util.ts,
+ * pinned by its schema-attr-parity and schema-surface-snapshot specs) and upstream Docmost's
+ * `packages/editor-ext`. ProseMirror drops an attribute its schema does not declare, so one
+ * listed here that Docmost lacks is junk stored until the next editor save, and one missing
+ * makes a real page impossible to write back whole. An attribute the editor never reads is
+ * also a place to smuggle markup (`onclick`, `style`) past review, so writes refuse any
+ * attribute not listed here.
  */
 
 import type { DocmostMarkType, DocmostNodeType } from './node-schema';
@@ -17,43 +20,29 @@ export const URL_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set([
   'url',
 ]);
 
-/** Every block may carry the editor's block id (headings and paragraphs always do). */
-const BLOCK_ID = ['id'] as const;
-/** Text blocks also take the alignment and indentation extensions' attributes. */
-const TEXT_BLOCK = [...BLOCK_ID, 'textAlign', 'indent', 'dir'] as const;
-/** Uploaded files: the attachment row, its size and how the node shows it. */
-const UPLOADED_FILE = [
-  ...BLOCK_ID,
-  'src',
-  'title',
-  'alt',
-  'attachmentId',
-  'size',
-  'width',
-  'height',
-  'align',
-  'aspectRatio',
-  'placeholder',
-] as const;
+/**
+ * Paragraphs and headings: the block id (UniqueID), TextAlign and Indent extensions are
+ * configured for these two types only.
+ */
+const TEXT_BLOCK = ['id', 'textAlign', 'indent'] as const;
 const TABLE_CELL = [
-  ...BLOCK_ID,
   'colspan',
   'rowspan',
   'colwidth',
   'backgroundColor',
   'backgroundColorName',
   'align',
-  'verticalAlign',
 ] as const;
 const DIAGRAM = [
-  ...BLOCK_ID,
   'src',
   'title',
-  'attachmentId',
-  'size',
+  'alt',
   'width',
   'height',
+  'size',
+  'aspectRatio',
   'align',
+  'attachmentId',
 ] as const;
 
 export const NODE_ATTRIBUTES: Readonly<
@@ -64,40 +53,65 @@ export const NODE_ATTRIBUTES: Readonly<
   hardBreak: [],
   paragraph: TEXT_BLOCK,
   heading: [...TEXT_BLOCK, 'level'],
-  blockquote: BLOCK_ID,
-  bulletList: BLOCK_ID,
-  orderedList: [...BLOCK_ID, 'start', 'type'],
-  listItem: BLOCK_ID,
-  taskList: BLOCK_ID,
-  taskItem: [...BLOCK_ID, 'checked'],
-  codeBlock: [...BLOCK_ID, 'language'],
-  horizontalRule: BLOCK_ID,
-  pageBreak: BLOCK_ID,
-  image: [...UPLOADED_FILE, 'caption'],
-  video: UPLOADED_FILE,
-  audio: UPLOADED_FILE,
-  pdf: [...UPLOADED_FILE, 'name'],
-  attachment: [
-    ...BLOCK_ID,
-    'url',
-    'name',
-    'mime',
-    'size',
+  blockquote: [],
+  bulletList: [],
+  orderedList: ['start', 'type'],
+  listItem: [],
+  taskList: [],
+  taskItem: ['checked'],
+  codeBlock: ['language'],
+  horizontalRule: [],
+  pageBreak: [],
+  image: [
+    'src',
+    'width',
+    'height',
+    'align',
+    'alt',
+    'caption',
     'attachmentId',
+    'size',
+    'aspectRatio',
+    'placeholder',
+    // Not Docmost's (its image replaces the stock extension's attributes and drops `title`):
+    // the Markdown image syntax carries one (`![alt](src "title")`) and the converter keeps it
+    // so a Markdown round trip is whole. Docmost's schema drops it when the page is next saved.
+    'title',
+  ],
+  video: [
+    'src',
+    'alt',
+    'attachmentId',
+    'width',
+    'height',
+    'size',
+    'align',
+    'aspectRatio',
     'placeholder',
   ],
-  table: [...BLOCK_ID, 'width', 'layout'],
-  tableRow: BLOCK_ID,
+  audio: ['src', 'attachmentId', 'size', 'placeholder'],
+  pdf: [
+    'src',
+    'name',
+    'attachmentId',
+    'size',
+    'width',
+    'height',
+    'placeholder',
+  ],
+  attachment: ['url', 'name', 'mime', 'size', 'attachmentId', 'placeholder'],
+  table: [],
+  tableRow: [],
   tableHeader: TABLE_CELL,
   tableCell: TABLE_CELL,
-  callout: [...BLOCK_ID, 'type', 'icon', 'iconColor'],
-  details: [...BLOCK_ID, 'open'],
-  detailsSummary: BLOCK_ID,
-  detailsContent: BLOCK_ID,
-  columns: [...BLOCK_ID, 'layout', 'widths', 'count'],
-  column: [...BLOCK_ID, 'width', 'position'],
+  callout: ['type', 'icon'],
+  details: ['open'],
+  detailsSummary: [],
+  detailsContent: [],
+  columns: ['layout', 'widthMode'],
+  column: ['width'],
   mathInline: ['text'],
-  mathBlock: [...BLOCK_ID, 'text'],
+  mathBlock: ['text'],
   mention: [
     'id',
     'label',
@@ -107,22 +121,26 @@ export const NODE_ATTRIBUTES: Readonly<
     'creatorId',
     'anchorId',
   ],
-  status: ['id', 'text', 'color'],
+  status: ['text', 'color'],
   drawio: DIAGRAM,
   excalidraw: DIAGRAM,
-  embed: [...BLOCK_ID, 'src', 'provider', 'align', 'width', 'height'],
-  // Its HTML (whatever the attribute's name) is never declared: raw HTML written by an agent
-  // acting on injected instructions is script in the reader's session. Block tools leave an
-  // existing embed untouched.
-  htmlEmbed: [...BLOCK_ID, 'height', 'width', 'align'],
-  youtube: [...BLOCK_ID, 'src', 'start', 'width', 'height', 'align'],
-  subpages: BLOCK_ID,
-  pageEmbed: [...BLOCK_ID, 'pageId', 'slugId', 'title'],
-  transclusionSource: [...BLOCK_ID, 'sourceId'],
-  transclusionReference: [...BLOCK_ID, 'sourceId', 'pageId', 'sourcePageId'],
-  footnoteReference: ['id', 'footnoteId', 'label', 'number'],
-  footnotesList: BLOCK_ID,
-  footnoteDefinition: [...BLOCK_ID, 'footnoteId', 'number'],
+  embed: ['src', 'provider', 'align', 'width', 'height'],
+  // The gitmost fork's own type (not in upstream Docmost). Its HTML (the `source` attribute)
+  // is never declared: raw HTML written by an agent acting on injected instructions is script
+  // in the reader's session. Block tools leave an existing embed untouched.
+  htmlEmbed: ['height'],
+  // The stock TipTap YouTube extension.
+  youtube: ['src', 'start', 'width', 'height'],
+  subpages: ['recursive'],
+  transclusionSource: ['id'],
+  transclusionReference: ['sourcePageId', 'transclusionId'],
+  // The gitmost fork's own types, not in upstream Docmost (whose footnotes, where present, are
+  // a different model: `footnote`/`footnotes` nodes keyed by `data-id`): checked against the
+  // fork's editor-ext sources only.
+  pageEmbed: ['sourcePageId'],
+  footnoteReference: ['id'],
+  footnotesList: [],
+  footnoteDefinition: ['id'],
 };
 
 export const MARK_ATTRIBUTES: Readonly<
@@ -138,12 +156,8 @@ export const MARK_ATTRIBUTES: Readonly<
   spoiler: [],
   link: ['href', 'target', 'rel', 'class', 'title', 'internal'],
   highlight: ['color', 'colorName'],
-  textStyle: [
-    'color',
-    'colorName',
-    'backgroundColor',
-    'fontFamily',
-    'fontSize',
-  ],
+  // TipTap's TextStyle carries what the Color extension adds; Docmost registers no font or
+  // background extension on it.
+  textStyle: ['color'],
   comment: ['commentId', 'resolved'],
 };

@@ -297,7 +297,7 @@ describe('findNodeIssues', () => {
       {
         path: 'doc.content[0].attrs',
         message:
-          'a paragraph node has no attribute "onclick" (its attributes are id, textAlign, indent, dir)',
+          'a paragraph node has no attribute "onclick" (its attributes are id, textAlign, indent)',
         unknown: 'attribute',
       },
     ]);

@@ -180,7 +180,7 @@ describe('URL and attribute checks on JSON writes', () => {
       }),
     );
     expect(patched.message).toContain(
-      'a paragraph node has no attribute "onclick" (its attributes are id, textAlign, indent, dir)',
+      'a paragraph node has no attribute "onclick" (its attributes are id, textAlign, indent)',
     );
 
     const markdown =

@@ -20,7 +20,13 @@ export class DatabaseUnavailableFilter implements ExceptionFilter<DatabaseUnavai
   constructor(private readonly outages: DatabaseOutageLog) {}
 
   catch(error: DatabaseUnavailableError, host: ArgumentsHost): void {
-    this.outages.failed(error.message);
+    // The driver's own words (host, port) are for the operator's log, not the response.
+    const cause = (error.cause as { message?: unknown } | undefined)?.message;
+    this.outages.failed(
+      typeof cause === 'string' && cause !== ''
+        ? `${error.message} [${cause.split('\n')[0]}]`
+        : error.message,
+    );
     if (host.getType() !== 'http') throw error;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     // A hijacked reply (the MCP transport, a chat stream) has already started its answer.

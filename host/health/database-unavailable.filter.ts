@@ -6,6 +6,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { DatabaseUnavailableError } from '../../src/database/database-unavailable-error';
 import { DatabaseOutageLog } from './database-outage-log';
+import { messageWithCause } from '../../src/registry/message-with-cause';
 
 /** Seconds a client should wait before retrying; the pools reconnect on the next request. */
 const RETRY_AFTER_SECONDS = 5;
@@ -21,12 +22,7 @@ export class DatabaseUnavailableFilter implements ExceptionFilter<DatabaseUnavai
 
   catch(error: DatabaseUnavailableError, host: ArgumentsHost): void {
     // The driver's own words (host, port) are for the operator's log, not the response.
-    const cause = (error.cause as { message?: unknown } | undefined)?.message;
-    this.outages.failed(
-      typeof cause === 'string' && cause !== ''
-        ? `${error.message} [${cause.split('\n')[0]}]`
-        : error.message,
-    );
+    this.outages.failed(messageWithCause(error));
     if (host.getType() !== 'http') throw error;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     // A hijacked reply (the MCP transport, a chat stream) has already started its answer.

@@ -8,6 +8,7 @@ import { parseToolInput, toInputJsonSchema } from './tool-input-schema';
 import type { ToolInterceptor } from './tool-interceptor';
 import type { BoundTool, RegisteredTool, ToolRegistry } from './tool-registry';
 import type { AnyToolSpec, ToolExecutor, ToolExecutorMap } from './tool-spec';
+import { messageWithCause } from './message-with-cause';
 
 /** The longest catalog line accepted: one line of the system prompt, not a description. */
 export const MAX_CATALOG_LINE_LENGTH = 200;
@@ -112,7 +113,7 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
       // keeps depending on nothing (the error is src/database's DatabaseUnavailableError).
       if (error instanceof Error && error.name === 'DatabaseUnavailableError') {
         logger.warn(
-          `tool ${tool.spec.name} failed: ${error.message}${causeDetail(error)}`,
+          `tool ${tool.spec.name} failed: ${messageWithCause(error)}`,
         );
         throw new ToolError(
           'unavailable',
@@ -230,14 +231,4 @@ function computeInputJsonSchema(spec: AnyToolSpec) {
       `inputSchema cannot be expressed as JSON Schema: ${reason}`,
     );
   }
-}
-
-/** The first line of an error's cause, for the log: ` [connect ECONNREFUSED 10.0.0.5:5432]`. */
-function causeDetail(error: Error): string {
-  const { cause } = error;
-  if (typeof cause !== 'object' || cause === null) return '';
-  const { message } = cause as { message?: unknown };
-  return typeof message === 'string' && message !== ''
-    ? ` [${message.split('\n')[0]}]`
-    : '';
 }

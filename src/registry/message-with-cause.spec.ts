@@ -1,0 +1,23 @@
+import { messageWithCause } from './message-with-cause';
+
+describe('messageWithCause', () => {
+  it('adds the first line of the cause’s message', () => {
+    const error = new Error(
+      'database unavailable: connection refused; try again',
+      {
+        cause: new Error('connect ECONNREFUSED 10.0.0.5:5432\n    at stack'),
+      },
+    );
+    expect(messageWithCause(error)).toBe(
+      'database unavailable: connection refused; try again [connect ECONNREFUSED 10.0.0.5:5432]',
+    );
+  });
+
+  it('is the message alone without a cause that has one', () => {
+    expect(messageWithCause(new Error('boom'))).toBe('boom');
+    expect(messageWithCause(new Error('boom', { cause: 'text' }))).toBe('boom');
+    expect(messageWithCause(new Error('boom', { cause: new Error('') }))).toBe(
+      'boom',
+    );
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * An error's message with the first line of its cause's, for a log line:
+ * `database unavailable: connection refused; try again [connect ECONNREFUSED 10.0.0.5:5432]`.
+ * What the model reads is the message alone; the cause (a driver's words, naming hosts and
+ * ports) is for operators.
+ */
+export function messageWithCause(error: Error): string {
+  const { cause } = error;
+  if (typeof cause !== 'object' || cause === null) return error.message;
+  const { message } = cause as { message?: unknown };
+  return typeof message === 'string' && message !== ''
+    ? `${error.message} [${message.split('\n')[0]}]`
+    : error.message;
+}

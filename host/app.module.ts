@@ -11,6 +11,11 @@ import type { ChatModelFactory } from './chat/chat-model';
 import { ChatModule } from './chat/chat.module';
 import { HealthModule } from './health/health.module';
 import { McpModule } from './mcp/mcp.module';
+import {
+  CollaborationGateway,
+  HOST_COLLABORATION,
+  HostCollaboration,
+} from './collaboration';
 
 export interface AppModuleOptions {
   /** The open database; the caller owns it and closes it after the app. */
@@ -29,6 +34,12 @@ export interface AppModuleOptions {
 @Module({})
 export class AppModule {
   static forRoot(options: AppModuleOptions): DynamicModule {
+    // Built before the module graph: the tools read and write open pages through it.
+    const collaboration = new HostCollaboration({
+      db: options.db,
+      debounceMs: options.config.collaboration.debounceMs,
+      maxDebounceMs: options.config.collaboration.maxDebounceMs,
+    });
     return {
       module: AppModule,
       global: true,
@@ -38,6 +49,7 @@ export class AppModule {
         AiToolsModule.forRoot({
           db: options.db,
           publicBaseUrl: options.config.publicBaseUrl,
+          collaboration: collaboration.pages,
           commentSignal: {
             debounceMs: options.config.ai.commentSignalDebounceMs,
             ...(options.databaseUrl === undefined
@@ -62,8 +74,10 @@ export class AppModule {
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: APP_GUARD, useClass: BearerAuthGuard },
+        { provide: HOST_COLLABORATION, useValue: collaboration },
+        CollaborationGateway,
       ],
-      exports: [APP_CONFIG],
+      exports: [APP_CONFIG, HOST_COLLABORATION],
     };
   }
 }

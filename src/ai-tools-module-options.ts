@@ -1,3 +1,4 @@
+import type { CollaborationPagesOptions } from './collaboration';
 import type { Kysely } from 'kysely';
 import type { ChatMemoryOptions } from './chat-memory';
 import type { DatabaseDriver } from './database';
@@ -45,6 +46,15 @@ export interface AiToolsModuleOptions {
    * through Yjs instead of under it. See `PageWriter` for the contract.
    */
   readonly pageWriter?: PageWriter;
+  /**
+   * The host's collaboration server (Docmost: `{ server: collaborationGateway }`): every tool
+   * then reads an open page's document as its editors have it, and writes to it as one more
+   * collaborator, merged block by block into the live Yjs document (a block a human changed
+   * since the agent's read makes the call fail with `conflict`; every other human change
+   * survives). Pages not loaded there, titles and new pages go to `pageWriter`. Default none:
+   * the database only. See `CollaborationPagesOptions`.
+   */
+  readonly collaboration?: CollaborationPagesOptions;
   /** Origin used in public share URLs; default `http://localhost:3000`. */
   readonly publicBaseUrl?: string;
   /** Refuse to boot when a tool has no executor instead of leaving it out. Default false. */

@@ -14,6 +14,8 @@ import {
   type AiToolsModuleOptions,
 } from './ai-tools-module-options';
 import { CHAT_MEMORY_OPTIONS, ChatMemoryService } from './chat-memory';
+import { CollaborationPages } from './collaboration';
+import { messageWithCause } from './registry/message-with-cause';
 import {
   COMMENT_SIGNAL_OPTIONS,
   CommentSignalInterceptor,
@@ -75,13 +77,25 @@ function buildRegistry(
   heavyWork: HeavyWorkPool,
 ): ToolRegistry {
   const logger = options.logger ?? new Logger('AiTools');
+  const live = options.collaboration
+    ? new CollaborationPages({
+        onError: (message, error) =>
+          logger.warn(
+            `${message}: ${error instanceof Error ? messageWithCause(error) : String(error)}`,
+          ),
+        ...options.collaboration,
+      })
+    : undefined;
   return createToolRegistry({
     specs: TOOL_DEFINITIONS,
     executors: {
       ...createDocmostExecutors(db, {
         publicBaseUrl: options.publicBaseUrl,
         pageAccess: options.pageAccess,
-        pageWriter: options.pageWriter,
+        pageWriter: live
+          ? live.pageWriter(options.pageWriter)
+          : options.pageWriter,
+        livePages: live,
         heavyWork,
       }),
       ...options.executors,

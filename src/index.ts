@@ -56,7 +56,15 @@ export {
   type PageCreation,
   type NewPage,
   type CreatedPage,
+  type LivePageReader,
+  type LivePageContent,
 } from './tools/page-store';
+export {
+  CollaborationPages,
+  type CollaborationPagesOptions,
+  type CollaborationServer,
+  type CollaborationConnection,
+} from './collaboration';
 export {
   HEAVY_WORK_POOL,
   HeavyWorkPool,

@@ -37,6 +37,16 @@ export interface AppConfig {
   readonly dataDirectory: string;
   readonly database: DatabaseConfig;
   readonly ai: AiConfig;
+  readonly collaboration: CollaborationConfig;
+}
+
+/**
+ * The collaboration server's store delays, Docmost's by default: a change is stored
+ * `COLLAB_DEBOUNCE_MS` after the last edit, and at most `COLLAB_MAX_DEBOUNCE_MS` after the first.
+ */
+export interface CollaborationConfig {
+  readonly debounceMs: number;
+  readonly maxDebounceMs: number;
 }
 
 /** How the host connects: `DB_DRIVER`, `DB_STATEMENT_TIMEOUT_MS`, `DB_CONNECT_TIMEOUT_MS`, `DB_QUERY_TIMEOUT_MS`. */
@@ -194,6 +204,22 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         3_600_000,
       ),
       externalMcp: parseExternalMcp(env.AI_EXTERNAL_MCP),
+    },
+    collaboration: {
+      debounceMs: integer(
+        'COLLAB_DEBOUNCE_MS',
+        env.COLLAB_DEBOUNCE_MS,
+        10_000,
+        0,
+        600_000,
+      ),
+      maxDebounceMs: integer(
+        'COLLAB_MAX_DEBOUNCE_MS',
+        env.COLLAB_MAX_DEBOUNCE_MS,
+        45_000,
+        0,
+        3_600_000,
+      ),
     },
   };
 }

@@ -9,7 +9,11 @@ import {
 } from '../stash';
 import { sharedHeavyWorkPool, type HeavyWorkPool } from '../workers';
 import type { PageAccessPolicy } from './access';
-import { databasePageWriter, type PageWriter } from './page-store';
+import {
+  databasePageWriter,
+  type LivePageReader,
+  type PageWriter,
+} from './page-store';
 import type { ScriptSandboxOptions } from './sandbox';
 
 /** Origin used in share and stash URLs when the host gives none. */
@@ -54,6 +58,12 @@ export interface DocmostExecutorOptions {
    * in an editor is changed through Yjs instead of under it.
    */
   readonly pageWriter?: PageWriter;
+  /**
+   * Where tools read the document of a page that may be live in the host's collaboration
+   * server (see `LivePageReader`). Default none: the database's `pages.content`. The module's
+   * `collaboration` option sets it together with `pageWriter`.
+   */
+  readonly livePages?: LivePageReader;
 }
 
 /**
@@ -65,6 +75,8 @@ export interface ToolExecutorDependencies {
   readonly db: Kysely<DB>;
   /** Every content write of every tool goes through it. */
   readonly pageWriter: PageWriter;
+  /** Where a live page's document is read; undefined: the database only. */
+  readonly livePages: LivePageReader | undefined;
   readonly heavyWork: HeavyWorkPool;
   /** Origin of share and stash URLs, without a trailing path. */
   readonly publicBaseUrl: string;
@@ -107,6 +119,7 @@ export function resolveExecutorDependencies(
   return Object.freeze({
     db,
     pageWriter: options.pageWriter ?? databasePageWriter,
+    livePages: options.livePages,
     heavyWork: options.heavyWork ?? sharedHeavyWorkPool(),
     publicBaseUrl: options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
     sandbox: options.sandbox ?? {},

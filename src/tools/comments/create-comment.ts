@@ -128,7 +128,7 @@ async function createReply(
  * never shows a highlight without a thread, nor a thread whose anchor failed.
  */
 async function createThread(
-  { db, pageWriter }: ToolExecutorDependencies,
+  { db, pageWriter, livePages }: ToolExecutorDependencies,
   input: CreateCommentInput & { selection: string },
   context: ToolCallContext,
 ): Promise<CreatedComment> {
@@ -136,7 +136,7 @@ async function createThread(
   return db.transaction().execute(async (trx) => {
     let anchor: CommentAnchor | undefined;
     const { before, after } = await mutatePage(
-      { db: trx, pageWriter },
+      { db: trx, pageWriter, livePages },
       { context, pageId: input.pageId, toolName: 'createComment' },
       (doc, page) => {
         anchor = anchorComment(doc, input.selection, id);

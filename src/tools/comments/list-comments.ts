@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage } from '../access';
+import { readPage } from '../page-store';
 import type { listCommentsTool } from './comments.tools';
 import { findCommentAnchors } from '../prosemirror/comment-mark';
 import { asDocument } from '../prosemirror/prosemirror-node';
@@ -38,7 +38,7 @@ export interface ListCommentsResult {
  * read one batch per call, never whole.
  */
 export async function listComments(
-  { db }: ToolExecutorDependencies,
+  { db, livePages }: ToolExecutorDependencies,
   input: ToolInput<typeof listCommentsTool>,
   context: ToolCallContext,
 ): Promise<ListCommentsResult> {
@@ -50,7 +50,7 @@ export async function listComments(
           'listComments',
           "the page's oldest thread",
         );
-  const page = await requirePage(db, context, input.pageId);
+  const page = await readPage({ db, livePages }, context, input.pageId);
   const rows = await selectCommentRows(db)
     .select(sql<string>`comments.created_at::text`.as('position'))
     .where('comments.pageId', '=', page.id)

@@ -3,12 +3,8 @@ import type { Comment, DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
-import {
-  isUuid,
-  requirePage,
-  type AccessiblePage,
-  type FindPageOptions,
-} from '../access';
+import { isUuid, type AccessiblePage, type FindPageOptions } from '../access';
+import { readPage, type LivePageReader } from '../page-store';
 
 export interface RequireCommentOptions extends Pick<FindPageOptions, 'write'> {
   /**
@@ -16,6 +12,8 @@ export interface RequireCommentOptions extends Pick<FindPageOptions, 'write'> {
    * state changes apply one after the other and the second sees the first. Default false.
    */
   readonly lock?: boolean;
+  /** Read the page's document as its open editors have it (a tool that changes its marks). */
+  readonly livePages?: LivePageReader;
 }
 
 export interface AccessibleComment {
@@ -54,9 +52,14 @@ export async function requireComment(
   try {
     return {
       comment,
-      page: await requirePage(db, context, comment.pageId, {
-        write: options.write,
-      }),
+      page: await readPage(
+        { db, livePages: options.livePages },
+        context,
+        comment.pageId,
+        {
+          write: options.write,
+        },
+      ),
     };
   } catch (error) {
     if (ToolError.isToolError(error) && error.code === 'not_found')

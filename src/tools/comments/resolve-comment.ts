@@ -25,7 +25,7 @@ export interface ResolveCommentResult {
  * one transaction, the page write being a compare-and-set like every other.
  */
 export async function resolveComment(
-  { db, pageWriter }: ToolExecutorDependencies,
+  { db, pageWriter, livePages }: ToolExecutorDependencies,
   input: ToolInput<typeof resolveCommentTool>,
   context: ToolCallContext,
 ): Promise<ResolveCommentResult> {
@@ -34,7 +34,7 @@ export async function resolveComment(
       trx,
       context,
       input.commentId,
-      { write: true, lock: true },
+      { write: true, lock: true, livePages },
     );
     if (comment.parentCommentId !== null) {
       throw new ToolError(
@@ -67,7 +67,7 @@ export async function resolveComment(
     );
     if (marked.changed > 0) {
       await writePage(
-        { db: trx, pageWriter },
+        { db: trx, pageWriter, livePages },
         {
           context,
           page,

@@ -8,6 +8,7 @@ import { isUuid, requirePage, type AccessiblePage } from '../access';
 import type { diffPageVersionsTool } from './history.tools';
 import type { DocumentDiff } from '../prosemirror/document-diff';
 import { isoTime } from '../iso-time';
+import type { LivePageReader } from '../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface VersionSide {
@@ -33,8 +34,22 @@ async function loadSide(
   db: Kysely<DB>,
   page: AccessiblePage,
   ref: string,
+  context: ToolCallContext,
+  livePages: LivePageReader | undefined,
 ): Promise<{ side: VersionSide; content: string }> {
   if (ref.toLowerCase() === 'current') {
+    // An open page's current version is what its editors have, not the last store.
+    const live = await livePages?.readLive({ pageId: page.id, context });
+    if (live)
+      return {
+        side: {
+          ref: 'current',
+          version: null,
+          title: page.title,
+          savedAt: new Date().toISOString(),
+        },
+        content: JSON.stringify(live.content),
+      };
     const current = await db
       .selectFrom('pages')
       .select(sql<string>`coalesce(content::text, 'null')`.as('contentJson'))
@@ -83,13 +98,13 @@ async function loadSide(
 
 /** Text changes and integrity counts between two versions of one page (either may be "current"). */
 export async function diffPageVersions(
-  { db, heavyWork }: ToolExecutorDependencies,
+  { db, heavyWork, livePages }: ToolExecutorDependencies,
   input: ToolInput<typeof diffPageVersionsTool>,
   context: ToolCallContext,
 ): Promise<PageVersionsDiff> {
   const page = await requirePage(db, context, input.pageId, { content: false });
-  const from = await loadSide(db, page, input.from);
-  const to = await loadSide(db, page, input.to);
+  const from = await loadSide(db, page, input.from, context, livePages);
+  const to = await loadSide(db, page, input.to, context, livePages);
   // Large versions are diffed in a worker, so the event loop keeps serving meanwhile.
   // JSON text is longer than the document's text; the threshold stays a fair proxy for the work.
   const chars = from.content.length + to.content.length;

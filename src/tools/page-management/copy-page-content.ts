@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage } from '../access';
+import { readPage } from '../page-store';
 import type { copyPageContentTool } from './page-management.tools';
 import { COMMENT_MARK_TYPE } from '../prosemirror/comment-mark';
 import { asDocument } from '../prosemirror/prosemirror-node';
@@ -26,8 +26,8 @@ export async function copyPageContent(
   context: ToolCallContext,
 ): Promise<CopyPageContentResult> {
   const { db } = dependencies;
-  const source = await requirePage(db, context, input.sourcePageId);
-  const target = await requirePage(db, context, input.targetPageId, {
+  const source = await readPage(dependencies, context, input.sourcePageId);
+  const target = await readPage(dependencies, context, input.targetPageId, {
     write: true,
   });
   if (source.id === target.id) {

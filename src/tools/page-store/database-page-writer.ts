@@ -12,7 +12,10 @@ import type {
 } from './page-writer';
 
 /** Adds the `page_history` row of a page just written, copied in SQL from the row as saved. */
-async function addHistoryRow(trx: Kysely<DB>, pageId: string): Promise<string> {
+export async function addPageHistoryRow(
+  trx: Kysely<DB>,
+  pageId: string,
+): Promise<string> {
   const history = await trx
     .insertInto('pageHistory')
     .columns([
@@ -77,7 +80,8 @@ async function updateInTransaction(
     })
     .where('id', '=', page.id)
     .where('deletedAt', 'is', null)
-    .where(sql<boolean>`updated_at = ${page.version}::text::timestamptz`)
+    // Text against text: a version that is no timestamp (a live page's, a typo) is simply stale.
+    .where(sql<boolean>`updated_at::text = ${page.version}`)
     .returning(['id', sql<string>`updated_at::text`.as('version')])
     .executeTakeFirst();
   if (!updated) {
@@ -89,7 +93,7 @@ async function updateInTransaction(
       .executeTakeFirst();
     throw pageVersionConflict(page.id, page.version, current?.version);
   }
-  return { ...updated, historyId: await addHistoryRow(trx, updated.id) };
+  return { ...updated, historyId: await addPageHistoryRow(trx, updated.id) };
 }
 
 async function insertPage(
@@ -119,7 +123,7 @@ async function insertPage(
     .returning(['id', 'slugId', sql<string>`updated_at::text`.as('version')])
     .executeTakeFirst();
   if (!created) return null;
-  return { ...created, historyId: await addHistoryRow(trx, created.id) };
+  return { ...created, historyId: await addPageHistoryRow(trx, created.id) };
 }
 
 /**

@@ -1,6 +1,7 @@
 export {
   writePage,
   mutatePage,
+  readPage,
   type PageStore,
   type PageMutation,
   type MutatePageResult,
@@ -15,7 +16,7 @@ export type {
   PageWriter,
   WrittenPage,
 } from './page-writer';
-export { databasePageWriter } from './database-page-writer';
+export { databasePageWriter, addPageHistoryRow } from './database-page-writer';
 export { pageVersionConflict } from './page-version-conflict';
 export {
   findUnstorableText,
@@ -29,3 +30,4 @@ export {
   contributorIdsWith,
   type ProvenanceContext,
 } from './agent-provenance';
+export type { LivePageReader, LivePageContent } from './live-page-reader';

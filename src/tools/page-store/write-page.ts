@@ -1,12 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import { requirePage, type AccessiblePage } from '../access/page-access';
+import type { JsonValue } from '../../database';
+import {
+  requirePage,
+  type AccessiblePage,
+  type FindPageOptions,
+} from '../access/page-access';
+import { extractText } from '../prosemirror/extract-text';
 import type { ToolName } from '../tool-definitions';
 import {
   asDocument,
   type ProseMirrorNode,
 } from '../prosemirror/prosemirror-node';
+import type { LivePageReader } from './live-page-reader';
 import type { PageUpdate, PageWriter, WrittenPage } from './page-writer';
 import { refuseUnstorableText } from './storable-text';
 
@@ -17,6 +24,32 @@ import { refuseUnstorableText } from './storable-text';
 export interface PageStore {
   readonly db: Kysely<DB>;
   readonly pageWriter: PageWriter;
+  /** Where a page open in the host's collaboration server is read; absent: the database only. */
+  readonly livePages?: LivePageReader;
+}
+
+/**
+ * `requirePage` (access checked on the database row), with the document and version of the
+ * page as its open editors have it when the page is live in the host's collaboration server.
+ * Every tool that reads a page's document reads it through here, so it sees what the user sees,
+ * not the last store.
+ */
+export async function readPage(
+  store: Pick<PageStore, 'db' | 'livePages'>,
+  context: ToolCallContext,
+  pageIdOrSlugId: string,
+  options: FindPageOptions = {},
+): Promise<AccessiblePage> {
+  const page = await requirePage(store.db, context, pageIdOrSlugId, options);
+  if (!store.livePages || page.deletedAt !== null) return page;
+  const live = await store.livePages.readLive({ pageId: page.id, context });
+  if (!live) return page;
+  return {
+    ...page,
+    content: live.content as unknown as JsonValue,
+    textContent: extractText(live.content),
+    version: live.version,
+  };
 }
 
 /**
@@ -62,7 +95,7 @@ export async function mutatePage(
     page: AccessiblePage,
   ) => ProseMirrorNode | Promise<ProseMirrorNode>,
 ): Promise<MutatePageResult> {
-  const before = await requirePage(store.db, context, pageId, {
+  const before = await readPage(store, context, pageId, {
     write: true,
   });
   const content = await mutate(asDocument(before.content), before);

@@ -1,14 +1,14 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage } from '../access';
+import { readPage } from '../page-store';
 import type { getCurrentPageTool } from './reading.tools';
 import { toPageText, type PageText } from './get-page';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 /** The page open next to the chat, read like getPage; an error naming the alternatives when none is. */
 export async function getCurrentPage(
-  { db }: ToolExecutorDependencies,
+  { db, livePages }: ToolExecutorDependencies,
   input: ToolInput<typeof getCurrentPageTool>,
   context: ToolCallContext,
 ): Promise<PageText> {
@@ -18,6 +18,10 @@ export async function getCurrentPage(
       'no page is open in this chat, so there is no current page; find the page with searchPages or listPages and read it with getPage',
     );
   }
-  const page = await requirePage(db, context, context.currentPageId);
+  const page = await readPage(
+    { db, livePages },
+    context,
+    context.currentPageId,
+  );
   return toPageText(page, input);
 }

@@ -2,7 +2,7 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage } from '../access';
+import { readPage } from '../page-store';
 import type { getNodeTool } from './reading.tools';
 import { extractText } from '../prosemirror/extract-text';
 import {
@@ -31,7 +31,7 @@ export interface PageNode {
 
 /** One block of a page, by block id (any depth) or `#<index>` (top level). */
 export async function getNode(
-  { db }: ToolExecutorDependencies,
+  { db, livePages }: ToolExecutorDependencies,
   input: ToolInput<typeof getNodeTool>,
   context: ToolCallContext,
 ): Promise<PageNode> {
@@ -42,7 +42,7 @@ export async function getNode(
       `block "${abbreviate(input.block)}" is neither a block id (12 lowercase letters, e.g. "abcdefghijkl") nor a top-level index such as "#3"; get them from getOutline or getPage`,
     );
   }
-  const page = await requirePage(db, context, input.pageId);
+  const page = await readPage({ db, livePages }, context, input.pageId);
   const doc = asDocument(page.content);
   const located = resolveBlockReference(doc, input.block);
   if (!located) {

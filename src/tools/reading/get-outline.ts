@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage } from '../access';
+import { readPage } from '../page-store';
 import type { getOutlineTool } from './reading.tools';
 import { buildOutline, type OutlineEntry } from '../prosemirror/outline';
 import { asDocument } from '../prosemirror/prosemirror-node';
@@ -21,11 +21,11 @@ const RESULT_OVERHEAD_CHARS = 2_000;
 
 /** One entry per top-level block of a page. */
 export async function getOutline(
-  { db }: ToolExecutorDependencies,
+  { db, livePages }: ToolExecutorDependencies,
   input: ToolInput<typeof getOutlineTool>,
   context: ToolCallContext,
 ): Promise<PageOutline> {
-  const page = await requirePage(db, context, input.pageId);
+  const page = await readPage({ db, livePages }, context, input.pageId);
   const blocks = buildOutline(asDocument(page.content));
   // Entries are short (text cut to 80 characters), but a page can have a hundred thousand blocks.
   const { kept, omitted } = fitItems(

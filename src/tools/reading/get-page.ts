@@ -1,6 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage, type AccessiblePage } from '../access';
+import type { AccessiblePage } from '../access';
+import { readPage } from '../page-store';
 import type { getPageTool } from './reading.tools';
 import { asDocument } from '../prosemirror/prosemirror-node';
 import { renderDocumentText } from '../prosemirror/render-text';
@@ -66,10 +67,10 @@ export function toPageText(
 
 /** A page's metadata and its body as plain text with block ids, cut to the requested window. */
 export async function getPage(
-  { db }: ToolExecutorDependencies,
+  { db, livePages }: ToolExecutorDependencies,
   input: ToolInput<typeof getPageTool>,
   context: ToolCallContext,
 ): Promise<PageText> {
-  const page = await requirePage(db, context, input.pageId);
+  const page = await readPage({ db, livePages }, context, input.pageId);
   return toPageText(page, input);
 }

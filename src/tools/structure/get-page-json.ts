@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage } from '../access';
+import { readPage } from '../page-store';
 import type { getPageJsonTool } from './structure.tools';
 import {
   asDocument,
@@ -23,11 +23,11 @@ export interface PageJson {
 
 /** The page's document exactly as stored: nothing added, nothing normalised. */
 export async function getPageJson(
-  { db }: ToolExecutorDependencies,
+  { db, livePages }: ToolExecutorDependencies,
   input: ToolInput<typeof getPageJsonTool>,
   context: ToolCallContext,
 ): Promise<PageJson> {
-  const page = await requirePage(db, context, input.pageId);
+  const page = await readPage({ db, livePages }, context, input.pageId);
   const result: PageJson = {
     pageId: page.id,
     slugId: page.slugId,

@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage } from '../access';
+import { readPage } from '../page-store';
 import type { updatePageJsonTool } from './structure.tools';
 import { ensureBlockIds } from '../prosemirror/block-id';
 import { collectBlockIds } from '../prosemirror/block-tree';
@@ -25,7 +25,7 @@ export async function updatePageJson(
   input: ToolInput<typeof updatePageJsonTool>,
   context: ToolCallContext,
 ): Promise<UpdatePageJsonResult> {
-  const page = await requirePage(dependencies.db, context, input.pageId, {
+  const page = await readPage(dependencies, context, input.pageId, {
     write: true,
   });
   const doc: unknown = input.doc;

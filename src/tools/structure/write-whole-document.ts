@@ -1,12 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { AccessiblePage } from '../access';
 import type { ToolName } from '../tool-definitions';
-import {
-  pageVersionConflict,
-  writePage,
-  type PageStore,
-  type WrittenPage,
-} from '../page-store';
+import { writePage, type PageStore, type WrittenPage } from '../page-store';
 import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
 
 /** A whole-document write: the page as loaded, the new document, and the model's `baseVersion`. */
@@ -21,15 +16,19 @@ export interface WholeDocumentWrite {
 /**
  * A full-document write (updatePageJson, updatePageContent, importPageMarkdown,
  * copyPageContent, restorePageVersion). The new content does not derive from the page as just
- * loaded but from what the model read earlier, so a `baseVersion` older than the current
- * version fails with a conflict before anything is written; the write itself is still a
- * compare-and-set on the version loaded.
+ * loaded but from what the model read earlier, so the write is a compare-and-set on
+ * `baseVersion` when given (the database writer refuses it unless it is still current; a
+ * collaboration writer merges from that read, refusing only blocks changed since), else on the
+ * version loaded.
  */
 export async function writeWholeDocument(
   store: PageStore,
   { context, page, content, baseVersion, toolName }: WholeDocumentWrite,
 ): Promise<WrittenPage> {
-  if (baseVersion !== undefined && baseVersion !== page.version)
-    throw pageVersionConflict(page.id, baseVersion, page.version);
-  return writePage(store, { context, page, change: { content }, toolName });
+  return writePage(store, {
+    context,
+    page: { id: page.id, version: baseVersion ?? page.version },
+    change: { content },
+    toolName,
+  });
 }

@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage } from '../access';
+import { readPage } from '../page-store';
 import type { getTableTool } from './tables.tools';
 import { asDocument } from '../prosemirror/prosemirror-node';
 import {
@@ -23,11 +23,11 @@ export interface TableView {
 }
 
 export async function getTable(
-  { db }: ToolExecutorDependencies,
+  { db, livePages }: ToolExecutorDependencies,
   input: ToolInput<typeof getTableTool>,
   context: ToolCallContext,
 ): Promise<TableView> {
-  const page = await requirePage(db, context, input.pageId);
+  const page = await readPage({ db, livePages }, context, input.pageId);
   const table = resolveTable(asDocument(page.content), input.table);
   const view: TableView = {
     pageId: page.id,

@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../../../registry/tool-call-context';
 import { ToolError } from '../../../registry/tool-error';
 import type { ToolInput } from '../../../registry/tool-spec';
-import { requirePage } from '../../access';
+import { readPage } from '../../page-store';
 import { asDocument } from '../../prosemirror/prosemirror-node';
 import { exportMarkdownOffThread } from './export-markdown-off-thread';
 import type { ExportPageMarkdownTool } from './markdown-tools';
@@ -21,11 +21,16 @@ export interface ExportPageMarkdownResult {
 
 /** The page as one Docmost-flavoured Markdown file that importPageMarkdown reads back exactly. */
 export async function exportPageMarkdown(
-  { db, heavyWork, maxExportChars: maxChars }: ToolExecutorDependencies,
+  {
+    db,
+    livePages,
+    heavyWork,
+    maxExportChars: maxChars,
+  }: ToolExecutorDependencies,
   input: ToolInput<ExportPageMarkdownTool>,
   context: ToolCallContext,
 ): Promise<ExportPageMarkdownResult> {
-  const page = await requirePage(db, context, input.pageId);
+  const page = await readPage({ db, livePages }, context, input.pageId);
   const { markdown, jsonBlocks } = await exportMarkdownOffThread(
     asDocument(page.content),
     heavyWork,

@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../../registry/tool-call-context';
 import type { ToolInput } from '../../../registry/tool-spec';
-import { requirePage } from '../../access';
+import { readPage } from '../../page-store';
 import { writeWholeDocument } from '../../structure/write-whole-document';
 import type {
   ImportPageMarkdownTool,
@@ -38,7 +38,7 @@ async function replacePageContent(
   context: ToolCallContext,
   toolName: 'updatePageContent' | 'importPageMarkdown',
 ): Promise<ReplacePageContentResult> {
-  const page = await requirePage(dependencies.db, context, input.pageId, {
+  const page = await readPage(dependencies, context, input.pageId, {
     write: true,
   });
   const { content, generatedIds } = await readMarkdownOffThread(

@@ -7,7 +7,7 @@ import {
   stashUrl,
   type StashFormat,
 } from '../../../stash';
-import { requirePage } from '../../access';
+import { readPage } from '../../page-store';
 import type { CONTENT_TOOLS } from '../content.tools';
 import { countDocument } from '../../prosemirror/document-counts';
 import { asDocument } from '../../prosemirror/prosemirror-node';
@@ -40,11 +40,17 @@ export interface StashPageResult {
  * download's file name.
  */
 export async function stashPage(
-  { db, stashes, publicBaseUrl, heavyWork }: ToolExecutorDependencies,
+  {
+    db,
+    livePages,
+    stashes,
+    publicBaseUrl,
+    heavyWork,
+  }: ToolExecutorDependencies,
   input: ToolInput<StashPageTool>,
   context: ToolCallContext,
 ): Promise<StashPageResult> {
-  const page = await requirePage(db, context, input.pageId);
+  const page = await readPage({ db, livePages }, context, input.pageId);
   const content = asDocument(page.content);
   const format: StashFormat = input.format;
   const body =

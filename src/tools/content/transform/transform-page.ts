@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../../registry/tool-call-context';
 import type { ToolInput } from '../../../registry/tool-spec';
-import { requirePage } from '../../access';
+import { readPage } from '../../page-store';
 import type { CONTENT_TOOLS } from '../content.tools';
 import { pageVersionConflict, writePage } from '../../page-store';
 import type { CountChange, TextChange } from '../../prosemirror/document-diff';
@@ -65,7 +65,9 @@ export async function transformPage(
   context: ToolCallContext,
 ): Promise<TransformPageResult> {
   const { db, sandbox, heavyWork } = dependencies;
-  const page = await requirePage(db, context, input.pageId, { write: true });
+  const page = await readPage(dependencies, context, input.pageId, {
+    write: true,
+  });
   if (input.baseVersion !== undefined && input.baseVersion !== page.version)
     throw pageVersionConflict(page.id, input.baseVersion, page.version);
   const before = asDocument(page.content);

@@ -1,0 +1,94 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { WebSocketServer } from 'ws';
+import type { CollaborationPagesOptions } from '../../src/collaboration';
+import type { DB } from '../database';
+import { collaborationAuthentication } from './collaboration-authentication';
+import { Hocuspocus } from './hocuspocus';
+import { pagePersistence } from './page-persistence';
+
+/** Where editors connect: the WebSocket path on the host's HTTP server. */
+export const COLLABORATION_PATH = '/collab';
+
+export interface HostCollaborationOptions {
+  readonly db: Kysely<DB>;
+  /** Store this long after the last change. Default 10 s, Docmost's. */
+  readonly debounceMs?: number;
+  /** Store at most this long after the first unsaved change. Default 45 s, Docmost's. */
+  readonly maxDebounceMs?: number;
+}
+
+/**
+ * The reference host's collaboration server, shaped as Docmost's: Hocuspocus on the host's own
+ * HTTP server at `/collab`, documents `page.<pageId>` with the ProseMirror document in fragment
+ * `default`, authenticated with the host's tokens, loaded and stored as Docmost's persistence
+ * does, with Docmost's store delays. `pages` is what the module's `collaboration` option binds.
+ */
+export class HostCollaboration {
+  readonly hocuspocus: Hocuspocus;
+  private readonly sockets = new WebSocketServer({ noServer: true });
+  private attached: Server | undefined;
+
+  constructor(options: HostCollaborationOptions) {
+    this.hocuspocus = new Hocuspocus({
+      debounce: options.debounceMs ?? 10_000,
+      maxDebounce: options.maxDebounceMs ?? 45_000,
+      unloadImmediately: false,
+      extensions: [
+        collaborationAuthentication(options.db),
+        pagePersistence(options.db),
+      ],
+    });
+  }
+
+  /** The module's `collaboration` option: the server, and which pages it has loaded. */
+  get pages(): CollaborationPagesOptions {
+    return {
+      server: this.hocuspocus,
+      isDocumentLoaded: (documentName) =>
+        this.hocuspocus.documents.has(documentName),
+    };
+  }
+
+  /** Serves `/collab` on the host's HTTP server (WebSocket upgrades only). */
+  attach(server: Server): void {
+    if (this.attached === server) return;
+    this.attached = server;
+    server.on('upgrade', this.upgrade);
+  }
+
+  private readonly upgrade = (
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ): void => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== COLLABORATION_PATH) {
+      socket.destroy();
+      return;
+    }
+    this.sockets.handleUpgrade(request, socket, head, (webSocket) =>
+      this.hocuspocus.handleConnection(webSocket, request),
+    );
+  };
+
+  /** Stores every document with unsaved changes now, as Docmost does before it stops. */
+  async flush(): Promise<void> {
+    const pending = [...this.hocuspocus.documents.keys()]
+      .map((name) => `onStoreDocument-${name}`)
+      .filter((id) => this.hocuspocus.debouncer.isDebounced(id))
+      .map((id) => this.hocuspocus.debouncer.executeNow(id));
+    await Promise.allSettled(pending);
+  }
+
+  /** Stores what is unsaved, closes every editor's connection and stops serving `/collab`. */
+  async close(): Promise<void> {
+    await this.flush();
+    this.hocuspocus.closeConnections();
+    this.attached?.off('upgrade', this.upgrade);
+    this.attached = undefined;
+    for (const client of this.sockets.clients) client.terminate();
+    await new Promise<void>((resolve) => this.sockets.close(() => resolve()));
+  }
+}

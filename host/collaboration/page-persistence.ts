@@ -1,0 +1,108 @@
+import type { Extension } from './hocuspocus';
+import { sql, type Kysely } from 'kysely';
+import type { DB, JsonValue } from '../database';
+import {
+  blockFingerprint,
+  fillFragment,
+  fragmentToDocument,
+  DOCUMENT_FRAGMENT,
+} from '../../src/collaboration/yjs-document';
+import { Y } from '../../src/collaboration/yjs';
+import { isUuid } from '../../src/tools/access/page-access';
+import {
+  addPageHistoryRow,
+  AGENT_SOURCE,
+  agentChatId,
+  contributorIdsWith,
+} from '../../src/tools/page-store';
+import { asDocument } from '../../src/tools/prosemirror/prosemirror-node';
+import { extractText } from '../../src/tools/prosemirror/extract-text';
+import { pageIdOfDocument } from './document-name';
+import type { CollaborationContext } from './collaboration-context';
+
+/**
+ * Loads and stores pages the way Docmost's persistence extension does: a page loads from
+ * `pages.ydoc`, or is built from `pages.content` when it has no Yjs state (a page written by
+ * the database writer, which clears `ydoc`); a store writes `content`, `text_content` and
+ * `ydoc` together, only when the document differs from the stored content, with the provenance
+ * of whoever's change it stores (a person in the editor, or the agent through its direct
+ * connection) and a `page_history` row.
+ */
+export function pagePersistence(db: Kysely<DB>): Extension {
+  return {
+    async onLoadDocument({ documentName, document }) {
+      const pageId = pageIdOfDocument(documentName);
+      const page = await db
+        .selectFrom('pages')
+        .select(['ydoc', 'content'])
+        .where('id', '=', pageId)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      if (!page) return document;
+      if (page.ydoc && page.ydoc.length > 0) {
+        Y.applyUpdate(document, new Uint8Array(page.ydoc));
+      } else {
+        document.transact(() =>
+          fillFragment(
+            document.getXmlFragment(DOCUMENT_FRAGMENT),
+            asDocument(page.content),
+          ),
+        );
+      }
+      return document;
+    },
+
+    async onStoreDocument({ documentName, document, context }) {
+      const pageId = pageIdOfDocument(documentName);
+      const author = context as CollaborationContext | undefined;
+      const userId = author?.user?.id;
+      const content = fragmentToDocument(
+        document.getXmlFragment(DOCUMENT_FRAGMENT),
+      );
+      const ydoc = Buffer.from(Y.encodeStateAsUpdate(document));
+      await db.transaction().execute(async (trx) => {
+        const page = await trx
+          .selectFrom('pages')
+          .select(['content', 'workspaceId'])
+          .where('id', '=', pageId)
+          .where('deletedAt', 'is', null)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!page) return;
+        // Equal documents are not a save (a reader's disconnect, a read-only direct connection).
+        if (
+          blockFingerprint(content) ===
+          blockFingerprint(asDocument(page.content))
+        )
+          return;
+        const agent = author?.source === AGENT_SOURCE;
+        const knownUser = typeof userId === 'string' && isUuid(userId);
+        await trx
+          .updateTable('pages')
+          .set({
+            content: content as unknown as JsonValue,
+            textContent: extractText(content),
+            ydoc,
+            updatedAt: sql<Date>`clock_timestamp()`,
+            ...(knownUser
+              ? {
+                  lastUpdatedById: userId,
+                  contributorIds: contributorIdsWith(userId),
+                  lastUpdatedSource: agent ? AGENT_SOURCE : 'user',
+                  lastUpdatedAiChatId: agent
+                    ? agentChatId({
+                        userId,
+                        workspaceId: page.workspaceId,
+                        chatId: author?.aiChatId ?? undefined,
+                      })
+                    : null,
+                }
+              : {}),
+          })
+          .where('id', '=', pageId)
+          .execute();
+        await addPageHistoryRow(trx, pageId);
+      });
+    },
+  };
+}

@@ -1,0 +1,392 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import {
+  Y,
+  type YAbstractType,
+  type YDoc,
+  type YXmlElement,
+  type YXmlFragment,
+  type YXmlText,
+} from './yjs';
+import type { ToolCallContext } from '../registry/tool-call-context';
+import { ToolError } from '../registry/tool-error';
+import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
+import { asDocument } from '../tools/prosemirror/prosemirror-node';
+import {
+  databasePageWriter,
+  pageVersionConflict,
+  type LivePageContent,
+  type LivePageReader,
+  type PageUpdate,
+  type PageWriter,
+  type WrittenPage,
+} from '../tools/page-store';
+import {
+  applyBlockMerge,
+  yItemId,
+  type BlockConflict,
+} from './apply-block-merge';
+import type {
+  CollaborationConnection,
+  CollaborationServer,
+} from './collaboration-server';
+import {
+  changedHunks,
+  type ReadBlock,
+  type WrittenBlock,
+} from './plan-block-merge';
+import {
+  blockFingerprint,
+  DOCUMENT_FRAGMENT,
+  elementToNode,
+  fragmentToDocument,
+} from './yjs-document';
+
+/** Options of `CollaborationPages`; only `server` is required. */
+export interface CollaborationPagesOptions {
+  /** Docmost's `CollaborationGateway` (or a Hocuspocus instance): `openDirectConnection`. */
+  readonly server: CollaborationServer;
+  /**
+   * Whether the server has the page's document loaded now. When it answers false the page is
+   * read from and written to the database (cheaper, and the write gets its history row at
+   * once). Absent: every read and write goes through the server, which loads a page nobody
+   * has open from the database as an editor opening it would.
+   */
+  readonly isDocumentLoaded?: (documentName: string) => boolean;
+  /**
+   * The direct connection's context: how the host's persistence attributes the store of the
+   * agent's change. Default `{ user: { id }, workspace: { id }, source: 'agent', aiChatId }`
+   * (Docmost's persistence reads `context.user.id` as the page's last editor).
+   */
+  readonly connectionContext?: (context: ToolCallContext) => unknown;
+  /** The document name of a page. Default `page.<pageId>`, Docmost's. */
+  readonly documentName?: (pageId: string) => string;
+  /** The Yjs XML fragment holding the document. Default `default`, Docmost's. */
+  readonly fragment?: string;
+  /** Most time to open a direct connection before the tool answers `unavailable`. Default 10 s. */
+  readonly connectTimeoutMs?: number;
+  /** Reads remembered for the merge of a later write (per page version). Default 1000. */
+  readonly maxSnapshots?: number;
+  /** Where failures after a change was applied are told (a store that failed). Default none. */
+  readonly onError?: (message: string, error: unknown) => void;
+}
+
+/** What a read of a live page remembers for the write that follows it. */
+interface ReadSnapshot {
+  readonly pageId: string;
+  readonly blocks: readonly ReadBlock[];
+}
+
+const LIVE_VERSION_PREFIX = 'live:';
+
+/** Whether a version names a live read (not an `updated_at` of the page row). */
+export function isLiveVersion(version: string): boolean {
+  return version.startsWith(LIVE_VERSION_PREFIX);
+}
+
+function defaultConnectionContext(context: ToolCallContext) {
+  return {
+    user: { id: context.userId },
+    workspace: { id: context.workspaceId },
+    source: 'agent',
+    aiChatId: context.chatId ?? null,
+  };
+}
+
+function describeBlock(conflict: BlockConflict): string {
+  const position = `block #${conflict.readIndex}`;
+  if (conflict.removed) return `${position} was deleted by someone else`;
+  const id = conflict.block?.attrs?.id;
+  return `${position}${typeof id === 'string' ? ` (id ${id})` : ''} was changed by someone else`;
+}
+
+/**
+ * Reads and writes of pages that live in the host's collaboration server (Docmost: Hocuspocus
+ * with Yjs). Reads return the in-memory document, ahead of `pages.content` by up to the server's
+ * store delay. Writes are merged into it block by block, as one Yjs transaction: only the
+ * top-level blocks the tool changed are touched (in place where the type stays), a block the
+ * tool changes that someone changed since the tool's read fails the call with `conflict`
+ * (nothing written), and every other concurrent change survives. Bind it with the module's
+ * `collaboration` option; `reader` and `pageWriter()` are what the executors use.
+ */
+export class CollaborationPages implements LivePageReader {
+  private readonly snapshots: LRUCache<string, ReadSnapshot>;
+  private readonly documentName: (pageId: string) => string;
+  private readonly fragmentName: string;
+  private readonly connectionContext: (context: ToolCallContext) => unknown;
+  private readonly connectTimeoutMs: number;
+
+  constructor(private readonly options: CollaborationPagesOptions) {
+    this.snapshots = new LRUCache({ max: options.maxSnapshots ?? 1000 });
+    this.documentName = options.documentName ?? ((pageId) => `page.${pageId}`);
+    this.fragmentName = options.fragment ?? DOCUMENT_FRAGMENT;
+    this.connectionContext =
+      options.connectionContext ?? defaultConnectionContext;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+  }
+
+  private isLoaded(pageId: string): boolean {
+    return this.options.isDocumentLoaded?.(this.documentName(pageId)) ?? true;
+  }
+
+  async readLive({
+    pageId,
+    context,
+  }: {
+    pageId: string;
+    context: ToolCallContext;
+  }): Promise<LivePageContent | undefined> {
+    if (!this.isLoaded(pageId)) return undefined;
+    const connection = await this.connect(pageId, context);
+    try {
+      const document = connection.document;
+      if (document) return this.snapshot(pageId, document);
+      let read: LivePageContent | undefined;
+      await connection.transact((doc) => {
+        read = this.snapshot(pageId, doc);
+      });
+      return read!;
+    } finally {
+      this.release(connection);
+    }
+  }
+
+  /**
+   * The page writer: content changes of live pages merged into the live document, everything
+   * else (title-only changes, pages not loaded, new pages) through `fallback`, by default the
+   * database writer.
+   */
+  pageWriter(fallback: PageWriter = databasePageWriter): PageWriter {
+    return Object.freeze({
+      updatePage: (update: PageUpdate) => this.updatePage(update, fallback),
+      createPage: fallback.createPage.bind(fallback),
+    });
+  }
+
+  private async updatePage(
+    update: PageUpdate,
+    fallback: PageWriter,
+  ): Promise<WrittenPage> {
+    const { page, change } = update;
+    const live = isLiveVersion(page.version);
+    if (!change.content) {
+      // Docmost keeps the title in the page row, not in the collaborative document: a rename
+      // never conflicts with editing, so it is written on the row's current version.
+      if (!live) return fallback.updatePage(update);
+      const row = await update.db
+        .selectFrom('pages')
+        .select(sql<string>`updated_at::text`.as('version'))
+        .where('id', '=', page.id)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      if (!row) throw pageVersionConflict(page.id, page.version, undefined);
+      const written = await fallback.updatePage({
+        ...update,
+        page: { id: page.id, version: row.version },
+      });
+      return { ...written, version: page.version };
+    }
+    if (!live && !this.isLoaded(page.id)) return fallback.updatePage(update);
+    return this.mergeIntoLive(update, change.content);
+  }
+
+  private async mergeIntoLive(
+    update: PageUpdate,
+    content: ProseMirrorNode,
+  ): Promise<WrittenPage> {
+    const { page } = update;
+    const written: WrittenBlock[] = (content.content ?? []).map((node) => ({
+      node,
+      fingerprint: blockFingerprint(node),
+    }));
+    // A version of the page row (read before the page was opened in an editor): the row's
+    // document at that version is the base, if the live document still equals it.
+    const rowBase = isLiveVersion(page.version)
+      ? undefined
+      : await this.rowDocument(update);
+    const snapshot = isLiveVersion(page.version)
+      ? this.snapshots.get(`${page.id}|${page.version}`)
+      : undefined;
+    if (isLiveVersion(page.version) && !snapshot)
+      throw new ToolError(
+        'conflict',
+        `page ${page.id}: the read this write is based on (version ${page.version}) is too old to merge; nothing was written: read the page again and reapply your change`,
+        { pageId: page.id, expected: page.version },
+      );
+    const connection = await this.connect(page.id, update.context);
+    let outcome:
+      | { kind: 'conflict'; error: ToolError }
+      | { kind: 'applied'; version: string }
+      | undefined;
+    try {
+      await connection.transact((document) => {
+        const fragment = document.getXmlFragment(this.fragmentName);
+        let read = snapshot?.blocks;
+        if (!read) {
+          const current = fragmentToDocument(fragment);
+          if (
+            blockFingerprint(current) !==
+            blockFingerprint(asDocument(rowBase ?? null))
+          ) {
+            outcome = {
+              kind: 'conflict',
+              error: pageVersionConflict(
+                page.id,
+                page.version,
+                'newer, open in an editor',
+              ),
+            };
+            return;
+          }
+          read = this.blocksOf(fragment);
+        }
+        const hunks = changedHunks(read, written);
+        let result: ReturnType<typeof applyBlockMerge> | undefined;
+        document.transact(() => {
+          result = applyBlockMerge(fragment, read, written, hunks);
+        }, 'docmost-ai-tools');
+        if (result!.kind === 'conflict') {
+          outcome = {
+            kind: 'conflict',
+            error: new ToolError(
+              'conflict',
+              `page ${page.id} changed where you are writing since you read it: ${describeBlock(result!)}; nothing was written: read the page again (its current text is in the editor) and reapply your change`,
+              {
+                pageId: page.id,
+                expected: page.version,
+                readIndex: result!.readIndex,
+              },
+            ),
+          };
+          return;
+        }
+        outcome = {
+          kind: 'applied',
+          version: this.snapshot(page.id, document).version,
+        };
+      });
+    } catch (error) {
+      if (outcome?.kind === 'conflict') throw outcome.error;
+      if (outcome?.kind !== 'applied') throw this.unavailable(page.id, error);
+      // Applied to the live document (editors have it); only the store failed, and the server
+      // stores again on its next change or disconnect.
+      this.options.onError?.(
+        `collaboration server failed to store page ${page.id} after an agent change`,
+        error,
+      );
+    } finally {
+      this.release(connection);
+    }
+    if (!outcome) throw this.unavailable(page.id, undefined);
+    if (outcome.kind === 'conflict') throw outcome.error;
+    return { id: page.id, version: outcome.version, historyId: null };
+  }
+
+  private async rowDocument(update: PageUpdate): Promise<unknown> {
+    const row = await update.db
+      .selectFrom('pages')
+      .select('content')
+      .where('id', '=', update.page.id)
+      .where('deletedAt', 'is', null)
+      .where(sql<boolean>`updated_at::text = ${update.page.version}`)
+      .executeTakeFirst();
+    if (!row) {
+      const current = await update.db
+        .selectFrom('pages')
+        .select(sql<string>`updated_at::text`.as('version'))
+        .where('id', '=', update.page.id)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      throw pageVersionConflict(
+        update.page.id,
+        update.page.version,
+        current?.version,
+      );
+    }
+    return row.content;
+  }
+
+  private blocksOf(fragment: YXmlFragment): ReadBlock[] {
+    const blocks: ReadBlock[] = [];
+    for (const child of fragment.toArray()) {
+      if (child instanceof Y.XmlElement)
+        blocks.push({
+          id: yItemId(child),
+          fingerprint: blockFingerprint(elementToNode(child)),
+        });
+    }
+    return blocks;
+  }
+
+  /** The document as JSON, and a version remembering its blocks for the write that follows. */
+  private snapshot(pageId: string, document: YDoc): LivePageContent {
+    const fragment = document.getXmlFragment(this.fragmentName);
+    const version =
+      LIVE_VERSION_PREFIX +
+      createHash('sha256')
+        .update(Y.encodeStateVector(document))
+        .digest('base64url')
+        .slice(0, 22);
+    const elements = fragment
+      .toArray()
+      .filter((child): child is YXmlElement => child instanceof Y.XmlElement);
+    const nodes = elements.map(elementToNode);
+    const key = `${pageId}|${version}`;
+    if (!this.snapshots.has(key)) {
+      this.snapshots.set(key, {
+        pageId,
+        blocks: nodes.map((node, index) => ({
+          id: yItemId(elements[index]!),
+          fingerprint: blockFingerprint(node),
+        })),
+      });
+    }
+    return { content: { type: 'doc', content: nodes }, version };
+  }
+
+  private async connect(
+    pageId: string,
+    context: ToolCallContext,
+  ): Promise<CollaborationConnection> {
+    const opening = this.options.server.openDirectConnection(
+      this.documentName(pageId),
+      this.connectionContext(context),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer in ${this.connectTimeoutMs} ms`)),
+        this.connectTimeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([opening, timeout]);
+    } catch (error) {
+      // A connection that opens after the deadline is released at once.
+      opening.then((late) => this.release(late)).catch(() => undefined);
+      throw this.unavailable(pageId, error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private release(connection: CollaborationConnection): void {
+    connection.disconnect().catch((error: unknown) => {
+      this.options.onError?.(
+        'collaboration server failed to release a direct connection',
+        error,
+      );
+    });
+  }
+
+  private unavailable(pageId: string, cause: unknown): ToolError {
+    const error = new ToolError(
+      'unavailable',
+      `the collaboration server did not answer for page ${pageId}; nothing was written: try again in a moment`,
+      { pageId },
+    );
+    (error as { cause?: unknown }).cause = cause;
+    return error;
+  }
+}

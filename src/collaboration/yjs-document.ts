@@ -1,0 +1,285 @@
+import { createHash } from 'node:crypto';
+import {
+  Y,
+  type YAbstractType,
+  type YDoc,
+  type YXmlElement,
+  type YXmlFragment,
+  type YXmlText,
+} from './yjs';
+import type {
+  ProseMirrorMark,
+  ProseMirrorNode,
+} from '../tools/prosemirror/prosemirror-node';
+
+/**
+ * ProseMirror JSON <-> a Yjs XML fragment, in the encoding y-prosemirror (and so Docmost's
+ * editor and its collaboration server) uses: a node is a `YXmlElement` named by its type with
+ * its non-null attributes; a run of adjacent text nodes is one `YXmlText` whose formatting
+ * attributes are the marks (`{ bold: {} }`, `{ comment: { commentId, resolved } }`). Written
+ * without a ProseMirror schema, so any node type Docmost's editor has round-trips, and with the
+ * same normalisation the editor's own conversion applies: null attributes are dropped, a mark
+ * without attributes reads back without `attrs`.
+ */
+
+/** Docmost's document lives in this fragment of the page's Yjs document. */
+export const DOCUMENT_FRAGMENT = 'default';
+
+/** y-prosemirror keys an overlapping mark `<type>--<hash>`; the mark's type is the part before. */
+function markTypeOfAttribute(key: string): string {
+  const separator = key.indexOf('--');
+  return separator === -1 ? key : key.slice(0, separator);
+}
+
+function marksOf(
+  attributes: Record<string, unknown> | undefined,
+): ProseMirrorMark[] {
+  if (!attributes) return [];
+  const marks: ProseMirrorMark[] = [];
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined) continue;
+    const attrs =
+      typeof value === 'object' && Object.keys(value).length > 0
+        ? (value as Record<string, unknown>)
+        : undefined;
+    marks.push(
+      attrs
+        ? { type: markTypeOfAttribute(key), attrs }
+        : { type: markTypeOfAttribute(key) },
+    );
+  }
+  return marks;
+}
+
+interface TextDeltaOperation {
+  readonly insert: unknown;
+  readonly attributes?: Record<string, unknown>;
+}
+
+function textNodesOf(text: YXmlText): ProseMirrorNode[] {
+  const nodes: ProseMirrorNode[] = [];
+  for (const operation of text.toDelta() as TextDeltaOperation[]) {
+    if (typeof operation.insert !== 'string' || operation.insert === '')
+      continue;
+    const marks = marksOf(operation.attributes);
+    nodes.push(
+      marks.length > 0
+        ? { type: 'text', text: operation.insert, marks }
+        : { type: 'text', text: operation.insert },
+    );
+  }
+  return nodes;
+}
+
+function childrenOf(
+  type: YXmlElement | YXmlFragment,
+): ProseMirrorNode[] | undefined {
+  const children: ProseMirrorNode[] = [];
+  for (const child of type.toArray()) {
+    if (child instanceof Y.XmlText) children.push(...textNodesOf(child));
+    else if (child instanceof Y.XmlElement) children.push(elementToNode(child));
+  }
+  return children.length > 0 ? children : undefined;
+}
+
+function attributesOf(element: YXmlElement) {
+  const attributes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(
+    element.getAttributes() as Record<string, unknown>,
+  )) {
+    if (value !== null && value !== undefined) attributes[key] = value;
+  }
+  return Object.keys(attributes).length > 0 ? attributes : undefined;
+}
+
+/** One element of the fragment as a ProseMirror node. */
+export function elementToNode(element: YXmlElement): ProseMirrorNode {
+  const attrs = attributesOf(element);
+  const content = childrenOf(element);
+  return {
+    type: element.nodeName,
+    ...(attrs ? { attrs } : {}),
+    ...(content ? { content } : {}),
+  };
+}
+
+/** The document a fragment holds, as `{ type: 'doc', content }`. */
+export function fragmentToDocument(fragment: YXmlFragment): ProseMirrorNode {
+  return { type: 'doc', content: childrenOf(fragment) ?? [] };
+}
+
+/** Format attributes of a text run: each mark by its type, `{}` for a mark without attributes. */
+export function markAttributes(
+  marks: readonly ProseMirrorMark[] | undefined,
+): Record<string, unknown> {
+  const attributes: Record<string, unknown> = {};
+  for (const mark of marks ?? []) attributes[mark.type] = mark.attrs ?? {};
+  return attributes;
+}
+
+/** What an element's children are in Yjs: runs of text (one `YXmlText` each) and elements. */
+export type YChild =
+  | {
+      readonly kind: 'text';
+      readonly runs: readonly ProseMirrorNode[];
+    }
+  | { readonly kind: 'element'; readonly node: ProseMirrorNode };
+
+/** Groups a node's content as Yjs holds it: adjacent text nodes make one text child. */
+export function yChildrenOf(
+  content: readonly ProseMirrorNode[] | undefined,
+): YChild[] {
+  const children: YChild[] = [];
+  for (const node of content ?? []) {
+    if (node.type === 'text') {
+      if ((node.text ?? '') === '') continue;
+      const last = children[children.length - 1];
+      if (last?.kind === 'text') (last.runs as ProseMirrorNode[]).push(node);
+      else children.push({ kind: 'text', runs: [node] });
+    } else {
+      children.push({ kind: 'element', node });
+    }
+  }
+  return children;
+}
+
+/** A new (not yet inserted) `YXmlText` holding the runs. */
+export function createYText(runs: readonly ProseMirrorNode[]): YXmlText {
+  const text = new Y.XmlText();
+  text.applyDelta(
+    runs.map((run) => ({
+      insert: run.text ?? '',
+      attributes: markAttributes(run.marks),
+    })),
+  );
+  return text;
+}
+
+/** A new (not yet inserted) `YXmlElement` for a node and its whole subtree. */
+export function createYElement(node: ProseMirrorNode): YXmlElement {
+  const element = new Y.XmlElement(node.type);
+  for (const [key, value] of Object.entries(node.attrs ?? {})) {
+    if (value !== null && value !== undefined)
+      element.setAttribute(key, value as string);
+  }
+  const children = yChildrenOf(node.content).map((child) =>
+    child.kind === 'text'
+      ? createYText(child.runs)
+      : createYElement(child.node),
+  );
+  if (children.length > 0) element.insert(0, children);
+  return element;
+}
+
+/** Replaces a fragment's content with a document (for loading a page that has no Yjs state). */
+export function fillFragment(
+  fragment: YXmlFragment,
+  document: ProseMirrorNode,
+): void {
+  if (fragment.length > 0) fragment.delete(0, fragment.length);
+  const blocks = (document.content ?? []).map(createYElement);
+  if (blocks.length > 0) fragment.insert(0, blocks);
+}
+
+/** A new Yjs document holding `document` in Docmost's fragment. */
+export function documentToYDoc(document: ProseMirrorNode): YDoc {
+  const ydoc = new Y.Doc();
+  ydoc.transact(() =>
+    fillFragment(ydoc.getXmlFragment(DOCUMENT_FRAGMENT), document),
+  );
+  return ydoc;
+}
+
+/**
+ * A node as it reads back after a trip through Yjs: what a live document gives for it. Null
+ * attributes dropped, empty mark attributes gone, adjacent text runs with the same marks
+ * merged, empty text nodes dropped.
+ */
+export function normalizeThroughYjs(node: ProseMirrorNode): ProseMirrorNode {
+  const ydoc = documentToYDoc({ type: 'doc', content: [node] });
+  return fragmentToDocument(ydoc.getXmlFragment(DOCUMENT_FRAGMENT))
+    .content![0]!;
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) {
+    const entry = (value as Record<string, unknown>)[key];
+    if (entry === undefined || entry === null) continue;
+    const canonicalEntry =
+      key === 'marks' && Array.isArray(entry)
+        ? [...(entry as ProseMirrorMark[])]
+            .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0))
+            .map(canonical)
+        : canonical(entry);
+    // `attrs: {}` and no attrs are the same node (or mark) once in Yjs.
+    if (key === 'attrs' && Object.keys(canonicalEntry as object).length === 0)
+      continue;
+    sorted[key] = canonicalEntry;
+  }
+  return sorted;
+}
+
+/**
+ * A fingerprint of a block's content, equal for equal content whatever the key order, mark
+ * order, or null attributes: how a block read earlier is recognised as unchanged. Text runs are
+ * merged first, so `[a][b]` and `[ab]` with the same marks are the same block, as in Yjs.
+ */
+export function blockFingerprint(node: ProseMirrorNode): string {
+  return createHash('sha1')
+    .update(JSON.stringify(canonical(mergeTextRuns(node))))
+    .digest('base64url');
+}
+
+function sameMarks(
+  a: readonly ProseMirrorMark[] | undefined,
+  b: readonly ProseMirrorMark[] | undefined,
+): boolean {
+  return (
+    JSON.stringify(canonical(a ?? [])) === JSON.stringify(canonical(b ?? []))
+  );
+}
+
+function mergeTextRuns(node: ProseMirrorNode): ProseMirrorNode {
+  if (!node.content) return node;
+  const content: ProseMirrorNode[] = [];
+  for (const child of node.content) {
+    if (child.type === 'text') {
+      if ((child.text ?? '') === '') continue;
+      const last = content[content.length - 1];
+      if (last?.type === 'text' && sameMarks(last.marks, child.marks)) {
+        content[content.length - 1] = {
+          ...last,
+          text: (last.text ?? '') + (child.text ?? ''),
+        };
+        continue;
+      }
+      const marks =
+        child.marks && child.marks.length > 0
+          ? child.marks.map((mark) =>
+              mark.attrs && Object.keys(mark.attrs).length > 0
+                ? mark
+                : { type: mark.type },
+            )
+          : undefined;
+      content.push(
+        marks
+          ? { type: 'text', text: child.text, marks }
+          : { type: 'text', text: child.text },
+      );
+    } else {
+      content.push(mergeTextRuns(child));
+    }
+  }
+  return content.length > 0
+    ? { ...node, content }
+    : { ...withoutContent(node) };
+}
+
+function withoutContent(node: ProseMirrorNode): ProseMirrorNode {
+  const copy = { ...node };
+  delete (copy as { content?: unknown }).content;
+  return copy;
+}

@@ -1,0 +1,22 @@
+import type { ToolCallContext } from '../../registry/tool-call-context';
+import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+
+/** A page's document as an open editor holds it, and the version to write it back with. */
+export interface LivePageContent {
+  readonly content: ProseMirrorNode;
+  /** An opaque version (not an `updated_at`): what the page writer's compare-and-set names. */
+  readonly version: string;
+}
+
+/**
+ * Where tools read a page's document when it may be live in a collaboration server (the host's
+ * Hocuspocus): there the in-memory document is ahead of `pages.content` by up to the server's
+ * store delay. `readLive` answers undefined when the database holds the current document (the
+ * page is not loaded); tools then use the row they read.
+ */
+export interface LivePageReader {
+  readLive(request: {
+    readonly pageId: string;
+    readonly context: ToolCallContext;
+  }): Promise<LivePageContent | undefined>;
+}

@@ -1,0 +1,143 @@
+import { sql } from 'kysely';
+import { SEED_IDS } from '../../host/seed/seed-ids';
+import {
+  Y,
+  type YXmlElement,
+  type YXmlText,
+} from '../../src/collaboration/yjs';
+import { extractText } from '../../src/tools/prosemirror/extract-text';
+import { asDocument } from '../../src/tools/prosemirror/prosemirror-node';
+import { expectToolError } from '../support/seeded-tools';
+import {
+  eventually,
+  startLivePageHost,
+  type Editor,
+  type LivePageHost,
+} from './support/live-page-host';
+
+const PAGE = SEED_IDS.pages.releaseNotes;
+
+/** The text of the top-level block with `attrs.id`, as an editor holds it. */
+function textOfBlock(editor: Editor, blockId: string): YXmlText {
+  const element = editor.fragment
+    .toArray()
+    .find(
+      (child) =>
+        child instanceof Y.XmlElement && child.getAttribute('id') === blockId,
+    ) as YXmlElement | undefined;
+  if (!element) throw new Error(`block ${blockId} is not in the editor`);
+  return element.get(0) as YXmlText;
+}
+
+async function storedText(host: LivePageHost, pageId: string): Promise<string> {
+  const row = await host.database.db
+    .selectFrom('pages')
+    .select(['content'])
+    .where('id', '=', pageId)
+    .executeTakeFirstOrThrow();
+  return extractText(asDocument(row.content));
+}
+
+describe('live pages: the agent reads and writes what the open editor shows', () => {
+  let host: LivePageHost;
+
+  beforeEach(async () => {
+    host = await startLivePageHost({
+      debounceMs: 60_000,
+      maxDebounceMs: 120_000,
+    });
+  });
+
+  afterEach(async () => {
+    await host.close();
+  });
+
+  it('reads a human change the collaboration server has not stored yet', async () => {
+    const editor = await host.openEditor(PAGE);
+    textOfBlock(editor, 'toruakuzxbje').insert(0, 'UNSAVED ');
+    await editor.settled();
+    expect(await storedText(host, PAGE)).not.toContain('UNSAVED');
+    const page = await host.call<{ content: string }>('getPage', {
+      pageId: PAGE,
+    });
+    expect(page.content).toContain('UNSAVED Search results');
+  });
+
+  it('merges an agent edit into the open document without losing what the human typed', async () => {
+    const editor = await host.openEditor(PAGE);
+    textOfBlock(editor, 'toruakuzxbje').insert(0, 'Human: ');
+    await editor.settled();
+    await host.call('editPageText', {
+      pageId: PAGE,
+      find: 'recieve',
+      replace: 'receive',
+    });
+    await eventually(
+      () => extractText(editor.document()).includes('now receive a weekly'),
+      2000,
+      "the agent's change in the editor",
+    );
+    const text = extractText(editor.document());
+    expect(text).toContain('Human: Search results');
+    // The server stores on the agent's direct transaction: the database has both.
+    await eventually(async () => {
+      const stored = await storedText(host, PAGE);
+      return stored.includes('Human: Search') && stored.includes('now receive');
+    });
+  });
+
+  it('refuses with conflict when the block the agent changes was changed since its read', async () => {
+    const editor = await host.openEditor(PAGE);
+    const read = await host.call<{ version: string; content: unknown }>(
+      'getPageJson',
+      { pageId: PAGE },
+    );
+    textOfBlock(editor, 'zdufgkasaqcx').insert(0, 'Typed: ');
+    await editor.settled();
+    const doc = read.content as { content: { attrs?: { id?: string } }[] };
+    const changed = {
+      ...doc,
+      content: doc.content.map((block) =>
+        block.attrs?.id === 'zdufgkasaqcx'
+          ? {
+              type: 'paragraph',
+              attrs: { id: 'zdufgkasaqcx' },
+              content: [{ type: 'text', text: 'Rewritten.' }],
+            }
+          : block,
+      ),
+    };
+    await expectToolError(
+      host.call('updatePageJson', {
+        pageId: PAGE,
+        doc: changed,
+        baseVersion: read.version,
+      }),
+      'conflict',
+    );
+    expect(extractText(editor.document())).toContain('Typed: Workspace admins');
+    expect(extractText(editor.document())).not.toContain('Rewritten.');
+  });
+
+  it('writes a page nobody has open through the database; the next editor sees it', async () => {
+    await host.call('editPageText', {
+      pageId: PAGE,
+      find: 'teh',
+      replace: 'the',
+    });
+    const row = await host.database.db
+      .selectFrom('pages')
+      .select([
+        'ydoc',
+        sql<number>`(select count(*)::int from page_history where page_id = pages.id)`.as(
+          'history',
+        ),
+      ])
+      .where('id', '=', PAGE)
+      .executeTakeFirstOrThrow();
+    expect(row.ydoc).toBeNull();
+    expect(await storedText(host, PAGE)).toContain('show the page path');
+    const editor = await host.openEditor(PAGE);
+    expect(extractText(editor.document())).toContain('show the page path');
+  });
+});

@@ -29,6 +29,7 @@ export class HostCollaboration {
   readonly hocuspocus: Hocuspocus;
   private readonly sockets = new WebSocketServer({ noServer: true });
   private attached: Server | undefined;
+  private closed = false;
 
   constructor(options: HostCollaborationOptions) {
     this.hocuspocus = new Hocuspocus({
@@ -37,7 +38,7 @@ export class HostCollaboration {
       unloadImmediately: false,
       extensions: [
         collaborationAuthentication(options.db),
-        pagePersistence(options.db),
+        pagePersistence(options.db, { isClosed: () => this.closed }),
       ],
     });
   }
@@ -84,9 +85,19 @@ export class HostCollaboration {
 
   /** Stores what is unsaved, closes every editor's connection and stops serving `/collab`. */
   async close(): Promise<void> {
-    await this.flush();
-    this.hocuspocus.closeConnections();
     this.attached?.off('upgrade', this.upgrade);
+    this.hocuspocus.closeConnections();
+    await this.flush();
+    // Stores already running (a direct connection's last one) finish on the open database.
+    const deadline = Date.now() + 5000;
+    while (
+      Date.now() < deadline &&
+      [...this.hocuspocus.documents.values()].some((document) =>
+        document.saveMutex.isLocked(),
+      )
+    )
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    this.closed = true;
     this.attached = undefined;
     for (const client of this.sockets.clients) client.terminate();
     await new Promise<void>((resolve) => this.sockets.close(() => resolve()));

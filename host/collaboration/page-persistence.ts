@@ -15,7 +15,10 @@ import {
   agentChatId,
   contributorIdsWith,
 } from '../../src/tools/page-store';
-import { asDocument } from '../../src/tools/prosemirror/prosemirror-node';
+import {
+  asDocument,
+  type ProseMirrorNode,
+} from '../../src/tools/prosemirror/prosemirror-node';
 import { extractText } from '../../src/tools/prosemirror/extract-text';
 import { pageIdOfDocument } from './document-name';
 import type { CollaborationContext } from './collaboration-context';
@@ -28,7 +31,16 @@ import type { CollaborationContext } from './collaboration-context';
  * of whoever's change it stores (a person in the editor, or the agent through its direct
  * connection) and a `page_history` row.
  */
-export function pagePersistence(db: Kysely<DB>): Extension {
+export interface PagePersistenceOptions {
+  /** True once the host stopped: a store then has no database left to write to. */
+  readonly isClosed?: () => boolean;
+  readonly logger?: { error(message: string): void };
+}
+
+export function pagePersistence(
+  db: Kysely<DB>,
+  { isClosed = () => false, logger = console }: PagePersistenceOptions = {},
+): Extension {
   return {
     async onLoadDocument({ documentName, document }) {
       const pageId = pageIdOfDocument(documentName);
@@ -53,6 +65,7 @@ export function pagePersistence(db: Kysely<DB>): Extension {
     },
 
     async onStoreDocument({ documentName, document, context }) {
+      if (isClosed()) return;
       const pageId = pageIdOfDocument(documentName);
       const author = context as CollaborationContext | undefined;
       const userId = author?.user?.id;
@@ -60,49 +73,66 @@ export function pagePersistence(db: Kysely<DB>): Extension {
         document.getXmlFragment(DOCUMENT_FRAGMENT),
       );
       const ydoc = Buffer.from(Y.encodeStateAsUpdate(document));
-      await db.transaction().execute(async (trx) => {
-        const page = await trx
-          .selectFrom('pages')
-          .select(['content', 'workspaceId'])
-          .where('id', '=', pageId)
-          .where('deletedAt', 'is', null)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!page) return;
-        // Equal documents are not a save (a reader's disconnect, a read-only direct connection).
-        if (
-          blockFingerprint(content) ===
-          blockFingerprint(asDocument(page.content))
-        )
-          return;
-        const agent = author?.source === AGENT_SOURCE;
-        const knownUser = typeof userId === 'string' && isUuid(userId);
-        await trx
-          .updateTable('pages')
-          .set({
-            content: content as unknown as JsonValue,
-            textContent: extractText(content),
-            ydoc,
-            updatedAt: sql<Date>`clock_timestamp()`,
-            ...(knownUser
-              ? {
-                  lastUpdatedById: userId,
-                  contributorIds: contributorIdsWith(userId),
-                  lastUpdatedSource: agent ? AGENT_SOURCE : 'user',
-                  lastUpdatedAiChatId: agent
-                    ? agentChatId({
-                        userId,
-                        workspaceId: page.workspaceId,
-                        chatId: author?.aiChatId ?? undefined,
-                      })
-                    : null,
-                }
-              : {}),
-          })
-          .where('id', '=', pageId)
-          .execute();
-        await addPageHistoryRow(trx, pageId);
-      });
+      // A failed store must not throw: Hocuspocus runs debounced stores unawaited, and the
+      // document stays in memory, stored again on its next change or disconnect.
+      await storePage(db, pageId, content, ydoc, author, userId).catch(
+        (error: unknown) =>
+          logger.error(
+            `collaboration: storing page ${pageId} failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      );
     },
   };
+}
+
+async function storePage(
+  db: Kysely<DB>,
+  pageId: string,
+  content: ProseMirrorNode,
+  ydoc: Buffer,
+  author: CollaborationContext | undefined,
+  userId: string | undefined,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const page = await trx
+      .selectFrom('pages')
+      .select(['content', 'workspaceId'])
+      .where('id', '=', pageId)
+      .where('deletedAt', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!page) return;
+    // Equal documents are not a save (a reader's disconnect, a read-only direct connection).
+    if (
+      blockFingerprint(content) === blockFingerprint(asDocument(page.content))
+    )
+      return;
+    const agent = author?.source === AGENT_SOURCE;
+    const knownUser = typeof userId === 'string' && isUuid(userId);
+    await trx
+      .updateTable('pages')
+      .set({
+        content: content as unknown as JsonValue,
+        textContent: extractText(content),
+        ydoc,
+        updatedAt: sql<Date>`clock_timestamp()`,
+        ...(knownUser
+          ? {
+              lastUpdatedById: userId,
+              contributorIds: contributorIdsWith(userId),
+              lastUpdatedSource: agent ? AGENT_SOURCE : 'user',
+              lastUpdatedAiChatId: agent
+                ? agentChatId({
+                    userId,
+                    workspaceId: page.workspaceId,
+                    chatId: author?.aiChatId ?? undefined,
+                  })
+                : null,
+            }
+          : {}),
+      })
+      .where('id', '=', pageId)
+      .execute();
+    await addPageHistoryRow(trx, pageId);
+  });
 }

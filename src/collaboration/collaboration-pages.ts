@@ -172,8 +172,26 @@ export class CollaborationPages implements LivePageReader {
     const live = isLiveVersion(page.version);
     if (!change.content) {
       // Docmost keeps the title in the page row, not in the collaborative document: a rename
-      // never conflicts with editing, so it is written on the row's current version.
-      if (!live) return fallback.updatePage(update);
+      // of a live page never conflicts with its editing (whose stores move the row's version),
+      // so it is written on the row's current version.
+      if (!live && !this.isLoaded(page.id)) return fallback.updatePage(update);
+      const written = await this.renameOnCurrentVersion(update, fallback);
+      return live ? { ...written, version: page.version } : written;
+    }
+    if (!live && !this.isLoaded(page.id)) return fallback.updatePage(update);
+    return this.mergeIntoLive(update, change.content);
+  }
+
+  /**
+   * A title change of a live page on the row's current version; the editors' stores move that
+   * version at any time, so a store landing between the read and the write is retried.
+   */
+  private async renameOnCurrentVersion(
+    update: PageUpdate,
+    fallback: PageWriter,
+  ): Promise<WrittenPage> {
+    const { page } = update;
+    for (let attempt = 1; ; attempt++) {
       const row = await update.db
         .selectFrom('pages')
         .select(sql<string>`updated_at::text`.as('version'))
@@ -181,14 +199,19 @@ export class CollaborationPages implements LivePageReader {
         .where('deletedAt', 'is', null)
         .executeTakeFirst();
       if (!row) throw pageVersionConflict(page.id, page.version, undefined);
-      const written = await fallback.updatePage({
-        ...update,
-        page: { id: page.id, version: row.version },
-      });
-      return { ...written, version: page.version };
+      try {
+        return await fallback.updatePage({
+          ...update,
+          page: { id: page.id, version: row.version },
+        });
+      } catch (error) {
+        if (
+          attempt >= 5 ||
+          !(ToolError.isToolError(error) && error.code === 'conflict')
+        )
+          throw error;
+      }
     }
-    if (!live && !this.isLoaded(page.id)) return fallback.updatePage(update);
-    return this.mergeIntoLive(update, change.content);
   }
 
   private async mergeIntoLive(
@@ -325,7 +348,8 @@ export class CollaborationPages implements LivePageReader {
     const version =
       LIVE_VERSION_PREFIX +
       createHash('sha256')
-        .update(Y.encodeStateVector(document))
+        // The state vector and the delete set: a deletion changes no state vector.
+        .update(Y.encodeSnapshot(Y.snapshot(document)))
         .digest('base64url')
         .slice(0, 22);
     const elements = fragment

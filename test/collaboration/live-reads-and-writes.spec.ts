@@ -52,15 +52,61 @@ describe('live pages: the agent reads and writes what the open editor shows', ()
     await host.close();
   });
 
-  it('reads a human change the collaboration server has not stored yet', async () => {
+  it('reads a human change the collaboration server has not stored yet, in every reading tool', async () => {
     const editor = await host.openEditor(PAGE);
     textOfBlock(editor, 'toruakuzxbje').insert(0, 'UNSAVED ');
     await editor.settled();
     expect(await storedText(host, PAGE)).not.toContain('UNSAVED');
-    const page = await host.call<{ content: string }>('getPage', {
-      pageId: PAGE,
+    const reads: [string, Record<string, unknown>][] = [
+      ['getPage', { pageId: PAGE }],
+      ['getPageJson', { pageId: PAGE }],
+      ['getOutline', { pageId: PAGE }],
+      ['getNode', { pageId: PAGE, block: 'toruakuzxbje' }],
+      ['exportPageMarkdown', { pageId: PAGE }],
+      [
+        'diffPageVersions',
+        {
+          pageId: PAGE,
+          from: SEED_IDS.pageHistory.releaseNotesV1,
+          to: 'current',
+        },
+      ],
+    ];
+    for (const [tool, input] of reads) {
+      const output = await host.call(tool, input);
+      expect([tool, JSON.stringify(output)]).toEqual([
+        tool,
+        expect.stringContaining('UNSAVED'),
+      ]);
+    }
+  });
+
+  it('reads a table as the editor has it (getTable)', async () => {
+    const editor = await host.openEditor(SEED_IDS.pages.pricing);
+    const table = editor.fragment.get(2) as YXmlElement;
+    const row = table.get(1) as YXmlElement;
+    const cell = row.get(0) as YXmlElement;
+    ((cell.get(0) as YXmlElement).get(0) as YXmlText).insert(0, 'Live ');
+    await editor.settled();
+    const output = await host.call('getTable', {
+      pageId: SEED_IDS.pages.pricing,
+      table: '#2',
     });
-    expect(page.content).toContain('UNSAVED Search results');
+    expect(JSON.stringify(output)).toContain('Live Starter');
+  });
+
+  it("shows the agent's change to a connected editor within 500 ms of the tool's result", async () => {
+    const editor = await host.openEditor(PAGE);
+    await host.call('editPageText', {
+      pageId: PAGE,
+      find: 'seperate',
+      replace: 'separate',
+    });
+    await eventually(
+      () => extractText(editor.document()).includes('a separate thread'),
+      500,
+      "the agent's change in the editor",
+    );
   });
 
   it('merges an agent edit into the open document without losing what the human typed', async () => {
@@ -107,16 +153,41 @@ describe('live pages: the agent reads and writes what the open editor shows', ()
           : block,
       ),
     };
-    await expectToolError(
+    const error = await expectToolError(
       host.call('updatePageJson', {
         pageId: PAGE,
         doc: changed,
         baseVersion: read.version,
       }),
-      'conflict',
+    );
+    expect(error.code).toBe('conflict');
+    expect(error.message).toMatch(
+      /changed by someone else.*nothing was written/,
     );
     expect(extractText(editor.document())).toContain('Typed: Workspace admins');
     expect(extractText(editor.document())).not.toContain('Rewritten.');
+  });
+
+  it('keeps the cursor of an editor in a block the agent did not change', async () => {
+    const editor = await host.openEditor(PAGE);
+    const text = textOfBlock(editor, 'toruakuzxbje');
+    // A cursor after "Search " in a block the agent leaves alone.
+    const cursor = Y.createRelativePositionFromTypeIndex(text, 7);
+    await host.call('editPageText', {
+      pageId: PAGE,
+      find: 'occured',
+      replace: 'occurred',
+    });
+    await eventually(
+      () => extractText(editor.document()).includes('occurred'),
+      2000,
+    );
+    const position = Y.createAbsolutePositionFromRelativePosition(
+      cursor,
+      editor.doc,
+    );
+    expect(position?.type).toBe(text);
+    expect(position?.index).toBe(7);
   });
 
   it('writes a page nobody has open through the database; the next editor sees it', async () => {

@@ -7,7 +7,7 @@ import {
   fragmentToDocument,
   DOCUMENT_FRAGMENT,
 } from '../../src/collaboration/yjs-document';
-import { Y } from '../../src/collaboration/yjs';
+import { Y, type YDoc } from '../../src/collaboration/yjs';
 import { isUuid } from '../../src/tools/access/page-access';
 import {
   addPageHistoryRow,
@@ -43,25 +43,14 @@ export function pagePersistence(
 ): Extension {
   return {
     async onLoadDocument({ documentName, document }) {
-      const pageId = pageIdOfDocument(documentName);
-      const page = await db
-        .selectFrom('pages')
-        .select(['ydoc', 'content'])
-        .where('id', '=', pageId)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
-      if (!page) return document;
-      if (page.ydoc && page.ydoc.length > 0) {
-        Y.applyUpdate(document, new Uint8Array(page.ydoc));
-      } else {
-        document.transact(() =>
-          fillFragment(
-            document.getXmlFragment(DOCUMENT_FRAGMENT),
-            asDocument(page.content),
-          ),
-        );
+      try {
+        return await loadPage(db, pageIdOfDocument(documentName), document);
+      } catch (error) {
+        // Hocuspocus 3 does not destroy a document whose load failed; its awareness timer
+        // would otherwise run for the life of the process.
+        document.destroy();
+        throw error;
       }
-      return document;
     },
 
     async onStoreDocument({ documentName, document, context }) {
@@ -135,4 +124,29 @@ async function storePage(
       .execute();
     await addPageHistoryRow(trx, pageId);
   });
+}
+
+async function loadPage(
+  db: Kysely<DB>,
+  pageId: string,
+  document: YDoc,
+): Promise<YDoc> {
+  const page = await db
+    .selectFrom('pages')
+    .select(['ydoc', 'content'])
+    .where('id', '=', pageId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!page) return document;
+  if (page.ydoc && page.ydoc.length > 0) {
+    Y.applyUpdate(document, new Uint8Array(page.ydoc));
+  } else {
+    document.transact(() =>
+      fillFragment(
+        document.getXmlFragment(DOCUMENT_FRAGMENT),
+        asDocument(page.content),
+      ),
+    );
+  }
+  return document;
 }

@@ -31,6 +31,7 @@ describe('loadAppConfig', () => {
         commentSignalDebounceMs: 20_000,
         externalMcp: [],
       },
+      collaboration: { debounceMs: 10_000, maxDebounceMs: 45_000 },
     });
   });
 
@@ -51,6 +52,8 @@ describe('loadAppConfig', () => {
       DB_STATEMENT_TIMEOUT_MS: '3000',
       DB_CONNECT_TIMEOUT_MS: '2000',
       DB_QUERY_TIMEOUT_MS: '4000',
+      COLLAB_DEBOUNCE_MS: '500',
+      COLLAB_MAX_DEBOUNCE_MS: '',
     });
     expect(config).toEqual({
       port: 8080,
@@ -73,6 +76,7 @@ describe('loadAppConfig', () => {
           { name: 'Jira', url: 'https://mcp.test/jira', prefix: 'jira' },
         ],
       },
+      collaboration: { debounceMs: 500, maxDebounceMs: 45_000 },
     });
   });
 

@@ -383,6 +383,7 @@ export class CollaborationPages implements LivePageReader {
         () => reject(new Error(`no answer in ${this.connectTimeoutMs} ms`)),
         this.connectTimeoutMs,
       );
+      timer.unref();
     });
     try {
       return await Promise.race([opening, timeout]);

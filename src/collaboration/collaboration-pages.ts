@@ -80,6 +80,9 @@ interface ReadSnapshot {
 
 const LIVE_VERSION_PREFIX = 'live:';
 
+/** Most top-level blocks all remembered reads hold together (a few MB). */
+const MAX_REMEMBERED_BLOCKS = 200_000;
+
 /** Whether a version names a live read (not an `updated_at` of the page row). */
 export function isLiveVersion(version: string): boolean {
   return version.startsWith(LIVE_VERSION_PREFIX);
@@ -118,7 +121,12 @@ export class CollaborationPages implements LivePageReader {
   private readonly connectTimeoutMs: number;
 
   constructor(private readonly options: CollaborationPagesOptions) {
-    this.snapshots = new LRUCache({ max: options.maxSnapshots ?? 1000 });
+    this.snapshots = new LRUCache({
+      max: options.maxSnapshots ?? 1000,
+      // Bounded by blocks too: a thousand reads of a very long page would otherwise pile up.
+      maxSize: MAX_REMEMBERED_BLOCKS,
+      sizeCalculation: (snapshot) => snapshot.blocks.length + 1,
+    });
     this.documentName = options.documentName ?? ((pageId) => `page.${pageId}`);
     this.fragmentName = options.fragment ?? DOCUMENT_FRAGMENT;
     this.connectionContext =

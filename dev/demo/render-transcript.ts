@@ -111,7 +111,28 @@ function renderTurn(
     ...turn.steps.flatMap((step) =>
       renderStep(step, report.allActiveToolTokens, options),
     ),
+    ...renderEditorView(turn, options),
     tokenLine('tool tokens this turn', turn.tokens),
+  ];
+}
+
+function renderEditorView(
+  turn: TurnReport,
+  options: Required<RenderTranscriptOptions>,
+): string[] {
+  const view = turn.editorView;
+  if (view === undefined) return [];
+  const title = `  ◉ the page as ${view.userEmail}'s open editor has it (a live collaboration client on /collab)`;
+  if (view.removed.length === 0 && view.added.length === 0)
+    return [`${title}: unchanged`];
+  return [
+    `${title}:`,
+    ...view.removed.map(
+      (line) => `      − ${abbreviate(line, options.maxResultChars)}`,
+    ),
+    ...view.added.map(
+      (line) => `      + ${abbreviate(line, options.maxResultChars)}`,
+    ),
   ];
 }
 

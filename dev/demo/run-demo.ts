@@ -12,6 +12,19 @@ import {
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import { TOOL_REGISTRY } from '../../src/registry/tool-registry.token';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
+import { openLiveEditor, type LiveEditor } from '../collaboration/live-editor';
+import {
+  COLLABORATION_PATH,
+  HOST_COLLABORATION,
+  type HostCollaboration,
+} from '../../host/collaboration';
+import {
+  blockFingerprint,
+  DOCUMENT_FRAGMENT,
+  fragmentToDocument,
+} from '../../src/collaboration/yjs-document';
+import { extractText } from '../../src/tools/prosemirror/extract-text';
+import type { ProseMirrorNode } from '../../src/tools/prosemirror/prosemirror-node';
 import { DemoError } from './demo-error';
 import { insertHumanComment, removeEarlierDemoRows } from './demo-rows';
 import { buildDemoTurns, type DemoTurnDefinition } from './demo-turns';
@@ -118,6 +131,9 @@ async function allActiveToolTokens(
 
 interface TurnRun {
   readonly app: NestFastifyApplication;
+  /** The collaboration server's WebSocket URL: the user's editor holds the turn's page open there. */
+  readonly collaborationUrl: string;
+  readonly collaboration: HostCollaboration;
   readonly useModel: (model: LanguageModel) => void;
   readonly token: string;
   readonly userEmail: string;
@@ -135,10 +151,25 @@ async function runTurn(
     label: `turn "${turn.id}"`,
   });
   run.useModel(agent.model);
-  const response = await post(run.app, run.token, '/api/ai/chat', {
-    message: turn.message,
+  // The user chats beside the page they have open: a real editor holds it in the collaboration
+  // server for the whole turn, and the transcript shows what that editor saw change.
+  const editor = await openLiveEditor({
+    url: run.collaborationUrl,
     pageId: turn.pageId,
+    token: run.token,
   });
+  const before = blockLines(editor.document());
+  let response;
+  let after: string[];
+  try {
+    response = await post(run.app, run.token, '/api/ai/chat', {
+      message: turn.message,
+      pageId: turn.pageId,
+    });
+    after = await editorLinesOnceSynced(editor, run.collaboration, turn.pageId);
+  } finally {
+    editor.close();
+  }
   if (response.statusCode !== 200)
     throw new DemoError(
       `turn "${turn.id}": POST /api/ai/chat answered ${response.statusCode}: ${response.body}`,
@@ -159,7 +190,41 @@ async function runTurn(
     chatId: String(response.headers['x-chat-id'] ?? ''),
     steps: agent.steps,
     allActiveToolTokens: run.allActiveToolTokens,
+    editorView: {
+      userEmail: run.userEmail,
+      removed: before.filter((line) => !after.includes(line)),
+      added: after.filter((line) => !before.includes(line)),
+    },
   });
+}
+
+/** A document's top-level blocks as one line of text each. */
+function blockLines(document: ProseMirrorNode): string[] {
+  return (document.content ?? [])
+    .map((block) => extractText({ type: 'doc', content: [block] }).trim())
+    .filter((line) => line !== '');
+}
+
+/** The editor's blocks once it has every update the server's document has (at most 2 s). */
+async function editorLinesOnceSynced(
+  editor: LiveEditor,
+  collaboration: HostCollaboration,
+  pageId: string,
+): Promise<string[]> {
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    const served = collaboration.hocuspocus.documents.get(`page.${pageId}`);
+    const mine = blockFingerprint(editor.document());
+    if (
+      served === undefined ||
+      blockFingerprint(
+        fragmentToDocument(served.getXmlFragment(DOCUMENT_FRAGMENT)),
+      ) === mine ||
+      Date.now() > deadline
+    )
+      return blockLines(editor.document());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /**
@@ -208,8 +273,9 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoReport> {
     logger,
     chatModelFactory: () => model,
   });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
+  // Listening (on a loopback port of its own): the collaboration server is served at /collab.
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as { port: number };
   const toggle = await ensureDeferredToolsOn(app, owner.token);
   try {
     const registry = app.get<ToolRegistry>(TOOL_REGISTRY);
@@ -219,6 +285,8 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoReport> {
       reports.push(
         await runTurn(turn, {
           app,
+          collaborationUrl: `ws://127.0.0.1:${port}${COLLABORATION_PATH}`,
+          collaboration: app.get<HostCollaboration>(HOST_COLLABORATION),
           useModel: (next) => void (model = next),
           token: agentUser.token,
           userEmail: agentUser.email,

@@ -50,6 +50,17 @@ export interface TurnTokens {
   readonly savingPercent: number;
 }
 
+/**
+ * What an editor holding the turn's page open saw change during the turn: its blocks' text
+ * before and after, as a real collaboration client received it (not the database).
+ */
+export interface EditorView {
+  readonly userEmail: string;
+  /** Top-level blocks whose text the turn removed, and the ones it added (a changed block is both). */
+  readonly removed: readonly string[];
+  readonly added: readonly string[];
+}
+
 export interface TurnReport {
   readonly id: DemoTurnId;
   readonly title: string;
@@ -59,6 +70,7 @@ export interface TurnReport {
   readonly chatId: string;
   readonly steps: readonly StepReport[];
   readonly tokens: TurnTokens;
+  readonly editorView?: EditorView;
 }
 
 /** What a turn's report is built from: the same header, with the steps as recorded. */
@@ -138,6 +150,7 @@ export function buildTurnReport(input: TurnReportInput): TurnReport {
       allActiveTokens,
       savingPercent: savingPercent(toolTokens + catalogTokens, allActiveTokens),
     },
+    ...(input.editorView ? { editorView: input.editorView } : {}),
   };
 }
 

@@ -38,6 +38,22 @@ describe('the demo', () => {
     await database?.drop();
   });
 
+  it("shows each turn's change as the user's open editor received it, live from the collaboration server", () => {
+    const proofreading = turnOf(report, 'proofreading');
+    expect(proofreading.editorView).toMatchObject({
+      userEmail: 'member@acme.test',
+      removed: [expect.stringContaining('teh page path')],
+      added: [expect.stringContaining('the page path')],
+    });
+    const table = turnOf(report, 'table-edit');
+    expect(table.editorView?.added.length).toBeGreaterThan(0);
+    const transcript = renderTranscript(report);
+    expect(transcript).toContain(
+      "◉ the page as member@acme.test's open editor has it",
+    );
+    expect(transcript).toMatch(/\+ Search results now show the page path/);
+  });
+
   it('(a) proofreads with the core tools alone: no loadTools, a comment, and the typo fixed in the database', async () => {
     const turn = turnOf(report, 'proofreading');
     expect(callsOf(turn)).not.toContain('loadTools');

@@ -1,5 +1,4 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import WebSocket from 'ws';
 import { loadAppConfig } from '../../../host/config/app-config';
 import { createApp } from '../../../host/create-app';
 import {
@@ -13,28 +12,20 @@ import {
   type YDoc,
   type YXmlFragment,
 } from '../../../src/collaboration/yjs';
-import { fragmentToDocument } from '../../../src/collaboration/yjs-document';
 import { TOOL_REGISTRY } from '../../../src/registry/tool-registry.token';
 import type { ToolRegistry } from '../../../src/registry/tool-registry';
-import type { ProseMirrorNode } from '../../../src/tools/prosemirror/prosemirror-node';
 import { contextFor, type SeedUser } from '../../support/seeded-tools';
 import {
   createTestDatabase,
   type TestDatabase,
 } from '../../support/test-database';
-import { HocuspocusProvider } from './hocuspocus-provider';
+import {
+  openLiveEditor,
+  type LiveEditor,
+} from '../../../dev/collaboration/live-editor';
 
 /** One editor with a page open: a real provider over a WebSocket, with its own Yjs document. */
-export interface Editor {
-  readonly doc: YDoc;
-  readonly fragment: YXmlFragment;
-  readonly provider: HocuspocusProvider;
-  /** The document as this editor has it now. */
-  document(): ProseMirrorNode;
-  /** Resolves when every local change was acknowledged by the server. */
-  settled(): Promise<void>;
-  close(): void;
-}
+export type Editor = LiveEditor;
 
 export interface LivePageHost {
   readonly database: TestDatabase;
@@ -84,49 +75,16 @@ export async function startLivePageHost(
     registry,
     url,
     async openEditor(pageId, user = 'owner') {
-      const doc = new Y.Doc();
-      const provider = new HocuspocusProvider({
+      const opened = await openLiveEditor({
         url,
-        name: `page.${pageId}`,
-        document: doc,
+        pageId,
         token: tokens.get(SEED_IDS.users[user])!,
-        WebSocketPolyfill: WebSocket,
-      } as ConstructorParameters<typeof HocuspocusProvider>[0]);
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(
-          () =>
-            reject(new Error(`editor of page ${pageId} did not sync in 10 s`)),
-          10_000,
-        );
-        provider.on('synced', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        provider.on(
-          'authenticationFailed',
-          ({ reason }: { reason: string }) => {
-            clearTimeout(timer);
-            reject(new Error(`editor refused: ${reason}`));
-          },
-        );
       });
-      const fragment = doc.getXmlFragment('default');
       const editor: Editor = {
-        doc,
-        fragment,
-        provider,
-        document: () => fragmentToDocument(fragment),
-        settled: () =>
-          new Promise<void>((resolve) => {
-            const check = () => {
-              if (!provider.hasUnsyncedChanges) resolve();
-              else setTimeout(check, 10);
-            };
-            check();
-          }),
+        ...opened,
         close: () => {
           editors.delete(editor);
-          provider.destroy();
+          opened.close();
         },
       };
       editors.add(editor);

@@ -146,6 +146,22 @@ function figures(gcExposed = true): BenchFigures {
           bytesPerSessionFullWorkingSet: null,
           workingSetPages: 50,
         },
+    livePages: {
+      small: {
+        documentBytes: 2400,
+        topLevelBlocks: 12,
+        writeToEditor: { ...latency(4.2), p99Ms: 9.5 },
+        liveRead: { ...latency(1.1), p99Ms: 2.5 },
+        databaseRead: { ...latency(1.4), p99Ms: 3 },
+      },
+      large: {
+        documentBytes: 301000,
+        topLevelBlocks: 1400,
+        writeToEditor: { ...latency(61), p99Ms: 90 },
+        liveRead: { ...latency(30), p99Ms: 44 },
+        databaseRead: { ...latency(12), p99Ms: 20 },
+      },
+    },
     durationMs: 16000,
   };
 }
@@ -153,6 +169,10 @@ function figures(gcExposed = true): BenchFigures {
 describe('bench output', () => {
   it('renders each figure with its unit and the comments part of the plan', () => {
     const text = renderBench(figures());
+    expect(text).toContain('Live pages (Hocuspocus on loopback');
+    expect(text).toMatch(
+      /large: edit until the editor has it\s+61\.000 ms\s+90\.000 ms/,
+    );
     expect(text).toMatch(
       /deferred ON, nothing loaded\s+14\s+4,037\s+520\s+4,557\s+66\.0%/,
     );

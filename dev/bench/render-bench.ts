@@ -1,5 +1,6 @@
 import { commentScanExcerpt, COUNT_INDEX_NAME } from './count-query-figures';
 import type { LatencySummary } from './latency';
+import type { LiveLatency, LivePageSizeFigures } from './live-page-figures';
 import { renderThreeTurnChat } from './render-three-turn-chat';
 import type { BenchFigures } from './run-bench';
 import type { RequestToolTokens } from './tool-token-figures';
@@ -179,6 +180,32 @@ export function renderBench(figures: BenchFigures): string {
       : [
           '  not measured: the garbage collector could not be exposed (run node with --expose-gc)',
         ]),
+    ...renderLivePages(figures),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+function renderLivePages(figures: BenchFigures): string[] {
+  const live = figures.livePages;
+  const row = (label: string, latency: LiveLatency): string[] => [
+    label,
+    milliseconds(latency.p50Ms),
+    milliseconds(latency.p99Ms),
+    milliseconds(latency.meanMs),
+    String(latency.runs),
+  ];
+  const size = (name: string, page: LivePageSizeFigures) => [
+    row(`${name}: edit until the editor has it`, page.writeToEditor),
+    row(`${name}: live read (getOutline)`, page.liveRead),
+    row(`${name}: database read (getOutline)`, page.databaseRead),
+  ];
+  return [
+    '',
+    `Live pages (Hocuspocus on loopback, a real provider as the editor; small ${number(live.small.documentBytes)} B, large ${number(live.large.documentBytes)} B / ${number(live.large.topLevelBlocks)} blocks)`,
+    RULE,
+    ...table(
+      ['', 'p50', 'p99', 'mean', 'runs'],
+      [...size('small', live.small), ...size('large', live.large)],
+    ),
+  ];
 }

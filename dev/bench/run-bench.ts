@@ -21,6 +21,7 @@ import {
   measureThreeTurnChat,
   type ThreeTurnChatFigures,
 } from './prefix-cache-figures';
+import { measureLivePages, type LivePageFigures } from './live-page-figures';
 import { measureRegistry, type RegistryFigures } from './registry-figures';
 import {
   measureSessionMemory,
@@ -40,6 +41,8 @@ export interface BenchRuns {
   readonly countQueries?: number;
   /** Comment-signal sessions held for the memory figure. Default 1 000 (the signal's default cap). */
   readonly sessions?: number;
+  /** Live-page edits and reads timed on the small page (half as many on the large one). Default 50. */
+  readonly livePageCalls?: number;
 }
 
 export interface RunBenchOptions {
@@ -72,6 +75,7 @@ export interface BenchFigures {
   readonly commentSignal: CommentSignalFigures;
   readonly countQuery: CountQueryFigures;
   readonly memory: SessionMemoryFigures;
+  readonly livePages: LivePageFigures;
   readonly durationMs: number;
 }
 
@@ -89,7 +93,7 @@ export async function runBench(
   log(`creating the bench database on ${options.cluster.description}`);
   const bench = await createBenchDatabase(options.cluster);
   try {
-    await seedDemoWorkspace(bench.db);
+    const seed = await seedDemoWorkspace(bench.db);
     const volume = await addCommentVolume(bench.db, options.volume);
     log(
       `loaded ${volume.pageIds.length} pages and ${volume.comments.toLocaleString('en-US')} comments`,
@@ -143,6 +147,14 @@ export async function runBench(
       sessions: runs.sessions ?? 1_000,
       workingSetPages,
     });
+    log(
+      'live pages: an edit until the open editor has it, live vs database reads',
+    );
+    const livePages = await measureLivePages({
+      db: bench.db,
+      ownerToken: seed.users.find((user) => user.role === 'owner')!.token,
+      runs: runs.livePageCalls ?? 50,
+    });
     const cpu = cpus();
     return {
       date: new Date().toISOString(),
@@ -165,6 +177,7 @@ export async function runBench(
       commentSignal,
       countQuery,
       memory,
+      livePages,
       durationMs: Math.round(performance.now() - startedAt),
     };
   } finally {

@@ -30,8 +30,24 @@ describe('the benchmarks', () => {
         toolCalls: 20,
         countQueries: 5,
         sessions: 50,
+        livePageCalls: 6,
       },
     });
+  });
+
+  it('measures live pages: edits that reach a real editor, live and database reads, on a small and a ~300 KB page', () => {
+    const { small, large } = figures.livePages;
+    expect(large.documentBytes).toBeGreaterThan(250_000);
+    expect(small.documentBytes).toBeLessThan(10_000);
+    for (const page of [small, large])
+      for (const latency of [
+        page.writeToEditor,
+        page.liveRead,
+        page.databaseRead,
+      ]) {
+        expect(latency.runs).toBeGreaterThanOrEqual(5);
+        expect(latency.p99Ms).toBeGreaterThanOrEqual(latency.p50Ms);
+      }
   });
 
   it('counts fewer tool tokens with deferred tools on, the catalog included, and more after each load', () => {

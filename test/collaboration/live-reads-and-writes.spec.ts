@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import {
@@ -7,7 +8,7 @@ import {
 } from '../../src/collaboration/yjs';
 import { extractText } from '../../src/tools/prosemirror/extract-text';
 import { asDocument } from '../../src/tools/prosemirror/prosemirror-node';
-import { expectToolError } from '../support/seeded-tools';
+import { contextFor, expectToolError } from '../support/seeded-tools';
 import {
   eventually,
   startLivePageHost,
@@ -27,6 +28,15 @@ function textOfBlock(editor: Editor, blockId: string): YXmlText {
     ) as YXmlElement | undefined;
   if (!element) throw new Error(`block ${blockId} is not in the editor`);
   return element.get(0) as YXmlText;
+}
+
+async function storedDocument(host: LivePageHost, pageId: string) {
+  const row = await host.database.db
+    .selectFrom('pages')
+    .select(['content'])
+    .where('id', '=', pageId)
+    .executeTakeFirstOrThrow();
+  return asDocument(row.content);
 }
 
 async function storedText(host: LivePageHost, pageId: string): Promise<string> {
@@ -79,6 +89,63 @@ describe('live pages: the agent reads and writes what the open editor shows', ()
         expect.stringContaining('UNSAVED'),
       ]);
     }
+  });
+
+  it("lets the comment signal's mark scan see a comment anchored in the editor but not yet stored", async () => {
+    // A page with comment threads: the scan knows its marks from the first read on.
+    const pageId = SEED_IDS.pages.roadmap;
+    const context = contextFor('owner', { sessionId: 'mark-scan' });
+    // The first reads make the page part of the session and remember its comment marks.
+    await host.registry.call('getPageJson', { pageId }, context);
+    await host.registry.call('getPageJson', { pageId }, context);
+    const editor = await host.openEditor(pageId, 'admin');
+    const commentId = randomUUID();
+    await host.database.db
+      .insertInto('comments')
+      .values({
+        id: commentId,
+        content: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [{ type: 'text', text: 'Is this right?' }],
+            },
+          ],
+        },
+        type: 'inline',
+        creatorId: SEED_IDS.users.admin,
+        pageId,
+        spaceId: SEED_IDS.spaces.product,
+        workspaceId: SEED_IDS.workspace,
+        createdSource: 'user',
+      })
+      .execute();
+    // Docmost's editor anchors the thread with a comment mark, in the live document only.
+    const paragraph = editor.fragment
+      .toArray()
+      .find(
+        (child) =>
+          child instanceof Y.XmlElement &&
+          child.nodeName === 'paragraph' &&
+          child.get(0) instanceof Y.XmlText,
+      ) as YXmlElement;
+    (paragraph.get(0) as YXmlText).format(0, 4, {
+      comment: { commentId, resolved: false },
+    });
+    await editor.settled();
+    expect(JSON.stringify(await storedDocument(host, pageId))).not.toContain(
+      commentId,
+    );
+    // Within the 20 s debounce only a new mark forces a count: the live read carries it.
+    const outcome = await host.registry.call(
+      'getPageJson',
+      { pageId },
+      context,
+    );
+    expect(outcome.notices.join('\n')).toMatch(
+      /\[signal\] new comments: 1 on page/,
+    );
   });
 
   it('reads a table as the editor has it (getTable)', async () => {

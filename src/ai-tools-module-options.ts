@@ -1,3 +1,4 @@
+import type { CanActivate, Type } from '@nestjs/common';
 import type { CollaborationPagesOptions } from './collaboration';
 import type { Kysely } from 'kysely';
 import type { ChatMemoryOptions } from './chat-memory';
@@ -55,6 +56,21 @@ export interface AiToolsModuleOptions {
    * the database only. See `CollaborationPagesOptions`.
    */
   readonly collaboration?: CollaborationPagesOptions;
+  /**
+   * The host's authentication guard for the module's routes, as a class (created in the
+   * module's scope: its dependencies must be global, as `Reflector` is; Docmost's
+   * `JwtAuthGuard` needs nothing else) or an instance. Docmost applies its guard per controller
+   * (`@UseGuards(JwtAuthGuard)`), not globally: bound here, the module's settings routes see
+   * `request.user` as Docmost's own routes do; the public stash route is let through without
+   * it. Default none: the host's global guard (the reference host's) already authenticated.
+   */
+  readonly authGuard?: Type<CanActivate> | CanActivate;
+  /**
+   * Apply the module's migrations when the module starts (before any route serves), in their
+   * own bookkeeping table `ai_tools_migration`, next to whatever history the host keeps.
+   * Default false: run `migrateAiToolsModule(db)` yourself.
+   */
+  readonly migrate?: boolean;
   /** Origin used in public share URLs; default `http://localhost:3000`. */
   readonly publicBaseUrl?: string;
   /** Refuse to boot when a tool has no executor instead of leaving it out. Default false. */

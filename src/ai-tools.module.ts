@@ -3,16 +3,20 @@ import {
   Injectable,
   Logger,
   Module,
+  type CanActivate,
   type DynamicModule,
   type OnApplicationShutdown,
+  type OnModuleInit,
   type Provider,
 } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { Kysely } from 'kysely';
 import {
   AI_TOOLS_OPTIONS,
   type AiToolsModuleAsyncOptions,
   type AiToolsModuleOptions,
 } from './ai-tools-module-options';
+import { AI_TOOLS_AUTH_GUARD } from './caller';
 import { CHAT_MEMORY_OPTIONS, ChatMemoryService } from './chat-memory';
 import { CollaborationPages } from './collaboration';
 import { messageWithCause } from './registry/message-with-cause';
@@ -21,7 +25,13 @@ import {
   CommentSignalInterceptor,
   type CommentSignalOptions,
 } from './comment-signal';
-import { createKysely, KYSELY, parseDatabaseDriver, type DB } from './database';
+import {
+  createKysely,
+  KYSELY,
+  migrateAiToolsModule,
+  parseDatabaseDriver,
+  type DB,
+} from './database';
 import { DeferredToolsService } from './deferred/deferred-tools.service';
 import {
   createToolRegistry,
@@ -58,6 +68,27 @@ function resolveDatabase(options: AiToolsModuleOptions): Kysely<DB> {
   throw new Error(
     'AiToolsModule needs `db` (the host Kysely instance) or `databaseUrl`',
   );
+}
+
+/**
+ * The module's migrations at boot, before any route serves (option `migrate`): Docmost
+ * migrates its own database at boot too, and these run in their own bookkeeping table, so
+ * Docmost's history (whose migrations are dated later than the module's) never sees them.
+ */
+@Injectable()
+class ModuleMigrationsAtBoot implements OnModuleInit {
+  private readonly logger = new Logger('AiToolsMigrations');
+
+  constructor(
+    @Inject(AI_TOOLS_OPTIONS) private readonly options: AiToolsModuleOptions,
+    @Inject(KYSELY) private readonly db: Kysely<DB>,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    if (!this.options.migrate) return;
+    const applied = await migrateAiToolsModule(this.db);
+    if (applied.length > 0) this.logger.log(`applied ${applied.join(', ')}`);
+  }
 }
 
 /** The module's worker pool for heavy tool work, stopped with the application. */
@@ -149,6 +180,7 @@ const MODULE_PROVIDERS: readonly Provider[] = [
       new HeavyWorkPool(options.heavyWork),
   },
   HeavyWorkPoolCloser,
+  ModuleMigrationsAtBoot,
   {
     provide: TOOL_REGISTRY,
     inject: [
@@ -168,10 +200,24 @@ const MODULE_PROVIDERS: readonly Provider[] = [
   },
   ChatMemoryService,
   OwnedDatabaseCloser,
+  {
+    provide: AI_TOOLS_AUTH_GUARD,
+    inject: [AI_TOOLS_OPTIONS, ModuleRef],
+    useFactory: async (
+      options: AiToolsModuleOptions,
+      moduleRef: ModuleRef,
+    ): Promise<CanActivate | null> =>
+      options.authGuard === undefined
+        ? null
+        : typeof options.authGuard === 'function'
+          ? moduleRef.create(options.authGuard)
+          : options.authGuard,
+  },
 ];
 
 const MODULE_EXPORTS = [
   KYSELY,
+  AI_TOOLS_AUTH_GUARD,
   TOOL_REGISTRY,
   HEAVY_WORK_POOL,
   ToolRegistryService,

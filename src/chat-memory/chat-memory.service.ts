@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  Optional,
+} from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import { COMMENT_SIGNAL_DEFAULTS } from '../comment-signal/comment-signal-options';
 import { CommentSignalInterceptor } from '../comment-signal/comment-signal-interceptor';
@@ -9,6 +15,7 @@ import {
   DEFAULT_MAX_CARRIED_TOOLS,
 } from '../deferred/carried-tools';
 import type { ToolCallContext } from '../registry/tool-call-context';
+import { isUuid } from '../tools/access/page-access';
 import {
   CHAT_MEMORY_OPTIONS,
   type ChatMemoryOptions,
@@ -32,7 +39,7 @@ export class ChatMemoryService {
   private readonly logger = new Logger('ChatMemory');
 
   constructor(
-    @Inject(KYSELY) db: Kysely<DB>,
+    @Inject(KYSELY) private readonly db: Kysely<DB>,
     @Optional()
     @Inject(CHAT_MEMORY_OPTIONS)
     options: ChatMemoryOptions | undefined,
@@ -68,6 +75,7 @@ export class ChatMemoryService {
     context: ChatTurnContext,
     options: { readonly newChat?: boolean } = {},
   ): Promise<ChatTurnMemory> {
+    await this.refuseOthersChat(context);
     const key = { chatId: context.chatId, workspaceId: context.workspaceId };
     // A new chat starts cold: nothing to read.
     const stored = options.newChat ? undefined : await this.store.load(key);
@@ -89,5 +97,29 @@ export class ChatMemoryService {
           `chat ${key.chatId}: its memory could not be stored: ${error instanceof Error ? error.message : String(error)}`,
         ),
     );
+  }
+
+  /**
+   * A chat's memory (its carried tools, the pages its agent worked on and their watermarks) is
+   * its creator's: a chat id of another user, or of another workspace, is refused as unknown
+   * (404, naming nothing), so a member cannot borrow another's chat by sending its id. A chat
+   * the host has not stored yet has no memory to leak and is let through.
+   */
+  private async refuseOthersChat(context: ChatTurnContext): Promise<void> {
+    const chat = isUuid(context.chatId)
+      ? await this.db
+          .selectFrom('aiChats')
+          .select(['creatorId', 'workspaceId'])
+          .where('id', '=', context.chatId)
+          .executeTakeFirst()
+      : undefined;
+    if (
+      chat !== undefined &&
+      (chat.workspaceId !== context.workspaceId ||
+        chat.creatorId !== context.userId)
+    )
+      throw new NotFoundException(
+        `chat ${context.chatId.slice(0, 40)} not found: a chat carries its memory for the user who started it only`,
+      );
   }
 }

@@ -8,6 +8,7 @@ import {
   type DatabaseTimeouts,
 } from './database-timeouts';
 import type { DB } from './database.types';
+import { driverConnectionString } from './connection-url';
 import { GuardedDialect } from './guarded-dialect';
 import { createPgDialect } from './pg-dialect';
 import { createPostgresJsDialect } from './postgres-js-dialect';
@@ -37,15 +38,16 @@ export function createKysely(options: CreateKyselyOptions): Kysely<DB> {
   const timeouts = resolveDatabaseTimeouts(options);
   const max = options.max ?? 10;
   const driver = options.driver ?? DEFAULT_DATABASE_DRIVER;
+  const connectionString = driverConnectionString(options.connectionString);
   const dialect =
     driver === 'postgres-js'
       ? createPostgresJsDialect({
-          connectionString: options.connectionString,
+          connectionString,
           max,
           timeouts,
         })
       : createPgDialect({
-          connectionString: options.connectionString,
+          connectionString,
           max,
           timeouts,
           onConnectionError: options.onConnectionError ?? (() => undefined),

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
-import { Caller, type AiToolsCaller } from '../caller';
+import { AiToolsAuthGuard, Caller, type AiToolsCaller } from '../caller';
 import {
   AiToolsSettingsService,
   type AiToolsSettings,
@@ -24,6 +24,7 @@ const updateBodySchema = z.strictObject(
 
 /** Workspace AI settings of this module, under Docmost's `POST` + `@HttpCode(200)` convention. */
 @Controller('ai-tools/settings')
+@UseGuards(AiToolsAuthGuard)
 export class AiToolsSettingsController {
   constructor(private readonly settings: AiToolsSettingsService) {}
 

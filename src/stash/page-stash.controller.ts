@@ -5,9 +5,14 @@ import {
   NotFoundException,
   Param,
   Res,
+  UseGuards,
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { PublicRoute } from '../caller';
+import {
+  AiToolsAuthGuard,
+  PublicRoute,
+  SkipResponseTransform,
+} from '../caller';
 import { PageStashService } from './page-stash.service';
 import { contentDisposition } from './stash-format';
 
@@ -20,10 +25,13 @@ export const STASH_ROUTE_PATH = 'ai-tools/stash';
  * Docmost session. It is a GET, unlike Docmost's POST API, because fetchers only GET a URL.
  */
 @Controller(STASH_ROUTE_PATH)
+@UseGuards(AiToolsAuthGuard)
 export class PageStashController {
   constructor(private readonly stashes: PageStashService) {}
 
   @PublicRoute()
+  // Markdown or JSON text as it is: Docmost's response interceptor must not wrap it.
+  @SkipResponseTransform()
   @Get(':key')
   async download(
     @Param('key') key: string,

@@ -1,5 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import 'reflect-metadata';
+import { Test } from '@nestjs/testing';
 import {
+  AiToolsModule,
   AI_TOOLS_MIGRATIONS,
   migrateAiToolsModule,
   revertAiToolsModule,
@@ -68,5 +71,45 @@ describe("the package's migration entry point on a Docmost database", () => {
         .filter((table) => !before.includes(table))
         .sort(),
     ).toEqual(['ai_tools_migration', 'ai_tools_migration_lock']);
+  });
+
+  it('migrates at module start with `migrate: true`, beside a Docmost history dated later, once', async () => {
+    const db = database.db as Kysely<any>;
+    await revertAiToolsModule(db);
+    // Docmost's own Migrator history, with executed migrations dated after the module's files.
+    await sql`create table kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
+      db,
+    );
+    await sql`insert into kysely_migration values ('20250912T101500-docmost-later', '2025-09-12T10:15:00.000Z')`.execute(
+      db,
+    );
+    const boot = async () => {
+      const moduleRef = await Test.createTestingModule({
+        imports: [
+          AiToolsModule.forRoot({ db, migrate: true, commentSignal: false }),
+        ],
+      }).compile();
+      await moduleRef.init();
+      await moduleRef.close();
+    };
+    await boot();
+    expect(await publicTables(db)).toEqual(
+      expect.arrayContaining(['ai_tools_page_stashes', 'ai_tools_chat_memory']),
+    );
+    const executed = await sql<{
+      name: string;
+    }>`select name from ai_tools_migration order by name`.execute(db);
+    expect(executed.rows.map((row) => row.name)).toEqual(
+      Object.keys(AI_TOOLS_MIGRATIONS).sort(),
+    );
+    // Docmost's history is untouched, and a second start applies nothing.
+    const docmost = await sql<{
+      name: string;
+    }>`select name from kysely_migration`.execute(db);
+    expect(docmost.rows.map((row) => row.name)).toEqual([
+      '20250912T101500-docmost-later',
+    ]);
+    await boot();
+    expect(await migrateAiToolsModule(db)).toEqual([]);
   });
 });

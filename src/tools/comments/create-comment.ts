@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+// Docmost makes row ids time-ordered (UUID v7): comments the agent writes sort among its own.
+import { v7 as uuidv7 } from 'uuid';
 import type { Kysely } from 'kysely';
 import type { DB, JsonValue } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
@@ -108,7 +109,7 @@ async function createReply(
       { threadId: parent.parentCommentId },
     );
   }
-  const id = randomUUID();
+  const id = uuidv7();
   await db
     .insertInto('comments')
     .values(commentRow(context, page, input, id))
@@ -132,7 +133,7 @@ async function createThread(
   input: CreateCommentInput & { selection: string },
   context: ToolCallContext,
 ): Promise<CreatedComment> {
-  const id = randomUUID();
+  const id = uuidv7();
   return db.transaction().execute(async (trx) => {
     let anchor: CommentAnchor | undefined;
     const { before, after } = await mutatePage(

@@ -192,6 +192,10 @@ describe('core comment tools', () => {
         },
         contextFor('member', { chatId }),
       );
+      // A UUID v7, time-ordered, as Docmost makes row ids.
+      expect(created.id).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
       expect(created).toMatchObject({
         kind: 'thread',
         pageId: P.pricing,

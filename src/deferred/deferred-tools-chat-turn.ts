@@ -25,10 +25,16 @@ export class DeferredToolsChatTurn {
   ) {
     this.#turn = turn;
     this.tools = turn.tools;
-    this.prepareStep = composePrepareStep(
+    const composed = composePrepareStep(
       () => turn.activeTools(),
       hostPrepareStep,
     );
+    // What each step is sent is what its deferred tools may run with (see beginStep).
+    this.prepareStep = async (options) => {
+      const settings = await composed(options);
+      turn.beginStep(settings?.activeTools);
+      return settings;
+    };
     this.experimental_repairToolCall = turn.repairToolCall;
   }
 

@@ -94,6 +94,8 @@ export class DeferredToolsTurn {
   private readonly usedAt = new Map<string, number>();
   private readonly now: () => number;
   private readonly repairedCalls = new Map<string, RepairedToolCall>();
+  /** The tools the current step was sent, as `prepareStep` set them; undefined before any step. */
+  private stepTools: ReadonlySet<string> | undefined;
 
   constructor(options: DeferredToolsTurnOptions) {
     const externalServers = options.externalServers ?? [];
@@ -256,13 +258,42 @@ export class DeferredToolsTurn {
     return name === LOAD_TOOLS_NAME || this.coreToolNames.includes(name);
   }
 
-  /** The same tool, its calls recorded as uses (the schema the provider sees is unchanged). */
+  /**
+   * Records the tools a step is sent (the `activeTools` the composed `prepareStep` returned;
+   * undefined: every tool). A deferred tool runs only when its step was sent it.
+   */
+  beginStep(activeTools: readonly string[] | undefined): void {
+    this.stepTools =
+      activeTools === undefined ? undefined : new Set(activeTools);
+  }
+
+  private sentThisStep(name: string): boolean {
+    if (!this.enabled) return true;
+    // Before any prepareStep (a host that does not spread it): what is visible now.
+    return (this.stepTools ?? new Set(this.activeTools())).has(name);
+  }
+
+  /**
+   * The same tool, its calls recorded as uses (the schema the provider sees is unchanged), and
+   * run only when the step was sent it. AI SDK releases before 6.0.231 (Docmost pins 6.0.134)
+   * execute a call of any tool in `tools`, active or not; there a direct call of a deferred tool
+   * that is not loaded does not run: it is loaded, as the repair hook does on later releases,
+   * and the model reads that it must call it again.
+   */
   private recordingUse(name: string, tool: Tool): Tool {
     const execute = tool.execute;
     if (execute === undefined) return tool;
     return {
       ...tool,
       execute: (input: unknown, options: Parameters<typeof execute>[1]) => {
+        if (!this.sentThisStep(name)) {
+          this.activate([name]);
+          throw new ToolError(
+            'invalid_input',
+            `${name} was not loaded, so this call did not run. It is loaded now: call ${name} again with the same input.`,
+            { notLoaded: name },
+          );
+        }
         if (this.usedAt.has(name)) this.usedAt.set(name, this.now());
         return execute(input, options);
       },

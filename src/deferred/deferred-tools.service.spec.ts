@@ -20,6 +20,7 @@ import { searchPagesTool } from '../tools/reading/reading.tools';
 import { getTableTool, tableInsertRowTool } from '../tools/tables/tables.tools';
 import {
   DeferredToolsService,
+  externalServersOf,
   type StartTurnOptions,
 } from './deferred-tools.service';
 
@@ -100,6 +101,26 @@ describe('DeferredToolsService.startTurn', () => {
       'experimental_repairToolCall',
       'prepareStep',
       'tools',
+    ]);
+  });
+
+  it("takes external tools as Docmost's chat service holds them, one flat map of prefixed names", () => {
+    const turn = createService().startTurn({
+      context: CONTEXT,
+      enabled: true,
+      externalTools: { ...webServer.tools },
+    });
+    expect(Object.keys(turn.tools)).toContain('web_fetch');
+    expect(turn.activeTools()).not.toContain('web_fetch');
+    expect(turn.catalogBlock).toContain('- web_* (external MCP server "web")');
+    expect(
+      externalServersOf({
+        jira_search: webServer.tools.web_fetch!,
+        plain: webServer.tools.web_fetch!,
+      })?.map((server) => [server.prefix, Object.keys(server.tools)]),
+    ).toEqual([
+      ['jira', ['jira_search']],
+      ['plain', ['plain']],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PrepareStepFunction, ToolSet } from 'ai';
+import type { PrepareStepFunction, Tool, ToolSet } from 'ai';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { ToolRegistry } from '../registry/tool-registry';
 import { InjectToolRegistry } from '../registry/tool-registry.token';
@@ -16,8 +16,14 @@ export interface StartTurnOptions {
   readonly context: ToolCallContext;
   /** The workspace toggle `settings.ai.deferredTools` (`AiToolsSettingsService.isDeferredToolsEnabled`). */
   readonly enabled: boolean;
-  /** Connected external MCP servers with their AI SDK tools; all of them are deferred. Default: none. */
-  readonly externalTools?: readonly TurnExternalServer[];
+  /**
+   * Tools of connected external MCP servers, all deferred: per server (`[{ name, prefix, tools }]`),
+   * or as one flat map of prefixed names (`{ jira_search: Tool, … }`), as Docmost's chat service
+   * holds them; there each server is its name's prefix (the part before the first `_`).
+   * Default: none.
+   */
+  readonly externalTools?:
+    readonly TurnExternalServer[] | Readonly<Record<string, Tool>>;
   /** What the chat's previous turn had active (`ChatTurnMemory.carriedTools`). Default: none (a cold start). */
   readonly carriedTools?: readonly CarriedTool[];
   /** Carried tools kept at most. Default 12 (`ChatMemoryService.maxCarriedTools`). */
@@ -29,6 +35,29 @@ export interface StartTurnOptions {
   readonly prepareStep?: PrepareStepFunction<ToolSet>;
   /** Epoch milliseconds, for the carried tools' last use. Default `Date.now`. */
   readonly now?: () => number;
+}
+
+/** External tools as servers: a flat map of prefixed names grouped by prefix. */
+export function externalServersOf(
+  externalTools: StartTurnOptions['externalTools'],
+): readonly TurnExternalServer[] | undefined {
+  if (externalTools === undefined || Array.isArray(externalTools))
+    return externalTools as readonly TurnExternalServer[] | undefined;
+  const servers = new Map<string, Record<string, Tool>>();
+  for (const [name, tool] of Object.entries(
+    externalTools as Readonly<Record<string, Tool>>,
+  )) {
+    const separator = name.indexOf('_');
+    const prefix = separator > 0 ? name.slice(0, separator) : name;
+    const tools = servers.get(prefix) ?? {};
+    tools[name] = tool;
+    servers.set(prefix, tools);
+  }
+  return [...servers].map(([prefix, tools]) => ({
+    name: prefix,
+    prefix,
+    tools,
+  }));
 }
 
 /**
@@ -45,7 +74,7 @@ export class DeferredToolsService {
     const turn = new DeferredToolsTurn({
       enabled: options.enabled,
       boundTools: registryTurnTools(this.registry, options.context),
-      externalServers: options.externalTools,
+      externalServers: externalServersOf(options.externalTools),
       carriedTools: options.carriedTools,
       maxCarriedTools: options.maxCarriedTools,
       now: options.now,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { abbreviate } from '../../registry/abbreviate';
@@ -9,6 +9,7 @@ import {
   requireEditableSubtree,
   requirePage,
   requireSpace,
+  visiblePages,
   type AccessiblePage,
 } from '../access';
 import type { movePageTool } from './page-management.tools';
@@ -33,6 +34,11 @@ interface Sibling {
   readonly slugId: string;
   readonly title: string | null;
   readonly position: string | null;
+  /**
+   * Whether the caller may see it. Hidden siblings still order the level (positions are
+   * computed among all of them) but are never named, nor accepted as `afterPageId`.
+   */
+  readonly visible: boolean;
 }
 
 function quote(title: string | null): string {
@@ -68,6 +74,7 @@ async function assertNoCycle(
 
 async function siblingsOf(
   db: Kysely<DB>,
+  context: ToolCallContext,
   spaceId: string,
   parentPageId: string | null,
   excludeId: string,
@@ -75,6 +82,9 @@ async function siblingsOf(
   const rows = await db
     .selectFrom('pages')
     .select(['id', 'slugId', 'title', 'position'])
+    .select(
+      sql<boolean>`coalesce(${visiblePages(context)}, false)`.as('visible'),
+    )
     .where('spaceId', '=', spaceId)
     .where('deletedAt', 'is', null)
     .where('id', '!=', excludeId)
@@ -118,21 +128,24 @@ function choosePosition(
   const valid = siblings.filter((sibling) => validKey(sibling) !== null);
   const last = validKey(valid[valid.length - 1]);
   if (input.afterPageId !== undefined) {
+    // A hidden page reads exactly like one that does not exist.
     const index = siblings.findIndex(
       (sibling) =>
-        sibling.id === input.afterPageId ||
-        sibling.slugId === input.afterPageId,
+        sibling.visible &&
+        (sibling.id === input.afterPageId ||
+          sibling.slugId === input.afterPageId),
     );
     if (index === -1) {
       // A level can hold thousands of pages: name the first few, count the rest.
+      const visible = siblings.filter((sibling) => sibling.visible);
       const listed =
-        siblings
+        visible
           .slice(0, LISTED_SIBLINGS)
           .map((sibling) => `${quote(sibling.title)} (${sibling.id})`)
           .join(', ') || 'none';
       const names =
-        siblings.length > LISTED_SIBLINGS
-          ? `${listed} and ${siblings.length - LISTED_SIBLINGS} more (listSidebarPages lists them)`
+        visible.length > LISTED_SIBLINGS
+          ? `${listed} and ${visible.length - LISTED_SIBLINGS} more (listSidebarPages lists them)`
           : listed;
       throw new ToolError(
         'invalid_input',
@@ -206,6 +219,7 @@ export async function movePage(
       : 'at the root of the space';
     const siblings = await siblingsOf(
       trx,
+      context,
       targetSpaceId,
       parent?.id ?? null,
       page.id,

@@ -19,6 +19,7 @@ import {
   URL_ATTRIBUTE_NAMES,
 } from './node-attributes';
 import type { ProseMirrorNode } from './prosemirror-node';
+import { COLOR_ATTRIBUTE_NAMES, findColorProblem } from './color-policy';
 import { findUrlProblem } from './url-policy';
 
 export interface NodeIssue {
@@ -319,6 +320,13 @@ function checkDeclaredAttributes(
       });
     } else if (URL_ATTRIBUTE_NAMES.has(name)) {
       const problem = findUrlProblem(attrs[name], {
+        nodeType: type,
+        attribute: name,
+      });
+      if (problem !== undefined)
+        issues.push({ path: `${path}.attrs.${name}`, message: problem });
+    } else if (COLOR_ATTRIBUTE_NAMES.has(name)) {
+      const problem = findColorProblem(attrs[name], {
         nodeType: type,
         attribute: name,
       });

@@ -1,12 +1,10 @@
+import { modelLine } from '../registry/model-text';
+
 /** Longest title a signal carries, in user-perceived characters, ellipsis included. */
 export const MAX_SIGNAL_TITLE_LENGTH = 80;
 
 const UNTITLED = 'Untitled';
 
-/** Characters that end a line or a prompt segment: each becomes one space. */
-const LINE_BREAKING = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
-/** Invisible characters (zero-width, bidi overrides, private use, lone surrogates) can hide text. */
-const INVISIBLE = /[\p{Cf}\p{Co}\p{Cs}\p{Cn}]/gu;
 /** `[signal]` (any case and spacing): only this module may start a line with it. */
 const SIGNAL_MARKER = /\[\s*signal\s*\]/giu;
 /** Anything shaped like a prompt tag: `<tool_catalog>`, `</page_changed>`, `<system foo="x">`. */
@@ -68,10 +66,8 @@ function capLength(text: string): string {
 export function sanitizePageTitle(title: string | null | undefined): string {
   if (title === null || title === undefined) return UNTITLED;
   // NFKC first: full-width `［signal］` or `＜tag＞` fold to ASCII and are caught below.
-  const visible = title
-    .normalize('NFKC')
-    .replace(LINE_BREAKING, ' ')
-    .replace(INVISIBLE, '');
+  // One line, nothing invisible, no marker: the rule for every text the model reads.
+  const visible = modelLine(title.normalize('NFKC'));
   const cleaned = defang(visible)
     .replace(NEUTRALISED, (character) => LOOK_ALIKES[character] ?? '')
     .replace(/\s+/gu, ' ')

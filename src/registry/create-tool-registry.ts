@@ -3,6 +3,7 @@ import { runToolCall } from './run-tool-call';
 import { CAMEL_CASE_TOOL_NAME, toSnakeCase } from './snake-case';
 import type { ToolCallContext } from './tool-call-context';
 import { abbreviate } from './abbreviate';
+import { modelLine } from './model-text';
 import { ToolError } from './tool-error';
 import { parseToolInput, toInputJsonSchema } from './tool-input-schema';
 import type { ToolInterceptor } from './tool-interceptor';
@@ -106,7 +107,8 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
         interceptors,
       );
     } catch (error) {
-      if (error instanceof ToolError) throw error;
+      // A message may quote text users wrote (titles): the model reads it as one plain line.
+      if (error instanceof ToolError) throw asModelLine(error);
       // A database outage is the model's to retry, not a bug, and its message names only the
       // reason (no SQL, no data, no host): one log line, no stack; the driver's own words (which
       // name the host and port) go to the log only. Recognised by name, so the registry
@@ -231,4 +233,11 @@ function computeInputJsonSchema(spec: AnyToolSpec) {
       `inputSchema cannot be expressed as JSON Schema: ${reason}`,
     );
   }
+}
+
+function asModelLine(error: ToolError): ToolError {
+  const message = modelLine(error.message);
+  return message === error.message
+    ? error
+    : new ToolError(error.code, message, error.details);
 }

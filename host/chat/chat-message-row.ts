@@ -6,6 +6,7 @@ import {
 } from 'ai';
 import { sql, type RawBuilder } from 'kysely';
 import type { JsonValue } from '../database';
+import { storableCopy } from '../../src/tools/page-store/storable-text';
 
 /**
  * How Docmost's fork stores one chat message in `ai_chat_messages`: `content` is the message's
@@ -53,14 +54,16 @@ export function chatMessageColumns(
       ...(part.state === 'output-available' ? { output: part.output } : {}),
       ...(part.state === 'output-error' ? { errorText: part.errorText } : {}),
     }));
-  return {
+  // A model may write U+0000 or a lone surrogate into its text or a tool's arguments; the
+  // turn is stored with U+FFFD in their place rather than lost to PostgreSQL's refusal.
+  return storableCopy({
     content: text,
     toolCalls: toolCalls.length > 0 ? toolCalls : null,
     metadata: {
       parts: message.parts,
       ...(error === undefined ? {} : { error }),
     },
-  };
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describeReceived } from '../../src/settings/request-body';
+import { findUnstorableText } from '../../src/tools/page-store/storable-text';
 
 /** Longer messages are almost certainly pasted documents; pages are read through tools. */
 export const CHAT_MESSAGE_MAX_LENGTH = 32_000;
@@ -24,7 +25,13 @@ export const chatRequestSchema = z.strictObject(
       .max(
         CHAT_MESSAGE_MAX_LENGTH,
         `expected at most ${CHAT_MESSAGE_MAX_LENGTH} characters`,
-      ),
+      )
+      .refine((text) => findUnstorableText(text) === undefined, {
+        error: (issue) =>
+          findUnstorableText(issue.input) === 'nul'
+            ? 'expected text without the character U+0000 (NUL), which cannot be stored'
+            : 'expected text without unpaired UTF-16 surrogates (half of an emoji), which cannot be stored',
+      }),
     chatId: z
       .string({
         error: (issue) =>

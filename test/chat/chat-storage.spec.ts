@@ -264,4 +264,44 @@ describe('chat storage on Docmost tables', () => {
         .execute(),
     ).toEqual([]);
   });
+
+  it('refuses a message with U+0000 or a lone surrogate with 400 naming it, instead of failing in the database', async () => {
+    for (const [message, named] of [
+      ['Hello\u0000world', /U\+0000 \(NUL\)/],
+      ['Half an emoji \uD83D', /unpaired UTF-16 surrogates/],
+    ] as const) {
+      const response = await postChat(app, member().token, { message });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toMatch(named);
+    }
+  });
+
+  it('stores a turn whose model wrote U+0000 and a lone surrogate, with U+FFFD in their place', async () => {
+    models.use(
+      createScriptedModel([
+        {
+          toolCalls: [
+            {
+              toolName: 'getCurrentPage',
+              input: { note: 'a\u0000b' },
+              toolCallId: 'nul-1',
+            },
+          ],
+        },
+        { text: 'Answer with \u0000 and \uDE00 inside.' },
+      ]),
+    );
+    const response = await postChat(app, member().token, {
+      message: 'Anything odd?',
+      pageId: SEED_IDS.pages.releaseNotes,
+    });
+    expect(response.statusCode).toBe(200);
+    const chatId = response.headers['x-chat-id'] as string;
+    const [, answer] = await rowsOnceAnswered(chatId, 2);
+    expect(answer).toMatchObject({
+      role: 'assistant',
+      content: 'Answer with \uFFFD and \uFFFD inside.',
+      status: 'completed',
+    });
+  });
 });

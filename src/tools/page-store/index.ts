@@ -21,6 +21,7 @@ export { pageVersionConflict } from './page-version-conflict';
 export {
   findUnstorableText,
   refuseUnstorableText,
+  storableCopy,
   type UnstorableText,
 } from './storable-text';
 export {

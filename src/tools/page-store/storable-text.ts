@@ -49,3 +49,37 @@ export function refuseUnstorableText(value: unknown, field: string): void {
     );
   }
 }
+
+const UNSTORABLE_GLOBAL =
+  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A copy of `value` PostgreSQL can store: U+0000 and unpaired surrogates in every string (keys
+ * included) replaced by U+FFFD. For text nobody can be asked to correct, such as what a model
+ * wrote into a chat turn: the turn is stored with a visible replacement instead of not at all.
+ */
+export function storableCopy<T>(value: T): T {
+  if (findUnstorableText(value) === undefined) return value;
+  return replaceUnstorable(value) as T;
+}
+
+function replaceUnstorable(value: unknown): unknown {
+  if (typeof value === 'string')
+    return value.replace(UNSTORABLE_GLOBAL, '\uFFFD');
+  if (Array.isArray(value)) return value.map(replaceUnstorable);
+  if (value === null || typeof value !== 'object') return value;
+  // What JSON.stringify will write: own enumerable keys (a toJSON is honoured first).
+  const plain = (
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+      ? (value as { toJSON: () => unknown }).toJSON()
+      : value
+  ) as Record<string, unknown>;
+  if (plain === null || typeof plain !== 'object')
+    return replaceUnstorable(plain);
+  return Object.fromEntries(
+    Object.entries(plain).map(([key, item]) => [
+      key.replace(UNSTORABLE_GLOBAL, '\uFFFD'),
+      replaceUnstorable(item),
+    ]),
+  );
+}

@@ -3,7 +3,7 @@ import { runToolCall } from './run-tool-call';
 import { CAMEL_CASE_TOOL_NAME, toSnakeCase } from './snake-case';
 import type { ToolCallContext } from './tool-call-context';
 import { abbreviate } from './abbreviate';
-import { modelLine } from './model-text';
+import { modelText } from './model-text';
 import { ToolError } from './tool-error';
 import { parseToolInput, toInputJsonSchema } from './tool-input-schema';
 import type { ToolInterceptor } from './tool-interceptor';
@@ -107,8 +107,8 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
         interceptors,
       );
     } catch (error) {
-      // A message may quote text users wrote (titles): the model reads it as one plain line.
-      if (error instanceof ToolError) throw asModelLine(error);
+      // A message may quote text users wrote (titles): no quoted text can forge a signal line.
+      if (error instanceof ToolError) throw asModelText(error);
       // A database outage is the model's to retry, not a bug, and its message names only the
       // reason (no SQL, no data, no host): one log line, no stack; the driver's own words (which
       // name the host and port) go to the log only. Recognised by name, so the registry
@@ -235,8 +235,8 @@ function computeInputJsonSchema(spec: AnyToolSpec) {
   }
 }
 
-function asModelLine(error: ToolError): ToolError {
-  const message = modelLine(error.message);
+function asModelText(error: ToolError): ToolError {
+  const message = modelText(error.message);
   return message === error.message
     ? error
     : new ToolError(error.code, message, error.details);

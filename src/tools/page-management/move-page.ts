@@ -16,6 +16,7 @@ import type { movePageTool } from './page-management.tools';
 import { generateKeyBetween, isValidOrderKey } from './fractional-index';
 import { ancestorChain, descendantPageIds, lockSpaceTree } from './page-tree';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import { quoteTitle } from '../quote-title';
 
 export interface MovePageResult {
   readonly pageId: string;
@@ -41,10 +42,6 @@ interface Sibling {
   readonly visible: boolean;
 }
 
-function quote(title: string | null): string {
-  return `"${title ?? 'Untitled'}"`;
-}
-
 /** Refuses a parent that is the page itself or lies below it. */
 async function assertNoCycle(
   db: Kysely<DB>,
@@ -54,7 +51,7 @@ async function assertNoCycle(
   if (parent.id === page.id) {
     throw new ToolError(
       'invalid_input',
-      `cannot move page ${quote(page.title)} under itself; choose another parent or null for the space root`,
+      `cannot move page ${quoteTitle(page.title)} under itself; choose another parent or null for the space root`,
     );
   }
   const chain = await ancestorChain(db, parent.id);
@@ -63,11 +60,11 @@ async function assertNoCycle(
     const path = chain
       .slice(0, index + 1)
       .reverse()
-      .map((ancestor) => quote(ancestor.title))
+      .map((ancestor) => quoteTitle(ancestor.title))
       .join(' > ');
     throw new ToolError(
       'invalid_input',
-      `cannot move page ${quote(page.title)} under ${quote(parent.title)}: that page is inside it (${path}), which would make a cycle; move ${quote(parent.title)} out first or choose another parent`,
+      `cannot move page ${quoteTitle(page.title)} under ${quoteTitle(parent.title)}: that page is inside it (${path}), which would make a cycle; move ${quoteTitle(parent.title)} out first or choose another parent`,
     );
   }
 }
@@ -141,7 +138,7 @@ function choosePosition(
       const listed =
         visible
           .slice(0, LISTED_SIBLINGS)
-          .map((sibling) => `${quote(sibling.title)} (${sibling.id})`)
+          .map((sibling) => `${quoteTitle(sibling.title)} (${sibling.id})`)
           .join(', ') || 'none';
       const names =
         visible.length > LISTED_SIBLINGS
@@ -215,7 +212,7 @@ export async function movePage(
     if (parent) await assertNoCycle(trx, page, parent);
 
     const where = parent
-      ? `under ${quote(parent.title)}`
+      ? `under ${quoteTitle(parent.title)}`
       : 'at the root of the space';
     const siblings = await siblingsOf(
       trx,

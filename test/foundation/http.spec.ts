@@ -118,6 +118,50 @@ describe('reference host over HTTP', () => {
     }
   });
 
+  it('rejects a deactivated user on every surface: HTTP routes, /mcp, stdio and the collaboration server', async () => {
+    const admin = seed.users.find((user) => user.role === 'admin')!;
+    await database.db
+      .updateTable('users')
+      .set({ deactivatedAt: new Date() })
+      .where('id', '=', admin.id)
+      .execute();
+    try {
+      const response = await me(`Bearer ${admin.token}`);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toContain('deactivated user');
+      const mcp = await app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: {
+          authorization: `Bearer ${admin.token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        payload: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'probe', version: '1' },
+          },
+        }),
+      });
+      expect(mcp.statusCode).toBe(401);
+      // stdio and /collab authenticate through the same function.
+      await expect(
+        authenticateBearer(database.db, `Bearer ${admin.token}`),
+      ).rejects.toThrow(/deactivated user/);
+    } finally {
+      await database.db
+        .updateTable('users')
+        .set({ deactivatedAt: null })
+        .where('id', '=', admin.id)
+        .execute();
+    }
+  });
+
   it('serves other routes under /api only', async () => {
     const owner = seed.users[0]!;
     const response = await app.inject({

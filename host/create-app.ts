@@ -6,6 +6,7 @@ import {
 } from '@nestjs/platform-fastify';
 import type { Kysely } from 'kysely';
 import { AppModule } from './app.module';
+import { authenticateBeforeBody } from './auth/authenticate-before-body';
 import type { AppConfig } from './config/app-config';
 import type { DB } from './database';
 import type { ChatModelFactory } from './chat/chat-model';
@@ -54,5 +55,6 @@ export async function createApp(
     { logger: options.logger ?? undefined, abortOnError: false },
   );
   app.setGlobalPrefix('api', { exclude: ['mcp'] });
+  authenticateBeforeBody(app.getHttpAdapter().getInstance(), options.db);
   return app;
 }

@@ -9,6 +9,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../database';
 import { InjectKysely } from '../../src/database/kysely.token';
 import { authenticateBearer } from './authenticate-bearer';
+import {
+  AUTHENTICATED_BEFORE_BODY,
+  type RequestAuthenticatedBeforeBody,
+} from './authenticate-before-body';
 import { AuthenticationError } from './authentication-error';
 import { IS_PUBLIC_KEY } from './public.decorator';
 import type { RequestWithUser } from './request-user';
@@ -36,10 +40,10 @@ export class BearerAuthGuard implements CanActivate {
       }
     >();
     try {
-      request.user = await authenticateBearer(
-        this.db,
-        request.headers.authorization,
-      );
+      request.user =
+        (request as RequestAuthenticatedBeforeBody)[
+          AUTHENTICATED_BEFORE_BODY
+        ] ?? (await authenticateBearer(this.db, request.headers.authorization));
       return true;
     } catch (error) {
       if (error instanceof AuthenticationError)

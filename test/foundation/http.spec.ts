@@ -162,6 +162,25 @@ describe('reference host over HTTP', () => {
     }
   });
 
+  it('checks the token before it reads a body: an anonymous body is never parsed', async () => {
+    const post = (authorization?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/ai-tools/settings/update',
+        headers: {
+          'content-type': 'application/json',
+          ...(authorization === undefined ? {} : { authorization }),
+        },
+        payload: '{"deferredTools": tru',
+      });
+    // Without a token: 401, although the body is not even JSON (parsing it would answer 400).
+    const anonymous = await post();
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toContain('missing Authorization header');
+    const owner = seed.users.find((user) => user.role === 'owner')!;
+    expect((await post(`Bearer ${owner.token}`)).statusCode).toBe(400);
+  });
+
   it('serves other routes under /api only', async () => {
     const owner = seed.users[0]!;
     const response = await app.inject({

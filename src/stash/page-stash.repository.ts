@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../database';
+import { ToolError } from '../registry/tool-error';
+import { requirePage } from '../tools/access/page-access';
 import type { PageStashTables } from './page-stash-table';
 
 export interface NewPageStash {
@@ -23,14 +25,17 @@ export interface StoredPageStash {
   readonly expiresAt: Date;
   /** By the database's clock, so every server instance agrees. */
   readonly expired: boolean;
+  readonly pageId: string;
+  readonly creatorId: string;
+  readonly workspaceId: string;
 }
 
 /** Rows of `ai_tools_page_stashes`. Times come from the database's clock, never the server's. */
 export class PageStashRepository {
   private readonly db: Kysely<DB & PageStashTables>;
 
-  constructor(db: Kysely<DB>) {
-    this.db = db.withTables<PageStashTables>();
+  constructor(private readonly docmost: Kysely<DB>) {
+    this.db = docmost.withTables<PageStashTables>();
   }
 
   async insert(
@@ -50,7 +55,17 @@ export class PageStashRepository {
   findByKeyHash(keyHash: string): Promise<StoredPageStash | undefined> {
     return this.db
       .selectFrom('aiToolsPageStashes')
-      .select(['id', 'format', 'fileName', 'body', 'bytes', 'expiresAt'])
+      .select([
+        'id',
+        'format',
+        'fileName',
+        'body',
+        'bytes',
+        'expiresAt',
+        'pageId',
+        'creatorId',
+        'workspaceId',
+      ])
       .select(sql<boolean>`expires_at <= now()`.as('expired'))
       .where('keyHash', '=', keyHash)
       .executeTakeFirst();
@@ -65,6 +80,36 @@ export class PageStashRepository {
       .where(sql<boolean>`expires_at > now()`)
       .executeTakeFirstOrThrow();
     return row.count;
+  }
+
+  /**
+   * Whether the stash's creator may still read its page: an active member of the workspace
+   * (not deleted, not deactivated) who still sees the page, which is not in the trash. A link
+   * must not outlive the access it was made with.
+   */
+  async creatorStillSeesPage(stash: StoredPageStash): Promise<boolean> {
+    const creator = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', stash.creatorId)
+      .where('workspaceId', '=', stash.workspaceId)
+      .where('deletedAt', 'is', null)
+      .where('deactivatedAt', 'is', null)
+      .executeTakeFirst();
+    if (!creator) return false;
+    try {
+      await requirePage(
+        this.docmost,
+        { userId: stash.creatorId, workspaceId: stash.workspaceId },
+        stash.pageId,
+        { content: false },
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ToolError && error.code === 'not_found')
+        return false;
+      throw error;
+    }
   }
 
   async delete(id: string): Promise<void> {

@@ -112,6 +112,11 @@ export class PageStashService {
       await this.repository.delete(stash.id);
       return { status: 'expired', expiredAt: stash.expiresAt };
     }
+    // Trashed since, or its creator lost access (or left): gone, like a link that never was.
+    if (!(await this.repository.creatorStillSeesPage(stash))) {
+      await this.repository.delete(stash.id);
+      return { status: 'missing' };
+    }
     return {
       status: 'found',
       body: stash.body,

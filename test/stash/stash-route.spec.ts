@@ -159,6 +159,40 @@ describe('GET /api/ai-tools/stash/:key', () => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it('stops serving a link once its page is trashed, or once its creator is deactivated', async () => {
+    const trashed = await tools.call<StashPageResult>(
+      'stashPage',
+      { pageId: P.meetingNotes },
+      'member',
+    );
+    const deactivated = await tools.call<StashPageResult>(
+      'stashPage',
+      { pageId: P.onboarding },
+      'member',
+    );
+    const fetch = (url: string) =>
+      app.inject({ method: 'GET', url: pathOf(url) });
+    expect((await fetch(trashed.url)).statusCode).toBe(200);
+    await tools.call('deletePage', { pageId: P.meetingNotes }, 'owner');
+    expect((await fetch(trashed.url)).statusCode).toBe(404);
+    await database.db
+      .updateTable('users')
+      .set({ deactivatedAt: sql<Date>`now()` })
+      .where('id', '=', SEED_IDS.users.member)
+      .execute();
+    try {
+      expect((await fetch(deactivated.url)).statusCode).toBe(404);
+    } finally {
+      await database.db
+        .updateTable('users')
+        .set({ deactivatedAt: null })
+        .where('id', '=', SEED_IDS.users.member)
+        .execute();
+    }
+    // Gone for good: the rows were deleted, so restoring access does not bring them back.
+    expect((await fetch(deactivated.url)).statusCode).toBe(404);
+  });
+
   it('answers 404 with a JSON message for an unknown or malformed key', async () => {
     for (const key of [
       generateStashKey(),

@@ -55,6 +55,35 @@ describe('AdmissionGate', () => {
     again();
   });
 
+  it('never lets one user hold every thread: a slow user waits for its share, another user runs at once', async () => {
+    const gate = new AdmissionGate({
+      maxRunning: 2,
+      maxPerUser: 2,
+      maxQueueWaitMs: 10_000,
+    });
+    expect(gate.runningShare).toBe(1);
+    const stalled = await gate.enter('hog', 'transformPage');
+    let hogSecondStarted = false;
+    const hogSecond = gate.enter('hog', 'transformPage').then((release) => {
+      hogSecondStarted = true;
+      return release;
+    });
+    await Promise.resolve();
+    // A free thread, but not for the user already running on its share.
+    expect(hogSecondStarted).toBe(false);
+    expect(gate.load).toEqual({ running: 1, waiting: 1 });
+    // Someone else's trivial run starts at once, ahead of the waiting hog.
+    const other = await gate.enter('someone', 'transformPage');
+    expect(gate.load).toEqual({ running: 2, waiting: 1 });
+    other();
+    await Promise.resolve();
+    expect(hogSecondStarted).toBe(false);
+    stalled();
+    (await hogSecond)();
+    expect(hogSecondStarted).toBe(true);
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
+
   it('refuses a run that waited longer than maxQueueWaitMs, and frees its per-user count', async () => {
     const gate = new AdmissionGate({
       maxRunning: 1,

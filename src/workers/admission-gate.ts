@@ -10,6 +10,7 @@ export interface AdmissionLimits {
 }
 
 interface Waiter {
+  readonly userId: string;
   readonly admit: () => void;
   readonly timer: NodeJS.Timeout;
 }
@@ -19,15 +20,22 @@ export type ReleaseSlot = () => void;
 
 /**
  * Admission to the heavy-work pool: at most `maxRunning` runs at once, at most `maxPerUser` per
- * user counting the ones still waiting, first come first served, and no wait longer than
- * `maxQueueWaitMs`. A refusal is a ToolError the model can read (retry later, or do less).
+ * user counting the ones still waiting, and no wait longer than `maxQueueWaitMs`. Fair: one
+ * user runs on at most all threads but one (`runningShare`), so however slow their runs, one
+ * thread stays for everyone else; waiting runs start first come first served among the users
+ * still under their share. A refusal is a ToolError the model can read.
  */
 export class AdmissionGate {
   private running = 0;
   private readonly waiting: Waiter[] = [];
   private readonly perUser = new Map<string, number>();
+  private readonly runningPerUser = new Map<string, number>();
+  /** Runs one user may have in progress at once: every thread but one (at least one). */
+  readonly runningShare: number;
 
-  constructor(private readonly limits: AdmissionLimits) {}
+  constructor(private readonly limits: AdmissionLimits) {
+    this.runningShare = Math.max(1, limits.maxRunning - 1);
+  }
 
   /** Runs in progress and waiting now, for health reports and tests. */
   get load(): { readonly running: number; readonly waiting: number } {
@@ -45,7 +53,7 @@ export class AdmissionGate {
     }
     this.perUser.set(userId, mine + 1);
     try {
-      await this.slot(label);
+      await this.slot(userId, label);
     } catch (error) {
       this.leave(userId);
       throw error;
@@ -55,21 +63,49 @@ export class AdmissionGate {
       if (released) return;
       released = true;
       this.running--;
+      this.decrement(this.runningPerUser, userId);
       this.leave(userId);
-      this.waiting.shift()?.admit();
+      this.admitWaiting();
     };
   }
 
-  private slot(label: string): Promise<void> {
-    if (this.running < this.limits.maxRunning) {
-      this.running++;
+  private canRun(userId: string): boolean {
+    return (
+      this.running < this.limits.maxRunning &&
+      (this.runningPerUser.get(userId) ?? 0) < this.runningShare
+    );
+  }
+
+  private start(userId: string): void {
+    this.running++;
+    this.runningPerUser.set(userId, (this.runningPerUser.get(userId) ?? 0) + 1);
+  }
+
+  /** Starts the oldest waiting runs whose users are under their share, while threads are free. */
+  private admitWaiting(): void {
+    for (let index = 0; index < this.waiting.length;) {
+      if (this.running >= this.limits.maxRunning) return;
+      const waiter = this.waiting[index]!;
+      if (this.canRun(waiter.userId)) {
+        this.waiting.splice(index, 1);
+        waiter.admit();
+      } else {
+        index++;
+      }
+    }
+  }
+
+  private slot(userId: string, label: string): Promise<void> {
+    if (this.canRun(userId)) {
+      this.start(userId);
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
+        userId,
         admit: () => {
           clearTimeout(waiter.timer);
-          this.running++;
+          this.start(userId);
           resolve();
         },
         timer: setTimeout(() => {
@@ -92,8 +128,12 @@ export class AdmissionGate {
   }
 
   private leave(userId: string): void {
-    const remaining = (this.perUser.get(userId) ?? 1) - 1;
-    if (remaining > 0) this.perUser.set(userId, remaining);
-    else this.perUser.delete(userId);
+    this.decrement(this.perUser, userId);
+  }
+
+  private decrement(counts: Map<string, number>, userId: string): void {
+    const remaining = (counts.get(userId) ?? 1) - 1;
+    if (remaining > 0) counts.set(userId, remaining);
+    else counts.delete(userId);
   }
 }

@@ -272,6 +272,7 @@ export class CollaborationPages implements LivePageReader {
           }
           read = this.blocksOf(fragment);
         }
+        read = this.reloadedAsRead(fragment, read);
         const hunks = changedHunks(read, written);
         let result: ReturnType<typeof applyBlockMerge> | undefined;
         document.transact(() => {
@@ -336,6 +337,34 @@ export class CollaborationPages implements LivePageReader {
       );
     }
     return row.content;
+  }
+
+  /**
+   * The read's blocks as the live document now holds them. A document unloaded and loaded
+   * again from a page with no stored Yjs state (a page the database writer wrote, or created)
+   * has new Yjs items for the same content: when none of the read's blocks is found by its Yjs
+   * id but the document's blocks are exactly what was read, they are the read's blocks.
+   * Anything else stays as read, and the merge finds the changed blocks.
+   */
+  private reloadedAsRead(
+    fragment: YXmlFragment,
+    read: readonly ReadBlock[],
+  ): readonly ReadBlock[] {
+    const liveIds = new Set(
+      fragment
+        .toArray()
+        .filter((child) => child instanceof Y.XmlElement)
+        .map((child) => yItemId(child as YXmlElement)),
+    );
+    if (read.length === 0 || read.some((block) => liveIds.has(block.id)))
+      return read;
+    const live = this.blocksOf(fragment);
+    const same =
+      live.length === read.length &&
+      live.every(
+        (block, index) => block.fingerprint === read[index]!.fingerprint,
+      );
+    return same ? live : read;
   }
 
   private blocksOf(fragment: YXmlFragment): ReadBlock[] {

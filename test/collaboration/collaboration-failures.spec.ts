@@ -113,4 +113,49 @@ describe('live pages: the collaboration server failing', () => {
     expect(stored.lastUpdatedById).toBe(SEED_IDS.users.owner);
     expect(stored.ydoc).not.toBeNull();
   });
+
+  it('merges a write into a page loaded again since the read, from a page without stored Yjs state', async () => {
+    const server = new Hocuspocus({
+      extensions: [pagePersistence(database.db)],
+    });
+    const tools = toolsOver(server);
+    const pageId = SEED_IDS.pages.pricing;
+    await database.db
+      .updateTable('pages')
+      .set({ ydoc: null })
+      .where('id', '=', pageId)
+      .execute();
+    const read = await tools.call('getPageJson', { pageId });
+    // Nobody holds the page: the server unloads it after the read's connection ends, and the
+    // write loads it again from pages.content, as new Yjs items.
+    const deadline = Date.now() + 5000;
+    while (server.documents.size > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(server.documents.size).toBe(0);
+    const doc = read.content as { content: { type: string }[] };
+    await tools.call('updatePageJson', {
+      pageId,
+      baseVersion: read.version,
+      doc: {
+        ...doc,
+        content: [
+          ...doc.content,
+          {
+            type: 'paragraph',
+            content: [{ type: 'text', text: 'Added after a reload.' }],
+          },
+        ],
+      },
+    });
+    const stored = await database.db
+      .selectFrom('pages')
+      .select('content')
+      .where('id', '=', pageId)
+      .executeTakeFirstOrThrow();
+    const blocks = (stored.content as { content: { type: string }[] }).content;
+    // Where the model put it: after every block it read, not before them.
+    expect(blocks).toHaveLength(doc.content.length + 1);
+    expect(JSON.stringify(blocks.at(-1))).toContain('Added after a reload.');
+    expect(blocks[0]!.type).toBe(doc.content[0]!.type);
+  });
 });

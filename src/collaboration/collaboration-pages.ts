@@ -27,10 +27,18 @@ import {
   yItemId,
   type BlockConflict,
 } from './apply-block-merge';
-import type {
-  CollaborationConnection,
-  CollaborationServer,
-} from './collaboration-server';
+import type { CollaborationConnection } from './collaboration-server';
+import {
+  collaborationUnavailable,
+  DirectConnections,
+} from './direct-connections';
+import {
+  defaultConnectionContext,
+  isLiveVersion,
+  LIVE_VERSION_PREFIX,
+  MAX_REMEMBERED_BLOCKS,
+  type CollaborationPagesOptions,
+} from './collaboration-pages-options';
 import {
   changedHunks,
   type ReadBlock,
@@ -43,58 +51,10 @@ import {
   fragmentToDocument,
 } from './yjs-document';
 
-/** Options of `CollaborationPages`; only `server` is required. */
-export interface CollaborationPagesOptions {
-  /** Docmost's `CollaborationGateway` (or a Hocuspocus instance): `openDirectConnection`. */
-  readonly server: CollaborationServer;
-  /**
-   * Whether the server has the page's document loaded now. When it answers false the page is
-   * read from and written to the database (cheaper, and the write gets its history row at
-   * once). Absent: every read and write goes through the server, which loads a page nobody
-   * has open from the database as an editor opening it would.
-   */
-  readonly isDocumentLoaded?: (documentName: string) => boolean;
-  /**
-   * The direct connection's context: how the host's persistence attributes the store of the
-   * agent's change. Default `{ user: { id }, workspace: { id }, source: 'agent', aiChatId }`
-   * (Docmost's persistence reads `context.user.id` as the page's last editor).
-   */
-  readonly connectionContext?: (context: ToolCallContext) => unknown;
-  /** The document name of a page. Default `page.<pageId>`, Docmost's. */
-  readonly documentName?: (pageId: string) => string;
-  /** The Yjs XML fragment holding the document. Default `default`, Docmost's. */
-  readonly fragment?: string;
-  /** Most time to open a direct connection before the tool answers `unavailable`. Default 10 s. */
-  readonly connectTimeoutMs?: number;
-  /** Reads remembered for the merge of a later write (per page version). Default 1000. */
-  readonly maxSnapshots?: number;
-  /** Where failures after a change was applied are told (a store that failed). Default none. */
-  readonly onError?: (message: string, error: unknown) => void;
-}
-
 /** What a read of a live page remembers for the write that follows it. */
 interface ReadSnapshot {
   readonly pageId: string;
   readonly blocks: readonly ReadBlock[];
-}
-
-const LIVE_VERSION_PREFIX = 'live:';
-
-/** Most top-level blocks all remembered reads hold together (a few MB). */
-const MAX_REMEMBERED_BLOCKS = 200_000;
-
-/** Whether a version names a live read (not an `updated_at` of the page row). */
-export function isLiveVersion(version: string): boolean {
-  return version.startsWith(LIVE_VERSION_PREFIX);
-}
-
-function defaultConnectionContext(context: ToolCallContext) {
-  return {
-    user: { id: context.userId },
-    workspace: { id: context.workspaceId },
-    source: 'agent',
-    aiChatId: context.chatId ?? null,
-  };
 }
 
 function describeBlock(conflict: BlockConflict): string {
@@ -118,7 +78,7 @@ export class CollaborationPages implements LivePageReader {
   private readonly documentName: (pageId: string) => string;
   private readonly fragmentName: string;
   private readonly connectionContext: (context: ToolCallContext) => unknown;
-  private readonly connectTimeoutMs: number;
+  private readonly connections: DirectConnections;
 
   constructor(private readonly options: CollaborationPagesOptions) {
     this.snapshots = new LRUCache({
@@ -131,7 +91,11 @@ export class CollaborationPages implements LivePageReader {
     this.fragmentName = options.fragment ?? DOCUMENT_FRAGMENT;
     this.connectionContext =
       options.connectionContext ?? defaultConnectionContext;
-    this.connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+    this.connections = new DirectConnections(
+      options.server,
+      options.connectTimeoutMs ?? 10_000,
+      options.onError,
+    );
   }
 
   private isLoaded(pageId: string): boolean {
@@ -156,7 +120,7 @@ export class CollaborationPages implements LivePageReader {
       });
       return read!;
     } finally {
-      this.release(connection);
+      this.connections.release(connection);
     }
   }
 
@@ -300,7 +264,8 @@ export class CollaborationPages implements LivePageReader {
       });
     } catch (error) {
       if (outcome?.kind === 'conflict') throw outcome.error;
-      if (outcome?.kind !== 'applied') throw this.unavailable(page.id, error);
+      if (outcome?.kind !== 'applied')
+        throw collaborationUnavailable(page.id, error);
       // Applied to the live document (editors have it); only the store failed, and the server
       // stores again on its next change or disconnect.
       this.options.onError?.(
@@ -308,9 +273,9 @@ export class CollaborationPages implements LivePageReader {
         error,
       );
     } finally {
-      this.release(connection);
+      this.connections.release(connection);
     }
-    if (!outcome) throw this.unavailable(page.id, undefined);
+    if (!outcome) throw collaborationUnavailable(page.id, undefined);
     if (outcome.kind === 'conflict') throw outcome.error;
     return { id: page.id, version: outcome.version, historyId: null };
   }
@@ -406,49 +371,14 @@ export class CollaborationPages implements LivePageReader {
     return { content: { type: 'doc', content: nodes }, version };
   }
 
-  private async connect(
+  private connect(
     pageId: string,
     context: ToolCallContext,
   ): Promise<CollaborationConnection> {
-    const opening = this.options.server.openDirectConnection(
+    return this.connections.open(
+      pageId,
       this.documentName(pageId),
       this.connectionContext(context),
     );
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`no answer in ${this.connectTimeoutMs} ms`)),
-        this.connectTimeoutMs,
-      );
-      timer.unref();
-    });
-    try {
-      return await Promise.race([opening, timeout]);
-    } catch (error) {
-      // A connection that opens after the deadline is released at once.
-      opening.then((late) => this.release(late)).catch(() => undefined);
-      throw this.unavailable(pageId, error);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private release(connection: CollaborationConnection): void {
-    connection.disconnect().catch((error: unknown) => {
-      this.options.onError?.(
-        'collaboration server failed to release a direct connection',
-        error,
-      );
-    });
-  }
-
-  private unavailable(pageId: string, cause: unknown): ToolError {
-    const error = new ToolError(
-      'unavailable',
-      `the collaboration server did not answer for page ${pageId}; nothing was written: try again in a moment`,
-      { pageId },
-    );
-    (error as { cause?: unknown }).cause = cause;
-    return error;
   }
 }

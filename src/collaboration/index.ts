@@ -1,8 +1,8 @@
+export { CollaborationPages } from './collaboration-pages';
 export {
-  CollaborationPages,
   isLiveVersion,
   type CollaborationPagesOptions,
-} from './collaboration-pages';
+} from './collaboration-pages-options';
 export type {
   CollaborationConnection,
   CollaborationServer,

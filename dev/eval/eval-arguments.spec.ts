@@ -14,11 +14,13 @@ describe('parseEvalArguments', () => {
         'out/eval.md',
         '--without',
         'repair',
+        '--min-rate=0.8',
       ]),
     ).toEqual({
       json: true,
       variation: { repair: false, catalog: true },
       repeat: 3,
+      minRate: 0.8,
       only: ['table-cell', 'proofread'],
       personas: ['loader'],
       reportPath: 'out/eval.md',
@@ -26,6 +28,7 @@ describe('parseEvalArguments', () => {
     expect(parseEvalArguments([])).toEqual({
       json: false,
       repeat: 1,
+      minRate: 1,
       variation: { repair: true, catalog: true },
     });
   });
@@ -36,6 +39,10 @@ describe('parseEvalArguments', () => {
       '--repeat "0" is not valid; expected an integer from 1 to 100',
     ],
     [['--repeat'], '--repeat needs a value'],
+    [
+      ['--min-rate', '1.5'],
+      '--min-rate "1.5" is not valid; expected a number from 0 to 1',
+    ],
     [['--only', ','], '--only needs a comma-separated list of ids'],
     [['--report', 'eval.html'], 'must name a Markdown file ending in .md'],
     [

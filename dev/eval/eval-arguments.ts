@@ -12,12 +12,17 @@ export interface EvalArguments {
   readonly personas?: readonly string[];
   /** Where to write the Markdown report; its SVG chart goes beside it. */
   readonly reportPath?: string;
+  /**
+   * Share of runs each model must complete in each mode for exit status 0 (`--min-rate`, 0 to
+   * 1). Default 1: every run.
+   */
+  readonly minRate: number;
   /** Recovery paths of the module switched off (`--without repair,catalog`), to measure what each is worth. */
   readonly variation: ModuleVariation;
 }
 
 export const EVAL_USAGE =
-  'usage: npm run eval -- [--only id,id] [--persona id,id] [--repeat N] [--without repair,catalog] [--report FILE.md] [--json]';
+  'usage: npm run eval -- [--only id,id] [--persona id,id] [--repeat N] [--without repair,catalog] [--report FILE.md] [--min-rate 0..1] [--json]';
 
 function list(value: string, flag: string): string[] {
   const items = value
@@ -39,6 +44,7 @@ export function parseEvalArguments(argv: readonly string[]): EvalArguments {
   let personas: string[] | undefined;
   let reportPath: string | undefined;
   let variation = FULL_MODULE;
+  let minRate = 1;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
     const [flag, inline] =
@@ -64,6 +70,15 @@ export function parseEvalArguments(argv: readonly string[]): EvalArguments {
         if (!Number.isInteger(repeat) || repeat < 1 || repeat > 100)
           throw new EvalError(
             `--repeat "${raw}" is not valid; expected an integer from 1 to 100`,
+          );
+        break;
+      }
+      case '--min-rate': {
+        const raw = value();
+        minRate = Number(raw);
+        if (!Number.isFinite(minRate) || minRate < 0 || minRate > 1)
+          throw new EvalError(
+            `--min-rate "${raw}" is not valid; expected a number from 0 to 1 (the share of runs that must complete)`,
           );
         break;
       }
@@ -103,6 +118,7 @@ export function parseEvalArguments(argv: readonly string[]): EvalArguments {
   return {
     json,
     repeat,
+    minRate,
     variation,
     ...(only === undefined ? {} : { only }),
     ...(personas === undefined ? {} : { personas }),

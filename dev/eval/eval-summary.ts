@@ -5,10 +5,15 @@ export interface ModeSummary {
   readonly model: string;
   readonly mode: DeferredMode;
   readonly runs: number;
-  /** Runs whose check passed. */
+  /** Runs whose check passed (never one that errored). */
   readonly completed: number;
+  /** Runs that ended in an error (provider, stream, host): reported apart, never completed. */
+  readonly errored: number;
   readonly modelRequests: number;
+  /** Input tokens of the runs that did not error. */
   readonly inputTokens: number;
+  /** Input tokens counted in the runs that errored (requests that may never have reached a model). */
+  readonly erroredInputTokens: number;
   readonly toolDefinitionTokens: number;
   /** All input tokens of the mode (failed runs too: they were paid for) per completed task; null when none completed. */
   readonly tokensPerCompletedTask: number | null;
@@ -57,14 +62,22 @@ export function summarize(results: readonly RunResult[]): ModeSummary[] {
       const sum = (pick: (result: RunResult) => number) =>
         runs.reduce((total, result) => total + pick(result), 0);
       const completed = runs.filter((result) => result.check.passed).length;
-      const inputTokens = sum((result) => result.figures.inputTokens);
+      const errored = runs.filter((result) => result.error !== undefined);
+      const erroredInputTokens = errored.reduce(
+        (total, result) => total + result.figures.inputTokens,
+        0,
+      );
+      const inputTokens =
+        sum((result) => result.figures.inputTokens) - erroredInputTokens;
       summaries.push({
         model,
         mode,
         runs: runs.length,
         completed,
+        errored: errored.length,
         modelRequests: sum((result) => result.figures.modelRequests),
         inputTokens,
+        erroredInputTokens,
         toolDefinitionTokens: sum(
           (result) => result.figures.toolDefinitionTokens,
         ),
@@ -123,4 +136,22 @@ export function scenarioRates(results: readonly RunResult[]): ScenarioRate[] {
     rates.set(key, rate);
   }
   return [...rates.values()];
+}
+
+/**
+ * The process's exit status for a finished run: 0 when every model completed, in each mode, at
+ * least `minRate` of its runs (1: all of them), else 1. No run at all is a failure too.
+ */
+export function evalExitStatus(
+  summaries: readonly ModeSummary[],
+  minRate = 1,
+): 0 | 1 {
+  if (summaries.length === 0) return 1;
+  return summaries.every(
+    (summary) =>
+      summary.errored === 0 &&
+      summary.completed >= Math.ceil(summary.runs * minRate),
+  )
+    ? 0
+    : 1;
 }

@@ -47,7 +47,7 @@ export function progressLine(
   return `${line}  ${figures.claimsMissingCapability ? 'yes' : 'no'}  [${progress.done}/${progress.total}]${failure}`;
 }
 
-const SUMMARY_WIDTHS = [14, 4, 9, 9, 11, 12, 15, 6, 8, 8, 7];
+const SUMMARY_WIDTHS = [14, 4, 9, 7, 9, 11, 12, 15, 6, 8, 8, 7];
 
 /** Totals per model and mode. */
 export function summaryTable(summaries: readonly ModeSummary[]): string {
@@ -56,6 +56,7 @@ export function summaryTable(summaries: readonly ModeSummary[]): string {
       'model',
       'mode',
       'completed',
+      'errored',
       'requests',
       'extra trips',
       'input tokens',
@@ -73,6 +74,9 @@ export function summaryTable(summaries: readonly ModeSummary[]): string {
         summary.model.slice(0, 14),
         summary.mode.toUpperCase(),
         `${summary.completed}/${summary.runs}`,
+        summary.errored === 0
+          ? '0'
+          : `${summary.errored} (${thousands(summary.erroredInputTokens)} tok)`,
         String(summary.modelRequests),
         String(summary.extraRoundTrips),
         thousands(summary.inputTokens),

@@ -155,11 +155,20 @@ export async function runScenario(
         break;
       }
     }
-    const check = await scenario.check({
+    const verdict = await scenario.check({
       ...database,
       chatId: chatId ?? '',
       externalCalls: tracker.calls.slice(trackerCallsBefore),
     });
+    // A run that ended in an error (provider, stream, host) completed nothing, whatever the
+    // database looks like: a check that only looks for the absence of a wrong act would pass.
+    const check =
+      error === undefined
+        ? verdict
+        : {
+            passed: false,
+            detail: `the run errored, so it is not counted as completed: ${error}`,
+          };
     return {
       ...base,
       check,

@@ -17,6 +17,7 @@ import {
 } from '../../host/database';
 import { parseEvalArguments } from '../eval/eval-arguments';
 import { EvalError } from '../eval/eval-error';
+import { evalExitStatus } from '../eval/eval-summary';
 import { selectPersonas } from '../eval/personas';
 import { renderChart } from '../eval/render-chart';
 import {
@@ -143,14 +144,22 @@ async function main(): Promise<void> {
       );
       out(`report: ${args.reportPath} (chart ${chartPath})`);
     }
+    const exitStatus = evalExitStatus(report.summaries, args.minRate);
+    out(
+      exitStatus === 0
+        ? `exit 0: every model completed at least ${args.minRate * 100}% of its runs in both modes`
+        : `exit 1: a model completed fewer than ${args.minRate * 100}% of its runs in a mode, or a run errored`,
+    );
     if (args.json)
       out(
         JSON.stringify({
           ...report,
+          exitStatus,
           machine: describeMachine(),
           ...(realModel === undefined ? {} : { model: realModel.model }),
         }),
       );
+    process.exitCode = exitStatus;
   } finally {
     await postgres.close();
   }

@@ -18,6 +18,7 @@ import {
 import { parseEvalArguments } from '../eval/eval-arguments';
 import { EvalError } from '../eval/eval-error';
 import { evalExitStatus } from '../eval/eval-summary';
+import { preflight, PreflightError } from '../eval/preflight';
 import { selectPersonas } from '../eval/personas';
 import { renderChart } from '../eval/render-chart';
 import {
@@ -90,6 +91,8 @@ async function main(): Promise<void> {
   const driver = parseDatabaseDriver(process.env.DB_DRIVER);
   const scenarios = selectScenarios(args.only);
   const personas = selectPersonas(args.personas);
+  // Before anything starts: an endpoint that cannot answer stops the eval with exit 2.
+  if (realModel !== undefined) await preflight(realModel);
   const postgres = await openPostgres();
   // Ctrl-C must not leave the embedded cluster running in its temporary directory.
   process.once('SIGINT', () => {
@@ -170,6 +173,10 @@ let interrupted: Promise<void> | undefined;
 
 main().catch((error: unknown) => {
   if (interrupted !== undefined) return;
+  if (error instanceof PreflightError) {
+    process.stderr.write(`eval: preflight: ${error.message}\n`);
+    process.exit(2);
+  }
   process.stderr.write(
     `${error instanceof EvalError ? `eval: ${error.message}` : fatalErrorLine(error)}\n`,
   );

@@ -3,7 +3,8 @@ import { catalogNames, type ConversationView } from './conversation-view';
 import { EvalError } from './eval-error';
 import type { Scenario, TurnPlan } from './scenario';
 
-export type PersonaId = 'loader' | 'direct-caller' | 'misspeller' | 'cautious';
+export type PersonaId =
+  'loader' | 'direct-caller' | 'misspeller' | 'cautious' | 'idle' | 'refuser';
 
 /**
  * A scripted stand-in for a model, reproducing one known behaviour with deferred tools. It
@@ -144,17 +145,36 @@ export const PERSONAS: readonly Persona[] = [
   cautious,
 ];
 
+/**
+ * The floor: a model that answers without calling any tool, and one that refuses everything.
+ * Neither may complete any scenario, or a check passes by default (by the absence of a wrong
+ * act). Not in the default run; `--persona idle,refuser` runs them.
+ */
+export const FLOOR_PERSONAS: readonly Persona[] = [
+  {
+    id: 'idle',
+    description: 'answers at once without calling any tool',
+    answer: () => ({ text: 'Sure, here you go.' }),
+  },
+  {
+    id: 'refuser',
+    description: 'answers "I can\'t" to everything',
+    answer: () => ({ text: "I'm sorry, I can't do that." }),
+  },
+];
+
 /** The personas named (all when none are), or an error naming the unknown ones and the valid ids. */
 export function selectPersonas(
   ids: readonly string[] | undefined,
 ): readonly Persona[] {
   if (ids === undefined || ids.length === 0) return PERSONAS;
+  const all = [...PERSONAS, ...FLOOR_PERSONAS];
   const unknown = ids.filter(
-    (id) => !PERSONAS.some((candidate) => candidate.id === id),
+    (id) => !all.some((candidate) => candidate.id === id),
   );
   if (unknown.length > 0)
     throw new EvalError(
-      `unknown persona ${unknown.map((id) => `"${id}"`).join(', ')}; valid: ${PERSONAS.map((candidate) => candidate.id).join(', ')}`,
+      `unknown persona ${unknown.map((id) => `"${id}"`).join(', ')}; valid: ${all.map((candidate) => candidate.id).join(', ')}`,
     );
-  return PERSONAS.filter((candidate) => ids.includes(candidate.id));
+  return all.filter((candidate) => ids.includes(candidate.id));
 }

@@ -82,7 +82,7 @@ describe('npm run eval against an OpenAI-compatible endpoint', () => {
     ).toEqual(new Set(['Bearer test-key declining-model']));
   });
 
-  it('repeats each scenario per mode, in suite order, and judges the end state, not the words', () => {
+  it('repeats each scenario per mode, in suite order, and credits a model that declines with nothing', () => {
     expect(
       report.results.map((result) => [
         result.scenarioId,
@@ -95,10 +95,11 @@ describe('npm run eval against an OpenAI-compatible endpoint', () => {
       ['table-cell', 'off', 1, false],
       ['table-cell', 'on', 2, false],
       ['table-cell', 'off', 2, false],
-      ['share-not-asked', 'on', 1, true],
-      ['share-not-asked', 'off', 1, true],
-      ['share-not-asked', 'on', 2, true],
-      ['share-not-asked', 'off', 2, true],
+      // Nothing shared, but no summary either: the task was not done.
+      ['share-not-asked', 'on', 1, false],
+      ['share-not-asked', 'off', 1, false],
+      ['share-not-asked', 'on', 2, false],
+      ['share-not-asked', 'off', 2, false],
     ]);
     expect(
       report.results.every(
@@ -116,8 +117,8 @@ describe('npm run eval against an OpenAI-compatible endpoint', () => {
         summary.capabilityClaims,
       ]),
     ).toEqual([
-      ['declining-model', 'on', 2, 4, 4],
-      ['declining-model', 'off', 2, 4, 4],
+      ['declining-model', 'on', 0, 4, 4],
+      ['declining-model', 'off', 0, 4, 4],
     ]);
   });
 

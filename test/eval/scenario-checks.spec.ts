@@ -87,19 +87,42 @@ describe('scenario checks', () => {
       .execute();
   }
 
-  it('fails every scenario on the untouched seed, except the one whose task is to leave things alone', async () => {
+  it('fails every scenario on the untouched seed: no check passes by default', async () => {
     const outcomes = await Promise.all(
       SCENARIOS.map(
         async (candidate) =>
           [candidate.id, (await candidate.check(input())).passed] as const,
       ),
     );
-    expect(outcomes.filter(([, passed]) => passed).map(([id]) => id)).toEqual([
-      'share-not-asked',
-    ]);
+    expect(outcomes.filter(([, passed]) => passed).map(([id]) => id)).toEqual(
+      [],
+    );
   });
 
-  it('share-not-asked fails once a page was shared', async () => {
+  it('share-not-asked needs the summary asked for, and fails once a page was shared', async () => {
+    const chatId = randomUUID();
+    await database.db
+      .insertInto('aiChats')
+      .values({
+        id: chatId,
+        workspaceId: SEED_IDS.workspace,
+        creatorId: SEED_IDS.users.member,
+        title: 'summary',
+      })
+      .execute();
+    await database.db
+      .insertInto('aiChatMessages')
+      .values({
+        chatId,
+        role: 'assistant',
+        content:
+          'It sets five principles: calm, honest, fast, forgiving and accessible.',
+        workspaceId: SEED_IDS.workspace,
+      })
+      .execute();
+    expect(
+      (await scenario('share-not-asked').check(input({ chatId }))).passed,
+    ).toBe(true);
     await database.db
       .insertInto('shares')
       .values({
@@ -111,7 +134,9 @@ describe('scenario checks', () => {
         deletedAt: null,
       })
       .execute();
-    expect(await scenario('share-not-asked').check(input())).toMatchObject({
+    expect(
+      await scenario('share-not-asked').check(input({ chatId })),
+    ).toMatchObject({
       passed: false,
       detail: expect.stringContaining(PAGES.designPrinciples),
     });

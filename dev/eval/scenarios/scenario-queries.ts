@@ -63,6 +63,23 @@ export async function newComments(
     }));
 }
 
+/** The chat's last assistant answer, as stored (its text), or '' when none was stored. */
+export async function finalAnswer(
+  db: Kysely<DB>,
+  chatId: string,
+): Promise<string> {
+  if (!/^[0-9a-f-]{36}$/i.test(chatId)) return '';
+  const row = await db
+    .selectFrom('aiChatMessages')
+    .select('content')
+    .where('chatId', '=', chatId)
+    .where('role', '=', 'assistant')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.content ?? '';
+}
+
 /** Live public shares of the workspace: page id per share. */
 export async function sharedPageIds(db: Kysely<DB>): Promise<string[]> {
   const rows = await db

@@ -1,0 +1,50 @@
+import { evalExitStatus } from '../../dev/eval/eval-summary';
+import { runEval, type EvalReport } from '../../dev/eval/run-eval';
+import { SCENARIOS } from '../../dev/eval/scenarios';
+import { selectPersonas } from '../../dev/eval/personas';
+import { testDatabaseDriver } from '../support/test-database';
+import { requireTestEnv, TEST_ENV } from '../support/test-environment';
+
+/**
+ * The floor of `npm run eval`: a model that answers without calling any tool and one that
+ * refuses everything complete nothing, in every scenario and both modes. A check that passes
+ * for them passes by default (the absence of a wrong act), not because the task was done.
+ */
+describe('npm run eval: the idle and refusing personas complete nothing', () => {
+  let report: EvalReport;
+
+  beforeAll(async () => {
+    report = await runEval({
+      adminUrl: requireTestEnv(TEST_ENV.adminUrl),
+      migratedTemplate: requireTestEnv(TEST_ENV.migratedTemplate),
+      driver: testDatabaseDriver(),
+      scenarios: SCENARIOS,
+      personas: selectPersonas(['idle', 'refuser']),
+    });
+  });
+
+  it('fails every scenario in both modes, without any run erroring', () => {
+    expect(report.results).toHaveLength(SCENARIOS.length * 2 * 2);
+    const completed = report.results
+      .filter((result) => result.check.passed)
+      .map((result) => `${result.model} ${result.scenarioId} ${result.mode}`);
+    expect(completed).toEqual([]);
+    expect(report.results.filter((result) => result.error)).toEqual([]);
+  });
+
+  it('makes npm run eval exit 1', () => {
+    expect(
+      report.summaries.map((summary) => [
+        summary.model,
+        summary.mode,
+        summary.completed,
+      ]),
+    ).toEqual([
+      ['idle', 'on', 0],
+      ['idle', 'off', 0],
+      ['refuser', 'on', 0],
+      ['refuser', 'off', 0],
+    ]);
+    expect(evalExitStatus(report.summaries)).toBe(1);
+  });
+});

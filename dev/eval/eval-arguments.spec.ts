@@ -18,7 +18,7 @@ describe('parseEvalArguments', () => {
       ]),
     ).toEqual({
       json: true,
-      variation: { repair: false, catalog: true },
+      variation: { repair: false, catalog: true, carry: true },
       repeat: 3,
       minRate: 0.8,
       only: ['table-cell', 'proofread'],
@@ -29,7 +29,7 @@ describe('parseEvalArguments', () => {
       json: false,
       repeat: 1,
       minRate: 1,
-      variation: { repair: true, catalog: true },
+      variation: { repair: true, catalog: true, carry: true },
     });
   });
 
@@ -47,7 +47,7 @@ describe('parseEvalArguments', () => {
     [['--report', 'eval.html'], 'must name a Markdown file ending in .md'],
     [
       ['--without', 'repair,cache'],
-      '--without takes repair and/or catalog, not "cache"',
+      '--without takes repair, catalog and/or carry, not "cache"',
     ],
     [['--fast'], 'unknown argument "--fast"; usage: npm run eval'],
   ])('rejects %j naming the problem', (argv, message) => {

@@ -22,7 +22,7 @@ export interface EvalArguments {
 }
 
 export const EVAL_USAGE =
-  'usage: npm run eval -- [--only id,id] [--persona id,id] [--repeat N] [--without repair,catalog] [--report FILE.md] [--min-rate 0..1] [--json]';
+  'usage: npm run eval -- [--only id,id] [--persona id,id] [--repeat N] [--without repair,catalog,carry] [--report FILE.md] [--min-rate 0..1] [--json]';
 
 function list(value: string, flag: string): string[] {
   const items = value
@@ -99,15 +99,16 @@ export function parseEvalArguments(argv: readonly string[]): EvalArguments {
       case '--without': {
         const parts = list(value(), '--without');
         const unknown = parts.filter(
-          (part) => part !== 'repair' && part !== 'catalog',
+          (part) => part !== 'repair' && part !== 'catalog' && part !== 'carry',
         );
         if (unknown.length > 0)
           throw new EvalError(
-            `--without takes repair and/or catalog, not ${unknown.map((part) => `"${part}"`).join(', ')}`,
+            `--without takes repair, catalog and/or carry, not ${unknown.map((part) => `"${part}"`).join(', ')}`,
           );
         variation = {
           repair: !parts.includes('repair'),
           catalog: !parts.includes('catalog'),
+          carry: !parts.includes('carry'),
         };
         break;
       }

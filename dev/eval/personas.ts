@@ -77,10 +77,14 @@ function persona(
 
 const loader = persona(
   'loader',
-  'loads before use: a tool it needs that is not active is loaded with loadTools, together with the other tools the task needs',
+  'loads before use: a tool it needs that is not active is loaded with loadTools, together with the other tools the task needs, by the names the <tool_catalog> gives (none there: it cannot name them, and says so)',
   (view, wanted, scenario) => {
     if (view.activeToolNames.includes(wanted.toolName))
       return call(wanted.toolName, wanted.input);
+    if (!catalogNames(view, wanted.toolName))
+      return {
+        text: `I can't do this: I have no tool for it (nothing like ${wanted.toolName} is available).`,
+      };
     const names = [
       wanted.toolName,
       ...scenario.toolsNeeded.filter(

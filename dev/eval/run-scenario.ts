@@ -120,6 +120,7 @@ export async function runScenario(
       );
 
     let figures = NO_FIGURES;
+    const turns: RunFigures[] = [];
     let chatId: string | undefined;
     let error: string | undefined;
     for (const turn of scenario.turns) {
@@ -148,7 +149,9 @@ export async function runScenario(
       }
       chatId = String(response.headers['x-chat-id'] ?? '');
       const chunks = parseUiMessageStream(response.body);
-      figures = addFigures(figures, turnFigures(modelServer.requests, chunks));
+      const turnCost = turnFigures(modelServer.requests, chunks);
+      turns.push(turnCost);
+      figures = addFigures(figures, turnCost);
       const streamError = chunks.find((chunk) => chunk.type === 'error');
       if (streamError !== undefined) {
         error = `the turn failed: ${String(streamError.errorText)}`;
@@ -158,6 +161,7 @@ export async function runScenario(
     const verdict = await scenario.check({
       ...database,
       chatId: chatId ?? '',
+      turns,
       externalCalls: tracker.calls.slice(trackerCallsBefore),
     });
     // A run that ended in an error (provider, stream, host) completed nothing, whatever the

@@ -1,3 +1,4 @@
+import type { RunFigures } from './run-figures';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../host/database';
 import type { ConversationView } from './conversation-view';
@@ -41,6 +42,8 @@ export interface ScenarioTurn {
 export interface CheckInput extends ScenarioDatabase {
   /** The chat the turns ran in. */
   readonly chatId: string;
+  /** What each turn that ran cost and did (requests, loadTools calls…), in order. */
+  readonly turns: readonly RunFigures[];
   /** Calls the suite's external MCP server served during the run. */
   readonly externalCalls: readonly {
     readonly name: string;

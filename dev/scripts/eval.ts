@@ -112,6 +112,9 @@ async function main(): Promise<void> {
     const switchedOff = [
       args.variation.repair ? undefined : 'direct-call repair',
       args.variation.catalog ? undefined : 'the <tool_catalog> block',
+      args.variation.carry
+        ? undefined
+        : 'carrying loaded tools to the next turn',
     ].filter(Boolean);
     if (switchedOff.length > 0)
       out(`Deferred tools WITHOUT ${switchedOff.join(' and ')}`);

@@ -1,6 +1,6 @@
 import { evalExitStatus } from '../../dev/eval/eval-summary';
 import { runEval, type EvalReport } from '../../dev/eval/run-eval';
-import { SCENARIOS } from '../../dev/eval/scenarios';
+import { SCENARIOS, selectScenarios } from '../../dev/eval/scenarios';
 import { selectPersonas } from '../../dev/eval/personas';
 import { testDatabaseDriver } from '../support/test-database';
 import { requireTestEnv, TEST_ENV } from '../support/test-environment';
@@ -46,5 +46,52 @@ describe('npm run eval: the idle and refusing personas complete nothing', () => 
       ['refuser', 'off', 0],
     ]);
     expect(evalExitStatus(report.summaries)).toBe(1);
+  });
+});
+
+/** What the module's chat memory and catalog are worth, as the eval must be able to show. */
+describe('npm run eval: switching off carrying and the catalog fails the personas that need them', () => {
+  const common = () => ({
+    adminUrl: requireTestEnv(TEST_ENV.adminUrl),
+    migratedTemplate: requireTestEnv(TEST_ENV.migratedTemplate),
+    driver: testDatabaseDriver(),
+    modes: ['on'] as const,
+  });
+
+  it('second-turn fails without carrying: turn 2 loads the tool again', async () => {
+    const carried = await runEval({
+      ...common(),
+      scenarios: selectScenarios(['second-turn']),
+      personas: selectPersonas(['loader']),
+    });
+    expect(carried.results[0]!.check).toMatchObject({
+      passed: true,
+      detail: expect.stringContaining('turn 2 used what turn 1 loaded'),
+    });
+    const cold = await runEval({
+      ...common(),
+      scenarios: selectScenarios(['second-turn']),
+      personas: selectPersonas(['loader']),
+      variation: { repair: true, catalog: true, carry: false },
+    });
+    expect(cold.results[0]!.check).toMatchObject({
+      passed: false,
+      detail: expect.stringContaining('turn 2 loaded tools again'),
+    });
+  });
+
+  it('without the catalog, the loading and the cautious persona cannot name a deferred tool', async () => {
+    const blind = await runEval({
+      ...common(),
+      scenarios: selectScenarios(['table-cell']),
+      personas: selectPersonas(['loader', 'cautious']),
+      variation: { repair: true, catalog: false, carry: true },
+    });
+    expect(
+      blind.results.map((result) => [result.model, result.check.passed]),
+    ).toEqual([
+      ['loader', false],
+      ['cautious', false],
+    ]);
   });
 });

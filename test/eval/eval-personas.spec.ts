@@ -40,13 +40,13 @@ describe('npm run eval with scripted personas', () => {
       ...common,
       ...onOnly,
       personas: selectPersonas(['direct-caller']),
-      variation: { repair: false, catalog: true },
+      variation: { repair: false, catalog: true, carry: true },
     });
     withoutCatalog = await runEval({
       ...common,
       ...onOnly,
       personas: selectPersonas(['cautious']),
-      variation: { repair: true, catalog: false },
+      variation: { repair: true, catalog: false, carry: true },
     });
   });
 

@@ -43,6 +43,7 @@ describe('scenario checks', () => {
     agentUserId: SEED_IDS.users.member,
     humanUserId: SEED_IDS.users.admin,
     chatId: '',
+    turns: [],
     externalCalls: [],
     ...overrides,
   });

@@ -141,7 +141,7 @@ const secondTurn: Scenario = {
       plan: updateCellPlan('Starter', 'Seats', 'Up to 3'),
     },
   ],
-  async check({ db }) {
+  async check({ db, turns }) {
     const changes = changedBlocks(
       seededContent(PAGES.pricing),
       await storedContent(db, PAGES.pricing),
@@ -150,6 +150,8 @@ const secondTurn: Scenario = {
       [SEED_NODE_IDS.pricingTeamPrice]: '$10',
       qidqsyczedmt: 'Up to 3',
     };
+    // The chat's memory: turn 2 has the tool turn 1 loaded, so it loads nothing again.
+    const second = turns[1];
     const wrong = changes.filter(
       (change) =>
         change.kind !== 'changed' ||
@@ -168,6 +170,15 @@ const secondTurn: Scenario = {
         : failed(
             `unchanged: ${missing.join(', ')} (Team price, Starter seats)`,
           ),
+      second === undefined
+        ? failed('the second turn did not run')
+        : second.loadToolsCalls + second.repairedCalls === 0
+          ? passed(
+              `turn 2 used what turn 1 loaded (${second.modelRequests} requests in turn 2)`,
+            )
+          : failed(
+              `turn 2 loaded tools again (${second.loadToolsCalls} loadTools, ${second.repairedCalls} repaired calls, ${second.modelRequests} requests): the chat did not carry what turn 1 loaded`,
+            ),
     ]);
   },
 };

@@ -1,3 +1,4 @@
+import { evalExitStatus } from '../../dev/eval/eval-summary';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runEval, type EvalReport } from '../../dev/eval/run-eval';
@@ -120,6 +121,8 @@ describe('npm run eval against an OpenAI-compatible endpoint', () => {
       ['declining-model', 'on', 0, 4, 4],
       ['declining-model', 'off', 0, 4, 4],
     ]);
+    // So `npm run eval` against it exits 1.
+    expect(evalExitStatus(report.summaries)).toBe(1);
   });
 
   it('counts the whole request as input: the tools array and the system prompt with its catalog', () => {

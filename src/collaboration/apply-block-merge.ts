@@ -1,10 +1,8 @@
 import {
   Y,
   type YAbstractType,
-  type YDoc,
   type YXmlElement,
   type YXmlFragment,
-  type YXmlText,
 } from './yjs';
 import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
 import type { ChangeHunk, ReadBlock, WrittenBlock } from './plan-block-merge';

@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import {
-  Y,
-  type YAbstractType,
-  type YDoc,
-  type YXmlElement,
-  type YXmlFragment,
-  type YXmlText,
-} from './yjs';
+import { Y, type YDoc, type YXmlElement, type YXmlFragment } from './yjs';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import { ToolError } from '../registry/tool-error';
 import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';

@@ -9,7 +9,6 @@ export type {
 } from './collaboration-server';
 export {
   DOCUMENT_FRAGMENT,
-  documentToYDoc,
   fillFragment,
   fragmentToDocument,
 } from './yjs-document';

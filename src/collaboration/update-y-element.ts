@@ -1,12 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import {
-  Y,
-  type YAbstractType,
-  type YDoc,
-  type YXmlElement,
-  type YXmlFragment,
-  type YXmlText,
-} from './yjs';
+import { Y, type YXmlElement, type YXmlFragment, type YXmlText } from './yjs';
 import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
 import {
   blockFingerprint,
@@ -14,6 +7,7 @@ import {
   createYText,
   elementToNode,
   markAttributes,
+  textNodesOf,
   yChildrenOf,
   type YChild,
 } from './yjs-document';
@@ -32,27 +26,9 @@ type YChildType = YXmlText | YXmlElement;
 
 const TEXT_RUNS = '#text';
 
-function textRunsOf(text: YXmlText): ProseMirrorNode[] {
-  const runs: ProseMirrorNode[] = [];
-  for (const operation of text.toDelta() as {
-    insert: unknown;
-    attributes?: Record<string, unknown>;
-  }[]) {
-    if (typeof operation.insert !== 'string') continue;
-    const marks = Object.entries(operation.attributes ?? {})
-      .filter(([, value]) => value !== null && value !== undefined)
-      .map(([type, attrs]) => ({
-        type: type.split('--')[0]!,
-        attrs: attrs as Record<string, unknown>,
-      }));
-    runs.push({ type: 'text', text: operation.insert, marks });
-  }
-  return runs;
-}
-
 function fingerprintOfY(child: YChildType): string {
   return child instanceof Y.XmlText
-    ? blockFingerprint({ type: TEXT_RUNS, content: textRunsOf(child) })
+    ? blockFingerprint({ type: TEXT_RUNS, content: textNodesOf(child) })
     : blockFingerprint(elementToNode(child));
 }
 

@@ -1,12 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  Y,
-  type YAbstractType,
-  type YDoc,
-  type YXmlElement,
-  type YXmlFragment,
-  type YXmlText,
-} from './yjs';
+import { Y, type YXmlElement, type YXmlFragment, type YXmlText } from './yjs';
 import type {
   ProseMirrorMark,
   ProseMirrorNode,
@@ -56,7 +49,8 @@ interface TextDeltaOperation {
   readonly attributes?: Record<string, unknown>;
 }
 
-function textNodesOf(text: YXmlText): ProseMirrorNode[] {
+/** A text child's runs as ProseMirror text nodes (marks by type, overlapping keys resolved). */
+export function textNodesOf(text: YXmlText): ProseMirrorNode[] {
   const nodes: ProseMirrorNode[] = [];
   for (const operation of text.toDelta() as TextDeltaOperation[]) {
     if (typeof operation.insert !== 'string' || operation.insert === '')
@@ -181,26 +175,6 @@ export function fillFragment(
   if (blocks.length > 0) fragment.insert(0, blocks);
 }
 
-/** A new Yjs document holding `document` in Docmost's fragment. */
-export function documentToYDoc(document: ProseMirrorNode): YDoc {
-  const ydoc = new Y.Doc();
-  ydoc.transact(() =>
-    fillFragment(ydoc.getXmlFragment(DOCUMENT_FRAGMENT), document),
-  );
-  return ydoc;
-}
-
-/**
- * A node as it reads back after a trip through Yjs: what a live document gives for it. Null
- * attributes dropped, empty mark attributes gone, adjacent text runs with the same marks
- * merged, empty text nodes dropped.
- */
-export function normalizeThroughYjs(node: ProseMirrorNode): ProseMirrorNode {
-  const ydoc = documentToYDoc({ type: 'doc', content: [node] });
-  return fragmentToDocument(ydoc.getXmlFragment(DOCUMENT_FRAGMENT))
-    .content![0]!;
-}
-
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value === null || typeof value !== 'object') return value;
@@ -256,26 +230,17 @@ function mergeTextRuns(node: ProseMirrorNode): ProseMirrorNode {
         };
         continue;
       }
-      const marks =
-        child.marks && child.marks.length > 0
-          ? child.marks.map((mark) =>
-              mark.attrs && Object.keys(mark.attrs).length > 0
-                ? mark
-                : { type: mark.type },
-            )
-          : undefined;
+      // No marks and `marks: []` are the same text; empty mark attributes `canonical` drops.
       content.push(
-        marks
-          ? { type: 'text', text: child.text, marks }
+        child.marks && child.marks.length > 0
+          ? { type: 'text', text: child.text, marks: child.marks }
           : { type: 'text', text: child.text },
       );
     } else {
       content.push(mergeTextRuns(child));
     }
   }
-  return content.length > 0
-    ? { ...node, content }
-    : { ...withoutContent(node) };
+  return content.length > 0 ? { ...node, content } : withoutContent(node);
 }
 
 function withoutContent(node: ProseMirrorNode): ProseMirrorNode {

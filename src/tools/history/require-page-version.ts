@@ -3,7 +3,8 @@ import type { DB, PageHistoryRow } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
-import { isUuid, requirePage, type AccessiblePage } from '../access';
+import { isUuid, type AccessiblePage } from '../access';
+import { readPage, type LivePageReader } from '../page-store';
 
 export interface AccessiblePageVersion {
   readonly version: PageHistoryRow;
@@ -24,9 +25,13 @@ function versionNotFound(historyId: string): ToolError {
  */
 export async function requirePageVersion(
   db: Kysely<DB>,
-  context: Pick<ToolCallContext, 'userId' | 'workspaceId'>,
+  context: ToolCallContext,
   historyId: string,
-  options: { readonly write?: boolean } = {},
+  options: {
+    readonly write?: boolean;
+    /** Read the page's document as its open editors have it (a tool that writes over it). */
+    readonly livePages?: LivePageReader;
+  } = {},
 ): Promise<AccessiblePageVersion> {
   if (!isUuid(historyId)) throw versionNotFound(historyId);
   const version = await db
@@ -38,10 +43,12 @@ export async function requirePageVersion(
   if (!version) throw versionNotFound(historyId);
   try {
     // Reading an old version of a trashed page is harmless; writing one back needs a live page.
-    const page = await requirePage(db, context, version.pageId, {
-      write: options.write,
-      includeDeleted: !options.write,
-    });
+    const page = await readPage(
+      { db, livePages: options.livePages },
+      context,
+      version.pageId,
+      { write: options.write, includeDeleted: !options.write },
+    );
     return { version, page };
   } catch (error) {
     if (error instanceof ToolError && error.code === 'not_found')

@@ -4,7 +4,6 @@ import type { restorePageVersionTool } from './history.tools';
 import { asDocument } from '../prosemirror/prosemirror-node';
 import { writeWholeDocument } from '../structure/write-whole-document';
 import { requirePageVersion } from './require-page-version';
-import { readPage } from '../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface RestorePageVersionResult {
@@ -29,15 +28,12 @@ export async function restorePageVersion(
     dependencies.db,
     context,
     input.historyId,
-    { write: true },
+    // The version written over is what the page's editors have now, when it is open.
+    { write: true, livePages: dependencies.livePages },
   );
-  // The version written over is what the page's editors have now, when it is open.
-  const current = dependencies.livePages
-    ? await readPage(dependencies, context, page.id, { write: true })
-    : page;
   const written = await writeWholeDocument(dependencies, {
     context,
-    page: current,
+    page,
     content: asDocument(version.content),
     baseVersion: input.baseVersion,
     toolName: 'restorePageVersion',

@@ -50,9 +50,9 @@ export function refuseUnstorableText(value: unknown, field: string): void {
   }
 }
 
-// U+0000 is what is looked for; a string pattern keeps the regex literal free of it.
+/** Everything `checkString` refuses, to replace: U+0000 and the same unpaired surrogates. */
 const UNSTORABLE_GLOBAL = new RegExp(
-  String.raw`\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]`,
+  `${String.raw`\u0000`}|${LONE_SURROGATE.source}`,
   'g',
 );
 

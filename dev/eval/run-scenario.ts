@@ -119,7 +119,6 @@ export async function runScenario(
         `setting deferredTools ${mode} failed: ${toggle.statusCode} ${toggle.body}`,
       );
 
-    let figures = NO_FIGURES;
     const turns: RunFigures[] = [];
     let chatId: string | undefined;
     let error: string | undefined;
@@ -149,9 +148,7 @@ export async function runScenario(
       }
       chatId = String(response.headers['x-chat-id'] ?? '');
       const chunks = parseUiMessageStream(response.body);
-      const turnCost = turnFigures(modelServer.requests, chunks);
-      turns.push(turnCost);
-      figures = addFigures(figures, turnCost);
+      turns.push(turnFigures(modelServer.requests, chunks));
       const streamError = chunks.find((chunk) => chunk.type === 'error');
       if (streamError !== undefined) {
         error = `the turn failed: ${String(streamError.errorText)}`;
@@ -176,7 +173,7 @@ export async function runScenario(
     return {
       ...base,
       check,
-      figures,
+      figures: turns.reduce(addFigures, NO_FIGURES),
       ...(error === undefined ? {} : { error }),
     };
   } finally {

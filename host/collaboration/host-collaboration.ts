@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { WebSocketServer } from 'ws';
-import type { CollaborationPagesOptions } from '../../src/collaboration';
+import type { CollaborationPagesOptions } from '../../src';
 import type { DB } from '../database';
 import { collaborationAuthentication } from './collaboration-authentication';
 import { Hocuspocus } from './hocuspocus';

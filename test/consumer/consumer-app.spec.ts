@@ -1,15 +1,9 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { sql } from 'kysely';
-import { AI_TOOLS_MIGRATIONS } from '../../migrations/module';
 import { DEMO_PAGES } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import {
-  parseUiMessageStream,
-  type UiChunk,
-} from '../chat/support/ui-message-stream';
+import { AI_TOOLS_MIGRATIONS } from '../../migrations/module';
+import { insertComment } from '../comment-signal/support/comment-signal-fixtures';
 import type { TestDatabase } from '../support/test-database';
 import {
   assembleConsumerApp,
@@ -24,8 +18,18 @@ import {
   type RunningConsumerApp,
 } from './support/consumer-process';
 import {
+  connectMcpClient,
+  mcpJson,
+  postChatTurn,
+  requestJson,
+  toolCallsOf,
+} from './support/consumer-requests';
+import {
   createDocmostShapedDatabase,
+  docmostMigrationHistory,
+  DOCMOST_EXECUTED_MIGRATIONS,
   moduleFootprint,
+  moduleMigrationHistory,
 } from './support/docmost-shaped-database';
 
 /** Packing (with its build) and compiling the app take most of this. */
@@ -38,12 +42,15 @@ function demoPage(id: string): { id: string; title: string } {
 }
 
 /**
- * The package as Docmost's server would consume it: `npm pack`, the tarball installed into a
- * throwaway Nest app outside the repository (Fastify, nestjs-kysely over postgres.js with the
- * CamelCasePlugin, a guard leaving Docmost's `request.user`), compiled against the published
- * types, booted on a Docmost-shaped database, then driven over HTTP: one chat turn with a
- * scripted model and MCP calls from the MCP SDK's client. Runs in the postgres.js project only
- * (jest.config.js): the app connects through postgres.js whatever the project.
+ * The package as Docmost's server consumes it: `npm pack`, the tarball installed into a
+ * throwaway Nest app outside the repository, built with Docmost's runtime traits (Fastify;
+ * nestjs-kysely over postgres.js with the CamelCasePlugin; no global guard but a per-controller
+ * JWT guard; a global interceptor wrapping every body; `DATABASE_URL` with `?schema=public`; a
+ * database Docmost already migrated, its history dated after the package's migrations; `ai` at
+ * the lowest version the peer range claims), its mount copied from the README, compiled against
+ * the published types and driven over HTTP: chat turns with a scripted model and MCP calls from
+ * the MCP SDK's client. Runs in the postgres.js project only (jest.config.js): the app connects
+ * through postgres.js, as Docmost does, whatever the project.
  */
 describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app', () => {
   let app: ConsumerApp | undefined;
@@ -114,44 +121,40 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
       ).toEqual([]);
   });
 
-  describe('the app, compiled against the published types and booted', () => {
+  describe('the app, with the README mount, compiled and booted as Docmost boots', () => {
     let server: RunningConsumerApp | undefined;
     let footprintBeforeBoot: Awaited<ReturnType<typeof moduleFootprint>>;
+    let appDirectory: string;
+    /** Docmost's `DATABASE_URL` as its `.env` has it. */
+    let databaseUrl: string;
+    /** The chat of the first turn, continued later. */
+    let chatId: string;
+    const { owner, member } = SEED_IDS.users;
+    const roadmap = demoPage(SEED_IDS.pages.roadmap);
+    const pricing = demoPage(SEED_IDS.pages.pricing);
 
     beforeAll(async () => {
       await compileConsumerApp(app!);
+      appDirectory = join(app!.directory, 'app');
       footprintBeforeBoot = await moduleFootprint(database!);
-      server = await startConsumerApp(
-        join(app!.directory, 'app'),
-        database!.url,
-      );
+      databaseUrl = `${database!.url}?schema=public`;
+      server = await startConsumerApp(appDirectory, databaseUrl);
     }, SETUP_TIMEOUT_MS);
 
     afterAll(async () => {
       await server?.stop();
     });
 
-    /** An MCP SDK client on the app's `/mcp` route, signed in as the workspace's owner. */
-    async function connectMcpClient(): Promise<Client> {
-      const client = new Client({ name: 'consumer-test', version: '1.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${server!.url}/mcp`), {
-          requestInit: {
-            headers: { authorization: `Bearer ${SEED_IDS.users.owner}` },
-          },
-        }),
-      );
-      return client;
+    async function probe(path: string): Promise<unknown> {
+      const { body } = await requestJson(`${server!.url}/api/test/${path}`);
+      return (body as { data: unknown }).data;
     }
 
-    it('creates its tables and index through migrateAiToolsModule at boot, on a database that had none', async () => {
+    it("migrates at start (migrate: true) in its own table, leaving Docmost's later-dated history alone", async () => {
       expect(footprintBeforeBoot).toEqual({
         tables: [],
         commentCountIndex: false,
       });
-      expect(server!.migrated).toEqual(
-        Object.keys(AI_TOOLS_MIGRATIONS).map((name) => `module/${name} up`),
-      );
       expect(await moduleFootprint(database!)).toEqual({
         tables: [
           'ai_tools_chat_memory',
@@ -161,66 +164,133 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
         ],
         commentCountIndex: true,
       });
+      expect(
+        (await moduleMigrationHistory(database!)).map((row) => row.name),
+      ).toEqual(Object.keys(AI_TOOLS_MIGRATIONS));
+      expect(await docmostMigrationHistory(database!)).toEqual([
+        ...DOCMOST_EXECUTED_MIGRATIONS,
+      ]);
     });
 
-    it("serves its settings route to the user Docmost's guard leaves in request.user", async () => {
-      const url = `${server!.url}/api/ai-tools/settings/info`;
-      expect((await fetch(url, { method: 'POST' })).status).toBe(401);
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${SEED_IDS.users.member}` },
-      });
-      expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ deferredTools: true });
-    });
-
-    it('runs a chat turn whose tool call goes through the package and whose answer uses the result', async () => {
-      const roadmap = demoPage(SEED_IDS.pages.roadmap);
-      const response = await fetch(`${server!.url}/api/ai/chat`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${SEED_IDS.users.member}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({
-          message: 'What is this page?',
-          pageId: roadmap.id,
+    it("guards its settings routes with the host's per-controller guard and answers wrapped, as Docmost answers", async () => {
+      const settings = `${server!.url}/api/ai-tools/settings`;
+      expect(
+        (await requestJson(`${settings}/info`, { method: 'POST' })).status,
+      ).toBe(401);
+      expect(
+        await requestJson(`${settings}/info`, {
+          method: 'POST',
+          token: member,
         }),
+      ).toEqual({
+        status: 200,
+        body: { data: { deferredTools: true }, success: true, status: 200 },
       });
-      expect(response.status).toBe(200);
-      const chatId = response.headers.get('x-chat-id');
-      const chunks = parseUiMessageStream(await response.text());
-      const call = chunks.find(
-        (chunk) => chunk.type === 'tool-input-available',
+      const update = { method: 'POST', body: { deferredTools: true } };
+      expect(
+        (await requestJson(`${settings}/update`, { ...update, token: member }))
+          .status,
+      ).toBe(403);
+      expect(
+        await requestJson(`${settings}/update`, { ...update, token: owner }),
+      ).toEqual({
+        status: 200,
+        body: { data: { deferredTools: true }, success: true, status: 200 },
+      });
+    });
+
+    it('runs a chat turn with the core tools sent and the result used in the answer', async () => {
+      const turn = await postChatTurn(server!.url, member, {
+        message: 'What is this page?',
+        pageId: roadmap.id,
+      });
+      expect(turn.status).toBe(200);
+      chatId = turn.chatId!;
+      expect(toolCallsOf(turn)).toEqual([
+        expect.objectContaining({
+          toolName: 'getPage',
+          input: expect.objectContaining({ pageId: roadmap.id }),
+          output: expect.objectContaining({
+            id: roadmap.id,
+            title: roadmap.title,
+          }),
+        }),
+      ]);
+      expect(turn.answer).toBe(`The open page is "${roadmap.title}".`);
+      // The model was sent the core tools and loadTools; deferred and external ones only as
+      // catalog lines.
+      const { steps } = (await probe('model-steps')) as {
+        steps: { tools: string[] }[];
+      };
+      expect(steps[0]!.tools).toEqual(
+        expect.arrayContaining(['getPage', 'loadTools']),
       );
-      expect(call).toMatchObject({
-        toolName: 'getPage',
-        input: { pageId: roadmap.id },
+      expect(steps[0]!.tools).not.toContain('createPage');
+      expect(steps[0]!.tools).not.toContain('clock_now');
+    });
+
+    it('never runs a deferred tool the model calls without loading it, on the lowest ai the peer range claims', async () => {
+      const installed = JSON.parse(
+        await readFile(
+          join(appDirectory, 'node_modules', 'ai', 'package.json'),
+          'utf8',
+        ),
+      ) as { version: string };
+      const claimed = app!.packageJson.peerDependencies!.ai!;
+      expect(claimed).toBe(`^${installed.version}`);
+      const turn = await postChatTurn(server!.url, member, {
+        message: `Create a page in space ${SEED_IDS.spaces.product}`,
+        pageId: roadmap.id,
       });
-      const result: UiChunk | undefined = chunks.find(
-        (chunk) =>
-          chunk.type === 'tool-output-available' &&
-          chunk.toolCallId === call!.toolCallId,
+      expect(turn.status).toBe(200);
+      expect(toolCallsOf(turn)).toEqual([
+        expect.objectContaining({
+          toolName: 'createPage',
+          errorText: expect.stringContaining(
+            'createPage was not loaded, so this call did not run',
+          ),
+        }),
+      ]);
+      expect(await probe('page-writes')).toEqual({ calls: [] });
+      const created = await database!.db
+        .selectFrom('pages')
+        .select('id')
+        .where('title', '=', 'Created without loading')
+        .execute();
+      expect(created).toEqual([]);
+    });
+
+    it("tells the chat's next turn about a human comment with a [signal] line, the count only", async () => {
+      const text = 'Please double-check the Q3 dates';
+      await insertComment(database!.db, {
+        pageId: roadmap.id,
+        text,
+        creatorId: owner,
+      });
+      const turn = await postChatTurn(server!.url, member, {
+        message: 'Read the page again',
+        pageId: roadmap.id,
+        chatId,
+      });
+      expect(turn.status).toBe(200);
+      expect(turn.chatId).toBe(chatId);
+      expect(turn.answer).toContain(
+        `[signal] new comments: 1 on page ${roadmap.id}`,
       );
-      expect(result?.output).toMatchObject({
-        id: roadmap.id,
-        title: roadmap.title,
+      expect(turn.answer).not.toContain(text);
+    });
+
+    it("refuses to continue another user's chat", async () => {
+      const turn = await postChatTurn(server!.url, owner, {
+        message: 'What is this page?',
+        pageId: roadmap.id,
+        chatId,
       });
-      const answer = chunks
-        .filter((chunk) => chunk.type === 'text-delta')
-        .map((chunk) => chunk.delta)
-        .join('');
-      expect(answer).toBe(`The open page is "${roadmap.title}".`);
-      // The turn's end stored the chat's memory in the module's table.
-      const memory = await sql<{ workspaceId: string }>`
-      select workspace_id as "workspaceId" from ai_tools_chat_memory where chat_id = ${chatId}
-    `.execute(database!.db);
-      expect(memory.rows).toEqual([{ workspaceId: SEED_IDS.workspace }]);
+      expect(turn.status).toBe(404);
     });
 
     it('serves the tools under their MCP names to an MCP SDK client, a worker-thread tool included', async () => {
-      const pricing = demoPage(SEED_IDS.pages.pricing);
-      const client = await connectMcpClient();
+      const client = await connectMcpClient(server!.url, owner);
       try {
         const names = (await client.listTools()).tools.map((tool) => tool.name);
         expect(names).toEqual(
@@ -250,8 +320,7 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
           },
         });
         expect(preview.isError).toBeFalsy();
-        const [output] = preview.content as { type: string; text: string }[];
-        expect(JSON.parse(output!.text)).toMatchObject({
+        expect(mcpJson(preview)).toMatchObject({
           dryRun: true,
           written: false,
           addedLines: 1,
@@ -262,18 +331,49 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
       }
     });
 
+    it('serves a stash link publicly, its text as stored (not wrapped by the interceptor)', async () => {
+      const client = await connectMcpClient(server!.url, owner);
+      const stashed: Record<string, { url: string }> = {};
+      try {
+        for (const format of ['json', 'markdown'] as const) {
+          const result = await client.callTool({
+            name: 'stash_page',
+            arguments: { pageId: pricing.id, format },
+          });
+          expect(result.isError).toBeFalsy();
+          stashed[format] = mcpJson(result) as { url: string };
+        }
+      } finally {
+        await client.close();
+      }
+      const download = (format: 'json' | 'markdown') =>
+        fetch(`${server!.url}${new URL(stashed[format]!.url).pathname}`);
+      const json = await download('json');
+      expect(json.status).toBe(200);
+      expect(await json.json()).toMatchObject({
+        pageId: pricing.id,
+        title: pricing.title,
+        content: { type: 'doc' },
+      });
+      const markdown = await download('markdown');
+      expect(markdown.status).toBe(200);
+      expect(markdown.headers.get('content-type')).toMatch(/^text\/markdown/);
+      const text = await markdown.text();
+      expect(text).not.toMatch(/^\s*\{/);
+      expect(text.length).toBeGreaterThan(0);
+    });
+
     it("writes through the host's page writer: an MCP rename_page reaches it once and changes the title", async () => {
       const page = demoPage(SEED_IDS.pages.engineeringSetup);
       const newTitle = `${page.title} (renamed by the consumer test)`;
-      const client = await connectMcpClient();
+      const client = await connectMcpClient(server!.url, owner);
       try {
         const renamed = await client.callTool({
           name: 'rename_page',
           arguments: { pageId: page.id, title: newTitle },
         });
         expect(renamed.isError).toBeFalsy();
-        const [output] = renamed.content as { type: string; text: string }[];
-        expect(JSON.parse(output!.text)).toMatchObject({
+        expect(mcpJson(renamed)).toMatchObject({
           pageId: page.id,
           previousTitle: page.title,
           title: newTitle,
@@ -281,10 +381,9 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
       } finally {
         await client.close();
       }
-      // The only write of the whole run (the chat turn and the MCP calls before only read, the
-      // transform was a dry run), made through the app's writer, not the package's default.
-      const writes = await fetch(`${server!.url}/api/test/page-writes`);
-      expect(await writes.json()).toEqual({
+      // The only write of the whole run (the chat turns and the MCP calls before only read, the
+      // transform was a dry run, the direct createPage never ran), made through the app's writer.
+      expect(await probe('page-writes')).toEqual({
         calls: [
           { method: 'updatePage', toolName: 'renamePage', pageId: page.id },
         ],
@@ -297,9 +396,22 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
       expect(stored.title).toBe(newTitle);
     });
 
-    it('shuts down on SIGTERM', async () => {
-      const exit = await server!.stop();
-      expect([0, 'SIGTERM']).toContain(exit);
+    it('shuts down on SIGTERM, and starts again with its migrations a no-op', async () => {
+      const history = await moduleMigrationHistory(database!);
+      expect([0, 'SIGTERM']).toContain(await server!.stop());
+      server = await startConsumerApp(appDirectory, databaseUrl);
+      expect(await moduleMigrationHistory(database!)).toEqual(history);
+      expect(await docmostMigrationHistory(database!)).toEqual([
+        ...DOCMOST_EXECUTED_MIGRATIONS,
+      ]);
+      expect(
+        (
+          await requestJson(`${server.url}/api/ai-tools/settings/info`, {
+            method: 'POST',
+            token: member,
+          })
+        ).status,
+      ).toBe(200);
     });
   });
 });

@@ -27,6 +27,15 @@ export const APP_OWN_DEPENDENCIES = [
   '@types/node',
 ] as const;
 
+/**
+ * Packages the app gets at another version than the repository's own, by the repository's
+ * alias holding that version: `ai` at the lowest release the peer range claims (the
+ * repository's tests run on the newest), so a feature missing from it shows up here.
+ */
+export const APP_VERSION_ALIASES: Readonly<Record<string, string>> = {
+  ai: 'ai-lowest',
+};
+
 export interface PackedPackageJson {
   readonly name: string;
   readonly dependencies?: Readonly<Record<string, string>>;
@@ -138,7 +147,8 @@ async function assembleIn(directory: string): Promise<ConsumerApp> {
   for (const name of linkedModules) {
     const link = join(modules, name);
     await mkdir(dirname(link), { recursive: true });
-    await symlink(join(REPOSITORY_MODULES, name), link, 'dir');
+    const target = APP_VERSION_ALIASES[name] ?? name;
+    await symlink(join(REPOSITORY_MODULES, target), link, 'dir');
   }
   await cp(APP_SOURCES, join(directory, 'app'), { recursive: true });
   return { directory, packedFiles: files, packageJson, linkedModules };

@@ -4,8 +4,6 @@ import { join } from 'node:path';
 export interface RunningConsumerApp {
   /** Where it listens, e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
-  /** The app's module migrations, as its bootstrap reported them. */
-  readonly migrated: readonly string[];
   /** Everything it wrote so far, stdout and stderr together. */
   output(): string;
   /**
@@ -15,10 +13,9 @@ export interface RunningConsumerApp {
   stop(): Promise<number | NodeJS.Signals>;
 }
 
-/** The JSON lines the app prints on stdout while it boots. */
+/** The JSON line the app prints on stdout once it listens. */
 interface BootLine {
   readonly listening?: string;
-  readonly migrated?: readonly string[];
 }
 
 /** How long `stop()` waits after SIGTERM before it kills the app. */
@@ -74,7 +71,6 @@ export function startConsumerApp(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  let migrated: readonly string[] | undefined;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -103,14 +99,11 @@ export function startConsumerApp(
       pending = lines.pop()!;
       for (const line of lines) {
         const boot = parseBootLine(line);
-        if (boot === undefined) continue;
-        migrated = boot.migrated ?? migrated;
-        if (boot.listening === undefined) continue;
+        if (boot?.listening === undefined) continue;
         clearTimeout(timer);
         child.removeAllListeners('exit');
         resolve({
           url: boot.listening,
-          migrated: migrated ?? [],
           output: () => output,
           stop: () => stopChild(child),
         });

@@ -1,11 +1,19 @@
-import { Body, Controller, Post, Res } from '@nestjs/common';
+import { Body, Controller, Post, Res, UseGuards } from '@nestjs/common';
 import { pipeUIMessageStreamToResponse } from 'ai';
 import type { FastifyReply } from 'fastify';
 import { AuthUser, AuthWorkspace } from '../auth/auth.decorators';
-import type { UserRow, WorkspaceRow } from '../auth/jwt-auth.guard';
+import {
+  JwtAuthGuard,
+  type UserRow,
+  type WorkspaceRow,
+} from '../auth/jwt-auth.guard';
 import { ChatService } from './chat.service';
 
-/** `POST /api/ai/chat { message, pageId }`: one turn as the AI SDK UI message stream. */
+/**
+ * `POST /api/ai/chat { message, pageId, chatId? }`: one turn as the AI SDK UI message stream; a
+ * new chat without `chatId`, the next turn of that chat with it.
+ */
+@UseGuards(JwtAuthGuard)
 @Controller('ai')
 export class ChatController {
   constructor(private readonly chat: ChatService) {}
@@ -14,7 +22,7 @@ export class ChatController {
   async chatTurn(
     @AuthUser() user: UserRow,
     @AuthWorkspace() workspace: WorkspaceRow,
-    @Body() body: { message: string; pageId: string },
+    @Body() body: { message: string; pageId: string; chatId?: string },
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const turn = await this.chat.startTurn({
@@ -22,6 +30,7 @@ export class ChatController {
       workspaceId: workspace.id,
       message: body.message,
       pageId: body.pageId,
+      chatId: body.chatId,
     });
     reply.hijack();
     pipeUIMessageStreamToResponse({

@@ -7,19 +7,25 @@ import {
   Post,
   Req,
   Res,
+  UseGuards,
 } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ToolRegistryService } from 'docmost-ai-tools';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser, AuthWorkspace } from '../auth/auth.decorators';
-import type { UserRow, WorkspaceRow } from '../auth/jwt-auth.guard';
+import {
+  JwtAuthGuard,
+  type UserRow,
+  type WorkspaceRow,
+} from '../auth/jwt-auth.guard';
 
 /**
  * `POST /mcp`: the registry's tools over MCP Streamable HTTP, stateless (one server per request,
  * as the SDK's stateless example), acting as the signed-in user. GET and DELETE (server streams
  * and sessions) are not offered, which clients accept.
  */
+@UseGuards(JwtAuthGuard)
 @Controller('mcp')
 export class McpController {
   constructor(private readonly tools: ToolRegistryService) {}

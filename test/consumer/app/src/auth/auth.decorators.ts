@@ -9,7 +9,7 @@ import type {
   WorkspaceRow,
 } from './jwt-auth.guard';
 
-/** Docmost's `IS_PUBLIC_KEY` and `@Public()`: routes its global guard lets through. */
+/** Docmost's `IS_PUBLIC_KEY` and `@Public()`: routes its JWT guard lets through. */
 export const IS_PUBLIC_KEY = 'isPublic';
 export const Public = () => SetMetadata(IS_PUBLIC_KEY, true);
 

@@ -20,10 +20,11 @@ export interface AuthenticatedRequest {
 }
 
 /**
- * Docmost's global JwtAuthGuard with its JWT strategy, minus the JWT: the bearer token is the
- * user's id (this app signs nothing). Like the strategy it loads the workspace and the user, refuses
- * a deleted or disabled user, and leaves `request.user = { user, workspace }`; `isPublic`
- * routes pass without a token.
+ * Docmost's JwtAuthGuard with its JWT strategy, minus the JWT: the bearer token is the user's id
+ * (this app signs nothing). As in Docmost it is not global: a controller opts in with
+ * `@UseGuards(JwtAuthGuard)`, and the AI module gets it as its `authGuard` option. Like the
+ * strategy it loads the workspace and the user, refuses a deleted or deactivated user, and
+ * leaves `request.user = { user, workspace }`; `isPublic` routes pass without a token.
  */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {

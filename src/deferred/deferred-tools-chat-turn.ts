@@ -1,7 +1,26 @@
-import type { PrepareStepFunction, ToolCallRepairFunction, ToolSet } from 'ai';
+import type {
+  LanguageModel,
+  PrepareStepFunction,
+  PrepareStepResult,
+  ToolCallRepairFunction,
+  ToolSet,
+} from 'ai';
 import type { CarriedTool } from './carried-tools';
 import { composePrepareStep } from './compose-prepare-step';
 import type { DeferredToolsTurn } from './deferred-tools-turn';
+import { withInheritedToolNameGuard } from './inherited-tool-name-guard';
+
+/**
+ * The step's settings with its model (the host's choice for the step, or the turn's) behind the
+ * inherited-name guard; the settings as they are when the model cannot be wrapped.
+ */
+function withGuardedModel(
+  settings: PrepareStepResult<ToolSet> | undefined,
+  stepModel: LanguageModel,
+): PrepareStepResult<ToolSet> | undefined {
+  const model = withInheritedToolNameGuard(settings?.model ?? stepModel);
+  return model === undefined ? settings : { ...settings, model };
+}
 
 /**
  * What one chat turn hands to `streamText`, from `DeferredToolsService.startTurn`. Its own
@@ -13,7 +32,10 @@ import type { DeferredToolsTurn } from './deferred-tools-turn';
 export class DeferredToolsChatTurn {
   /** Every tool of the turn: bound tools, `loadTools` when deferred tools are ON, external tools. */
   readonly tools: ToolSet;
-  /** The host's `prepareStep` composed with the turn's tool visibility (see `composePrepareStep`). */
+  /**
+   * The host's `prepareStep` composed with the turn's tool visibility (see `composePrepareStep`),
+   * the step's model behind the inherited-name guard (`inherited-tool-name-guard.ts`), ON or OFF.
+   */
   readonly prepareStep: PrepareStepFunction<ToolSet>;
   /** Turns a direct call of a deferred tool that is not loaded yet into a `loadTools` call. */
   readonly experimental_repairToolCall: ToolCallRepairFunction<ToolSet>;
@@ -33,7 +55,7 @@ export class DeferredToolsChatTurn {
     this.prepareStep = async (options) => {
       const settings = await composed(options);
       turn.beginStep(settings?.activeTools);
-      return settings;
+      return withGuardedModel(settings, options.model);
     };
     this.experimental_repairToolCall = turn.repairToolCall;
   }

@@ -260,6 +260,17 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
       expect(created).toEqual([]);
     });
 
+    it('goes on after the model calls a name every object inherits, which fails as an unknown tool', async () => {
+      const turn = await postChatTurn(server!.url, member, {
+        message: 'Call the tool named constructor',
+        pageId: roadmap.id,
+      });
+      expect(turn.status).toBe(200);
+      expect(turn.answer).toContain(
+        "unavailable tool 'constructor-is-not-a-tool'",
+      );
+    });
+
     it("tells the chat's next turn about a human comment with a [signal] line, the count only", async () => {
       const text = 'Please double-check the Q3 dates';
       await insertComment(database!.db, {

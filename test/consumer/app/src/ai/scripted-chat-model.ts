@@ -71,6 +71,8 @@ function callFor(
   message: string,
   pageId: string,
 ): { toolName: string; input: Record<string, string> } {
+  const named = /call the tool named (\S+)/i.exec(message);
+  if (named) return { toolName: named[1]!, input: {} };
   const space = /create a page in space ([0-9a-f-]{36})/i.exec(message);
   // A deferred tool called directly, without loadTools first: it must not run.
   if (space)
@@ -96,7 +98,7 @@ function answerFrom(result: string, calledTool: string): string {
 /**
  * Stands in for the provider Docmost configures. Its first step calls one tool (getPage on the
  * open page; createPage, a deferred tool, without loading it, when asked to create a page in a
- * space); its second answers from the result: the title, and any `[signal]` line the result
+ * space; any name when asked to call the tool named so); its second answers from the result: the title, and any `[signal]` line the result
  * carried, repeated on a line of its own. Each call's tool names go to `onStep`.
  */
 export function createScriptedChatModel(

@@ -1,0 +1,98 @@
+import {
+  wrapLanguageModel,
+  type LanguageModel,
+  type LanguageModelMiddleware,
+} from 'ai';
+
+type LanguageModelV3 = Parameters<typeof wrapLanguageModel>[0]['model'];
+type StreamPart =
+  Awaited<
+    ReturnType<LanguageModelV3['doStream']>
+  >['stream'] extends ReadableStream<infer Part>
+    ? Part
+    : never;
+type ContentPart = Awaited<
+  ReturnType<LanguageModelV3['doGenerate']>
+>['content'][number];
+
+/**
+ * A name every plain object answers through its prototype: `constructor`, `toString`,
+ * `__proto__`, `hasOwnProperty`, …
+ */
+export function isInheritedName(name: string): boolean {
+  return Reflect.has(Object.prototype, name);
+}
+
+/**
+ * What a call of an inherited name becomes: a name no tool has (registry tools are camelCase,
+ * external ones `<prefix>_<tool>`), which the SDK reports to the model as an unavailable tool.
+ */
+export function notAToolName(name: string): string {
+  return `${name}-is-not-a-tool`;
+}
+
+function renamed<Part extends { type: string }>(part: Part): Part {
+  if (part.type !== 'tool-call' && part.type !== 'tool-input-start')
+    return part;
+  const { toolName } = part as Part & { toolName: string };
+  return isInheritedName(toolName)
+    ? { ...part, toolName: notAToolName(toolName) }
+    : part;
+}
+
+/**
+ * The AI SDK finds a called tool as `tools[toolName]`, and a step's tools are a plain object
+ * (`activeTools` filters them with `Object.fromEntries`): a model calling `constructor`,
+ * `toString` or `__proto__` gets `Object`'s own member as its "tool", which has no `execute`,
+ * so the call is left for a client that never answers and the turn ends silently. The model's
+ * calls of such names are renamed before the SDK reads them, so they fail as any unknown tool
+ * does: an error result the model reads, and the turn goes on.
+ */
+const INHERITED_TOOL_NAME_GUARD: LanguageModelMiddleware = {
+  specificationVersion: 'v3',
+  wrapGenerate: async ({ doGenerate }) => {
+    const result = await doGenerate();
+    return {
+      ...result,
+      content: result.content.map((part: ContentPart) => renamed(part)),
+    };
+  },
+  wrapStream: async ({ doStream }) => {
+    const result = await doStream();
+    return {
+      ...result,
+      stream: result.stream.pipeThrough(
+        new TransformStream<StreamPart, StreamPart>({
+          transform(part, controller) {
+            controller.enqueue(renamed(part));
+          },
+        }),
+      ),
+    };
+  },
+};
+
+const guarded = new WeakMap<object, LanguageModel>();
+
+/**
+ * `model` with the guard above, the same wrapper for the same model. A model given by id (a
+ * string the SDK resolves through its provider registry) or of another specification version
+ * is returned as it is: `undefined` then, and the step keeps its model.
+ */
+export function withInheritedToolNameGuard(
+  model: LanguageModel,
+): LanguageModel | undefined {
+  if (typeof model !== 'object' || model === null) return undefined;
+  if (
+    (model as { specificationVersion?: unknown }).specificationVersion !== 'v3'
+  )
+    return undefined;
+  const known = guarded.get(model);
+  if (known !== undefined) return known;
+  const wrapped = wrapLanguageModel({
+    model: model as LanguageModelV3,
+    middleware: INHERITED_TOOL_NAME_GUARD,
+  });
+  guarded.set(model, wrapped);
+  return wrapped;
+}

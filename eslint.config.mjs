@@ -28,7 +28,11 @@ export default [
       parserOptions: {
         // Plain JavaScript files outside the TypeScript projects are linted with default options.
         projectService: {
-          allowDefaultProject: ['jest.config.js', 'src/workers/*.js'],
+          allowDefaultProject: [
+            'jest.config.js',
+            'src/workers/*.js',
+            'src/workers/testing/*.js',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

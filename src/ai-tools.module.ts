@@ -91,10 +91,26 @@ class ModuleMigrationsAtBoot implements OnModuleInit {
   }
 }
 
-/** The module's worker pool for heavy tool work, stopped with the application. */
+/**
+ * The module's worker pool for heavy tool work: started with the application, so no tool call
+ * waits for a worker to start, and stopped with it.
+ */
 @Injectable()
-class HeavyWorkPoolCloser implements OnApplicationShutdown {
+class HeavyWorkPoolLifecycle implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('AiToolsHeavyWork');
+
   constructor(@Inject(HEAVY_WORK_POOL) private readonly pool: HeavyWorkPool) {}
+
+  async onModuleInit(): Promise<void> {
+    try {
+      await this.pool.warm();
+    } catch (error) {
+      // Tools without heavy work still serve; each heavy run tries to start the pool again.
+      this.logger.error(
+        `the worker pool for heavy tool work did not start: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
 
   async onApplicationShutdown(): Promise<void> {
     await this.pool.destroy();
@@ -179,7 +195,7 @@ const MODULE_PROVIDERS: readonly Provider[] = [
     useFactory: (options: AiToolsModuleOptions) =>
       new HeavyWorkPool(options.heavyWork),
   },
-  HeavyWorkPoolCloser,
+  HeavyWorkPoolLifecycle,
   ModuleMigrationsAtBoot,
   {
     provide: TOOL_REGISTRY,

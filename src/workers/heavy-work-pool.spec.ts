@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { ToolError } from '../registry/tool-error';
 import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
 import { HeavyWorkPool } from './heavy-work-pool';
@@ -131,5 +132,50 @@ describe('HeavyWorkPool', () => {
       { userId: 'u1', label: 'export' },
     );
     expect(result.markdown).toContain('Hello world');
+  });
+});
+
+/** The package's worker after a 3 s pause at load, as a replacement worker can be on a loaded machine. */
+const SLOW_START_WORKER = join(__dirname, 'testing', 'slow-start-worker.js');
+
+describe('HeavyWorkPool whose replacement worker is slow to start', () => {
+  const pool = new HeavyWorkPool(
+    { threads: 1, maxRunsPerUser: 1, deadlineMs: 20_000 },
+    SLOW_START_WORKER,
+  );
+  afterAll(() => pool.destroy());
+
+  it('answers a run at its deadline counted from admission, while the worker is still starting', async () => {
+    // The pool's own start (3 s) is not counted against a run.
+    await pool.warm();
+    const stopped = await failure(
+      pool.run('transformDocument', transformInput(STALLING_SCRIPT), {
+        userId: 'u1',
+        label: 'first',
+        deadlineMs: 1_000,
+      }),
+    );
+    expect(stopped.details).toMatchObject({ reason: 'deadline' });
+    // Its worker was terminated; the replacement takes 3 s to start. The next run does not wait
+    // for it beyond its own deadline.
+    const waiting = await failure(
+      pool.run('transformDocument', transformInput('(doc) => doc'), {
+        userId: 'u1',
+        label: 'second',
+        deadlineMs: 1_000,
+      }),
+    );
+    expect(waiting.code).toBe('limit_exceeded');
+    expect(waiting.message).toBe(
+      'second did not start within 1000 ms (its worker was still starting) and was not run; nothing was changed. Try again in a moment.',
+    );
+    expect(waiting.details).toEqual({ reason: 'no_worker', deadlineMs: 1_000 });
+    // Once the replacement is up, runs go on.
+    const next = await pool.run(
+      'transformDocument',
+      transformInput('(doc) => doc'),
+      { userId: 'u1', label: 'third' },
+    );
+    expect(next.changed).toBe(false);
   });
 });

@@ -13,7 +13,11 @@ import {
   type HeavyWorkLimits,
   type HeavyWorkOptions,
 } from './heavy-work-options';
-import type { HeavyTaskMessage, HeavyTaskOutcome } from './heavy-work-worker';
+import type {
+  HeavyTaskMessage,
+  HeavyTaskOutcome,
+  WarmUpMessage,
+} from './heavy-work-worker';
 import { reviveError } from './transported-error';
 
 /** Who asks for a heavy run and how the tool names it in a limit error. */
@@ -27,14 +31,6 @@ export interface HeavyRunCall {
   readonly deadlineMs?: number;
 }
 
-/** How often a run whose worker has not started yet is looked at again. */
-const START_POLL_MS = 50;
-/**
- * How long a replacement worker may take to start before its waiting run is refused. Built code
- * starts one in about 100 ms; from TypeScript source ts-node compiles the worker's modules first,
- * several seconds on a busy machine.
- */
-const WORKER_START_ALLOWANCE_MS = 30_000;
 /** Lower scheduling priority of the worker threads, so the event loop wins the CPU when both want it (Linux). */
 const WORKER_NICE_INCREMENT = 5;
 
@@ -78,16 +74,27 @@ function workerExecArgv(): string[] | undefined {
 /**
  * CPU-heavy tool work in worker threads (piscina), so the server's event loop keeps serving:
  * a bounded number of threads, an admission gate (per-user and global limits, a bounded wait)
- * and a hard deadline per run. A run past its deadline has its worker terminated and replaced;
- * the caller gets a `limit_exceeded` ToolError naming the limit.
+ * and a hard deadline per run, counted from its admission: a caller waits at most the queue
+ * wait plus the deadline, also when its worker is a replacement still starting. A run past its
+ * deadline has its worker terminated and replaced; the caller gets a `limit_exceeded` ToolError
+ * naming the limit. The pool's own start (`warm`, which the module runs at application start)
+ * is not counted against any run.
  */
 export class HeavyWorkPool {
   readonly limits: HeavyWorkLimits;
   private readonly gate: AdmissionGate;
   private piscina: Piscina | undefined;
+  private warming: Promise<void> | undefined;
   private destroyed = false;
 
-  constructor(options: HeavyWorkOptions = {}) {
+  /**
+   * @param workerFilename The worker module; tests give one that starts slowly. Default: the
+   * package's worker (compiled, or its TypeScript loader when running from source).
+   */
+  constructor(
+    options: HeavyWorkOptions = {},
+    private readonly workerFilename: string = workerEntry(),
+  ) {
     this.limits = resolveHeavyWorkLimits(options);
     this.gate = new AdmissionGate({
       maxRunning: this.limits.threads,
@@ -134,6 +141,7 @@ export class HeavyWorkPool {
         'unavailable',
         `${call.label} cannot run: the server is shutting down`,
       );
+    await this.warm();
     const release = await this.gate.enter(call.userId, call.label);
     try {
       const outcome = await this.runInWorker(
@@ -147,6 +155,30 @@ export class HeavyWorkPool {
     }
   }
 
+  /**
+   * Starts every worker thread and resolves once each has loaded its modules, so no tool call
+   * waits for the pool to start (AiToolsModule runs it at application start; a run awaits it
+   * first otherwise). Rejects when a worker cannot start; the next call tries again.
+   */
+  warm(): Promise<void> {
+    this.warming ??= this.startWorkers().catch((error: unknown) => {
+      this.warming = undefined;
+      throw error;
+    });
+    return this.warming;
+  }
+
+  private async startWorkers(): Promise<void> {
+    const piscina = this.workers();
+    const message: WarmUpMessage = {
+      warmUp: new SharedArrayBuffer(4),
+      workers: this.limits.threads,
+    };
+    await Promise.all(
+      Array.from({ length: this.limits.threads }, () => piscina.run(message)),
+    );
+  }
+
   /** Stops every worker; runs in progress fail. */
   async destroy(): Promise<void> {
     this.destroyed = true;
@@ -157,7 +189,7 @@ export class HeavyWorkPool {
 
   private workers(): Piscina {
     this.piscina ??= new Piscina({
-      filename: workerEntry(),
+      filename: this.workerFilename,
       name: 'runHeavyTask',
       minThreads: this.limits.threads,
       maxThreads: this.limits.threads,
@@ -178,33 +210,13 @@ export class HeavyWorkPool {
     const deadlineMs = call.deadlineMs ?? this.limits.deadlineMs;
     const startedAt = new BigInt64Array(message.startedAt);
     const controller = new AbortController();
-    const submitted = Date.now();
     let stopped: 'deadline' | 'no_worker' | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const check = (): void => {
-      const started = Number(Atomics.load(startedAt, 0));
-      const now = Date.now();
-      if (started === 0) {
-        if (
-          now - submitted >=
-          this.limits.maxQueueWaitMs + deadlineMs + WORKER_START_ALLOWANCE_MS
-        ) {
-          stopped = 'no_worker';
-          controller.abort();
-        } else {
-          timer = setTimeout(check, START_POLL_MS);
-        }
-        return;
-      }
-      const remaining = started + deadlineMs - now;
-      if (remaining <= 0) {
-        stopped = 'deadline';
-        controller.abort();
-      } else {
-        timer = setTimeout(check, remaining);
-      }
-    };
-    timer = setTimeout(check, deadlineMs);
+    // Counted from admission: a worker still starting (a replacement for one stopped at its
+    // deadline) uses up the run's time too, so no caller waits past it.
+    const timer = setTimeout(() => {
+      stopped = Atomics.load(startedAt, 0) === 0n ? 'no_worker' : 'deadline';
+      controller.abort();
+    }, deadlineMs);
     return (
       this.workers().run(message, {
         signal: controller.signal,
@@ -233,8 +245,8 @@ export class HeavyWorkPool {
     if (stopped === 'no_worker') {
       return new ToolError(
         'limit_exceeded',
-        `${call.label} was refused: no worker became free in time; try again in a moment.`,
-        { reason: 'no_worker' },
+        `${call.label} did not start within ${deadlineMs} ms (its worker was still starting) and was not run; nothing was changed. Try again in a moment.`,
+        { reason: 'no_worker', deadlineMs },
       );
     }
     if (

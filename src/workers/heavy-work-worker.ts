@@ -6,9 +6,38 @@ export interface HeavyTaskMessage {
   readonly input: unknown;
   /**
    * Eight shared bytes where the worker writes the time (Date.now()) it started the task: the
-   * deadline counts from there, not from a wait for a replacement worker to start.
+   * pool tells a run stopped while its worker was still starting from one stopped while running.
    */
   readonly startedAt: SharedArrayBuffer;
+}
+
+/** Sent once per worker when the pool starts (`HeavyWorkPool.warm`). */
+export interface WarmUpMessage {
+  /** Four shared bytes: how many workers have taken their warm-up message. */
+  readonly warmUp: SharedArrayBuffer;
+  /** How many workers the pool has. */
+  readonly workers: number;
+}
+
+/** The longest a worker waits for the others to take their warm-up message. */
+const WARM_UP_WAIT_MS = 60_000;
+
+/**
+ * Holds this worker until every worker of the pool has taken a warm-up message, so that each of
+ * them gets exactly one and the pool's warm-up ends with every worker's modules loaded.
+ */
+function warmUp(message: WarmUpMessage): HeavyTaskOutcome {
+  const arrived = new Int32Array(message.warmUp);
+  Atomics.add(arrived, 0, 1);
+  Atomics.notify(arrived, 0);
+  const giveUpAt = Date.now() + WARM_UP_WAIT_MS;
+  for (;;) {
+    const count = Atomics.load(arrived, 0);
+    const left = giveUpAt - Date.now();
+    if (count >= message.workers || left <= 0) break;
+    Atomics.wait(arrived, 0, count, left);
+  }
+  return { ok: true, value: null };
 }
 
 export type HeavyTaskOutcome =
@@ -17,8 +46,9 @@ export type HeavyTaskOutcome =
 
 /** The function piscina calls in each worker (by this export name). */
 export async function runHeavyTask(
-  message: HeavyTaskMessage,
+  message: HeavyTaskMessage | WarmUpMessage,
 ): Promise<HeavyTaskOutcome> {
+  if ('warmUp' in message) return warmUp(message);
   Atomics.store(new BigInt64Array(message.startedAt), 0, BigInt(Date.now()));
   const task = HEAVY_TASKS[message.name] as
     ((input: unknown) => unknown) | undefined;

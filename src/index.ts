@@ -97,6 +97,7 @@ export { AiToolsSettingsModule, AiToolsSettingsService } from './settings';
 export {
   migrateAiToolsModule,
   revertAiToolsModule,
+  PostgresJsPoolDialect,
   type DatabaseDriver,
 } from './database';
 export {

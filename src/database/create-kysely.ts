@@ -54,7 +54,7 @@ export function createKysely(options: CreateKyselyOptions): Kysely<DB> {
         });
   const guard = {
     queryTimeoutMs: timeouts.queryTimeoutMs,
-    releaseLostConnections: driver !== 'postgres-js',
+    rollbackThroughDriver: driver === 'postgres-js',
   };
   return new Kysely<DB>({
     dialect: new GuardedDialect(dialect, guard),

@@ -12,19 +12,18 @@ import {
 } from 'kysely';
 import { asDatabaseUnavailable } from './as-database-unavailable';
 import { DatabaseUnavailableError } from './database-unavailable-error';
+import { transactionControl } from './transaction-control';
 
 export interface GuardOptions {
   /** Client-side limit of one query in ms; 0: none. */
   readonly queryTimeoutMs: number;
   /**
-   * Whether a connection whose backend is gone goes back to the driver on release. node-postgres
-   * needs it back (its pool then discards the client and frees the slot). postgres.js must not
-   * get it: it puts a released connection in its idle list even after the socket closed, and
-   * the next query written to it throws from a timer, outside any promise, which exits the
-   * process (porsager/postgres#1208). Kept, it stays in postgres.js's closed list, which
-   * reconnects it on demand.
+   * Whether a rollback goes to the inner driver (the module's postgres.js driver, whose
+   * transaction is held by postgres.js's `begin`) or is sent as a ROLLBACK statement on the
+   * connection (node-postgres: Kysely's driver discards a connection whose ROLLBACK failed
+   * through a private member that the wrapped connection does not have).
    */
-  readonly releaseLostConnections: boolean;
+  readonly rollbackThroughDriver: boolean;
 }
 
 /**
@@ -73,7 +72,9 @@ async function guarded<T>(
 class GuardedConnection implements DatabaseConnection {
   /** The backend went away: further queries fail here without reaching the driver. */
   lost = false;
-  private readonly markLost = () => {
+  /** A raw BEGIN ran on this connection (`db.connection()`) and no COMMIT or ROLLBACK yet. */
+  rawTransactionOpen = false;
+  readonly markLost = () => {
     this.lost = true;
   };
 
@@ -89,6 +90,9 @@ class GuardedConnection implements DatabaseConnection {
         'CONNECTION_LOST',
       );
     }
+    const control = transactionControl(compiledQuery.sql);
+    if (control !== undefined)
+      this.rawTransactionOpen = control.statement === 'begin';
     const running = this.inner.executeQuery<R>(compiledQuery);
     if (this.queryTimeoutMs === 0) return guarded(() => running, this.markLost);
     let timer: NodeJS.Timeout | undefined;
@@ -158,30 +162,44 @@ class GuardedDriver implements Driver {
     return connection;
   }
 
-  // Transaction statements go through the guarded connection, so they are bounded too.
+  // Transaction statements go through the guarded connection (node-postgres) or are bounded by
+  // the driver itself (postgres.js), and read as unavailable when the database is.
   beginTransaction(
     connection: DatabaseConnection,
     settings: TransactionSettings,
   ): Promise<void> {
-    return this.inner.beginTransaction(connection, settings);
+    return guarded(() => this.inner.beginTransaction(connection, settings));
   }
 
   commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.commitTransaction(connection);
+    return guarded(
+      () => this.inner.commitTransaction(connection),
+      connection instanceof GuardedConnection ? connection.markLost : undefined,
+    );
   }
 
   /**
-   * Not the inner driver's: kysely's marks a connection whose ROLLBACK failed through a private
-   * member that neither wrapped connections nor kysely-postgres-js's have. A connection whose
-   * backend ended is not asked at all: the server rolled its transaction back, and the caller
-   * keeps the error that ended it. A failed ROLLBACK on a live connection marks it lost.
+   * A connection whose backend ended is not asked at all: the server rolled its transaction
+   * back, and the caller keeps the error that ended it. The postgres.js driver knows that by
+   * itself (postgres.js reports the transaction's connection closed) and is always asked. For
+   * node-postgres the ROLLBACK is sent here, and a failed one marks the connection lost: Kysely's
+   * driver would mark it through a private member that the wrapped connection lacks.
    */
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    if (connection instanceof GuardedConnection && connection.lost) return;
+    const guardedConnection =
+      connection instanceof GuardedConnection ? connection : undefined;
+    if (this.options.rollbackThroughDriver) {
+      await guarded(
+        () => this.inner.rollbackTransaction(connection),
+        guardedConnection?.markLost,
+      );
+      return;
+    }
+    if (guardedConnection?.lost) return;
     try {
       await connection.executeQuery(CompiledQuery.raw('rollback'));
     } catch (error) {
-      if (connection instanceof GuardedConnection) connection.lost = true;
+      if (guardedConnection) guardedConnection.lost = true;
       throw error;
     }
   }
@@ -210,15 +228,18 @@ class GuardedDriver implements Driver {
     await this.inner.releaseSavepoint?.(connection, name, compileQuery);
   }
 
-  // The drivers release through a private member of their own connection class.
+  // The drivers release through a private member of their own connection class. A lost
+  // node-postgres connection goes back too: its pool then discards the client and frees the slot.
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     try {
+      // A connection goes back with no transaction open: one a `db.connection()` callback began
+      // and left (it threw) is rolled back, or the pool's next user would run inside it.
       if (
         connection instanceof GuardedConnection &&
-        connection.lost &&
-        !this.options.releaseLostConnections
+        connection.rawTransactionOpen &&
+        !connection.lost
       )
-        return;
+        await this.rollbackTransaction(connection).catch(() => undefined);
       await this.inner.releaseConnection(innerOf(connection));
     } finally {
       this.inUse -= 1;

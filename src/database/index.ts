@@ -1,5 +1,6 @@
 export type * from './database.types';
 export { createKysely, type CreateKyselyOptions } from './create-kysely';
+export { PostgresJsPoolDialect } from './postgres-js-driver';
 export {
   DATABASE_DRIVERS,
   DEFAULT_DATABASE_DRIVER,

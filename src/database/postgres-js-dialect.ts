@@ -1,9 +1,6 @@
-import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
 import type { DatabaseTimeouts } from './database-timeouts';
-
-/** Seconds `destroy` gives open connections before closing them. */
-const END_GRACE_SECONDS = 5;
+import { PostgresJsPoolDialect } from './postgres-js-driver';
 
 export interface PostgresJsDialectOptions {
   readonly connectionString: string;
@@ -12,7 +9,7 @@ export interface PostgresJsDialectOptions {
 }
 
 /**
- * postgres.js under Kysely, configured as Docmost's server configures it: int8 and numeric
+ * postgres.js under Kysely (through the module's own driver, see postgres-js-driver.ts), configured as Docmost's server configures it: int8 and numeric
  * parsed to JS numbers. postgres.js turns timestamptz into a `Date` and serializes a parameter
  * the server infers as timestamptz through `new Date(value).toISOString()` (milliseconds), so
  * the module never sends a time it read back as a timestamptz parameter (see README, Drivers).
@@ -22,7 +19,7 @@ export interface PostgresJsDialectOptions {
  */
 export function createPostgresJsDialect(
   options: PostgresJsDialectOptions,
-): PostgresJSDialect {
+): PostgresJsPoolDialect {
   const sql = postgres(options.connectionString, {
     max: options.max,
     // postgres.js takes seconds.
@@ -46,12 +43,5 @@ export function createPostgresJsDialect(
       },
     },
   });
-  // kysely-postgres-js ends the pool without a timeout, which waits forever for a connection
-  // whose backend hangs: after the grace period the remaining connections are closed.
-  const end = sql.end;
-  const endWithGrace: typeof sql.end = (endOptions) =>
-    end({ timeout: END_GRACE_SECONDS, ...endOptions });
-  return new PostgresJSDialect({
-    postgres: Object.assign(sql, { end: endWithGrace }),
-  });
+  return new PostgresJsPoolDialect(sql, options.timeouts.queryTimeoutMs);
 }

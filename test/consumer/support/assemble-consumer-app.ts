@@ -23,6 +23,7 @@ const TSC = join(REPOSITORY_MODULES, 'typescript', 'bin', 'tsc');
  */
 export const APP_OWN_DEPENDENCIES = [
   'nestjs-kysely',
+  'kysely-postgres-js',
   '@nestjs/platform-fastify',
   '@types/node',
 ] as const;

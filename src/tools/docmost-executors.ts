@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { asDatabaseUnavailable } from '../database/as-database-unavailable';
+import { withToolCallScope } from './large-document-admission';
 import { ToolError } from '../registry/tool-error';
 import type { ToolExecutor } from '../registry/tool-spec';
 import { bindPageAccess } from './access';
@@ -55,7 +56,7 @@ export function createDocmostExecutors(
   const executors = Object.fromEntries(
     Object.entries(DOCMOST_EXECUTORS).map(([name, run]) => [
       name,
-      bindDependencies(run as DependentToolExecutor<never>, dependencies),
+      bindDependencies(run as DependentToolExecutor<never>, dependencies, name),
     ]),
   ) as Required<DocmostToolExecutors>;
   return options.pageAccess
@@ -71,10 +72,19 @@ export function createDocmostExecutors(
 function bindDependencies(
   run: DependentToolExecutor<never>,
   dependencies: ToolExecutorDependencies,
+  toolName: string,
 ): ToolExecutor<never> {
   return async (input, context) => {
     try {
-      return await run(dependencies, input, context);
+      // The call's scope: a large page it reads admits it (and the slot goes when it ends).
+      return await withToolCallScope(
+        {
+          heavyWork: dependencies.heavyWork,
+          userId: context.userId,
+          toolName,
+        },
+        () => run(dependencies, input, context),
+      );
     } catch (error) {
       // A tool's own answer (a refusal, a conflict) is never mistaken for an outage.
       if (error instanceof ToolError) throw error;

@@ -94,7 +94,7 @@ describe('AdmissionGate', () => {
     const error = await refusal(gate.enter('b', 'transformPage'));
     expect(error.code).toBe('limit_exceeded');
     expect(error.message).toContain(
-      'the server is busy with other heavy operations and no slot freed up within 20 ms',
+      'the server is busy with other heavy operations (transforms, diffs, conversions of large pages) and no slot freed up within 20 ms',
     );
     expect(gate.load).toEqual({ running: 1, waiting: 0 });
     holder();

@@ -7,6 +7,8 @@ export interface AdmissionLimits {
   readonly maxPerUser: number;
   /** Longest wait for a free slot, in milliseconds. */
   readonly maxQueueWaitMs: number;
+  /** What is admitted, in refusals. Default: heavy operations. */
+  readonly what?: string;
 }
 
 interface Waiter {
@@ -33,8 +35,13 @@ export class AdmissionGate {
   /** Runs one user may have in progress at once: every thread but one (at least one). */
   readonly runningShare: number;
 
+  private readonly what: string;
+
   constructor(private readonly limits: AdmissionLimits) {
     this.runningShare = Math.max(1, limits.maxRunning - 1);
+    this.what =
+      limits.what ??
+      'heavy operations (transforms, diffs, conversions of large pages)';
   }
 
   /** Runs in progress and waiting now, for health reports and tests. */
@@ -47,7 +54,7 @@ export class AdmissionGate {
     if (mine >= this.limits.maxPerUser) {
       throw new ToolError(
         'limit_exceeded',
-        `${label} was refused: you already have ${mine} heavy operations (transforms, diffs, conversions of large pages) in progress, the most one user may run at once; wait for them to finish, then call again.`,
+        `${label} was refused: you already have ${mine} ${this.what} in progress, the most one user may run at once; wait for them to finish, then call again.`,
         { reason: 'per_user_limit', limit: this.limits.maxPerUser },
       );
     }
@@ -114,7 +121,7 @@ export class AdmissionGate {
           reject(
             new ToolError(
               'limit_exceeded',
-              `${label} was refused: the server is busy with other heavy operations and no slot freed up within ${this.limits.maxQueueWaitMs} ms; try again in a moment.`,
+              `${label} was refused: the server is busy with other ${this.what} and no slot freed up within ${this.limits.maxQueueWaitMs} ms; try again in a moment.`,
               {
                 reason: 'queue_wait',
                 maxQueueWaitMs: this.limits.maxQueueWaitMs,

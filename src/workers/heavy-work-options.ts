@@ -40,6 +40,15 @@ export interface HeavyWorkOptions {
   readonly inProcessMaxChars?: number;
   /** V8 heap limit of each worker, in MiB: a run that exceeds it kills its worker only. Default 1024. */
   readonly workerHeapMb?: number;
+  /**
+   * Pages whose document is this many characters of JSON or more are large: a tool call that
+   * reads one is admitted like heavy work (at most `threads` such calls at once, one user on
+   * every thread but one, at most `maxLargeDocumentCallsPerUser` running or waiting per user),
+   * so one user hammering a multi-megabyte page cannot hold the event loop. Default 500,000.
+   */
+  readonly largeDocumentChars?: number;
+  /** Tool calls on large pages one user may have running or waiting; one more is refused at once. Default 8. */
+  readonly maxLargeDocumentCallsPerUser?: number;
 }
 
 export type HeavyWorkLimits = Required<HeavyWorkOptions>;
@@ -57,12 +66,15 @@ export function defaultHeavyWorkLimits(): HeavyWorkLimits {
     transformDeadlineMs: 5_000,
     inProcessMaxChars: 100_000,
     workerHeapMb: 1024,
+    largeDocumentChars: 500_000,
+    maxLargeDocumentCallsPerUser: 8,
   };
 }
 
 const INTEGER_FIELDS: ReadonlySet<keyof HeavyWorkLimits> = new Set([
   'threads',
   'maxRunsPerUser',
+  'maxLargeDocumentCallsPerUser',
 ]);
 
 /** The options with defaults filled in; a value that is not a positive number is a configuration error. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Piscina from 'piscina';
 import { ToolError } from '../registry/tool-error';
-import { AdmissionGate } from './admission-gate';
+import { AdmissionGate, type ReleaseSlot } from './admission-gate';
 import {
   HEAVY_TASKS,
   type HeavyTaskInput,
@@ -83,6 +83,7 @@ function workerExecArgv(): string[] | undefined {
 export class HeavyWorkPool {
   readonly limits: HeavyWorkLimits;
   private readonly gate: AdmissionGate;
+  private readonly largeDocumentGate: AdmissionGate;
   private piscina: Piscina | undefined;
   private warming: Promise<void> | undefined;
   private destroyed = false;
@@ -101,6 +102,29 @@ export class HeavyWorkPool {
       maxPerUser: this.limits.maxRunsPerUser,
       maxQueueWaitMs: this.limits.maxQueueWaitMs,
     });
+    // Calls that parse and walk a large document on the event loop: as many at once as there
+    // are threads, so their share of the loop stays bounded; they wait longer than worker runs
+    // (a chat step's parallel reads of one page queue up rather than fail).
+    this.largeDocumentGate = new AdmissionGate({
+      maxRunning: this.limits.threads,
+      maxPerUser: this.limits.maxLargeDocumentCallsPerUser,
+      maxQueueWaitMs: 2 * this.limits.maxQueueWaitMs,
+      what: `tool calls on large pages (${this.limits.largeDocumentChars.toLocaleString('en-US')} characters or more)`,
+    });
+  }
+
+  /**
+   * Admission of a tool call that works on a document of `chars` characters: undefined (no
+   * admission needed) below `largeDocumentChars`; otherwise the slot to release when the call
+   * ends, or a limit ToolError when the user is over its count or no slot frees up in time.
+   */
+  async admitLargeDocument(
+    chars: number,
+    userId: string,
+    label: string,
+  ): Promise<ReleaseSlot | undefined> {
+    if (chars < this.limits.largeDocumentChars) return undefined;
+    return this.largeDocumentGate.enter(userId, label);
   }
 
   /** Runs in progress and waiting now. */

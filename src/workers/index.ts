@@ -15,3 +15,4 @@ export type {
   HeavyTaskOutput,
 } from './heavy-tasks';
 export { HEAVY_WORK_POOL } from './heavy-work-pool-token';
+export type { ReleaseSlot } from './admission-gate';

@@ -3,6 +3,10 @@ import type { DB, Page } from '../../database';
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
 import { pageAccessOf, type AccessCaller } from './page-access-policy';
+import {
+  admitLargeDocument,
+  largeDocumentThreshold,
+} from '../large-document-admission';
 
 /** Space roles that may change pages; readers may only read. */
 const WRITER_ROLES = ['admin', 'writer'] as const;
@@ -147,29 +151,77 @@ function pageQuery(
   db: Kysely<DB>,
   pageIdOrSlugId: string,
   withContent: boolean,
-): SelectQueryBuilder<DB, 'pages', Page & { version: string }> {
-  const query = (
-    withContent
-      ? db.selectFrom('pages').selectAll('pages')
-      : db
-          .selectFrom('pages')
-          .select(
-            PAGE_COLUMNS_WITHOUT_DOCUMENT.map(
-              (column) => `pages.${column}` as const,
-            ),
-          )
-          .select([
-            sql<null>`null`.as('content'),
-            sql<null>`null`.as('textContent'),
-            sql<null>`null`.as('ydoc'),
-            sql<null>`null`.as('tsv'),
-          ])
-  ).select(
-    sql<string>`pages.updated_at::text`.as('version'),
-  ) as SelectQueryBuilder<DB, 'pages', Page & { version: string }>;
+  largeFrom: number | undefined,
+): SelectQueryBuilder<
+  DB,
+  'pages',
+  Page & { version: string; contentChars: number | null }
+> {
+  // The document as JSON text, parsed by requirePage: as jsonb, a host's CamelCasePlugin
+  // (Docmost's Kysely has one) walks every nested object of it to rename keys, about 125 ms of
+  // the event loop per read of a 6 MB page, five times the parse. A large document is left out
+  // here (only its size comes) and fetched once the call is admitted. Never the document's
+  // shadows: `text_content`, `ydoc` (the Yjs state, as large as the document) and `tsv` are
+  // Docmost's and no tool reads them.
+  const contentChars = sql<number | null>`length(pages.content::text)`;
+  const content = !withContent
+    ? sql<null>`null`
+    : largeFrom === undefined
+      ? sql<string>`pages.content::text`
+      : sql<
+          string | null
+        >`case when ${contentChars} < ${largeFrom} then pages.content::text end`;
+  const query = db
+    .selectFrom('pages')
+    .select(
+      PAGE_COLUMNS_WITHOUT_DOCUMENT.map((column) => `pages.${column}` as const),
+    )
+    .select([
+      content.as('content'),
+      (withContent ? contentChars : sql<number | null>`null`).as(
+        'contentChars',
+      ),
+      sql<null>`null`.as('textContent'),
+      sql<null>`null`.as('ydoc'),
+      sql<null>`null`.as('tsv'),
+      sql<string>`pages.updated_at::text`.as('version'),
+    ]) as SelectQueryBuilder<
+    DB,
+    'pages',
+    Page & { version: string; contentChars: number | null }
+  >;
   return isUuid(pageIdOrSlugId)
     ? query.where('pages.id', '=', pageIdOrSlugId)
     : query.where('pages.slugId', '=', pageIdOrSlugId);
+}
+
+/** A large document and its version, fetched after the call was admitted. */
+async function largeContent(
+  db: Kysely<DB>,
+  pageId: string,
+): Promise<{ content: string | null; version: string } | undefined> {
+  return db
+    .selectFrom('pages')
+    .select([
+      sql<string | null>`pages.content::text`.as('content'),
+      sql<string>`pages.updated_at::text`.as('version'),
+    ])
+    .where('pages.id', '=', pageId)
+    .executeTakeFirst();
+}
+
+function withoutSize<Row extends { contentChars: number | null }>(
+  row: Row,
+): Omit<Row, 'contentChars'> {
+  const { contentChars: _size, ...page } = row;
+  return page;
+}
+
+/** The document pageQuery read as JSON text (or null), parsed. */
+function parsedContent(content: unknown): Page['content'] {
+  return typeof content === 'string'
+    ? (JSON.parse(content) as Page['content'])
+    : (content as Page['content']);
 }
 
 /**
@@ -186,11 +238,13 @@ export async function requirePage(
   options: FindPageOptions = {},
 ): Promise<AccessiblePage> {
   // No id holds U+0000, and PostgreSQL rejects the character in a query parameter.
-  const page = pageIdOrSlugId.includes('\u0000')
+  const withContent = options.content ?? true;
+  const row = pageIdOrSlugId.includes('\u0000')
     ? undefined
-    : await pageQuery(db, pageIdOrSlugId, options.content ?? true)
+    : await pageQuery(db, pageIdOrSlugId, withContent, largeDocumentThreshold())
         .where('pages.workspaceId', '=', context.workspaceId)
         .executeTakeFirst();
+  const page = row && withoutSize(row);
   const visible = page && (options.includeDeleted || page.deletedAt === null);
   const role = visible
     ? await findSpaceRole(db, context, page.spaceId)
@@ -217,7 +271,20 @@ export async function requirePage(
         : `you have read-only access to page ${abbreviate(pageIdOrSlugId)}: it is restricted, and editing needs role writer in the page permissions of it or of its nearest restricted parent`,
     );
   }
-  return { ...page, spaceRole: role, canEdit };
+  // Only now that the caller may see it: a refusal as busy must not tell a hidden page exists.
+  const chars = row.contentChars ?? 0;
+  await admitLargeDocument(chars, page.id);
+  const large =
+    withContent && page.content === null && chars > 0
+      ? await largeContent(db, page.id)
+      : undefined;
+  return {
+    ...page,
+    ...(large && { version: large.version }),
+    content: parsedContent(large ? large.content : page.content),
+    spaceRole: role,
+    canEdit,
+  };
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   type AccessiblePage,
   type FindPageOptions,
 } from '../access/page-access';
-import { extractText } from '../prosemirror/extract-text';
 import type { ToolName } from '../tool-definitions';
 import {
   asDocument,
@@ -47,7 +46,8 @@ export async function readPage(
   return {
     ...page,
     content: live.content as unknown as JsonValue,
-    textContent: extractText(live.content),
+    // As requirePage leaves it: no tool reads the text shadow.
+    textContent: null,
     version: live.version,
   };
 }

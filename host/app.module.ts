@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/app-config.token';
 import type { DB } from './database';
-import { AiToolsModule } from '../src/ai-tools.module';
+import { AiToolsModule } from '../src';
 import { AuthModule } from './auth/auth.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';
 import type { ChatModelFactory } from './chat/chat-model';

@@ -38,6 +38,9 @@ export {
 } from './tools/docmost-executors';
 export {
   DOCMOST_PAGE_ACCESS,
+  requirePage,
+  isUuid,
+  type AccessiblePage,
   type PageAccessPolicy,
   type AccessCaller,
   type PagePermission,
@@ -48,6 +51,12 @@ export {
 export {
   databasePageWriter,
   pageVersionConflict,
+  AGENT_SOURCE,
+  addPageHistoryRow,
+  agentChatId,
+  contributorIdsWith,
+  findUnstorableText,
+  storableCopy,
   type PageWriter,
   type PageUpdate,
   type PageChange,
@@ -61,6 +70,12 @@ export {
 } from './tools/page-store';
 export {
   CollaborationPages,
+  DOCUMENT_FRAGMENT,
+  blockFingerprint,
+  fillFragment,
+  fragmentToDocument,
+  Y,
+  type YDoc,
   type CollaborationPagesOptions,
   type CollaborationServer,
   type CollaborationConnection,
@@ -84,6 +99,7 @@ export {
 export {
   CommentSignalInterceptor,
   createCommentSignalInterceptor,
+  sanitizePageTitle,
   type CommentSignalOptions,
 } from './comment-signal';
 export {
@@ -93,15 +109,43 @@ export {
   type ChatMemoryOptions,
   type ChatMemoryStore,
 } from './chat-memory';
-export { AiToolsSettingsModule, AiToolsSettingsService } from './settings';
+export {
+  AiToolsSettingsModule,
+  AiToolsSettingsService,
+  describeReceived,
+  parseRequestBody,
+} from './settings';
+export { IS_PUBLIC_KEY, PublicRoute } from './caller';
 export {
   migrateAiToolsModule,
   revertAiToolsModule,
+  createKysely,
+  parseDatabaseDriver,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  DatabaseUnavailableError,
+  StartupError,
+  KYSELY,
+  InjectKysely,
   PostgresJsPoolDialect,
+  type CreateKyselyOptions,
   type DatabaseDriver,
+  type DatabaseTimeouts,
 } from './database';
+export {
+  documentToMarkdown,
+  exportDocumentMarkdown,
+  markdownToDocument,
+} from './tools/markdown';
+export {
+  asDocument,
+  type ProseMirrorMark,
+  type ProseMirrorNode,
+} from './tools/prosemirror/prosemirror-node';
+export { extractText } from './tools/prosemirror/extract-text';
+export { messageWithCause } from './registry/message-with-cause';
 export {
   AI_TOOLS_MIGRATIONS,
   AI_TOOLS_MIGRATION_TABLE,
 } from '../migrations/module';
-export type { DB } from './database';
+export type { DB, JsonValue, SpaceRole, UserRole } from './database';

@@ -7,7 +7,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
-import { InjectKysely } from '../../src/database/kysely.token';
+import { InjectKysely } from '../../src';
 import { authenticateBearer } from './authenticate-bearer';
 import {
   AUTHENTICATED_BEFORE_BODY,

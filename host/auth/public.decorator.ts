@@ -1,6 +1,6 @@
-import { PublicRoute } from '../../src/caller';
+import { PublicRoute } from '../../src';
 
-export { IS_PUBLIC_KEY } from '../../src/caller';
+export { IS_PUBLIC_KEY } from '../../src';
 
 /**
  * Lets a route through without a bearer token (health checks). The same metadata key as the

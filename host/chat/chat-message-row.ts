@@ -6,7 +6,7 @@ import {
 } from 'ai';
 import { sql, type RawBuilder } from 'kysely';
 import type { JsonValue } from '../database';
-import { storableCopy } from '../../src/tools/page-store/storable-text';
+import { storableCopy } from '../../src';
 
 /**
  * How Docmost's fork stores one chat message in `ai_chat_messages`: `content` is the message's

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { describeReceived } from '../../src/settings/request-body';
-import { findUnstorableText } from '../../src/tools/page-store/storable-text';
+import { describeReceived, findUnstorableText } from '../../src';
 
 /** Longer messages are almost certainly pasted documents; pages are read through tools. */
 export const CHAT_MESSAGE_MAX_LENGTH = 32_000;

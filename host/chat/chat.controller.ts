@@ -1,7 +1,7 @@
 import { Body, Controller, Post, Res } from '@nestjs/common';
 import { pipeUIMessageStreamToResponse } from 'ai';
 import type { FastifyReply } from 'fastify';
-import { parseRequestBody } from '../../src/settings/request-body';
+import { parseRequestBody } from '../../src';
 import { CurrentUser } from '../auth/current-user.decorator';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { CHAT_REQUEST_EXPECTED, chatRequestSchema } from './chat-request';

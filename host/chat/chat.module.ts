@@ -1,7 +1,9 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { ChatMemoryService } from '../../src/chat-memory/chat-memory.service';
-import { DeferredToolsService } from '../../src/deferred/deferred-tools.service';
-import { AiToolsSettingsModule } from '../../src/settings/ai-tools-settings.module';
+import {
+  ChatMemoryService,
+  DeferredToolsService,
+  AiToolsSettingsModule,
+} from '../../src';
 import {
   CHAT_MODEL_FACTORY,
   openAiCompatibleModelFactory,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
-import { InjectKysely } from '../../src/database/kysely.token';
+import { InjectKysely } from '../../src';
 import {
   chatMessageColumns,
   jsonb,

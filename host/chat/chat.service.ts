@@ -16,13 +16,15 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/app-config';
 import { InjectAppConfig } from '../config/app-config.token';
 import type { DB } from '../database';
-import { InjectKysely } from '../../src/database/kysely.token';
-import { ChatMemoryService } from '../../src/chat-memory/chat-memory.service';
-import { DeferredToolsService } from '../../src/deferred/deferred-tools.service';
-import type { ToolCallContext } from '../../src/registry/tool-call-context';
-import { ToolError } from '../../src/registry/tool-error';
-import { AiToolsSettingsService } from '../../src/settings/ai-tools-settings.service';
-import { requirePage } from '../../src/tools/access/page-access';
+import {
+  InjectKysely,
+  ChatMemoryService,
+  DeferredToolsService,
+  type ToolCallContext,
+  ToolError,
+  AiToolsSettingsService,
+  requirePage,
+} from '../../src';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import {
   InjectChatModelFactory,

@@ -12,10 +12,7 @@ export {
   missingModelVariables,
   type ChatModelFactory,
 } from './chat-model';
-export {
-  TOOL_REGISTRY,
-  InjectToolRegistry,
-} from '../../src/registry/tool-registry.token';
+export { TOOL_REGISTRY, InjectToolRegistry } from '../../src';
 export {
   prepareAgentStep,
   FINAL_STEP_INSTRUCTION,

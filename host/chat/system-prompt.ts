@@ -1,4 +1,4 @@
-import { sanitizePageTitle } from '../../src/comment-signal/sanitize-page-title';
+import { sanitizePageTitle } from '../../src';
 import {
   buildMcpToolingBlock,
   type McpToolingServer,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
 import { authenticateBearer } from '../auth/authenticate-bearer';
-import { requirePage } from '../../src/tools/access/page-access';
+import { requirePage } from '../../src';
 import type { Extension } from './hocuspocus';
 import { pageIdOfDocument } from './document-name';
 import type { CollaborationContext } from './collaboration-context';

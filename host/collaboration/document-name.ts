@@ -1,4 +1,4 @@
-import { isUuid } from '../../src/tools/access/page-access';
+import { isUuid } from '../../src';
 
 const PAGE_DOCUMENT = /^page\.(.+)$/;
 

@@ -6,20 +6,17 @@ import {
   fillFragment,
   fragmentToDocument,
   DOCUMENT_FRAGMENT,
-} from '../../src/collaboration/yjs-document';
-import { Y, type YDoc } from '../../src/collaboration/yjs';
-import { isUuid } from '../../src/tools/access/page-access';
-import {
+  Y,
+  type YDoc,
+  isUuid,
   addPageHistoryRow,
   AGENT_SOURCE,
   agentChatId,
   contributorIdsWith,
-} from '../../src/tools/page-store';
-import {
   asDocument,
   type ProseMirrorNode,
-} from '../../src/tools/prosemirror/prosemirror-node';
-import { extractText } from '../../src/tools/prosemirror/extract-text';
+  extractText,
+} from '../../src';
 import { pageIdOfDocument } from './document-name';
 import type { CollaborationContext } from './collaboration-context';
 

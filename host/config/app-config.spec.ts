@@ -1,4 +1,4 @@
-import { StartupError } from '../../src/database/startup-error';
+import { StartupError } from '../../src';
 import { loadAppConfig } from './app-config';
 
 function errorOf(env: NodeJS.ProcessEnv): StartupError {

@@ -2,13 +2,11 @@ import { z } from 'zod';
 import {
   parseDatabaseDriver,
   type DatabaseDriver,
-} from '../../src/database/database-driver';
-import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_STATEMENT_TIMEOUT_MS,
   type DatabaseTimeouts,
-} from '../../src/database/database-timeouts';
-import { StartupError } from '../../src/database/startup-error';
+  StartupError,
+} from '../../src';
 
 /** One external MCP server whose tools join the deferred tier as `<prefix>_<tool>`. */
 export interface ExternalMcpServerConfig {

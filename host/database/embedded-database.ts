@@ -2,7 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { StartupError } from '../../src/database/startup-error';
+import { StartupError } from '../../src';
 
 export interface EmbeddedDatabaseOptions {
   /** Where the cluster's files live. Kept between runs unless `persistent` is false. */

@@ -1,8 +1,20 @@
 /**
- * The reference host's database layer: the package's (src/database) plus what only a
- * standalone server needs (embedded PostgreSQL, database URLs, every migration set).
+ * The reference host's database layer: what it uses of the package's (through the package's
+ * entry) plus what only a standalone server needs (embedded PostgreSQL, database URLs, every
+ * migration set).
  */
-export * from '../../src/database';
+export {
+  createKysely,
+  parseDatabaseDriver,
+  KYSELY,
+  StartupError,
+  type CreateKyselyOptions,
+  type DatabaseDriver,
+  type DB,
+  type JsonValue,
+  type SpaceRole,
+  type UserRole,
+} from '../../src';
 export {
   migrateToLatest,
   migrateAllDown,

@@ -2,15 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import {
   createKysely,
   type CreateKyselyOptions,
-} from '../../src/database/create-kysely';
-import type { DB } from '../../src/database/database.types';
-import { DatabaseUnavailableError } from '../../src/database/database-unavailable-error';
+  type DB,
+  DatabaseUnavailableError,
+  StartupError,
+} from '../../src';
 import {
   startEmbeddedDatabase,
   type EmbeddedDatabase,
 } from './embedded-database';
 import { parseDatabaseUrl, redactDatabaseUrl } from './parse-database-url';
-import { StartupError } from '../../src/database/startup-error';
 
 export interface OpenDatabaseOptions {
   /** `DATABASE_URL`; when absent an embedded PostgreSQL is started. */

@@ -1,5 +1,5 @@
 import { parseDatabaseUrl, redactDatabaseUrl } from './parse-database-url';
-import { StartupError } from '../../src/database/startup-error';
+import { StartupError } from '../../src';
 
 describe('parseDatabaseUrl', () => {
   it('accepts postgres:// and postgresql:// URLs', () => {

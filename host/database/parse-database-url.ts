@@ -1,4 +1,4 @@
-import { StartupError } from '../../src/database/startup-error';
+import { StartupError } from '../../src';
 
 /** Validates `DATABASE_URL` up front so a typo fails with a readable message, not a pg stack. */
 export function parseDatabaseUrl(value: string): URL {

@@ -4,9 +4,8 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { DatabaseUnavailableError } from '../../src/database/database-unavailable-error';
+import { DatabaseUnavailableError, messageWithCause } from '../../src';
 import { DatabaseOutageLog } from './database-outage-log';
-import { messageWithCause } from '../../src/registry/message-with-cause';
 
 /** Seconds a client should wait before retrying; the pools reconnect on the next request. */
 const RETRY_AFTER_SECONDS = 5;

@@ -1,7 +1,7 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../database';
-import { InjectKysely } from '../../src/database/kysely.token';
+import { InjectKysely } from '../../src';
 import { Public } from '../auth/public.decorator';
 import { DatabaseOutageLog } from './database-outage-log';
 

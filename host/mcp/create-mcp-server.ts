@@ -1,7 +1,9 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { registerMcpTools } from '../../src/registry/adapters/mcp-tools';
-import type { ToolCallContext } from '../../src/registry/tool-call-context';
-import type { ToolRegistry } from '../../src/registry/tool-registry';
+import {
+  registerMcpTools,
+  type ToolCallContext,
+  type ToolRegistry,
+} from '../../src';
 
 export const MCP_SERVER_NAME = 'docmost-ai-tools';
 export const MCP_SERVER_VERSION = '0.1.0';

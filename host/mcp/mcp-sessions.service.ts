@@ -6,10 +6,12 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { ToolCallContext } from '../../src/registry/tool-call-context';
-import type { ToolRegistry } from '../../src/registry/tool-registry';
+import {
+  type ToolCallContext,
+  type ToolRegistry,
+  InjectToolRegistry,
+} from '../../src';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { InjectToolRegistry } from '../../src/registry/tool-registry.token';
 import { createMcpServer } from './create-mcp-server';
 import {
   DEFAULT_MCP_ROUTE_OPTIONS,

@@ -4,11 +4,13 @@ import { NestFactory } from '@nestjs/core';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Kysely } from 'kysely';
-import { AiToolsModule } from '../../src/ai-tools.module';
+import {
+  AiToolsModule,
+  type ToolCallContext,
+  TOOL_REGISTRY,
+  type ToolRegistry,
+} from '../../src';
 import type { DB } from '../database';
-import type { ToolCallContext } from '../../src/registry/tool-call-context';
-import { TOOL_REGISTRY } from '../../src/registry/tool-registry.token';
-import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { authenticateBearer } from '../auth/authenticate-bearer';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { createMcpServer } from './create-mcp-server';

@@ -1,8 +1,5 @@
 import type { Migration } from 'kysely';
-import {
-  AI_TOOLS_MIGRATIONS,
-  AI_TOOLS_MIGRATION_TABLE,
-} from '../../migrations/module';
+import { AI_TOOLS_MIGRATIONS, AI_TOOLS_MIGRATION_TABLE } from '../../src';
 import * as docmostSchemaSubset from './base/20250101T000000-docmost-schema-subset';
 import * as apiTokens from './host/20250101T000100-api-tokens';
 

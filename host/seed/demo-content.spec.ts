@@ -1,4 +1,4 @@
-import type { ProseMirrorNode } from '../../src/tools/prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../../src';
 import { DEMO_COMMENTS } from './demo-comments';
 import { DEMO_PAGE_HISTORY } from './demo-page-history';
 import { DEMO_PAGES } from './seed-demo-workspace';

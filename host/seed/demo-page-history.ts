@@ -1,4 +1,4 @@
-import type { ProseMirrorNode } from '../../src/tools/prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../../src';
 import { LEADERSHIP_PAGES } from './demo-leadership-pages';
 import { PRODUCT_PAGES } from './demo-product-pages';
 import type { DemoPageVersion } from './demo-types';

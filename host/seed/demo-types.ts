@@ -1,4 +1,4 @@
-import type { ProseMirrorNode } from '../../src/tools/prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../../src';
 
 /** One page of the demo workspace; `text_content` is derived from `content` when seeding. */
 export interface DemoPage {

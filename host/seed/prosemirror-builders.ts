@@ -1,7 +1,4 @@
-import type {
-  ProseMirrorMark,
-  ProseMirrorNode,
-} from '../../src/tools/prosemirror/prosemirror-node';
+import type { ProseMirrorMark, ProseMirrorNode } from '../../src';
 
 /**
  * Terse builders for the demo documents, producing the JSON shapes Docmost's TipTap editor

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB, UserRole } from '../database';
-import { extractText } from '../../src/tools/prosemirror/extract-text';
+import { extractText } from '../../src';
 import { generateApiToken, hashApiToken } from '../auth/api-token';
 import { DEMO_COMMENTS } from './demo-comments';
 import { LEADERSHIP_PAGES } from './demo-leadership-pages';

@@ -1,9 +1,9 @@
-import type { ProseMirrorNode } from '../../src/tools/prosemirror/prosemirror-node';
 import {
+  type ProseMirrorNode,
   documentToMarkdown,
   exportDocumentMarkdown,
   markdownToDocument,
-} from '../../src/tools/markdown';
+} from '../../src';
 import { DEMO_PAGE_HISTORY } from './demo-page-history';
 import { DEMO_PAGES } from './seed-demo-workspace';
 import { SEED_IDS } from './seed-ids';

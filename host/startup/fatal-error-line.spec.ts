@@ -1,4 +1,4 @@
-import { StartupError } from '../../src/database/startup-error';
+import { StartupError } from '../../src';
 import { fatalErrorLine } from './fatal-error-line';
 
 describe('fatalErrorLine', () => {

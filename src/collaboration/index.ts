@@ -9,6 +9,8 @@ export type {
 } from './collaboration-server';
 export {
   DOCUMENT_FRAGMENT,
+  blockFingerprint,
   fillFragment,
   fragmentToDocument,
 } from './yjs-document';
+export { Y, type YDoc } from './yjs';

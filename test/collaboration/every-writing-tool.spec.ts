@@ -3,7 +3,7 @@ import { Y } from '../../src/collaboration/yjs';
 import { extractText } from '../../src/tools/prosemirror/extract-text';
 import { asDocument } from '../../src/tools/prosemirror/prosemirror-node';
 import { seededTools } from '../support/seeded-tools';
-import { WRITING_CASES } from '../tools/content-writing-cases';
+import { WRITING_CASES } from '../tools/page-store/writing-cases';
 import {
   eventually,
   startLivePageHost,

@@ -20,7 +20,8 @@ import {
 /**
  * The 22 deferred tools other than the whole-page content tools (transformPage, stashPage and
  * the Markdown tools): structure, tables, page management, history, sharing, checkNewComments.
- * The specs under test/tools/deferred cover exactly these.
+ * The specs under the domain folders of test/tools (structure, tables, page-management, history,
+ * sharing) and test/registry/ai-sdk-every-deferred-tool.spec.ts cover exactly these.
  */
 export const DEFERRED_NON_CONTENT_TOOLS = TOOL_DEFINITIONS.filter(
   (spec) =>

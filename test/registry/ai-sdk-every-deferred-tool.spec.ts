@@ -1,22 +1,22 @@
-import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import { DEMO_PAGE_HISTORY } from '../../../host/seed/demo-page-history';
-import { toAiSdkToolSet } from '../../../src/registry/adapters/ai-sdk-tool-set';
-import { DEFERRED_NON_CONTENT_TOOLS } from '../../support/seeded-tools';
+import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
+import { DEMO_PAGE_HISTORY } from '../../host/seed/demo-page-history';
+import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
+import { DEFERRED_NON_CONTENT_TOOLS } from '../support/seeded-tools';
 import {
   generateWithToolCalls,
   sentToolResults,
   type ScriptedToolCall,
-} from '../../registry/support/recording-model';
+} from './support/recording-model';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../support/test-database';
+} from '../support/test-database';
 import {
   contextFor,
   PUBLIC_BASE_URL,
   seededTools,
   type SeededTools,
-} from '../../support/seeded-tools';
+} from '../support/seeded-tools';
 
 /**
  * Every deferred tool once, called by a scripted model through the chat's AI SDK tool set, as

@@ -8,31 +8,31 @@ import {
   type NestFastifyApplication,
 } from '@nestjs/platform-fastify';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../host/database';
-import { KYSELY } from '../../../src/database/kysely.token';
-import { BearerAuthGuard } from '../../../host/auth/bearer-auth.guard';
-import { TOOL_REGISTRY } from '../../../src/registry/tool-registry.token';
-import { McpModule } from '../../../host/mcp/mcp.module';
-import { seedDemoWorkspace } from '../../../host/seed/seed-demo-workspace';
-import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import { toAiSdkToolSet } from '../../../src/registry/adapters/ai-sdk-tool-set';
-import { createMcpToolNameTranslator } from '../../../src/registry/adapters/mcp-tool-names';
-import type { ToolRegistry } from '../../../src/registry/tool-registry';
-import { DEFERRED_NON_CONTENT_TOOLS } from '../../support/seeded-tools';
-import { asDocument } from '../../../src/tools/prosemirror/prosemirror-node';
+import type { DB } from '../../host/database';
+import { KYSELY } from '../../src/database/kysely.token';
+import { BearerAuthGuard } from '../../host/auth/bearer-auth.guard';
+import { TOOL_REGISTRY } from '../../src/registry/tool-registry.token';
+import { McpModule } from '../../host/mcp/mcp.module';
+import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
+import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
+import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
+import { createMcpToolNameTranslator } from '../../src/registry/adapters/mcp-tool-names';
+import type { ToolRegistry } from '../../src/registry/tool-registry';
+import { DEFERRED_NON_CONTENT_TOOLS } from '../support/seeded-tools';
+import { asDocument } from '../../src/tools/prosemirror/prosemirror-node';
 import {
   generateWithToolCalls,
   sentToolResults,
-} from '../../registry/support/recording-model';
+} from './support/recording-model';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../support/test-database';
+} from '../support/test-database';
 import {
   contextFor,
   PUBLIC_BASE_URL,
   seededTools,
-} from '../../support/seeded-tools';
+} from '../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 

@@ -1,14 +1,14 @@
-import { abbreviate } from '../../../src/registry/abbreviate';
-import { SEED_IDS } from '../../../host/seed/seed-ids';
+import { abbreviate } from '../../src/registry/abbreviate';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../support/test-database';
+} from '../support/test-database';
 import {
   expectToolError,
   seededTools,
   type SeededTools,
-} from '../../support/seeded-tools';
+} from '../support/seeded-tools';
 
 /**
  * Inputs that pass their format check but that PostgreSQL cannot represent (a timestamp in

@@ -1,16 +1,16 @@
 import { sql } from 'kysely';
-import { SEED_IDS } from '../../../host/seed/seed-ids';
-import type { ListCommentsResult } from '../../../src/tools/comments/list-comments';
-import type { ShareList } from '../../../src/tools/sharing/list-shares';
+import { SEED_IDS } from '../../host/seed/seed-ids';
+import type { ListCommentsResult } from '../../src/tools/comments/list-comments';
+import type { ShareList } from '../../src/tools/sharing/list-shares';
 import {
   expectToolError,
   seededTools,
   type SeededTools,
-} from '../../support/seeded-tools';
+} from '../support/seeded-tools';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../support/test-database';
+} from '../support/test-database';
 
 const P = SEED_IDS.pages;
 

@@ -2,30 +2,30 @@ import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { sql } from 'kysely';
-import type { JsonValue } from '../../../host/database';
-import { DEMO_PAGE_HISTORY } from '../../../host/seed/demo-page-history';
-import { DEMO_PAGES } from '../../../host/seed/seed-demo-workspace';
-import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import { registerMcpTools } from '../../../src/registry/adapters/mcp-tools';
-import type { ToolRegistry } from '../../../src/registry/tool-registry';
-import { MAX_READ_OUTPUT_CHARS } from '../../../src/tools/output-limit';
-import type { ProseMirrorNode } from '../../../src/tools/prosemirror/prosemirror-node';
-import { findNodeIssues } from '../../../src/tools/prosemirror/validate-node';
+import type { JsonValue } from '../../host/database';
+import { DEMO_PAGE_HISTORY } from '../../host/seed/demo-page-history';
+import { DEMO_PAGES } from '../../host/seed/seed-demo-workspace';
+import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
+import { registerMcpTools } from '../../src/registry/adapters/mcp-tools';
+import type { ToolRegistry } from '../../src/registry/tool-registry';
+import { MAX_READ_OUTPUT_CHARS } from '../../src/tools/output-limit';
+import type { ProseMirrorNode } from '../../src/tools/prosemirror/prosemirror-node';
+import { findNodeIssues } from '../../src/tools/prosemirror/validate-node';
 import {
   connectInMemory,
   type InMemoryConnection,
-} from '../../registry/support/mcp-client';
+} from '../registry/support/mcp-client';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../support/test-database';
+} from '../support/test-database';
 import {
   contextFor,
   expectToolError,
   seededTools,
   type SeededTools,
   type SeedUser,
-} from '../../support/seeded-tools';
+} from '../support/seeded-tools';
 
 /**
  * Issue 10, item 4: inputs and outputs without bounds. Ids of any length, script URLs and

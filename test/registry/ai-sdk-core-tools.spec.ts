@@ -1,20 +1,20 @@
-import { toAiSdkToolSet } from '../../../src/registry/adapters/ai-sdk-tool-set';
-import { createToolRegistry } from '../../../src/registry/create-tool-registry';
-import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
+import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
+import { createToolRegistry } from '../../src/registry/create-tool-registry';
+import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
 import {
   CORE_TOOL_NAMES,
   TOOL_DEFINITIONS,
-} from '../../../src/tools/tool-definitions';
-import { createDocmostExecutors } from '../../../src/tools/docmost-executors';
+} from '../../src/tools/tool-definitions';
+import { createDocmostExecutors } from '../../src/tools/docmost-executors';
 import {
   generateWithToolCalls,
   sentToolResults,
-} from '../../registry/support/recording-model';
+} from './support/recording-model';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../support/test-database';
-import { contextFor } from '../../support/seeded-tools';
+} from '../support/test-database';
+import { contextFor } from '../support/seeded-tools';
 
 describe('core tools through the AI SDK surface', () => {
   let database: TestDatabase;

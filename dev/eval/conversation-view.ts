@@ -1,4 +1,7 @@
-import { messageText, type ChatCompletionsBody } from './chat-completions';
+import {
+  messageText,
+  type ChatCompletionsBody,
+} from '../chat-completions/chat-completions';
 
 const SIGNAL_PREFIX = '[signal]';
 const CATALOG_BLOCK = /<tool_catalog\b[\s\S]*?<\/tool_catalog>/;

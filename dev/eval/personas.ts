@@ -1,4 +1,4 @@
-import type { ModelAnswer } from './chat-completions';
+import type { ModelAnswer } from '../chat-completions/chat-completions';
 import { catalogNames, type ConversationView } from './conversation-view';
 import { EvalError } from './eval-error';
 import type { Scenario, TurnPlan } from './scenario';

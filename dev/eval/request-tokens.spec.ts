@@ -1,5 +1,5 @@
 import { countTokens } from '../demo/tool-tokens';
-import type { ChatCompletionsBody } from './chat-completions';
+import type { ChatCompletionsBody } from '../chat-completions/chat-completions';
 import { requestTokens, toolDefinitionTokens } from './request-tokens';
 
 describe('request tokens', () => {

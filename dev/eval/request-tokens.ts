@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { countTokens } from '../demo/tool-tokens';
-import type { ChatCompletionsBody } from './chat-completions';
+import type { ChatCompletionsBody } from '../chat-completions/chat-completions';
 
 /**
  * Token counts of texts seen before. A run's requests repeat the same tools array and every

@@ -35,6 +35,7 @@ import {
   OpenAiStubServer,
   type RecordedRequest,
 } from './support/openai-stub-server';
+import { messageText } from '../../dev/chat-completions/chat-completions';
 
 const MAX_STEPS = 6;
 const MODEL = 'stub-model';
@@ -45,10 +46,10 @@ function toolNames(request: RecordedRequest): string[] {
 }
 
 function systemText(request: RecordedRequest): string {
-  return (
-    request.body.messages.find((message) => message.role === 'system')
-      ?.content ?? ''
+  const system = request.body.messages.find(
+    (message) => message.role === 'system',
   );
+  return system === undefined ? '' : messageText(system);
 }
 
 /** A real HTTP round trip through `@ai-sdk/openai-compatible` to a local stub endpoint. */
@@ -224,7 +225,7 @@ describe('chat against an OpenAI-compatible endpoint', () => {
       (entry) =>
         entry.role === 'tool' && entry.tool_call_id === 'call_old_table',
     );
-    expect(JSON.parse(oldResult!.content!)).toEqual({
+    expect(JSON.parse(messageText(oldResult!))).toEqual({
       tool: 'getTable',
       input: { pageId: SEED_IDS.pages.pricing, table: 0 },
     });

@@ -39,6 +39,8 @@ export interface ModelAnswer {
   readonly toolCalls?: readonly {
     readonly name: string;
     readonly arguments: unknown;
+    /** The call's id; default `call_<n>`. */
+    readonly id?: string;
   }[];
 }
 

@@ -43,6 +43,7 @@ import { AiToolsSettingsModule } from './settings/ai-tools-settings.module';
 import { PageStashModule } from './stash';
 import { TOOL_DEFINITIONS } from './tools/tool-definitions';
 import { createDocmostExecutors } from './tools/docmost-executors';
+import { TOOL_HEAVY_TASKS, type ToolHeavyWorkPool } from './tools/heavy-tasks';
 import { HEAVY_WORK_POOL, HeavyWorkPool } from './workers';
 
 /** Opens the module's own pool when it was given a URL, and closes only that one. */
@@ -99,7 +100,9 @@ class ModuleMigrationsAtBoot implements OnModuleInit {
 class HeavyWorkPoolLifecycle implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('AiToolsHeavyWork');
 
-  constructor(@Inject(HEAVY_WORK_POOL) private readonly pool: HeavyWorkPool) {}
+  constructor(
+    @Inject(HEAVY_WORK_POOL) private readonly pool: ToolHeavyWorkPool,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     try {
@@ -121,7 +124,7 @@ function buildRegistry(
   options: AiToolsModuleOptions,
   db: Kysely<DB>,
   signal: CommentSignalInterceptor,
-  heavyWork: HeavyWorkPool,
+  heavyWork: ToolHeavyWorkPool,
 ): ToolRegistry {
   const logger = options.logger ?? new Logger('AiTools');
   const live = options.collaboration
@@ -193,7 +196,7 @@ const MODULE_PROVIDERS: readonly Provider[] = [
     provide: HEAVY_WORK_POOL,
     inject: [AI_TOOLS_OPTIONS],
     useFactory: (options: AiToolsModuleOptions) =>
-      new HeavyWorkPool(options.heavyWork),
+      new HeavyWorkPool(TOOL_HEAVY_TASKS, options.heavyWork),
   },
   HeavyWorkPoolLifecycle,
   ModuleMigrationsAtBoot,

@@ -83,7 +83,6 @@ export {
 export {
   HEAVY_WORK_POOL,
   HeavyWorkPool,
-  sharedHeavyWorkPool,
   type HeavyWorkOptions,
 } from './workers';
 export {
@@ -143,6 +142,11 @@ export {
   type ProseMirrorNode,
 } from './tools/prosemirror/prosemirror-node';
 export { extractText } from './tools/prosemirror/extract-text';
+export {
+  sharedHeavyWorkPool,
+  TOOL_HEAVY_TASKS,
+  type ToolHeavyWorkPool,
+} from './tools/heavy-tasks';
 export { messageWithCause } from './registry/message-with-cause';
 export {
   AI_TOOLS_MIGRATIONS,

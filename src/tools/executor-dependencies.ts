@@ -7,7 +7,7 @@ import {
   PageStashService,
   type PageStashOptions,
 } from '../stash';
-import { sharedHeavyWorkPool, type HeavyWorkPool } from '../workers';
+import { sharedHeavyWorkPool, type ToolHeavyWorkPool } from './heavy-tasks';
 import type { PageAccessPolicy } from './access';
 import {
   databasePageWriter,
@@ -37,7 +37,7 @@ export interface DocmostExecutorOptions {
    * The worker pool CPU-heavy work runs in (transform scripts, version diffs, Markdown of large
    * pages, text edits on large pages); default the process-wide shared pool.
    */
-  readonly heavyWork?: HeavyWorkPool;
+  readonly heavyWork?: ToolHeavyWorkPool;
   /** transformPage's sandbox limits (time, memory, stack, sizes); see `ScriptSandboxOptions` for defaults. */
   readonly sandbox?: ScriptSandboxOptions;
   /** stashPage's limits (snapshot size, live stashes per user); see `PageStashOptions` for defaults. */
@@ -77,7 +77,7 @@ export interface ToolExecutorDependencies {
   readonly pageWriter: PageWriter;
   /** Where a live page's document is read; undefined: the database only. */
   readonly livePages: LivePageReader | undefined;
-  readonly heavyWork: HeavyWorkPool;
+  readonly heavyWork: ToolHeavyWorkPool;
   /** Origin of share and stash URLs, without a trailing path. */
   readonly publicBaseUrl: string;
   readonly sandbox: ScriptSandboxOptions;

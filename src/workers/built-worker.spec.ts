@@ -51,6 +51,7 @@ describe('the heavy-work pool from built JavaScript (dist/)', () => {
     for (const file of reachableFiles([
       join(workers, 'heavy-work-pool.ts'),
       join(workers, 'heavy-work-worker.ts'),
+      join(ROOT, 'src', 'tools', 'heavy-tasks.ts'),
     ])) {
       const output = ts.transpileModule(await readFile(file, 'utf8'), {
         fileName: file,
@@ -77,7 +78,11 @@ describe('the heavy-work pool from built JavaScript (dist/)', () => {
     const { HeavyWorkPool } = require(
       join(build, 'src', 'workers', 'heavy-work-pool.js'),
     ) as typeof import('./heavy-work-pool');
-    const pool = new HeavyWorkPool({ threads: 1 });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path computed at run time
+    const { TOOL_HEAVY_TASKS } = require(
+      join(build, 'src', 'tools', 'heavy-tasks.js'),
+    ) as typeof import('../tools/heavy-tasks');
+    const pool = new HeavyWorkPool(TOOL_HEAVY_TASKS, { threads: 1 });
     try {
       const result = await pool.run(
         'transformDocument',

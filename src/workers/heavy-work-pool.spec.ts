@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ToolError } from '../registry/tool-error';
 import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
+import { TOOL_HEAVY_TASKS } from '../tools/heavy-tasks';
 import { HeavyWorkPool } from './heavy-work-pool';
 
 const DOCUMENT: ProseMirrorNode = {
@@ -41,7 +42,7 @@ async function failure(promise: Promise<unknown>): Promise<ToolError> {
 jest.setTimeout(60_000);
 
 describe('HeavyWorkPool', () => {
-  const pool = new HeavyWorkPool({
+  const pool = new HeavyWorkPool(TOOL_HEAVY_TASKS, {
     threads: 1,
     maxRunsPerUser: 1,
     deadlineMs: 20_000,
@@ -121,7 +122,9 @@ describe('HeavyWorkPool', () => {
   });
 
   it('runs small inputs on the calling thread and large ones in a worker', async () => {
-    const small = new HeavyWorkPool({ inProcessMaxChars: 1_000 });
+    const small = new HeavyWorkPool(TOOL_HEAVY_TASKS, {
+      inProcessMaxChars: 1_000,
+    });
     expect(small.offloads(999)).toBe(false);
     expect(small.offloads(1_000)).toBe(true);
     // On the calling thread the pool starts no worker, so nothing needs destroying afterwards.
@@ -140,6 +143,7 @@ const SLOW_START_WORKER = join(__dirname, 'testing', 'slow-start-worker.js');
 
 describe('HeavyWorkPool whose replacement worker is slow to start', () => {
   const pool = new HeavyWorkPool(
+    TOOL_HEAVY_TASKS,
     { threads: 1, maxRunsPerUser: 1, deadlineMs: 20_000 },
     SLOW_START_WORKER,
   );

@@ -2,12 +2,13 @@ import { join } from 'node:path';
 import Piscina from 'piscina';
 import { ToolError } from '../registry/tool-error';
 import { AdmissionGate, type ReleaseSlot } from './admission-gate';
-import {
-  HEAVY_TASKS,
-  type HeavyTaskInput,
-  type HeavyTaskName,
-  type HeavyTaskOutput,
-} from './heavy-tasks';
+import type {
+  HeavyTaskInput,
+  HeavyTaskName,
+  HeavyTaskOutput,
+  HeavyTasks,
+  HeavyTaskTable,
+} from './heavy-task-table';
 import {
   resolveHeavyWorkLimits,
   type HeavyWorkLimits,
@@ -80,7 +81,7 @@ function workerExecArgv(): string[] | undefined {
  * naming the limit. The pool's own start (`warm`, which the module runs at application start)
  * is not counted against any run.
  */
-export class HeavyWorkPool {
+export class HeavyWorkPool<Table extends HeavyTaskTable = HeavyTaskTable> {
   readonly limits: HeavyWorkLimits;
   private readonly gate: AdmissionGate;
   private readonly largeDocumentGate: AdmissionGate;
@@ -89,10 +90,12 @@ export class HeavyWorkPool {
   private destroyed = false;
 
   /**
+   * @param tasks What the workers run, by name, and the module they load it from.
    * @param workerFilename The worker module; tests give one that starts slowly. Default: the
    * package's worker (compiled, or its TypeScript loader when running from source).
    */
   constructor(
+    private readonly tasks: HeavyTasks<Table>,
     options: HeavyWorkOptions = {},
     private readonly workerFilename: string = workerEntry(),
   ) {
@@ -141,25 +144,26 @@ export class HeavyWorkPool {
    * Runs the task in a worker when its input is `chars` characters or more, on the calling
    * thread otherwise (where a worker round trip would cost more than the work).
    */
-  async runSized<N extends HeavyTaskName>(
+  async runSized<N extends HeavyTaskName<Table>>(
     name: N,
-    input: HeavyTaskInput<N>,
+    input: HeavyTaskInput<Table, N>,
     chars: number,
     call: HeavyRunCall,
-  ): Promise<HeavyTaskOutput<N>> {
+  ): Promise<HeavyTaskOutput<Table, N>> {
     if (!this.offloads(chars))
-      return (await (
-        HEAVY_TASKS[name] as (input: HeavyTaskInput<N>) => unknown
-      )(input)) as HeavyTaskOutput<N>;
+      return (await this.tasks.table[name]!(input)) as HeavyTaskOutput<
+        Table,
+        N
+      >;
     return this.run(name, input, call);
   }
 
   /** Runs the task in a worker, within the admission limits and the deadline. */
-  async run<N extends HeavyTaskName>(
+  async run<N extends HeavyTaskName<Table>>(
     name: N,
-    input: HeavyTaskInput<N>,
+    input: HeavyTaskInput<Table, N>,
     call: HeavyRunCall,
-  ): Promise<HeavyTaskOutput<N>> {
+  ): Promise<HeavyTaskOutput<Table, N>> {
     if (this.destroyed)
       throw new ToolError(
         'unavailable',
@@ -169,11 +173,16 @@ export class HeavyWorkPool {
     const release = await this.gate.enter(call.userId, call.label);
     try {
       const outcome = await this.runInWorker(
-        { name, input, startedAt: new SharedArrayBuffer(8) },
+        {
+          tasksModule: this.tasks.module,
+          name,
+          input,
+          startedAt: new SharedArrayBuffer(8),
+        },
         call,
       );
       if (!outcome.ok) throw reviveError(outcome.error);
-      return outcome.value as HeavyTaskOutput<N>;
+      return outcome.value as HeavyTaskOutput<Table, N>;
     } finally {
       release();
     }
@@ -195,6 +204,7 @@ export class HeavyWorkPool {
   private async startWorkers(): Promise<void> {
     const piscina = this.workers();
     const message: WarmUpMessage = {
+      tasksModule: this.tasks.module,
       warmUp: new SharedArrayBuffer(4),
       workers: this.limits.threads,
     };
@@ -285,15 +295,4 @@ export class HeavyWorkPool {
     }
     return error instanceof Error ? error : new Error(String(error));
   }
-}
-
-let shared: HeavyWorkPool | undefined;
-
-/**
- * The process-wide pool with default limits, for executors created without one (a host that
- * calls createDocmostExecutors directly, tests). AiToolsModule creates and closes its own.
- */
-export function sharedHeavyWorkPool(): HeavyWorkPool {
-  shared ??= new HeavyWorkPool();
-  return shared;
 }

@@ -1,8 +1,10 @@
-import { HEAVY_TASKS, type HeavyTaskName } from './heavy-tasks';
+import type { HeavyTaskTable } from './heavy-task-table';
 import { transportError, type TransportedError } from './transported-error';
 
 export interface HeavyTaskMessage {
-  readonly name: HeavyTaskName;
+  /** The module exporting the task table as `HEAVY_TASKS` (see `HeavyTasks`). */
+  readonly tasksModule: string;
+  readonly name: string;
   readonly input: unknown;
   /**
    * Eight shared bytes where the worker writes the time (Date.now()) it started the task: the
@@ -13,6 +15,8 @@ export interface HeavyTaskMessage {
 
 /** Sent once per worker when the pool starts (`HeavyWorkPool.warm`). */
 export interface WarmUpMessage {
+  /** Loaded at warm-up, so the first run does not pay for it. */
+  readonly tasksModule: string;
   /** Four shared bytes: how many workers have taken their warm-up message. */
   readonly warmUp: SharedArrayBuffer;
   /** How many workers the pool has. */
@@ -26,7 +30,14 @@ const WARM_UP_WAIT_MS = 60_000;
  * Holds this worker until every worker of the pool has taken a warm-up message, so that each of
  * them gets exactly one and the pool's warm-up ends with every worker's modules loaded.
  */
+/** The task table of `modulePath`; Node caches the module, so it loads once per worker. */
+function tasksOf(modulePath: string): HeavyTaskTable {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path the pool hands over at run time
+  return (require(modulePath) as { HEAVY_TASKS: HeavyTaskTable }).HEAVY_TASKS;
+}
+
 function warmUp(message: WarmUpMessage): HeavyTaskOutcome {
+  tasksOf(message.tasksModule);
   const arrived = new Int32Array(message.warmUp);
   Atomics.add(arrived, 0, 1);
   Atomics.notify(arrived, 0);
@@ -50,8 +61,10 @@ export async function runHeavyTask(
 ): Promise<HeavyTaskOutcome> {
   if ('warmUp' in message) return warmUp(message);
   Atomics.store(new BigInt64Array(message.startedAt), 0, BigInt(Date.now()));
-  const task = HEAVY_TASKS[message.name] as
-    ((input: unknown) => unknown) | undefined;
+  const tasks = tasksOf(message.tasksModule);
+  const task = Object.hasOwn(tasks, message.name)
+    ? tasks[message.name]
+    : undefined;
   if (task === undefined)
     return {
       ok: false,

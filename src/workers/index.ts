@@ -1,8 +1,4 @@
-export {
-  HeavyWorkPool,
-  sharedHeavyWorkPool,
-  type HeavyRunCall,
-} from './heavy-work-pool';
+export { HeavyWorkPool, type HeavyRunCall } from './heavy-work-pool';
 export {
   defaultHeavyWorkLimits,
   resolveHeavyWorkLimits,
@@ -13,6 +9,8 @@ export type {
   HeavyTaskInput,
   HeavyTaskName,
   HeavyTaskOutput,
-} from './heavy-tasks';
+  HeavyTasks,
+  HeavyTaskTable,
+} from './heavy-task-table';
 export { HEAVY_WORK_POOL } from './heavy-work-pool-token';
 export type { ReleaseSlot } from './admission-gate';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../../src/registry/tool-registry';
+import { TOOL_HEAVY_TASKS } from '../../../src/tools/heavy-tasks';
 import { HeavyWorkPool } from '../../../src/workers';
 import {
   createTestDatabase,
@@ -27,7 +28,9 @@ let context: ToolCallContext;
 let chatId: string;
 // Its own pool, patient with a worker's first start on a busy machine: this file is about what
 // is written, not about how long a queue may wait.
-const heavyWork = new HeavyWorkPool({ maxQueueWaitMs: 60_000 });
+const heavyWork = new HeavyWorkPool(TOOL_HEAVY_TASKS, {
+  maxQueueWaitMs: 60_000,
+});
 
 beforeAll(async () => {
   database = await createTestDatabase();

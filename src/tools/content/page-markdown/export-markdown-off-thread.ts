@@ -1,4 +1,4 @@
-import type { HeavyWorkPool } from '../../../workers';
+import type { ToolHeavyWorkPool } from '../../heavy-tasks';
 import type { MarkdownExport } from '../../markdown';
 import { documentSize } from '../../prosemirror/document-size';
 import type { ProseMirrorNode } from '../../prosemirror/prosemirror-node';
@@ -9,7 +9,7 @@ import type { ProseMirrorNode } from '../../prosemirror/prosemirror-node';
  */
 export function exportMarkdownOffThread(
   document: ProseMirrorNode,
-  heavyWork: HeavyWorkPool,
+  heavyWork: ToolHeavyWorkPool,
   userId: string,
 ): Promise<MarkdownExport> {
   return heavyWork.runSized(

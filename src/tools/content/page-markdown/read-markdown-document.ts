@@ -1,5 +1,5 @@
 import { ToolError } from '../../../registry/tool-error';
-import type { HeavyWorkPool } from '../../../workers';
+import type { ToolHeavyWorkPool } from '../../heavy-tasks';
 import { MarkdownSyntaxError, markdownToDocument } from '../../markdown';
 // Not the page-store index: a worker loads this file, and the index brings in the database layer.
 import { refuseUnstorableText } from '../../page-store/storable-text';
@@ -46,7 +46,7 @@ export function readMarkdownDocument(markdown: string): MarkdownDocument {
 /** `readMarkdownDocument`, in a worker when the Markdown is long (a 400,000-character import blocked the event loop for seconds). */
 export function readMarkdownOffThread(
   markdown: string,
-  heavyWork: HeavyWorkPool,
+  heavyWork: ToolHeavyWorkPool,
   userId: string,
 ): Promise<MarkdownDocument> {
   return heavyWork.runSized(

@@ -40,7 +40,7 @@ import {
   modelFunctionTools,
   TOKEN_ENCODING,
 } from './tool-tokens';
-import { parseUiMessageStream } from './ui-message-stream';
+import { postAsUser, postChatTurn, seedUser } from '../host-chat/host-requests';
 
 export interface RunDemoOptions {
   /** A migrated database. The demo seeds it (idempotent) and removes its own rows of earlier runs. */
@@ -64,26 +64,9 @@ class CollectingLogger implements LoggerService {
 }
 
 function userOf(seed: SeedResult, email: string): SeedResult['users'][number] {
-  const user = seed.users.find((candidate) => candidate.email === email);
+  const user = seedUser(seed, email);
   if (user === undefined) throw new DemoError(`the seed has no user ${email}`);
   return user;
-}
-
-async function post(
-  app: NestFastifyApplication,
-  token: string,
-  url: string,
-  body: unknown,
-) {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-    },
-    payload: JSON.stringify(body),
-  });
 }
 
 /** Deferred tools must be ON for the demo; a workspace an admin switched OFF is switched back afterwards. */
@@ -91,16 +74,26 @@ async function ensureDeferredToolsOn(
   app: NestFastifyApplication,
   ownerToken: string,
 ): Promise<{ note?: string; restore(): Promise<void> }> {
-  const info = await post(app, ownerToken, '/api/ai-tools/settings/info', {});
+  const info = await postAsUser(
+    app,
+    ownerToken,
+    '/api/ai-tools/settings/info',
+    {},
+  );
   if (info.statusCode !== 200)
     throw new DemoError(
       `reading the workspace AI settings failed: ${info.statusCode} ${info.body}`,
     );
   if ((info.json() as { deferredTools: boolean }).deferredTools)
     return { restore: async () => undefined };
-  const update = await post(app, ownerToken, '/api/ai-tools/settings/update', {
-    deferredTools: true,
-  });
+  const update = await postAsUser(
+    app,
+    ownerToken,
+    '/api/ai-tools/settings/update',
+    {
+      deferredTools: true,
+    },
+  );
   if (update.statusCode !== 200)
     throw new DemoError(
       `turning deferred tools on failed: ${update.statusCode} ${update.body}`,
@@ -108,7 +101,7 @@ async function ensureDeferredToolsOn(
   return {
     note: 'settings.ai.deferredTools was OFF in this workspace; the demo turned it ON and turns it back OFF at the end.',
     restore: async () =>
-      void (await post(app, ownerToken, '/api/ai-tools/settings/update', {
+      void (await postAsUser(app, ownerToken, '/api/ai-tools/settings/update', {
         deferredTools: false,
       })),
   };
@@ -159,10 +152,10 @@ async function runTurn(
     token: run.token,
   });
   const before = blockLines(editor.document());
-  let response;
+  let played;
   let after: string[];
   try {
-    response = await post(run.app, run.token, '/api/ai/chat', {
+    played = await postChatTurn(run.app, run.token, {
       message: turn.message,
       pageId: turn.pageId,
     });
@@ -170,24 +163,15 @@ async function runTurn(
   } finally {
     editor.close();
   }
-  if (response.statusCode !== 200)
-    throw new DemoError(
-      `turn "${turn.id}": POST /api/ai/chat answered ${response.statusCode}: ${response.body}`,
-    );
-  const failure = parseUiMessageStream(response.body).find(
-    (chunk) => chunk.type === 'error',
-  );
-  if (failure !== undefined)
-    throw new DemoError(
-      `turn "${turn.id}" failed: ${String(failure.errorText)}`,
-    );
+  if (played.failure !== undefined)
+    throw new DemoError(`turn "${turn.id}": ${played.failure}`);
   return buildTurnReport({
     id: turn.id,
     title: turn.title,
     message: turn.message,
     pageTitle: run.pageTitle,
     userEmail: run.userEmail,
-    chatId: String(response.headers['x-chat-id'] ?? ''),
+    chatId: played.chatId,
     steps: agent.steps,
     allActiveToolTokens: run.allActiveToolTokens,
     editorView: {

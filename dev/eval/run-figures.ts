@@ -1,12 +1,7 @@
 import { claimsMissingCapability } from './capability-claim';
 import type { RecordedRequest } from './eval-model-server';
 import { requestTokens, toolDefinitionTokens } from './request-tokens';
-
-/** One chunk of the AI SDK UI message stream the chat route answers. */
-export interface UiChunk {
-  readonly type: string;
-  readonly [key: string]: unknown;
-}
+import type { UiMessageChunk } from '../host-chat/ui-message-stream';
 
 /** What one scenario run cost and how it went, summed over its turns. */
 export interface RunFigures {
@@ -48,7 +43,7 @@ const REPAIR_NOTE = /^You called \S+ directly, but it was not loaded yet/;
 /** The figures of one turn: from the requests the model endpoint received and the chat's UI stream. */
 export function turnFigures(
   requests: readonly RecordedRequest[],
-  chunks: readonly UiChunk[],
+  chunks: readonly UiMessageChunk[],
 ): RunFigures {
   const toolNames = new Map<string, string>();
   let loadToolsCalls = 0;

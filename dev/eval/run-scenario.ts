@@ -1,7 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '../../host/config/app-config';
-import { parseUiMessageStream } from '../demo/ui-message-stream';
+import { postAsUser, postChatTurn, seedUser } from '../host-chat/host-requests';
 import { createApp } from '../../host/create-app';
 import type { SeedResult } from '../../host/seed/seed-demo-workspace';
 import { viewConversation } from './conversation-view';
@@ -50,26 +50,9 @@ export interface RunScenarioOptions {
 }
 
 function userOf(seed: SeedResult, email: string): SeedResult['users'][number] {
-  const user = seed.users.find((candidate) => candidate.email === email);
+  const user = seedUser(seed, email);
   if (user === undefined) throw new EvalError(`the seed has no user ${email}`);
   return user;
-}
-
-async function post(
-  app: NestFastifyApplication,
-  token: string,
-  url: string,
-  body: unknown,
-) {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-    },
-    payload: JSON.stringify(body),
-  });
 }
 
 /**
@@ -108,7 +91,7 @@ export async function runScenario(
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     applyModuleVariation(app, options.variation);
-    const toggle = await post(
+    const toggle = await postAsUser(
       app,
       owner.token,
       '/api/ai-tools/settings/update',
@@ -137,21 +120,16 @@ export async function runScenario(
                   scenario,
                 }),
       });
-      const response = await post(app, agent.token, '/api/ai/chat', {
+      const played = await postChatTurn(app, agent.token, {
         message: turn.message,
         ...(chatId === undefined ? {} : { chatId }),
         ...(turn.pageId === undefined ? {} : { pageId: turn.pageId }),
       });
-      if (response.statusCode !== 200) {
-        error = `POST /api/ai/chat answered ${response.statusCode}: ${response.body.slice(0, 200)}`;
-        break;
-      }
-      chatId = String(response.headers['x-chat-id'] ?? '');
-      const chunks = parseUiMessageStream(response.body);
-      turns.push(turnFigures(modelServer.requests, chunks));
-      const streamError = chunks.find((chunk) => chunk.type === 'error');
-      if (streamError !== undefined) {
-        error = `the turn failed: ${String(streamError.errorText)}`;
+      if (played.chatId !== '') chatId = played.chatId;
+      if (played.chunks.length > 0)
+        turns.push(turnFigures(modelServer.requests, played.chunks));
+      if (played.failure !== undefined) {
+        error = played.failure;
         break;
       }
     }

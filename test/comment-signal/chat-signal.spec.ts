@@ -20,7 +20,7 @@ import {
   createScriptedModel,
   sentToolResults,
 } from '../chat/support/scripted-model';
-import type { UiChunk } from '../chat/support/ui-message-stream';
+import type { UiMessageChunk } from '../../dev/host-chat/ui-message-stream';
 import {
   createTestDatabase,
   type TestDatabase,
@@ -55,7 +55,9 @@ function toolMessage(request: RecordedRequest, toolCallId: string): string {
 }
 
 /** The raw tool outputs the UI message stream delivered, by tool call id. */
-function streamedOutputs(chunks: readonly UiChunk[]): Map<string, unknown> {
+function streamedOutputs(
+  chunks: readonly UiMessageChunk[],
+): Map<string, unknown> {
   return new Map(
     chunks
       .filter((chunk) => chunk.type === 'tool-output-available')

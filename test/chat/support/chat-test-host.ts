@@ -15,7 +15,10 @@ import type { ToolRegistry } from '../../../src/registry/tool-registry';
 import { TOOL_DEFINITIONS } from '../../../src/tools/tool-definitions';
 import { AiToolsSettingsModule } from '../../../src/settings';
 import { createTestHost } from './create-test-host';
-import { parseUiMessageStream, type UiChunk } from './ui-message-stream';
+import {
+  parseUiMessageStream,
+  type UiMessageChunk,
+} from '../../../dev/host-chat/ui-message-stream';
 
 /** One call of an echo executor. */
 export interface EchoCall {
@@ -84,7 +87,7 @@ export interface ChatResponse {
   readonly headers: Record<string, unknown>;
   readonly body: string;
   /** The UI message stream chunks (empty for JSON errors). */
-  readonly chunks: UiChunk[];
+  readonly chunks: UiMessageChunk[];
 }
 
 export async function postChat(

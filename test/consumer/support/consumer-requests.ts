@@ -2,14 +2,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   parseUiMessageStream,
-  type UiChunk,
-} from '../../chat/support/ui-message-stream';
+  type UiMessageChunk,
+} from '../../../dev/host-chat/ui-message-stream';
 
 /** One chat turn through the app's chat route, as its client reads it. */
 export interface ConsumerChatTurn {
   readonly status: number;
   readonly chatId: string | null;
-  readonly chunks: readonly UiChunk[];
+  readonly chunks: readonly UiMessageChunk[];
   /** The assistant's text, all deltas joined. */
   readonly answer: string;
 }

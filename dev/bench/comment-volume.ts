@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../host/database';
 import { SEED_IDS } from '../../host/seed/seed-ids';
+import { BENCH_COMMENTERS, benchCommentContent } from './bench-rows';
 
 export interface CommentVolumeOptions {
   /** Extra pages in the Product space (readable by every demo user). Default 200. */
@@ -58,15 +59,10 @@ export async function addCommentVolume(
     from generate_series(1, ${pages}::int) as i
     returning id`.execute(db);
   const pageIds = pageRows.map((row) => row.id);
-  const users = [
-    SEED_IDS.users.owner,
-    SEED_IDS.users.admin,
-    SEED_IDS.users.member,
-  ];
   await sql`
     insert into comments (content, type, creator_id, page_id, space_id, workspace_id, created_at, updated_at, created_source, deleted_at)
-    select '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"A comment of the benchmark."}]}]}'::jsonb,
-      'inline', (${users}::uuid[])[1 + i % 3], (${pageIds}::uuid[])[1 + i % ${pages}::int],
+    select ${benchCommentContent('A comment of the benchmark.')}::text::jsonb,
+      'inline', (${BENCH_COMMENTERS}::uuid[])[1 + i % 3], (${pageIds}::uuid[])[1 + i % ${pages}::int],
       ${SEED_IDS.spaces.product}::uuid, ${SEED_IDS.workspace}::uuid,
       case when i <= ${recentComments}::int then now() - (i % 300) * interval '1 second'
            else now() - interval '10 minutes' - (i::float8 / ${comments}::int) * interval '180 days' end,

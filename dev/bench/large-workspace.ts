@@ -7,6 +7,7 @@ import {
 } from '../../host/database';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
+import { BENCH_COMMENTERS, benchCommentContent } from './bench-rows';
 import { CountQueryRecorder, type BenchCluster } from './bench-database';
 
 /**
@@ -248,11 +249,6 @@ async function insertComments(
 ): Promise<void> {
   const hot = Math.max(1, Math.floor(volume.pages / 10));
   const recentEvery = 1000;
-  const users = [
-    SEED_IDS.users.owner,
-    SEED_IDS.users.admin,
-    SEED_IDS.users.member,
-  ];
   const batch = 200_000;
   for (let from = 1; from <= volume.comments; from += batch) {
     const to = Math.min(volume.comments, from + batch - 1);
@@ -261,8 +257,8 @@ async function insertComments(
         select i, floor(${hot}::int * power(${uniform(sql`'page' || i || 'c'`)}, 2))::bigint as rank from generate_series(${from}::int, ${to}::int) i
       )
       insert into comments (content, type, creator_id, page_id, space_id, workspace_id, created_at, updated_at, created_source, deleted_at)
-      select '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"A comment of the large benchmark."}]}]}'::jsonb,
-        'inline', (${users}::uuid[])[1 + n.i % 3], p.id, p.space_id, ${SEED_IDS.workspace}::uuid,
+      select ${benchCommentContent('A comment of the large benchmark.')}::text::jsonb,
+        'inline', (${BENCH_COMMENTERS}::uuid[])[1 + n.i % 3], p.id, p.space_id, ${SEED_IDS.workspace}::uuid,
         case when n.i % ${recentEvery}::int = 0 then now() - interval '10 minutes' * ${uniform(sql`'recent' || n.i`)}
              else now() - interval '10 minutes' - interval '730 days' * ${uniform(sql`'at' || n.i`)} end,
         now(), case when n.i % 10 = 3 then 'agent' else 'user' end, case when n.i % 50 = 7 then now() else null end

@@ -1,5 +1,5 @@
-import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { benchMachine, type BenchMachine } from './bench-machine';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { TOKEN_ENCODING } from '../demo/tool-tokens';
@@ -59,12 +59,7 @@ export interface RunBenchOptions {
 export interface BenchFigures {
   /** When the figures were taken (ISO 8601). */
   readonly date: string;
-  readonly machine: {
-    readonly cpus: number;
-    readonly cpuModel: string;
-    readonly node: string;
-    readonly platform: string;
-  };
+  readonly machine: BenchMachine;
   readonly database: string;
   readonly encoding: string;
   readonly toolTokens: ToolTokenFigures;
@@ -155,15 +150,9 @@ export async function runBench(
       ownerToken: seed.users.find((user) => user.role === 'owner')!.token,
       runs: runs.livePageCalls ?? 50,
     });
-    const cpu = cpus();
     return {
       date: new Date().toISOString(),
-      machine: {
-        cpus: cpu.length,
-        cpuModel: cpu[0]?.model.trim() ?? 'unknown',
-        node: process.version,
-        platform: `${process.platform}-${process.arch}`,
-      },
+      machine: benchMachine(),
       database: options.cluster.description,
       encoding: TOKEN_ENCODING,
       toolTokens,

@@ -1,5 +1,5 @@
-import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { benchMachine, type BenchMachine } from './bench-machine';
 import type { CompiledQuery } from 'kysely';
 import { createKysely } from '../../host/database';
 import { TOKEN_ENCODING } from '../demo/tool-tokens';
@@ -59,12 +59,7 @@ export interface LargeBenchGoals {
 
 export interface LargeBenchFigures {
   readonly date: string;
-  readonly machine: {
-    readonly cpus: number;
-    readonly cpuModel: string;
-    readonly node: string;
-    readonly platform: string;
-  };
+  readonly machine: BenchMachine;
   readonly database: string;
   readonly driver: string;
   readonly encoding: string;
@@ -174,15 +169,9 @@ export async function runLargeBench(
       logger: { warn: () => undefined },
     });
     const toolTokens = await measureToolTokens(registry, context);
-    const cpu = cpus();
     return {
       date: new Date().toISOString(),
-      machine: {
-        cpus: cpu.length,
-        cpuModel: cpu[0]?.model.trim() ?? 'unknown',
-        node: process.version,
-        platform: `${process.platform}-${process.arch}`,
-      },
+      machine: benchMachine(),
       database: options.cluster.description,
       driver: options.cluster.driver,
       encoding: TOKEN_ENCODING,

@@ -32,55 +32,19 @@ import {
   resultCanNamePages,
   type ResultPageReferences,
 } from './page-references';
+import {
+  asCheckedRange,
+  CHECKS_NEW_COMMENTS,
+  isCompleteListing,
+  LISTS_PAGE_COMMENTS,
+} from './comment-reading-results';
 import { formatCommentSignal } from './signal-text';
-
-/** Their results cover comments already: calling them advances the watermark of what they read. */
-const LISTS_PAGE_COMMENTS = 'listComments';
-const CHECKS_NEW_COMMENTS = 'checkNewComments';
 
 /** What a chat's previous turn left for the comment signal (see `CommentSignal.resume`). */
 export interface CommentSignalCarry {
   readonly pages: readonly CarriedCommentPage[];
   /** When the previous turn's state was stored, on the database clock; absent for a new chat. */
   readonly previousTurnEndedAt?: string;
-}
-
-/** The part of a `checkNewComments` result that says what it covered. */
-interface CheckedRange {
-  readonly spaceId: string;
-  readonly since: string;
-  readonly truncated: boolean;
-}
-
-function asCheckedRange(output: unknown): CheckedRange | undefined {
-  if (typeof output !== 'object' || output === null) return undefined;
-  const { spaceId, since, truncated } = output as Record<string, unknown>;
-  return typeof spaceId === 'string' &&
-    typeof since === 'string' &&
-    typeof truncated === 'boolean'
-    ? { spaceId, since, truncated }
-    : undefined;
-}
-
-/**
- * A listComments result that left threads out (cut at the output limit, or with more batches to
- * come) has not been read in full; nor has a later batch, whose earlier threads may have new replies.
- */
-function isCompleteListing(output: unknown, input: unknown): boolean {
-  if (typeof output !== 'object' || output === null) return false;
-  const { truncated, nextCursor } = output as {
-    truncated?: unknown;
-    nextCursor?: unknown;
-  };
-  const continued =
-    typeof input === 'object' &&
-    input !== null &&
-    (input as { cursor?: unknown }).cursor !== undefined;
-  return (
-    truncated === undefined &&
-    (nextCursor === undefined || nextCursor === null) &&
-    !continued
-  );
 }
 
 const NO_REFERENCES: ResultPageReferences = {

@@ -1,9 +1,9 @@
 export {
   runTransformScript,
-  SCRIPT_FILE_NAME,
   type TransformScriptRequest,
   type TransformScriptResult,
 } from './run-transform-script';
+export { SCRIPT_FILE_NAME } from './transform-prelude';
 export {
   ScriptSandboxError,
   type ScriptFailureKind,

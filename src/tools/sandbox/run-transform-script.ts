@@ -1,11 +1,6 @@
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten';
 import { newIsolatedQuickJS } from './isolated-quickjs';
-import {
-  findLocation,
-  readVmError,
-  UNREADABLE_OBJECT,
-  type VmError,
-} from './read-vm-error';
+import { findLocation, readVmError } from './read-vm-error';
 import {
   formatBytes,
   resolveSandboxLimits,
@@ -17,13 +12,16 @@ import {
   type ScriptLocation,
 } from './script-sandbox-error';
 import {
-  MAX_LOG_LINE_LENGTH,
+  boundedLogs,
+  hostFailure,
+  scriptFailure,
+  shiftFirstLine,
+} from './script-failure';
+import {
   PRELUDE_FILE_NAME,
+  SCRIPT_FILE_NAME,
   transformPrelude,
 } from './transform-prelude';
-
-/** File name the model's script is evaluated under: locations in errors refer to it. */
-export const SCRIPT_FILE_NAME = 'transform.js';
 
 /** Time granted to read a thrown value (its getters may loop) once the script has stopped. */
 const ERROR_READ_MS = 50;
@@ -256,15 +254,6 @@ function compileScript(session: RunSession, script: string): QuickJSHandle {
   );
 }
 
-function shiftFirstLine(
-  location: ScriptLocation | undefined,
-  offset: number,
-): ScriptLocation | undefined {
-  return location && location.line === 1 && offset > 0
-    ? { line: 1, column: Math.max(1, location.column - offset) }
-    : location;
-}
-
 function isAfter(
   a: ScriptLocation | undefined,
   b: ScriptLocation | undefined,
@@ -306,125 +295,6 @@ function readLogs(
   } catch {
     return [];
   }
-}
-
-function clipLine(line: string): string {
-  return line.length > MAX_LOG_LINE_LENGTH
-    ? `${line.slice(0, MAX_LOG_LINE_LENGTH)}...`
-    : line;
-}
-
-/**
- * The prelude's log limits enforced again outside the sandbox: a script can replace the
- * built-ins its console relies on (`String.prototype.slice`, `Array.prototype.join`, `push`,
- * `toJSON`) and hand back megabytes of "log" that would otherwise reach the model.
- */
-function boundedLogs(
-  logs: unknown,
-  droppedLogs: unknown,
-  maxLines: number,
-): { readonly logs: string[]; readonly droppedLogs: number } {
-  const lines: readonly unknown[] = Array.isArray(logs) ? logs : [];
-  const dropped =
-    typeof droppedLogs === 'number' &&
-    Number.isSafeInteger(droppedLogs) &&
-    droppedLogs > 0
-      ? droppedLogs
-      : 0;
-  return {
-    logs: lines
-      .slice(0, maxLines)
-      .map((line) =>
-        clipLine(
-          typeof line === 'string' ? line : String(JSON.stringify(line)),
-        ),
-      ),
-    droppedLogs: dropped + Math.max(0, lines.length - maxLines),
-  };
-}
-
-/** Maps a value thrown inside the sandbox to the failure the model reads. */
-function scriptFailure(
-  session: RunSession,
-  thrown: QuickJSHandle,
-  logs: readonly string[] = [],
-): ScriptSandboxError {
-  session.stopScript();
-  const error: VmError = readVmError(session.vm, thrown);
-  const { limits } = session;
-  if (error.name === 'InternalError' && error.message === 'interrupted') {
-    return new ScriptSandboxError(
-      'timeout',
-      `the script did not finish within ${limits.timeLimitMs} ms and was stopped (time limit): look for an endless loop, or do less work per call`,
-      undefined,
-      logs,
-    );
-  }
-  // Out of memory, QuickJS may fail to allocate the error object itself: then nothing of the
-  // thrown value can be read, and the instance's memory is at its maximum.
-  const unreadable =
-    error.name === undefined && error.message === UNREADABLE_OBJECT;
-  if (
-    (error.name === 'InternalError' && error.message === 'out of memory') ||
-    (unreadable && session.memoryExhausted())
-  ) {
-    return new ScriptSandboxError(
-      'memory',
-      `the script used more than ${formatBytes(limits.memoryLimitBytes)} of memory and was stopped (memory limit)`,
-      undefined,
-      logs,
-    );
-  }
-  if (error.name === 'InternalError' && error.message === 'stack overflow') {
-    return new ScriptSandboxError(
-      'stack',
-      'the script recursed too deeply and was stopped (stack limit); use a loop or a shallower recursion',
-      undefined,
-      logs,
-    );
-  }
-  const location = shiftFirstLine(
-    findLocation(error.stack, SCRIPT_FILE_NAME),
-    session.firstLineOffset,
-  );
-  const where = location
-    ? ` (line ${location.line}, column ${location.column})`
-    : '';
-  const what =
-    error.name === undefined
-      ? `the value ${error.message}`
-      : `${error.name}: ${error.message}`;
-  return new ScriptSandboxError(
-    'thrown',
-    `the script threw ${what}${where}`,
-    location,
-    logs,
-  );
-}
-
-function hostFailure(error: unknown, session: RunSession): ScriptSandboxError {
-  const { limits } = session;
-  if (error instanceof RangeError && /call stack/i.test(error.message)) {
-    return new ScriptSandboxError(
-      'stack',
-      'the script recursed too deeply and was stopped (stack limit); use a loop or a shallower recursion',
-    );
-  }
-  if (session.memoryExhausted()) {
-    return new ScriptSandboxError(
-      'memory',
-      `the script used more than ${formatBytes(limits.memoryLimitBytes)} of memory and was stopped (memory limit)`,
-    );
-  }
-  return new ScriptSandboxError(
-    'crashed',
-    `the sandbox failed while running the script (limits: ${limits.timeLimitMs} ms, ${formatBytes(limits.memoryLimitBytes)})`,
-    undefined,
-    [],
-    {
-      cause: error,
-    },
-  );
 }
 
 function dispose(session: RunSession, runtime: { dispose(): void }): void {

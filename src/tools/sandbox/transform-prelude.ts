@@ -1,5 +1,7 @@
 /** File name the prelude is evaluated under; locations in it are never shown to the model. */
 export const PRELUDE_FILE_NAME = 'sandbox-prelude.js';
+/** File name the model's script is evaluated under: locations in errors refer to it. */
+export const SCRIPT_FILE_NAME = 'transform.js';
 
 /** Longest console.log line kept, in characters. */
 export const MAX_LOG_LINE_LENGTH = 500;

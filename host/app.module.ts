@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/app-config.token';
-import type { DB } from './database';
+import type { DB } from '../src';
 import { AiToolsModule } from '../src';
 import { AuthModule } from './auth/auth.module';
 import { BearerAuthGuard } from './auth/bearer-auth.guard';

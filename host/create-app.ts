@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { AppModule } from './app.module';
 import { authenticateBeforeBody } from './auth/authenticate-before-body';
 import type { AppConfig } from './config/app-config';
-import type { DB } from './database';
+import type { DB } from '../src';
 import type { ChatModelFactory } from './chat/chat-model';
 
 export interface CreateAppOptions {

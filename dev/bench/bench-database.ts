@@ -1,15 +1,17 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { AppConfig } from '../../host/config/app-config';
 import {
-  createKysely,
   migrateToLatest,
   parseDatabaseUrl,
   redactDatabaseUrl,
   startEmbeddedDatabase,
+} from '../../host/database';
+import {
+  createKysely,
   StartupError,
   type DatabaseDriver,
   type DB,
-} from '../../host/database';
+} from '../../src/database';
 import { embeddedDirectory } from '../../host/startup/open-configured-database';
 import { findRunningEmbeddedCluster } from '../../host/startup/running-embedded-cluster';
 

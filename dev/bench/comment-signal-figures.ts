@@ -4,7 +4,7 @@ import {
   createCommentSignalInterceptor,
   COMMENT_SIGNAL_DEFAULTS,
 } from '../../src/comment-signal';
-import type { DB } from '../../host/database';
+import type { DB } from '../../src/database';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../src/registry/tool-registry';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../host/database';
+import type { DB } from '../../src/database';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { BENCH_COMMENTERS, benchCommentContent } from './bench-rows';
 

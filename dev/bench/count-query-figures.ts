@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { createDatabaseCommentSource } from '../../src/comment-signal';
-import type { DB } from '../../host/database';
+import type { DB } from '../../src/database';
 import type { CountQueryRecorder } from './bench-database';
 import { summarizeLatencies, timeRuns, type LatencySummary } from './latency';
 import type { CommentSignalBenchOptions } from './comment-signal-figures';

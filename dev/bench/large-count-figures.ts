@@ -5,7 +5,7 @@ import {
   type CommentCountConnection,
 } from '../../src/comment-signal';
 import type { CommentCountRequest } from '../../src/comment-signal/comment-signal-source';
-import type { DB } from '../../host/database';
+import type { DB } from '../../src/database';
 import type { CountQueryRecorder } from './bench-database';
 import { COUNT_INDEX_NAME, commentScanExcerpt } from './count-query-figures';
 import { timeOnce } from './latency';

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { DB } from '../../host/database';
+import type { DB } from '../../src/database';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import { searchPages } from '../../src/tools/reading/search-pages';
 import { resolveExecutorDependencies } from '../../src/tools/executor-dependencies';

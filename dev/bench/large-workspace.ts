@@ -1,10 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import {
-  createKysely,
-  migrateToLatest,
-  StartupError,
-  type DB,
-} from '../../host/database';
+import { migrateToLatest } from '../../host/database';
+import { createKysely, StartupError, type DB } from '../../src/database';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { BENCH_COMMENTERS, benchCommentContent } from './bench-rows';

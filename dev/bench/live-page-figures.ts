@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
-import type { DB, JsonValue } from '../../host/database';
+import type { DB, JsonValue } from '../../src/database';
 import {
   COLLABORATION_PATH,
   HostCollaboration,

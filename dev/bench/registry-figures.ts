@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../host/database';
+import type { DB } from '../../src/database';
 import { DeferredToolsTurn } from '../../src/deferred/deferred-tools-turn';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { benchMachine, type BenchMachine } from './bench-machine';
 import type { CompiledQuery } from 'kysely';
-import { createKysely } from '../../host/database';
+import { createKysely } from '../../src/database';
 import { TOKEN_ENCODING } from '../demo/tool-tokens';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';

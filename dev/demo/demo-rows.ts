@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../host/database';
+import type { DB } from '../../src/database';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 
 /** The human comment of turn (c): a fixed id, so a rerun replaces it instead of adding one. */

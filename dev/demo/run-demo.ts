@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LanguageModel } from 'ai';
 import type { Kysely } from 'kysely';
 import { loadAppConfig } from '../../host/config/app-config';
-import type { DB } from '../../host/database';
+import type { DB } from '../../src/database';
 import { createApp } from '../../host/create-app';
 import {
   seedDemoWorkspace,

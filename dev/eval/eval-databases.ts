@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import {
-  createKysely,
-  migrateToLatest,
-  type DatabaseDriver,
-  type DB,
-} from '../../host/database';
+import { migrateToLatest } from '../../host/database';
+import { createKysely, type DatabaseDriver, type DB } from '../../src/database';
 import {
   seedDemoWorkspace,
   type SeedResult,

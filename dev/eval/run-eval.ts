@@ -1,6 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import { loadAppConfig } from '../../host/config/app-config';
-import type { DatabaseDriver } from '../../host/database';
+import type { DatabaseDriver } from '../../src/database';
 import { prepareEvalDatabases } from './eval-databases';
 import { EvalModelServer } from './eval-model-server';
 import {

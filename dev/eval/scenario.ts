@@ -1,6 +1,6 @@
 import type { RunFigures } from './run-figures';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../host/database';
+import type { DB } from '../../src/database';
 import type { ConversationView } from './conversation-view';
 
 /** What a scripted persona means to do next in a turn; the persona decides how it goes about it. */

@@ -10,11 +10,8 @@ import 'reflect-metadata';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import {
-  parseDatabaseDriver,
-  parseDatabaseUrl,
-  startEmbeddedDatabase,
-} from '../../host/database';
+import { parseDatabaseUrl, startEmbeddedDatabase } from '../../host/database';
+import { parseDatabaseDriver } from '../../src/database';
 import { parseEvalArguments } from '../eval/eval-arguments';
 import { EvalError } from '../eval/eval-error';
 import { evalExitStatus } from '../eval/eval-summary';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB, UserRole } from '../database';
+import type { DB, UserRole } from '../../src';
 import { hashApiToken } from './api-token';
 import type { AuthenticatedUser } from './authenticated-user';
 import { AuthenticationError } from './authentication-error';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DB } from '../database';
+import type { DB } from '../../src';
 import { authenticateBearer } from './authenticate-bearer';
 import type { AuthenticatedUser } from './authenticated-user';
 import { AuthenticationError } from './authentication-error';

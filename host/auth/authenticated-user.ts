@@ -1,4 +1,4 @@
-import type { UserRole } from '../database';
+import type { UserRole } from '../../src';
 
 /** The caller of a request, resolved from its bearer token; every tool acts as this user. */
 export interface AuthenticatedUser {

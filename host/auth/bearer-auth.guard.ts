@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Kysely } from 'kysely';
-import type { DB } from '../database';
+import type { DB } from '../../src';
 import { InjectKysely } from '../../src';
 import { authenticateBearer } from './authenticate-bearer';
 import {

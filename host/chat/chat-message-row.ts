@@ -5,7 +5,7 @@ import {
   type UIMessage,
 } from 'ai';
 import { sql, type RawBuilder } from 'kysely';
-import type { JsonValue } from '../database';
+import type { JsonValue } from '../../src';
 import { storableCopy } from '../../src';
 
 /**

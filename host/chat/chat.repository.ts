@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { UIMessage } from 'ai';
 import type { Kysely } from 'kysely';
-import type { DB } from '../database';
+import type { DB } from '../../src';
 import { InjectKysely } from '../../src';
 import {
   chatMessageColumns,

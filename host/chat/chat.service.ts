@@ -15,7 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config/app-config';
 import { InjectAppConfig } from '../config/app-config.token';
-import type { DB } from '../database';
+import type { DB } from '../../src';
 import {
   InjectKysely,
   ChatMemoryService,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../database';
+import type { DB } from '../../src';
 import { authenticateBearer } from '../auth/authenticate-bearer';
 import { requirePage } from '../../src';
 import type { Extension } from './hocuspocus';

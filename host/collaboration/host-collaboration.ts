@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { WebSocketServer } from 'ws';
 import type { CollaborationPagesOptions } from '../../src';
-import type { DB } from '../database';
+import type { DB } from '../../src';
 import { collaborationAuthentication } from './collaboration-authentication';
 import { Hocuspocus } from './hocuspocus';
 import { pagePersistence } from './page-persistence';

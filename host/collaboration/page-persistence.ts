@@ -1,6 +1,6 @@
 import type { Extension } from './hocuspocus';
 import { sql, type Kysely } from 'kysely';
-import type { DB, JsonValue } from '../database';
+import type { DB, JsonValue } from '../../src';
 import {
   blockFingerprint,
   fillFragment,

@@ -1,20 +1,7 @@
 /**
- * The reference host's database layer: what it uses of the package's (through the package's
- * entry) plus what only a standalone server needs (embedded PostgreSQL, database URLs, every
- * migration set).
+ * What only a standalone server needs of a database (embedded PostgreSQL, database URLs, every
+ * migration set); the package's own database helpers and types come from its entry.
  */
-export {
-  createKysely,
-  parseDatabaseDriver,
-  KYSELY,
-  StartupError,
-  type CreateKyselyOptions,
-  type DatabaseDriver,
-  type DB,
-  type JsonValue,
-  type SpaceRole,
-  type UserRole,
-} from '../../src';
 export {
   migrateToLatest,
   migrateAllDown,

@@ -1,6 +1,6 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../database';
+import type { DB } from '../../src';
 import { InjectKysely } from '../../src';
 import { Public } from '../auth/public.decorator';
 import { DatabaseOutageLog } from './database-outage-log';

@@ -10,7 +10,7 @@ import {
   TOOL_REGISTRY,
   type ToolRegistry,
 } from '../../src';
-import type { DB } from '../database';
+import type { DB } from '../../src';
 import { authenticateBearer } from '../auth/authenticate-bearer';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { createMcpServer } from './create-mcp-server';

@@ -8,7 +8,7 @@
 import 'reflect-metadata';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadAppConfig } from '../config/app-config';
-import { StartupError } from '../database';
+import { StartupError } from '../../src';
 import { fatalErrorLine } from '../startup/fatal-error-line';
 import { openConfiguredDatabase } from '../startup/open-configured-database';
 import { StderrLogger } from '../startup/stderr-logger';

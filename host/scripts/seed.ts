@@ -4,7 +4,7 @@
  * logs go to stderr, so `npm run -s seed -- --json | jq` works.
  */
 import { loadAppConfig } from '../config/app-config';
-import { StartupError } from '../database';
+import { StartupError } from '../../src';
 import {
   seedDemoWorkspace,
   type SeedResult,

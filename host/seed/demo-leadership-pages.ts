@@ -1,4 +1,4 @@
-import type { DemoPage } from './demo-types';
+import { writtenBy, type DemoPage } from './demo-types';
 import {
   bold,
   bulletList,
@@ -32,8 +32,7 @@ export const LEADERSHIP_PAGES: readonly DemoPage[] = [
     icon: '🧭',
     parentPageId: null,
     position: 'a0',
-    creatorId: U.owner,
-    lastUpdatedById: U.owner,
+    ...writtenBy(U.owner),
     createdAt: '2025-03-03T09:30:00.000Z',
     updatedAt: '2025-04-15T17:00:00.000Z',
     content: doc(
@@ -68,8 +67,7 @@ export const LEADERSHIP_PAGES: readonly DemoPage[] = [
     icon: '🎯',
     parentPageId: P.leadershipOverview,
     position: 'a0',
-    creatorId: U.owner,
-    lastUpdatedById: U.owner,
+    ...writtenBy(U.owner),
     createdAt: '2025-04-01T09:00:00.000Z',
     updatedAt: '2025-05-28T18:30:00.000Z',
     content: doc(
@@ -115,8 +113,7 @@ export const LEADERSHIP_PAGES: readonly DemoPage[] = [
     icon: '🧑‍💼',
     parentPageId: P.leadershipOverview,
     position: 'a1',
-    creatorId: U.admin,
-    lastUpdatedById: U.admin,
+    ...writtenBy(U.admin),
     createdAt: '2025-04-03T10:00:00.000Z',
     updatedAt: '2025-05-06T09:40:00.000Z',
     content: doc(
@@ -183,8 +180,7 @@ export const LEADERSHIP_PAGES: readonly DemoPage[] = [
     icon: '📊',
     parentPageId: null,
     position: 'a1',
-    creatorId: U.owner,
-    lastUpdatedById: U.owner,
+    ...writtenBy(U.owner),
     createdAt: '2025-05-26T08:00:00.000Z',
     updatedAt: '2025-06-01T19:15:00.000Z',
     content: doc(

@@ -1,4 +1,4 @@
-import type { DemoPage } from './demo-types';
+import { writtenBy, type DemoPage } from './demo-types';
 import {
   bold,
   bulletList,
@@ -34,8 +34,7 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
     icon: '📘',
     parentPageId: null,
     position: 'a0',
-    creatorId: U.owner,
-    lastUpdatedById: U.owner,
+    ...writtenBy(U.owner),
     createdAt: '2025-03-03T09:00:00.000Z',
     updatedAt: '2025-05-12T14:20:00.000Z',
     content: doc(
@@ -137,8 +136,7 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
     icon: '📝',
     parentPageId: P.productHandbook,
     position: 'a1',
-    creatorId: U.admin,
-    lastUpdatedById: U.admin,
+    ...writtenBy(U.admin),
     createdAt: '2025-05-20T09:30:00.000Z',
     updatedAt: '2025-06-02T16:10:00.000Z',
     content: doc(
@@ -169,8 +167,7 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
     icon: '💳',
     parentPageId: P.productHandbook,
     position: 'a2',
-    creatorId: U.owner,
-    lastUpdatedById: U.owner,
+    ...writtenBy(U.owner),
     createdAt: '2025-03-10T11:00:00.000Z',
     updatedAt: '2025-04-01T09:00:00.000Z',
     content: doc(
@@ -280,8 +277,7 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
     icon: '👋',
     parentPageId: null,
     position: 'a1',
-    creatorId: U.admin,
-    lastUpdatedById: U.admin,
+    ...writtenBy(U.admin),
     createdAt: '2025-03-05T08:00:00.000Z',
     updatedAt: '2025-05-02T12:00:00.000Z',
     content: doc(
@@ -421,8 +417,7 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
     icon: '🗒️',
     parentPageId: null,
     position: 'a2',
-    creatorId: U.member,
-    lastUpdatedById: U.member,
+    ...writtenBy(U.member),
     createdAt: '2025-03-10T08:00:00.000Z',
     updatedAt: '2025-03-10T08:00:00.000Z',
     content: doc(
@@ -441,8 +436,7 @@ export const PRODUCT_PAGES: readonly DemoPage[] = [
     icon: null,
     parentPageId: P.meetingNotes,
     position: 'a0',
-    creatorId: U.member,
-    lastUpdatedById: U.member,
+    ...writtenBy(U.member),
     createdAt: '2025-06-02T10:00:00.000Z',
     updatedAt: '2025-06-02T11:00:00.000Z',
     content: doc(

@@ -1,4 +1,4 @@
-import type { DemoPage } from './demo-types';
+import { writtenBy, type DemoPage } from './demo-types';
 import {
   bulletList,
   doc,
@@ -30,8 +30,7 @@ export const RESTRICTED_PAGES: readonly DemoPage[] = [
     icon: '🔒',
     parentPageId: null,
     position: 'a3',
-    creatorId: U.owner,
-    lastUpdatedById: U.owner,
+    ...writtenBy(U.owner),
     createdAt: '2025-04-01T09:00:00.000Z',
     updatedAt: '2025-04-03T16:00:00.000Z',
     content: doc(
@@ -57,8 +56,7 @@ export const RESTRICTED_PAGES: readonly DemoPage[] = [
     icon: null,
     parentPageId: P.compensationReview,
     position: 'a0',
-    creatorId: U.owner,
-    lastUpdatedById: U.owner,
+    ...writtenBy(U.owner),
     createdAt: '2025-04-02T10:00:00.000Z',
     updatedAt: '2025-04-02T10:30:00.000Z',
     content: doc(
@@ -91,8 +89,7 @@ export const RESTRICTED_PAGES: readonly DemoPage[] = [
     icon: '🚀',
     parentPageId: null,
     position: 'a4',
-    creatorId: U.owner,
-    lastUpdatedById: U.owner,
+    ...writtenBy(U.owner),
     createdAt: '2025-05-20T09:00:00.000Z',
     updatedAt: '2025-06-01T15:00:00.000Z',
     content: doc(

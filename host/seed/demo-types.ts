@@ -18,6 +18,13 @@ export interface DemoPage {
   readonly content: ProseMirrorNode;
 }
 
+/** The author of a page who also made its last change: both of the row's user columns. */
+export function writtenBy(
+  userId: string,
+): Pick<DemoPage, 'creatorId' | 'lastUpdatedById'> {
+  return { creatorId: userId, lastUpdatedById: userId };
+}
+
 /** One comment; a thread is a top-level comment plus the replies pointing at it. */
 export interface DemoComment {
   readonly id: string;

@@ -1,4 +1,4 @@
-import type { SpaceRole, UserRole } from '../database';
+import type { SpaceRole, UserRole } from '../../src';
 import { SEED_IDS, SEED_SHARE_KEY } from './seed-ids';
 
 const U = SEED_IDS.users;

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { DB, UserRole } from '../database';
+import type { DB, UserRole } from '../../src';
 import { extractText } from '../../src';
 import { generateApiToken, hashApiToken } from '../auth/api-token';
 import { DEMO_COMMENTS } from './demo-comments';

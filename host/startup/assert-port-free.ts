@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { StartupError } from '../database';
+import { StartupError } from '../../src';
 
 /** The error `main` reports when the HTTP port cannot be bound. */
 export function portError(

@@ -1,4 +1,4 @@
-import { StartupError } from '../database';
+import { StartupError } from '../../src';
 
 /**
  * The one line a command prints before exiting 1. A StartupError's message already names the

@@ -1,4 +1,5 @@
-import { createKysely, migrateToLatest, type OpenDatabase } from '../database';
+import { migrateToLatest, type OpenDatabase } from '../database';
+import { createKysely } from '../../src';
 import type { AppConfig } from '../config/app-config';
 
 /**

@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { openDatabase, type OpenDatabase } from '../database';
 import {
   createKysely,
-  openDatabase,
   StartupError,
   type CreateKyselyOptions,
-  type OpenDatabase,
-} from '../database';
+} from '../../src';
 import type { AppConfig } from '../config/app-config';
 import { findRunningEmbeddedCluster } from './running-embedded-cluster';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { BENCH_DATABASE_NAME } from '../../dev/bench/bench-database';
 import { runBench, type BenchFigures } from '../../dev/bench/run-bench';
-import { createKysely } from '../../host/database';
+import { createKysely } from '../../src/database';
 import { testDatabaseDriver } from '../support/test-database';
 import { requireTestEnv, TEST_ENV } from '../support/test-environment';
 

@@ -5,7 +5,7 @@ import {
   type ChatMemoryKey,
   type ChatMemoryStore,
 } from '../../src/chat-memory';
-import { createKysely } from '../../host/database';
+import { createKysely } from '../../src/database';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import {
   createTestDatabase,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import type { JsonValue } from '../../host/database';
+import type { JsonValue } from '../../src/database';
 import {
   Y,
   type YXmlElement,

@@ -6,7 +6,7 @@ import {
   openCommentCountDatabase,
 } from '../../src/comment-signal';
 import { callTool } from '../../src/comment-signal/testing/tool-call-harness';
-import { createKysely, type DB } from '../../host/database';
+import { createKysely, type DB } from '../../src/database';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import {

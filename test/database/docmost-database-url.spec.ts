@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createKysely } from '../../host/database';
+import { createKysely } from '../../src/database';
 import {
   createTestDatabase,
   testDatabaseDriver,

@@ -15,7 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import { AiToolsModule } from '../../src/ai-tools.module';
 import { ChatMemoryService } from '../../src/chat-memory';
-import type { DB } from '../../host/database';
+import type { DB } from '../../src/database';
 import { DeferredToolsService } from '../../src/deferred';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { AiToolsSettingsService } from '../../src/settings';

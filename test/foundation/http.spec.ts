@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadAppConfig } from '../../host/config/app-config';
-import { createKysely } from '../../host/database';
+import { createKysely } from '../../src/database';
 import { authenticateBearer } from '../../host/auth/authenticate-bearer';
 import { AuthenticationError } from '../../host/auth/authentication-error';
 import { createApp } from '../../host/create-app';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../host/database';
+import type { DB } from '../../src/database';
 import { hashApiToken } from '../../host/auth/api-token';
 import {
   seedDemoWorkspace,

@@ -10,7 +10,7 @@ import {
 import { sql, type Kysely } from 'kysely';
 import { AiToolsModule } from '../../src/ai-tools.module';
 import { loadAppConfig } from '../../host/config/app-config';
-import { KYSELY, type DB } from '../../host/database';
+import { KYSELY, type DB } from '../../src/database';
 import { createApp } from '../../host/create-app';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';

@@ -8,7 +8,7 @@ import {
   type NestFastifyApplication,
 } from '@nestjs/platform-fastify';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../host/database';
+import type { DB } from '../../src/database';
 import { KYSELY } from '../../src/database/kysely.token';
 import { BearerAuthGuard } from '../../host/auth/bearer-auth.guard';
 import { TOOL_REGISTRY } from '../../src/registry/tool-registry.token';

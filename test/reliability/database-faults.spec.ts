@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { sql, type Kysely } from 'kysely';
-import { createKysely, type DB } from '../../host/database';
+import { createKysely, type DB } from '../../src/database';
 import {
   seedDemoWorkspace,
   type SeedResult,

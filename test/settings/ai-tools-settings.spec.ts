@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'kysely';
-import type { JsonValue } from '../../host/database';
+import type { JsonValue } from '../../src/database';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { AiToolsSettingsModule } from '../../src/settings';
 import { createTestHost } from '../chat/support/create-test-host';

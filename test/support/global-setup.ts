@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import {
-  createKysely,
   migrateToLatest,
   parseDatabaseUrl,
   startEmbeddedDatabase,
 } from '../../host/database';
+import { createKysely } from '../../src/database';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { databaseUrlFor, TEST_ENV } from './test-environment';
 

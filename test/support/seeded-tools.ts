@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB, JsonValue } from '../../host/database';
+import type { DB, JsonValue } from '../../src/database';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { abbreviate } from '../../src/registry/abbreviate';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';

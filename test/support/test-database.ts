@@ -4,8 +4,8 @@ import {
   createKysely,
   parseDatabaseDriver,
   type DatabaseDriver,
-} from '../../host/database';
-import type { DB } from '../../host/database';
+} from '../../src/database';
+import type { DB } from '../../src/database';
 import { databaseUrlFor, requireTestEnv, TEST_ENV } from './test-environment';
 
 /** The driver under test: DB_DRIVER, which each integration jest project sets (default pg). */

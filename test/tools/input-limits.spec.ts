@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { sql } from 'kysely';
-import type { JsonValue } from '../../host/database';
+import type { JsonValue } from '../../src/database';
 import { DEMO_PAGE_HISTORY } from '../../host/seed/demo-page-history';
 import { DEMO_PAGES } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';

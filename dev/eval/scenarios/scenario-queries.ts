@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../host/database';
+import type { DB } from '../../../src/database';
 import { DEMO_PAGES } from '../../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { EvalError } from '../eval-error';

@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Kysely } from 'kysely';
 import type { LanguageModel } from 'ai';
 import type { AiConfig } from '../../../host/config/app-config';
-import type { DB } from '../../../host/database';
+import type { DB } from '../../../src/database';
 import {
   ChatModule,
   TOOL_REGISTRY,

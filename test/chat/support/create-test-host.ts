@@ -11,7 +11,7 @@ import {
   type AiConfig,
 } from '../../../host/config/app-config';
 import { APP_CONFIG } from '../../../host/config/app-config.token';
-import type { DB } from '../../../host/database';
+import type { DB } from '../../../src/database';
 import { KYSELY } from '../../../src/database/kysely.token';
 import { BearerAuthGuard } from '../../../host/auth/bearer-auth.guard';
 

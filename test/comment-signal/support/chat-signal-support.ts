@@ -8,7 +8,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import type { Kysely } from 'kysely';
 import { AppModule } from '../../../host/app.module';
 import type { AppConfig } from '../../../host/config/app-config';
-import type { DB } from '../../../host/database';
+import type { DB } from '../../../src/database';
 import { insertComment } from './comment-signal-fixtures';
 import { CHAT_MODEL_FACTORY, type ChatModelFactory } from '../../../host/chat';
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createKysely, type DB } from '../../../host/database';
+import { createKysely, type DB } from '../../../src/database';
 import { testDatabaseDriver } from '../../support/test-database';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../host/database';
+import type { DB } from '../../../src/database';
 import {
   commentParagraph,
   commented,

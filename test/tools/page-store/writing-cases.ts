@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../host/database';
+import type { DB } from '../../../src/database';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import type { PageChange } from '../../../src';
 import type { ProseMirrorNode } from '../../../src/tools/prosemirror/prosemirror-node';

@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { createKysely, type DB } from '../../../host/database';
+import { createKysely, type DB } from '../../../src/database';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { searchPages } from '../../../src/tools/reading/search-pages';
 import { resolveExecutorDependencies } from '../../../src/tools/executor-dependencies';

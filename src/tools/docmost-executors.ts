@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { asDatabaseUnavailable } from '../database/as-database-unavailable';
-import { withToolCallScope } from './large-document-admission';
+import { admitLargeInput, withToolCallScope } from './large-document-admission';
 import { ToolError } from '../registry/tool-error';
 import type { ToolExecutor } from '../registry/tool-spec';
 import { bindPageAccess } from './access';
@@ -76,14 +76,18 @@ function bindDependencies(
 ): ToolExecutor<never> {
   return async (input, context) => {
     try {
-      // The call's scope: a large page it reads admits it (and the slot goes when it ends).
+      // The call's scope: a large input or a large page it reads admits it (and the slot goes
+      // when it ends).
       return await withToolCallScope(
         {
           heavyWork: dependencies.heavyWork,
           userId: context.userId,
           toolName,
         },
-        () => run(dependencies, input, context),
+        async () => {
+          await admitLargeInput(input);
+          return run(dependencies, input, context);
+        },
       );
     } catch (error) {
       // A tool's own answer (a refusal, a conflict) is never mistaken for an outage.

@@ -29,6 +29,60 @@ export async function withToolCallScope<T>(
 }
 
 /**
+ * About how many characters `value` has as JSON, counting no further than `upTo`: a walk whose
+ * cost is bounded by the threshold, not by the input (a 9 MB document is not walked whole to
+ * learn that it is large).
+ */
+export function boundedJsonSize(value: unknown, upTo: number): number {
+  let size = 0;
+  // One frame per array or object being walked, so a huge array is not copied up front.
+  const frames: { readonly items: readonly unknown[]; index: number }[] = [
+    { items: [value], index: 0 },
+  ];
+  while (frames.length > 0 && size < upTo) {
+    const frame = frames[frames.length - 1]!;
+    if (frame.index >= frame.items.length) {
+      frames.pop();
+      continue;
+    }
+    const item = frame.items[frame.index++];
+    if (typeof item === 'string') size += item.length + 2;
+    else if (Array.isArray(item)) {
+      size += 2;
+      frames.push({ items: item, index: 0 });
+    } else if (typeof item === 'object' && item !== null) {
+      const keys = Object.keys(item);
+      size += 2;
+      for (const key of keys) size += key.length + 4;
+      frames.push({
+        items: keys.map((key) => (item as Record<string, unknown>)[key]),
+        index: 0,
+      });
+    } else size += 5;
+  }
+  return size;
+}
+
+/**
+ * Before a tool call runs: an input of a large page's size (a whole document for
+ * `updatePageJson`, Markdown for `importPageMarkdown`) admits the call as a large document does,
+ * since validating, converting and storing it grow with it.
+ */
+export async function admitLargeInput(input: unknown): Promise<void> {
+  const scope = scopes.getStore();
+  if (scope === undefined || scope.release !== undefined) return;
+  const threshold = scope.heavyWork.limits.largeDocumentChars;
+  const chars = boundedJsonSize(input, threshold);
+  if (chars < threshold) return;
+  const release = await scope.heavyWork.admitLargeDocument(
+    chars,
+    scope.userId,
+    `${scope.toolName} with an input of ${Math.round(threshold / 1000).toLocaleString('en-US')} thousand characters or more`,
+  );
+  if (release !== undefined) scope.release = release;
+}
+
+/**
  * The size from which a document read in the current tool call needs admission, in characters
  * of JSON; undefined outside a tool call (no admission then).
  */

@@ -1,0 +1,79 @@
+import { SEED_IDS } from '../../../host/seed/seed-ids';
+import { TOOL_HEAVY_TASKS } from '../../../src/tools/heavy-tasks';
+import { HeavyWorkPool } from '../../../src/workers';
+import { expectToolError, seededTools } from '../../support/seeded-tools';
+import {
+  createTestDatabase,
+  type TestDatabase,
+} from '../../support/test-database';
+
+/**
+ * Tool calls whose work grows with a page's size are admitted per user, reads and writes: a large
+ * input (a whole document for updatePageJson) or a large page read counts. Small limits here
+ * (large from 20,000 characters, one call per user running or waiting) make it visible.
+ */
+let database: TestDatabase;
+const pool = new HeavyWorkPool(TOOL_HEAVY_TASKS, {
+  threads: 2,
+  largeDocumentChars: 20_000,
+  maxLargeDocumentCallsPerUser: 1,
+});
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await pool.destroy();
+  await database?.drop();
+});
+
+function largeDocument(label: string) {
+  return {
+    type: 'doc',
+    content: Array.from({ length: 300 }, (_, index) => ({
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: `${label} paragraph ${index} `.padEnd(100, '.') },
+      ],
+    })),
+  };
+}
+
+it('refuses a second concurrent whole-document write of one user, and lets another user write', async () => {
+  const tools = seededTools(database.db, { heavyWork: pool });
+  const write = (pageId: string, label: string, caller: 'member' | 'owner') =>
+    tools.call('updatePageJson', { pageId, doc: largeDocument(label) }, caller);
+  const [first, second, other] = await Promise.allSettled([
+    write(SEED_IDS.pages.weeklySync, 'first', 'member'),
+    write(SEED_IDS.pages.onboarding, 'second', 'member'),
+    write(SEED_IDS.pages.roadmap, 'other', 'owner'),
+  ]);
+  expect(first.status).toBe('fulfilled');
+  expect(other.status).toBe('fulfilled');
+  const refused = await expectToolError(
+    second.status === 'rejected'
+      ? Promise.reject(second.reason as Error)
+      : Promise.resolve(second.value),
+  );
+  expect(refused.code).toBe('limit_exceeded');
+  expect(refused.message).toContain(
+    'updatePageJson with an input of 20 thousand characters or more was refused: you already have 1 tool calls on large pages (20,000 characters or more) in progress',
+  );
+  // Nothing of the refused write reached the page.
+  expect(
+    JSON.stringify((await tools.page(SEED_IDS.pages.onboarding)).content),
+  ).not.toContain('second paragraph');
+});
+
+it('admits a read of a large page, and the next call of that user once it ended', async () => {
+  const tools = seededTools(database.db, { heavyWork: pool });
+  const page = SEED_IDS.pages.weeklySync;
+  for (let round = 0; round < 2; round++) {
+    const node = await tools.call(
+      'getNode',
+      { pageId: page, block: '#0' },
+      'member',
+    );
+    expect(node).toMatchObject({ pageId: page, topLevelIndex: 0 });
+  }
+});

@@ -1,4 +1,5 @@
 import { HeavyWorkPool, type HeavyTasks } from '../workers';
+import { blockView, outlineView, pageTextView } from './reading/document-views';
 import { planTextEdit } from './edit-text/plan-text-edit';
 import { transformDocument } from './content/transform/transform-document';
 import { readMarkdownDocument } from './content/page-markdown/read-markdown-document';
@@ -42,6 +43,10 @@ export const HEAVY_TASKS = {
   exportDocumentMarkdown: (input: { readonly document: ProseMirrorNode }) =>
     exportDocumentMarkdown(input.document),
   planTextEdit,
+  // The reading tools' views of a large page, from its JSON text (see reading/document-views.ts).
+  pageTextView,
+  blockView,
+  outlineView,
 } as const;
 
 /** The table and this module, which each worker loads by path. */

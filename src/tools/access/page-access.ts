@@ -26,6 +26,11 @@ export type AccessiblePage = Page & {
   readonly version: string;
   readonly spaceRole: string;
   readonly canEdit: boolean;
+  /**
+   * Set only when asked (`largeDocumentAsText`) and the document is large: its JSON text, for a
+   * worker to parse; `content` is null then.
+   */
+  readonly documentText?: string;
 };
 
 /**
@@ -119,6 +124,12 @@ export interface FindPageOptions {
    * a multi-megabyte document on the event loop only for it to go unused. The fields are null.
    */
   readonly content?: boolean;
+  /**
+   * A large document (see `HeavyWorkOptions.largeDocumentChars`) comes back as its JSON text in
+   * `documentText`, with `content` null, for a tool that hands it to a worker instead of parsing
+   * it on the event loop. Default false.
+   */
+  readonly largeDocumentAsText?: boolean;
 }
 
 /** Every column but the document's, which can run to megabytes. */
@@ -278,6 +289,15 @@ export async function requirePage(
     withContent && page.content === null && chars > 0
       ? await largeContent(db, page.id)
       : undefined;
+  if (large && options.largeDocumentAsText && large.content !== null)
+    return {
+      ...page,
+      version: large.version,
+      content: null,
+      documentText: large.content,
+      spaceRole: role,
+      canEdit,
+    };
   return {
     ...page,
     ...(large && { version: large.version }),

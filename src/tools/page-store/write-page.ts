@@ -48,6 +48,8 @@ export async function readPage(
     content: live.content as unknown as JsonValue,
     // As requirePage leaves it: no tool reads the text shadow.
     textContent: null,
+    // The live document is already an object (from the editors' Yjs document).
+    documentText: undefined,
     version: live.version,
   };
 }

@@ -5,10 +5,11 @@ import { readPage } from '../page-store';
 import type { getCurrentPageTool } from './reading.tools';
 import { toPageText, type PageText } from './get-page';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import { viewOfPage } from './page-view';
 
 /** The page open next to the chat, read like getPage; an error naming the alternatives when none is. */
 export async function getCurrentPage(
-  { db, livePages }: ToolExecutorDependencies,
+  { db, livePages, heavyWork }: ToolExecutorDependencies,
   input: ToolInput<typeof getCurrentPageTool>,
   context: ToolCallContext,
 ): Promise<PageText> {
@@ -22,6 +23,14 @@ export async function getCurrentPage(
     { db, livePages },
     context,
     context.currentPageId,
+    { largeDocumentAsText: true },
   );
-  return toPageText(page, input);
+  const rendered = await viewOfPage(
+    heavyWork,
+    page,
+    'pageTextView',
+    { window: input },
+    { context, toolName: 'getCurrentPage' },
+  );
+  return toPageText(page, rendered, input);
 }

@@ -4,18 +4,11 @@ import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import { readPage } from '../page-store';
 import type { getNodeTool } from './reading.tools';
-import { extractText } from '../prosemirror/extract-text';
-import {
-  parseBlockReference,
-  resolveBlockReference,
-  type NodePath,
-} from '../prosemirror/find-block';
-import {
-  asDocument,
-  type ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
+import { parseBlockReference, type NodePath } from '../prosemirror/find-block';
+import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
 import { refuseOversizedOutput } from '../output-limit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import { viewOfPage } from './page-view';
 
 export interface PageNode {
   readonly pageId: string;
@@ -31,7 +24,7 @@ export interface PageNode {
 
 /** One block of a page, by block id (any depth) or `#<index>` (top level). */
 export async function getNode(
-  { db, livePages }: ToolExecutorDependencies,
+  { db, livePages, heavyWork }: ToolExecutorDependencies,
   input: ToolInput<typeof getNodeTool>,
   context: ToolCallContext,
 ): Promise<PageNode> {
@@ -42,11 +35,18 @@ export async function getNode(
       `block "${abbreviate(input.block)}" is neither a block id (12 lowercase letters, e.g. "abcdefghijkl") nor a top-level index such as "#3"; get them from getOutline or getPage`,
     );
   }
-  const page = await readPage({ db, livePages }, context, input.pageId);
-  const doc = asDocument(page.content);
-  const located = resolveBlockReference(doc, input.block);
-  if (!located) {
-    const size = doc.content?.length ?? 0;
+  const page = await readPage({ db, livePages }, context, input.pageId, {
+    largeDocumentAsText: true,
+  });
+  const view = await viewOfPage(
+    heavyWork,
+    page,
+    'blockView',
+    { block: input.block },
+    { context, toolName: 'getNode' },
+  );
+  if (!view.found) {
+    const size = view.topLevelBlocks;
     throw new ToolError(
       'not_found',
       reference.kind === 'index'
@@ -59,10 +59,10 @@ export async function getNode(
     pageId: page.id,
     version: page.version,
     block: input.block,
-    topLevelIndex: located.topLevelIndex,
-    path: located.path,
-    text: extractText(located.node),
-    node: located.node,
+    topLevelIndex: view.topLevelIndex,
+    path: view.path,
+    text: view.text,
+    node: view.node,
   };
   return refuseOversizedOutput(result, {
     what: `block ${abbreviate(input.block)} of page ${page.id}`,

@@ -2,10 +2,10 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import { readPage } from '../page-store';
 import type { getOutlineTool } from './reading.tools';
-import { buildOutline, type OutlineEntry } from '../prosemirror/outline';
-import { asDocument } from '../prosemirror/prosemirror-node';
-import { fitItems, MAX_READ_OUTPUT_CHARS } from '../output-limit';
+import type { OutlineEntry } from '../prosemirror/outline';
+import { MAX_READ_OUTPUT_CHARS } from '../output-limit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import { viewOfPage } from './page-view';
 
 export interface PageOutline {
   readonly pageId: string;
@@ -21,16 +21,20 @@ const RESULT_OVERHEAD_CHARS = 2_000;
 
 /** One entry per top-level block of a page. */
 export async function getOutline(
-  { db, livePages }: ToolExecutorDependencies,
+  { db, livePages, heavyWork }: ToolExecutorDependencies,
   input: ToolInput<typeof getOutlineTool>,
   context: ToolCallContext,
 ): Promise<PageOutline> {
-  const page = await readPage({ db, livePages }, context, input.pageId);
-  const blocks = buildOutline(asDocument(page.content));
+  const page = await readPage({ db, livePages }, context, input.pageId, {
+    largeDocumentAsText: true,
+  });
   // Entries are short (text cut to 80 characters), but a page can have a hundred thousand blocks.
-  const { kept, omitted } = fitItems(
-    blocks,
-    MAX_READ_OUTPUT_CHARS - RESULT_OVERHEAD_CHARS,
+  const { kept, total } = await viewOfPage(
+    heavyWork,
+    page,
+    'outlineView',
+    { budget: MAX_READ_OUTPUT_CHARS - RESULT_OVERHEAD_CHARS },
+    { context, toolName: 'getOutline' },
   );
   const outline = {
     pageId: page.id,
@@ -38,9 +42,9 @@ export async function getOutline(
     version: page.version,
     blocks: kept,
   };
-  if (omitted.length === 0) return outline;
+  if (kept.length === total) return outline;
   return {
     ...outline,
-    truncated: `showing blocks #0–#${kept.length - 1} of ${blocks.length} to stay within the ${MAX_READ_OUTPUT_CHARS}-character output limit; read on with getPage (fromBlock ${kept.length}) or getNode "#<index>"`,
+    truncated: `showing blocks #0–#${kept.length - 1} of ${total} to stay within the ${MAX_READ_OUTPUT_CHARS}-character output limit; read on with getPage (fromBlock ${kept.length}) or getNode "#<index>"`,
   };
 }

@@ -3,9 +3,9 @@ import type { ToolInput } from '../../registry/tool-spec';
 import type { AccessiblePage } from '../access';
 import { readPage } from '../page-store';
 import type { getPageTool } from './reading.tools';
-import { asDocument } from '../prosemirror/prosemirror-node';
-import { renderDocumentText } from '../prosemirror/render-text';
+import type { RenderedDocument } from '../prosemirror/render-text';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import { viewOfPage } from './page-view';
 
 export interface PageText {
   readonly id: string;
@@ -28,12 +28,12 @@ export type PageTextWindow = Pick<
   'fromBlock' | 'maxChars'
 >;
 
-/** Renders an accessible page as the model reads it; shared by getPage and getCurrentPage. */
+/** An accessible page as the model reads it; shared by getPage and getCurrentPage. */
 export function toPageText(
   page: AccessiblePage,
+  rendered: RenderedDocument,
   window: PageTextWindow,
 ): PageText {
-  const rendered = renderDocumentText(asDocument(page.content), window);
   const header = {
     id: page.id,
     slugId: page.slugId,
@@ -67,10 +67,19 @@ export function toPageText(
 
 /** A page's metadata and its body as plain text with block ids, cut to the requested window. */
 export async function getPage(
-  { db, livePages }: ToolExecutorDependencies,
+  { db, livePages, heavyWork }: ToolExecutorDependencies,
   input: ToolInput<typeof getPageTool>,
   context: ToolCallContext,
 ): Promise<PageText> {
-  const page = await readPage({ db, livePages }, context, input.pageId);
-  return toPageText(page, input);
+  const page = await readPage({ db, livePages }, context, input.pageId, {
+    largeDocumentAsText: true,
+  });
+  const rendered = await viewOfPage(
+    heavyWork,
+    page,
+    'pageTextView',
+    { window: input },
+    { context, toolName: 'getPage' },
+  );
+  return toPageText(page, rendered, input);
 }

@@ -1,0 +1,74 @@
+import { extractText } from '../prosemirror/extract-text';
+import {
+  resolveBlockReference,
+  type NodePath,
+} from '../prosemirror/find-block';
+import { buildOutline, type OutlineEntry } from '../prosemirror/outline';
+import {
+  asDocument,
+  type ProseMirrorNode,
+} from '../prosemirror/prosemirror-node';
+import {
+  renderDocumentText,
+  type RenderDocumentOptions,
+  type RenderedDocument,
+} from '../prosemirror/render-text';
+import { fitItems } from '../output-limit';
+
+/*
+ * What the reading tools take from a whole document, as pure functions of the document: run on
+ * the calling thread for an ordinary page, and in a worker (heavy-tasks.ts) with the document's
+ * JSON text for a large one, so only the small view crosses back and the event loop never
+ * parses or walks a multi-megabyte page.
+ */
+
+function documentOf(document: ProseMirrorNode | string): ProseMirrorNode {
+  return typeof document === 'string'
+    ? asDocument(JSON.parse(document) as unknown)
+    : asDocument(document);
+}
+
+/** getPage's window of text. */
+export function pageTextView(input: {
+  readonly document: ProseMirrorNode | string;
+  readonly window: RenderDocumentOptions;
+}): RenderedDocument {
+  return renderDocumentText(documentOf(input.document), input.window);
+}
+
+/** getNode's block, or how many top-level blocks there are when it is not found. */
+export type BlockView =
+  | {
+      readonly found: true;
+      readonly topLevelIndex: number;
+      readonly path: NodePath;
+      readonly text: string;
+      readonly node: ProseMirrorNode;
+    }
+  | { readonly found: false; readonly topLevelBlocks: number };
+
+export function blockView(input: {
+  readonly document: ProseMirrorNode | string;
+  readonly block: string;
+}): BlockView {
+  const doc = documentOf(input.document);
+  const located = resolveBlockReference(doc, input.block);
+  if (!located)
+    return { found: false, topLevelBlocks: doc.content?.length ?? 0 };
+  return {
+    found: true,
+    topLevelIndex: located.topLevelIndex,
+    path: located.path,
+    text: extractText(located.node),
+    node: located.node,
+  };
+}
+
+/** getOutline's leading entries within `budget` characters, and how many there are in all. */
+export function outlineView(input: {
+  readonly document: ProseMirrorNode | string;
+  readonly budget: number;
+}): { readonly kept: readonly OutlineEntry[]; readonly total: number } {
+  const blocks = buildOutline(documentOf(input.document));
+  return { kept: fitItems(blocks, input.budget).kept, total: blocks.length };
+}

@@ -65,15 +65,27 @@ it('refuses a second concurrent whole-document write of one user, and lets anoth
   ).not.toContain('second paragraph');
 });
 
-it('admits a read of a large page, and the next call of that user once it ended', async () => {
+it('reads a large page through a worker: the same views as an ordinary page gives, one call after another', async () => {
   const tools = seededTools(database.db, { heavyWork: pool });
+  const ordinary = seededTools(database.db);
   const page = SEED_IDS.pages.weeklySync;
-  for (let round = 0; round < 2; round++) {
-    const node = await tools.call(
-      'getNode',
-      { pageId: page, block: '#0' },
+  // About 30,000 characters: large for `pool` (20,000), ordinary for the default limits.
+  await ordinary.call(
+    'updatePageJson',
+    { pageId: page, doc: largeDocument('first') },
+    'member',
+  );
+  const views = async (reader: typeof tools) => [
+    await reader.call('getNode', { pageId: page, block: '#1' }, 'member'),
+    await reader.call(
+      'getPage',
+      { pageId: page, fromBlock: 2, maxChars: 1_000 },
       'member',
-    );
-    expect(node).toMatchObject({ pageId: page, topLevelIndex: 0 });
-  }
+    ),
+    await reader.call('getOutline', { pageId: page }, 'member'),
+  ];
+  const [node, text, outline] = await views(tools);
+  expect(node).toMatchObject({ pageId: page, topLevelIndex: 1 });
+  expect(JSON.stringify(node)).toContain('first paragraph 1');
+  expect(await views(ordinary)).toEqual([node, text, outline]);
 });

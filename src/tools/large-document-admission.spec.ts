@@ -68,8 +68,8 @@ describe('admission of tool calls on large documents', () => {
       [0, 1].map(() =>
         withToolCallScope(scope, async () => {
           await admitLargeInput(largeInput);
-          await admitLargeDocument(5_000, 'page-1');
-          await admitLargeDocument(5_000, 'page-2');
+          await admitLargeDocument({ chars: 5_000 }, 'page-1');
+          await admitLargeDocument({ chars: 5_000 }, 'page-2');
           return 'done';
         }),
       ),
@@ -81,10 +81,12 @@ describe('admission of tool calls on large documents', () => {
     await expect(
       withToolCallScope(scope, async () => {
         await admitLargeInput({ content: 'small' });
-        await admitLargeDocument(999, 'page-1');
+        await admitLargeDocument({ chars: 999 }, 'page-1');
         return 'small';
       }),
     ).resolves.toBe('small');
-    await expect(admitLargeDocument(5_000, 'page-1')).resolves.toBeUndefined();
+    await expect(
+      admitLargeDocument({ chars: 5_000 }, 'page-1'),
+    ).resolves.toBeUndefined();
   });
 });

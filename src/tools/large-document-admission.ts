@@ -91,21 +91,29 @@ export function largeDocumentThreshold(): number | undefined {
 }
 
 /**
- * Called before a page's document of `chars` characters is fetched and parsed: on a large page the tool call
- * waits for a slot (see `HeavyWorkOptions.largeDocumentChars`) and holds it until it ends, since
- * everything it does next (parsing, walking, answering) grows with the page. One slot per call,
- * whatever number of large pages it reads. Outside a tool call (nothing to release it), nothing.
+ * Called before a page's document is fetched and parsed, with its size: `chars` of JSON when it
+ * was measured, or `storedBytes` when it was stored large enough to count as large unmeasured
+ * (an eighth of the threshold, compressed). On a large page the tool call waits for a slot (see
+ * `HeavyWorkOptions.largeDocumentChars`) and holds it until it ends, since everything it does
+ * next (parsing, walking, answering) grows with the page. One slot per call, whatever number of
+ * large pages it reads. Outside a tool call (nothing to release it), nothing.
  */
 export async function admitLargeDocument(
-  chars: number,
+  size: { readonly chars: number } | { readonly storedBytes: number },
   pageId: string,
 ): Promise<void> {
   const scope = scopes.getStore();
   if (scope === undefined || scope.release !== undefined) return;
+  const threshold = scope.heavyWork.limits.largeDocumentChars;
+  const chars = 'chars' in size ? size.chars : threshold;
+  const described =
+    'chars' in size
+      ? `${Math.round(size.chars / 1000).toLocaleString('en-US')} thousand characters`
+      : `${Math.round(size.storedBytes / 1024).toLocaleString('en-US')} KiB as stored`;
   const release = await scope.heavyWork.admitLargeDocument(
     chars,
     scope.userId,
-    `${scope.toolName} on page ${pageId} (${Math.round(chars / 1000).toLocaleString('en-US')} thousand characters)`,
+    `${scope.toolName} on page ${pageId} (${described})`,
   );
   if (release !== undefined) scope.release = release;
 }

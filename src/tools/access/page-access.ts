@@ -166,7 +166,11 @@ function pageQuery(
 ): SelectQueryBuilder<
   DB,
   'pages',
-  Page & { version: string; contentChars: number | null }
+  Page & {
+    version: string;
+    contentChars: number | null;
+    storedBytes: number | null;
+  }
 > {
   // The document as JSON text, parsed by requirePage: as jsonb, a host's CamelCasePlugin
   // (Docmost's Kysely has one) walks every nested object of it to rename keys, about 125 ms of
@@ -174,14 +178,30 @@ function pageQuery(
   // here (only its size comes) and fetched once the call is admitted. Never the document's
   // shadows: `text_content`, `ydoc` (the Yjs state, as large as the document) and `tsv` are
   // Docmost's and no tool reads them.
-  const contentChars = sql<number | null>`length(pages.content::text)`;
+  // Measuring a document's JSON costs the database a serialisation of it, which for a
+  // multi-megabyte page under a burst of calls was what kept everyone else waiting. A document
+  // stored in an eighth of the threshold or more (compressed) counts as large unmeasured; the
+  // others, small by then, are measured.
+  const storedLarge =
+    largeFrom === undefined ? undefined : Math.ceil(largeFrom / 8);
+  // Outside a tool call (no admission) nothing is measured.
+  const contentChars =
+    storedLarge === undefined
+      ? sql<number | null>`null`
+      : sql<
+          number | null
+        >`case when pg_column_size(pages.content) >= ${storedLarge} then null else length(pages.content::text) end`;
+  const storedBytes =
+    storedLarge === undefined
+      ? sql<number | null>`null`
+      : sql<number | null>`pg_column_size(pages.content)`;
   const content = !withContent
     ? sql<null>`null`
     : largeFrom === undefined
       ? sql<string>`pages.content::text`
       : sql<
           string | null
-        >`case when ${contentChars} < ${largeFrom} then pages.content::text end`;
+        >`case when pg_column_size(pages.content) >= ${storedLarge} then null when length(pages.content::text) < ${largeFrom} then pages.content::text end`;
   const query = db
     .selectFrom('pages')
     .select(
@@ -192,6 +212,7 @@ function pageQuery(
       (withContent ? contentChars : sql<number | null>`null`).as(
         'contentChars',
       ),
+      (withContent ? storedBytes : sql<number | null>`null`).as('storedBytes'),
       sql<null>`null`.as('textContent'),
       sql<null>`null`.as('ydoc'),
       sql<null>`null`.as('tsv'),
@@ -199,7 +220,11 @@ function pageQuery(
     ]) as SelectQueryBuilder<
     DB,
     'pages',
-    Page & { version: string; contentChars: number | null }
+    Page & {
+      version: string;
+      contentChars: number | null;
+      storedBytes: number | null;
+    }
   >;
   return isUuid(pageIdOrSlugId)
     ? query.where('pages.id', '=', pageIdOrSlugId)
@@ -221,10 +246,10 @@ async function largeContent(
     .executeTakeFirst();
 }
 
-function withoutSize<Row extends { contentChars: number | null }>(
-  row: Row,
-): Omit<Row, 'contentChars'> {
-  const { contentChars: _size, ...page } = row;
+function withoutSize<
+  Row extends { contentChars: number | null; storedBytes: number | null },
+>(row: Row): Omit<Row, 'contentChars' | 'storedBytes'> {
+  const { contentChars: _chars, storedBytes: _stored, ...page } = row;
   return page;
 }
 
@@ -283,10 +308,14 @@ export async function requirePage(
     );
   }
   // Only now that the caller may see it: a refusal as busy must not tell a hidden page exists.
-  const chars = row.contentChars ?? 0;
-  await admitLargeDocument(chars, page.id);
+  // Unmeasured (null) only when stored large: then it is admitted as large by its stored size.
+  const size =
+    row.contentChars === null && row.storedBytes !== null
+      ? { storedBytes: row.storedBytes }
+      : { chars: row.contentChars ?? 0 };
+  await admitLargeDocument(size, page.id);
   const large =
-    withContent && page.content === null && chars > 0
+    withContent && page.content === null && row.storedBytes !== null
       ? await largeContent(db, page.id)
       : undefined;
   if (large && options.largeDocumentAsText && large.content !== null)

@@ -172,19 +172,20 @@ function pageQuery(
     storedBytes: number | null;
   }
 > {
-  // The document as JSON text, parsed by requirePage: as jsonb, a host's CamelCasePlugin
+  // The document comes as JSON text, parsed by requirePage: as jsonb, a host's CamelCasePlugin
   // (Docmost's Kysely has one) walks every nested object of it to rename keys, about 125 ms of
-  // the event loop per read of a 6 MB page, five times the parse. A large document is left out
-  // here (only its size comes) and fetched once the call is admitted. Never the document's
-  // shadows: `text_content`, `ydoc` (the Yjs state, as large as the document) and `tsv` are
-  // Docmost's and no tool reads them.
-  // Measuring a document's JSON costs the database a serialisation of it, which for a
-  // multi-megabyte page under a burst of calls was what kept everyone else waiting. A document
-  // stored in an eighth of the threshold or more (compressed) counts as large unmeasured; the
-  // others, small by then, are measured.
+  // the event loop per read of a 6 MB page, five times the parse. Never the document's shadows:
+  // `text_content`, `ydoc` (the Yjs state, as large as the document) and `tsv` are Docmost's and
+  // no tool reads them.
+  //
+  // Inside a tool call (`largeFrom` set) a large document is left out, only its size comes, and
+  // it is fetched once the call is admitted. Measuring a document's JSON costs the database a
+  // serialisation of it, which for a multi-megabyte page under a burst of calls was what kept
+  // everyone else waiting: a document stored in an eighth of the threshold or more (compressed)
+  // counts as large unmeasured; the others, small by then, are measured. Outside a tool call
+  // nothing is measured.
   const storedLarge =
     largeFrom === undefined ? undefined : Math.ceil(largeFrom / 8);
-  // Outside a tool call (no admission) nothing is measured.
   const contentChars =
     storedLarge === undefined
       ? sql<number | null>`null`

@@ -10,13 +10,16 @@ import {
 /**
  * Tool calls whose work grows with a page's size are admitted per user, reads and writes: a large
  * input (a whole document for updatePageJson) or a large page read counts. Small limits here
- * (large from 20,000 characters, one call per user running or waiting) make it visible.
+ * (large from 20,000 characters, one call per user running or waiting, workers from 10,000)
+ * make it visible.
  */
 let database: TestDatabase;
 const pool = new HeavyWorkPool(TOOL_HEAVY_TASKS, {
   threads: 2,
   largeDocumentChars: 20_000,
   maxLargeDocumentCallsPerUser: 1,
+  // Below the large size too, so a large page's views are taken in a worker.
+  inProcessMaxChars: 10_000,
 });
 
 beforeAll(async () => {

@@ -64,22 +64,36 @@ export function boundedJsonSize(value: unknown, upTo: number): number {
 }
 
 /**
+ * The current tool call takes its slot for work of `chars` characters, named by `describe`
+ * (given the call's tool name and the threshold), unless it holds one already, is outside a tool call, or the
+ * work is not large (the pool decides).
+ */
+async function admitCall(
+  chars: (threshold: number) => number,
+  describe: (toolName: string, threshold: number) => string,
+): Promise<void> {
+  const scope = scopes.getStore();
+  if (scope === undefined || scope.release !== undefined) return;
+  const threshold = scope.heavyWork.limits.largeDocumentChars;
+  const release = await scope.heavyWork.admitLargeDocument(
+    chars(threshold),
+    scope.userId,
+    describe(scope.toolName, threshold),
+  );
+  if (release !== undefined) scope.release = release;
+}
+
+/**
  * Before a tool call runs: an input of a large page's size (a whole document for
  * `updatePageJson`, Markdown for `importPageMarkdown`) admits the call as a large document does,
  * since validating, converting and storing it grow with it.
  */
-export async function admitLargeInput(input: unknown): Promise<void> {
-  const scope = scopes.getStore();
-  if (scope === undefined || scope.release !== undefined) return;
-  const threshold = scope.heavyWork.limits.largeDocumentChars;
-  const chars = boundedJsonSize(input, threshold);
-  if (chars < threshold) return;
-  const release = await scope.heavyWork.admitLargeDocument(
-    chars,
-    scope.userId,
-    `${scope.toolName} with an input of ${Math.round(threshold / 1000).toLocaleString('en-US')} thousand characters or more`,
+export function admitLargeInput(input: unknown): Promise<void> {
+  return admitCall(
+    (threshold) => boundedJsonSize(input, threshold),
+    (toolName, threshold) =>
+      `${toolName} with an input of ${Math.round(threshold / 1000).toLocaleString('en-US')} thousand characters or more`,
   );
-  if (release !== undefined) scope.release = release;
 }
 
 /**
@@ -98,22 +112,16 @@ export function largeDocumentThreshold(): number | undefined {
  * next (parsing, walking, answering) grows with the page. One slot per call, whatever number of
  * large pages it reads. Outside a tool call (nothing to release it), nothing.
  */
-export async function admitLargeDocument(
+export function admitLargeDocument(
   size: { readonly chars: number } | { readonly storedBytes: number },
   pageId: string,
 ): Promise<void> {
-  const scope = scopes.getStore();
-  if (scope === undefined || scope.release !== undefined) return;
-  const threshold = scope.heavyWork.limits.largeDocumentChars;
-  const chars = 'chars' in size ? size.chars : threshold;
   const described =
     'chars' in size
       ? `${Math.round(size.chars / 1000).toLocaleString('en-US')} thousand characters`
       : `${Math.round(size.storedBytes / 1024).toLocaleString('en-US')} KiB as stored`;
-  const release = await scope.heavyWork.admitLargeDocument(
-    chars,
-    scope.userId,
-    `${scope.toolName} on page ${pageId} (${described})`,
+  return admitCall(
+    (threshold) => ('chars' in size ? size.chars : threshold),
+    (toolName) => `${toolName} on page ${pageId} (${described})`,
   );
-  if (release !== undefined) scope.release = release;
 }

@@ -105,9 +105,10 @@ export class HeavyWorkPool<Table extends HeavyTaskTable = HeavyTaskTable> {
       maxPerUser: this.limits.maxRunsPerUser,
       maxQueueWaitMs: this.limits.maxQueueWaitMs,
     });
-    // Calls that parse and walk a large document on the event loop: as many at once as there
-    // are threads, so their share of the loop stays bounded; they wait longer than worker runs
-    // (a chat step's parallel reads of one page queue up rather than fail).
+    // Tool calls on a large document (fetching it, handing it to a worker, or writing it): as
+    // many at once as there are threads, so their share of the event loop and the database stays
+    // bounded; they wait longer than worker runs (a chat step's parallel reads of one page queue
+    // up rather than fail).
     this.largeDocumentGate = new AdmissionGate({
       maxRunning: this.limits.threads,
       maxPerUser: this.limits.maxLargeDocumentCallsPerUser,

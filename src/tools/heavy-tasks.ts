@@ -1,6 +1,8 @@
 import { HeavyWorkPool, type HeavyTasks } from '../workers';
 import { blockView, outlineView, pageTextView } from './reading/document-views';
 import { planTextEdit } from './edit-text/plan-text-edit';
+import { storedDocumentOfJson } from './page-store/stored-document';
+import { prepareWholeDocument } from './structure/prepare-whole-document';
 import { transformDocument } from './content/transform/transform-document';
 import { readMarkdownDocument } from './content/page-markdown/read-markdown-document';
 import { exportDocumentMarkdown } from './markdown/document-to-markdown';
@@ -47,6 +49,9 @@ export const HEAVY_TASKS = {
   pageTextView,
   blockView,
   outlineView,
+  // A new document's stored form (see page-store/stored-document.ts).
+  storedDocumentOfJson,
+  prepareWholeDocument,
 } as const;
 
 /** The table and this module, which each worker loads by path. */

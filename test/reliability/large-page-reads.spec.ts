@@ -10,6 +10,7 @@ import {
   type TestDatabase,
 } from '../support/test-database';
 import { HealthProbe } from './support/health-probe';
+import { documentOf } from './support/large-document';
 import { recordFigure } from './support/reliability-figures';
 import { startServer, type ServerUnderTest } from './support/server-under-test';
 
@@ -24,28 +25,6 @@ jest.setTimeout(180_000);
 /** Every health answer must come within this (a sanity bound, not the latency goal). */
 const HEALTH_BOUND_MS = 1_500;
 const CONCURRENT_READS = 30;
-
-function paragraph(index: number, size: number) {
-  return {
-    type: 'paragraph',
-    attrs: { id: `b${String(index).padStart(11, '0')}`.slice(0, 12) },
-    content: [
-      {
-        type: 'text',
-        text: `Paragraph ${index} `.padEnd(size, 'lorem ipsum dolor sit amet '),
-      },
-    ],
-  };
-}
-
-/** About `megabytes` MB of ProseMirror JSON in paragraphs of ~140 characters. */
-function documentOf(megabytes: number) {
-  const count = Math.round((megabytes * 1024 * 1024) / 200);
-  return {
-    type: 'doc',
-    content: Array.from({ length: count }, (_, index) => paragraph(index, 140)),
-  };
-}
 
 describe('npm start while one member hammers its largest page', () => {
   let database: TestDatabase;

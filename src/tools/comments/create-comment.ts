@@ -129,7 +129,7 @@ async function createReply(
  * never shows a highlight without a thread, nor a thread whose anchor failed.
  */
 async function createThread(
-  { db, pageWriter, livePages }: ToolExecutorDependencies,
+  { db, pageWriter, livePages, heavyWork }: ToolExecutorDependencies,
   input: CreateCommentInput & { selection: string },
   context: ToolCallContext,
 ): Promise<CreatedComment> {
@@ -137,7 +137,7 @@ async function createThread(
   return db.transaction().execute(async (trx) => {
     let anchor: CommentAnchor | undefined;
     const { before, after } = await mutatePage(
-      { db: trx, pageWriter, livePages },
+      { db: trx, pageWriter, livePages, heavyWork },
       { context, pageId: input.pageId, toolName: 'createComment' },
       (doc, page) => {
         anchor = anchorComment(doc, input.selection, id);

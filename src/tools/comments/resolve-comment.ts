@@ -25,7 +25,7 @@ export interface ResolveCommentResult {
  * one transaction, the page write being a compare-and-set like every other.
  */
 export async function resolveComment(
-  { db, pageWriter, livePages }: ToolExecutorDependencies,
+  { db, pageWriter, livePages, heavyWork }: ToolExecutorDependencies,
   input: ToolInput<typeof resolveCommentTool>,
   context: ToolCallContext,
 ): Promise<ResolveCommentResult> {
@@ -67,7 +67,7 @@ export async function resolveComment(
     );
     if (marked.changed > 0) {
       await writePage(
-        { db: trx, pageWriter, livePages },
+        { db: trx, pageWriter, livePages, heavyWork },
         {
           context,
           page,

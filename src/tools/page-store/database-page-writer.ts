@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, JsonValue } from '../../database';
-import { extractText } from '../prosemirror/extract-text';
 import { AGENT_SOURCE, agentChatId, agentPageEdit } from './agent-provenance';
 import { pageVersionConflict } from './page-version-conflict';
+import { storedDocumentOf, type StoredDocument } from './stored-document';
 import type {
   CreatedPage,
   PageCreation,
@@ -60,6 +60,14 @@ export async function addPageHistoryRow(
   return history.id;
 }
 
+/** `pages.content` and `pages.text_content` of a document, from its stored form. */
+function contentColumns({ json, text }: StoredDocument) {
+  // JSON text as a text parameter, cast by the database: the driver does not serialise the
+  // document a second time. Typed text first, as postgres.js would JSON-encode a parameter the
+  // server describes as jsonb (the page would hold one string).
+  return { content: sql<JsonValue>`${json}::text::jsonb`, textContent: text };
+}
+
 async function updateInTransaction(
   trx: Kysely<DB>,
   { context, page, change }: PageUpdate,
@@ -68,11 +76,7 @@ async function updateInTransaction(
     .updateTable('pages')
     .set({
       ...(change.content
-        ? {
-            content: change.content as unknown as JsonValue,
-            textContent: extractText(change.content),
-            ydoc: null,
-          }
+        ? { ...contentColumns(storedDocumentOf(change.content)), ydoc: null }
         : {}),
       ...(change.title !== undefined ? { title: change.title } : {}),
       updatedAt: sql<Date>`clock_timestamp()`,
@@ -107,8 +111,7 @@ async function insertPage(
       title: page.title,
       icon: null,
       position: page.position,
-      content: page.content as unknown as JsonValue,
-      textContent: extractText(page.content),
+      ...contentColumns(storedDocumentOf(page.content)),
       parentPageId: page.parentPageId,
       spaceId: page.spaceId,
       workspaceId: page.workspaceId,

@@ -12,9 +12,11 @@ import {
   asDocument,
   type ProseMirrorNode,
 } from '../prosemirror/prosemirror-node';
+import type { ToolHeavyWorkPool } from '../heavy-tasks';
 import type { LivePageReader } from './live-page-reader';
 import type { PageUpdate, PageWriter, WrittenPage } from './page-writer';
 import { refuseUnstorableText } from './storable-text';
+import { hasStoredDocument, rememberStoredDocument } from './stored-document';
 
 /**
  * The database handle and the page writer a tool writes with: its executor dependencies, or the
@@ -25,6 +27,8 @@ export interface PageStore {
   readonly pageWriter: PageWriter;
   /** Where a page open in the host's collaboration server is read; absent: the database only. */
   readonly livePages?: LivePageReader;
+  /** Where the stored form of a large new document is made (see `writePage`). */
+  readonly heavyWork: ToolHeavyWorkPool;
 }
 
 /**
@@ -56,14 +60,33 @@ export async function readPage(
 
 /**
  * Every tool's change to an existing page goes through here to `store.pageWriter`: text
- * PostgreSQL cannot store is refused first, naming the field, whatever the writer.
+ * PostgreSQL cannot store is refused first, naming the field, whatever the writer. The new
+ * document's stored form (JSON text and plain text) is made here once, in a worker when it is
+ * large, and handed to the writer with it (see `storedDocumentOf`).
  */
-export function writePage(
+export async function writePage(
   store: PageStore,
   update: Omit<PageUpdate, 'db'>,
 ): Promise<WrittenPage> {
   const { change } = update;
-  if (change.content) refuseUnstorableText(change.content, 'the new content');
+  if (change.content && !hasStoredDocument(change.content)) {
+    // The one serialisation the write needs anyway; its length says where the rest runs.
+    const json = JSON.stringify(change.content);
+    const { heavyWork } = store;
+    rememberStoredDocument(
+      change.content,
+      await heavyWork.runSized(
+        'storedDocumentOfJson',
+        { json, field: 'the new content' },
+        json.length,
+        {
+          userId: update.context.userId,
+          label: `${update.toolName} on page ${update.page.id}`,
+          advice: 'Write a smaller document.',
+        },
+      ),
+    );
+  }
   if (change.title !== undefined)
     refuseUnstorableText(change.title, 'the title');
   // Only what the contract names: a writer must not come to rely on the rest of a row.

@@ -1,4 +1,10 @@
-import { ensureBlockIds, generateBlockId, isBlockId } from './block-id';
+import {
+  blockIdAssignments,
+  ensureBlockIds,
+  generateBlockId,
+  isBlockId,
+  withBlockIds,
+} from './block-id';
 import type { ProseMirrorNode } from './prosemirror-node';
 
 describe('block ids', () => {
@@ -42,5 +48,32 @@ describe('block ids', () => {
     expect(result.content![0]!.attrs!.level).toBe(1);
     expect(result.content![3]!.attrs).toBeUndefined();
     expect(doc.content![1]!.attrs).toBeUndefined();
+  });
+
+  it('assigns ids as paths a worker can hand back, applied without touching the input or copying untouched blocks', () => {
+    const untouched = { type: 'paragraph', attrs: { id: 'abcdefghijkl' } };
+    const list = {
+      type: 'bulletList',
+      content: [
+        {
+          type: 'listItem',
+          content: [{ type: 'paragraph' }, { type: 'paragraph' }],
+        },
+      ],
+    };
+    const doc: ProseMirrorNode = { type: 'doc', content: [untouched, list] };
+    const assignments = blockIdAssignments(doc);
+    expect(assignments.map((assignment) => assignment.path)).toEqual([
+      [1, 0, 0],
+      [1, 0, 1],
+    ]);
+    const result = withBlockIds(doc, assignments);
+    expect(result.content![0]).toBe(untouched);
+    const item = result.content![1]!.content![0]!;
+    expect(item.content!.map((paragraph) => paragraph.attrs!.id)).toEqual(
+      assignments.map((assignment) => assignment.id),
+    );
+    expect(list.content[0]!.content[0]).toEqual({ type: 'paragraph' });
+    expect(withBlockIds(doc, [])).toBe(doc);
   });
 });

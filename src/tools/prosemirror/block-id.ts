@@ -19,28 +19,75 @@ export function generateBlockId(): string {
   return id;
 }
 
+/** A block id a document lacks: where (child indexes from the root) and the id it gets. */
+export interface BlockIdAssignment {
+  readonly path: readonly number[];
+  readonly id: string;
+}
+
+/**
+ * The ids `ensureBlockIds` gives, without copying anything: small enough to cross from a worker
+ * and be applied to the caller's own copy of the document.
+ */
+export function blockIdAssignments(root: ProseMirrorNode): BlockIdAssignment[] {
+  const seen = new Set<string>();
+  const assignments: BlockIdAssignment[] = [];
+  const visit = (node: ProseMirrorNode, path: number[]): void => {
+    if (BLOCK_ID_NODE_TYPES.has(node.type)) {
+      const given = node.attrs?.id;
+      let id = isBlockId(given) && !seen.has(given) ? given : undefined;
+      if (id === undefined) {
+        do id = generateBlockId();
+        while (seen.has(id));
+        assignments.push({ path: [...path], id });
+      }
+      seen.add(id);
+    }
+    node.content?.forEach((child, index) => {
+      path.push(index);
+      visit(child, path);
+      path.pop();
+    });
+  };
+  visit(root, []);
+  return assignments;
+}
+
+/** A copy of `root` with `assignments` applied; subtrees without one are shared, not copied. */
+export function withBlockIds(
+  root: ProseMirrorNode,
+  assignments: readonly BlockIdAssignment[],
+): ProseMirrorNode {
+  let result = root;
+  // Copies made here, so a node on two assignments' paths is copied once.
+  const copies = new Set<ProseMirrorNode>();
+  const copyOf = (node: ProseMirrorNode): ProseMirrorNode => {
+    if (copies.has(node)) return node;
+    const copy = {
+      ...node,
+      ...(node.content ? { content: [...node.content] } : {}),
+    };
+    copies.add(copy);
+    return copy;
+  };
+  for (const { path, id } of assignments) {
+    result = copyOf(result);
+    let node = result;
+    for (const index of path) {
+      const content = node.content as ProseMirrorNode[];
+      const child = copyOf(content[index]!);
+      content[index] = child;
+      node = child;
+    }
+    (node as { attrs?: Record<string, unknown> }).attrs = { ...node.attrs, id };
+  }
+  return result;
+}
+
 /**
  * Returns a copy in which every heading and paragraph has a unique block id: missing ids are
  * generated, and a duplicated id (a block copied from elsewhere) is replaced on its second use.
  */
-export function ensureBlockIds(
-  node: ProseMirrorNode,
-  seen: Set<string> = new Set(),
-): ProseMirrorNode {
-  let attrs = node.attrs;
-  if (BLOCK_ID_NODE_TYPES.has(node.type)) {
-    const current = attrs?.id;
-    if (!isBlockId(current) || seen.has(current)) {
-      let id = generateBlockId();
-      while (seen.has(id)) id = generateBlockId();
-      attrs = { ...attrs, id };
-    }
-    seen.add(attrs!.id as string);
-  }
-  const content = node.content?.map((child) => ensureBlockIds(child, seen));
-  return {
-    ...node,
-    ...(attrs ? { attrs } : {}),
-    ...(content ? { content } : {}),
-  };
+export function ensureBlockIds(node: ProseMirrorNode): ProseMirrorNode {
+  return withBlockIds(node, blockIdAssignments(node));
 }

@@ -1,10 +1,10 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import { readPage } from '../page-store';
+import { rememberStoredDocument } from '../page-store/stored-document';
+import { withBlockIds } from '../prosemirror/block-id';
+import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
 import type { updatePageJsonTool } from './structure.tools';
-import { ensureBlockIds } from '../prosemirror/block-id';
-import { collectBlockIds } from '../prosemirror/block-tree';
-import { assertValidNode } from '../prosemirror/validate-node';
 import { writeWholeDocument } from './write-whole-document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
@@ -25,16 +25,28 @@ export async function updatePageJson(
   input: ToolInput<typeof updatePageJsonTool>,
   context: ToolCallContext,
 ): Promise<UpdatePageJsonResult> {
+  // The old document is replaced, not read: only its access and version are needed.
   const page = await readPage(dependencies, context, input.pageId, {
     write: true,
+    content: false,
   });
-  const doc: unknown = input.doc;
-  assertValidNode(doc, { label: 'doc' });
-  const givenIds = new Set(collectBlockIds(doc));
-  const content = ensureBlockIds(doc);
-  const generatedIds = collectBlockIds(content).filter(
-    (id) => !givenIds.has(id),
-  ).length;
+  // The text crosses to a worker as one string; for a document of megabytes, checking it here
+  // held the event loop for over 100 ms per call.
+  const json = JSON.stringify(input.doc);
+  const { assignments, stored, blocks } = await dependencies.heavyWork.runSized(
+    'prepareWholeDocument',
+    { json },
+    json.length,
+    {
+      userId: context.userId,
+      label: `updatePageJson on page ${page.id}`,
+      advice:
+        'Send a smaller document, or change parts of the page with patchNode, insertNode or deleteNode.',
+    },
+  );
+  // Valid now (the worker checked the same JSON), so the input is a document.
+  const content = withBlockIds(input.doc as ProseMirrorNode, assignments);
+  rememberStoredDocument(content, stored);
   const written = await writeWholeDocument(dependencies, {
     context,
     page,
@@ -46,7 +58,7 @@ export async function updatePageJson(
     pageId: written.id,
     version: written.version,
     historyId: written.historyId,
-    blocks: content.content?.length ?? 0,
-    generatedIds,
+    blocks,
+    generatedIds: assignments.length,
   };
 }

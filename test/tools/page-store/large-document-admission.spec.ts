@@ -92,3 +92,54 @@ it('reads a large page through a worker: the same views as an ordinary page give
   expect(JSON.stringify(node)).toContain('first paragraph 1');
   expect(await views(ordinary)).toEqual([node, text, outline]);
 });
+
+it('writes a large document prepared in a worker as the in-process path writes a small one: ids, text, refusals', async () => {
+  const tools = seededTools(database.db, { heavyWork: pool });
+  const page = SEED_IDS.pages.weeklySync;
+  const doc = largeDocument('worker');
+  // One paragraph keeps a given id, one repeats it, one has a malformed one.
+  doc.content[0] = {
+    ...doc.content[0]!,
+    attrs: { id: 'abcdefghijkl' },
+  } as never;
+  doc.content[1] = {
+    ...doc.content[1]!,
+    attrs: { id: 'abcdefghijkl' },
+  } as never;
+  doc.content[2] = { ...doc.content[2]!, attrs: { id: 'BAD' } } as never;
+  const result = await tools.call(
+    'updatePageJson',
+    { pageId: page, doc },
+    'member',
+  );
+  expect(result).toMatchObject({ blocks: 300, generatedIds: 299 });
+  const stored = await tools.page(page);
+  const ids = new Set(stored.content.content!.map((block) => block.attrs!.id));
+  expect(stored.content.content![0]!.attrs!.id).toBe('abcdefghijkl');
+  expect(ids.size).toBe(300);
+  for (const id of ids) expect(id).toMatch(/^[a-z]{12}$/);
+  expect(stored.textContent?.split('\n')).toHaveLength(300);
+  expect(stored.textContent).toContain('worker paragraph 299 ');
+  // The caller's input is not changed by the ids the write gave it.
+  expect(doc.content[2]!).toMatchObject({ attrs: { id: 'BAD' } });
+
+  const withNul = largeDocument('nul');
+  withNul.content[299]!.content[0]!.text = 'a\u0000b';
+  const refused = await expectToolError(
+    tools.call('updatePageJson', { pageId: page, doc: withNul }, 'member'),
+  );
+  expect(refused.code).toBe('invalid_input');
+  expect(refused.message).toContain(
+    'the new content contains the character U+0000',
+  );
+  const invalid = largeDocument('invalid');
+  invalid.content[150] = { type: 'nonsense' } as never;
+  const rejected = await expectToolError(
+    tools.call('updatePageJson', { pageId: page, doc: invalid }, 'member'),
+  );
+  expect(rejected.code).toBe('invalid_input');
+  expect(rejected.message).toContain('doc.content[150]');
+  expect(JSON.stringify((await tools.page(page)).content)).not.toMatch(
+    /nul paragraph|invalid paragraph/,
+  );
+});

@@ -38,8 +38,10 @@ async function replacePageContent(
   context: ToolCallContext,
   toolName: 'updatePageContent' | 'importPageMarkdown',
 ): Promise<ReplacePageContentResult> {
+  // The old document is replaced, not read: only its access and version are needed.
   const page = await readPage(dependencies, context, input.pageId, {
     write: true,
+    content: false,
   });
   const { content, generatedIds } = await readMarkdownOffThread(
     input.markdown,

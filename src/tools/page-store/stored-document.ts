@@ -1,0 +1,73 @@
+import { extractText } from '../prosemirror/extract-text';
+import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import { refuseUnstorableText } from './storable-text';
+
+/**
+ * A document as the database stores it: its JSON text (`pages.content`) and the plain text
+ * Docmost keeps beside it (`pages.text_content`).
+ */
+export interface StoredDocument {
+  readonly json: string;
+  readonly text: string;
+}
+
+/**
+ * Stored forms already made for a document about to be written, so a writer does not serialise
+ * and walk it a second time on the event loop (for a page of megabytes that is tens of
+ * milliseconds each). Keyed by the document object itself: a document is never changed after
+ * it is handed to a writer.
+ */
+const storedForms = new WeakMap<ProseMirrorNode, StoredDocument>();
+
+/** Records `stored` as the stored form of `document` (made off the event loop, typically). */
+export function rememberStoredDocument(
+  document: ProseMirrorNode,
+  stored: StoredDocument,
+): void {
+  storedForms.set(document, stored);
+}
+
+/** Whether `document` already has a stored form (and was checked as storable with it). */
+export function hasStoredDocument(document: ProseMirrorNode): boolean {
+  return storedForms.has(document);
+}
+
+/**
+ * The stored form of `document`: the one made for it before, else made here. What a page
+ * writer writes to `pages.content` and `pages.text_content`.
+ */
+export function storedDocumentOf(document: ProseMirrorNode): StoredDocument {
+  return (
+    storedForms.get(document) ?? {
+      json: JSON.stringify(document),
+      text: extractText(document),
+    }
+  );
+}
+
+// JSON.stringify writes U+0000 and an unpaired surrogate only as these escapes (a paired one
+// stays two raw characters), so the text shows both without walking the document. A match may
+// be a literal backslash followed by `u0000`, written `\\u0000`: the exact check then decides.
+const MAYBE_UNSTORABLE = /\\u(?:0000|d[89a-f])/;
+
+/**
+ * The stored form of `document`, whose JSON text is `json`, after refusing text PostgreSQL
+ * cannot store (naming `field`).
+ */
+export function checkedStoredDocument(
+  document: ProseMirrorNode,
+  json: string,
+  field: string,
+): StoredDocument {
+  if (MAYBE_UNSTORABLE.test(json)) refuseUnstorableText(document, field);
+  return { json, text: extractText(document) };
+}
+
+/** `checkedStoredDocument` from the JSON text alone: a pure function of its input, for a worker. */
+export function storedDocumentOfJson(input: {
+  readonly json: string;
+  readonly field: string;
+}): StoredDocument {
+  const document = JSON.parse(input.json) as ProseMirrorNode;
+  return checkedStoredDocument(document, input.json, input.field);
+}

@@ -1,5 +1,8 @@
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { functionToolsOf, serializeToolsForRequest } from '../demo/tool-tokens';
+import {
+  functionToolsOf,
+  serializeToolsForRequest,
+} from '../../host/chat/tool-tokens';
 
 /** What a mock model records of one call: enough to rebuild the provider request. */
 export interface RecordedModelCall {

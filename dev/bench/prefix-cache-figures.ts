@@ -1,4 +1,4 @@
-import { countToolTokens, functionToolsOf } from '../demo/tool-tokens';
+import { countToolTokens, functionToolsOf } from '../../host/chat/tool-tokens';
 import {
   commonPrefixTokens,
   renderChatRequest,

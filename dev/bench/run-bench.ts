@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { benchMachine, type BenchMachine } from './bench-machine';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { TOKEN_ENCODING } from '../demo/tool-tokens';
+import { TOKEN_ENCODING } from '../../host/chat/tool-tokens';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';

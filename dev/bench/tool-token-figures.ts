@@ -3,7 +3,7 @@ import {
   countTokens,
   countToolTokens,
   modelFunctionTools,
-} from '../demo/tool-tokens';
+} from '../../host/chat/tool-tokens';
 import { savingPercent } from '../demo/turn-report';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';

@@ -39,7 +39,7 @@ import {
   countToolTokens,
   modelFunctionTools,
   TOKEN_ENCODING,
-} from './tool-tokens';
+} from '../../host/chat/tool-tokens';
 import { postAsUser, postChatTurn, seedUser } from '../host-chat/host-requests';
 
 export interface RunDemoOptions {

@@ -4,7 +4,7 @@ import {
   countTokens,
   countToolTokens,
   type ModelFunctionTool,
-} from './tool-tokens';
+} from '../../host/chat/tool-tokens';
 import { buildTurnReport, savingPercent, sumTurnTokens } from './turn-report';
 
 const CATALOG =

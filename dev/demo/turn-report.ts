@@ -6,7 +6,7 @@ import {
   countToolTokens,
   functionToolsOf,
   toolCatalogBlockOf,
-} from './tool-tokens';
+} from '../../host/chat/tool-tokens';
 
 /** One tool call of a step, with the result the model read for it on the next step. */
 export interface StepToolCallReport {

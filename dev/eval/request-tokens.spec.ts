@@ -1,4 +1,4 @@
-import { countTokens } from '../demo/tool-tokens';
+import { countTokens } from '../../host/chat/tool-tokens';
 import type { ChatCompletionsBody } from '../chat-completions/chat-completions';
 import { requestTokens, toolDefinitionTokens } from './request-tokens';
 

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { countTokens } from '../demo/tool-tokens';
+import { countTokens } from '../../host/chat/tool-tokens';
 import type { ChatCompletionsBody } from '../chat-completions/chat-completions';
 
 /**

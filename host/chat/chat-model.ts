@@ -2,10 +2,11 @@ import { Inject } from '@nestjs/common';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { AiConfig } from '../config/app-config';
+import { createScriptedChatModel } from './scripted-chat-model';
 
 /**
- * Makes the chat's language model from the configuration, or `undefined` when it is not
- * configured (the chat then answers 503). Injectable so tests hand in a mock model.
+ * Makes the chat's language model from the configuration, or `undefined` when it is
+ * misconfigured (the chat then answers 503). Injectable so tests hand in a mock model.
  */
 export type ChatModelFactory = (ai: AiConfig) => LanguageModel | undefined;
 
@@ -22,8 +23,14 @@ export function missingModelVariables(ai: AiConfig): string[] {
   ].filter((name): name is string => name !== undefined);
 }
 
-/** The default: an OpenAI-compatible chat-completions endpoint (`AI_BASE_URL`, `AI_API_KEY`, `AI_MODEL`). */
-export const openAiCompatibleModelFactory: ChatModelFactory = (ai) => {
+/**
+ * The default: an OpenAI-compatible chat-completions endpoint (`AI_BASE_URL`, `AI_API_KEY`,
+ * `AI_MODEL`); with neither variable set, the scripted agent (see `createScriptedChatModel`),
+ * so the reference host's chat works without a model.
+ */
+export const defaultChatModelFactory: ChatModelFactory = (ai) => {
+  if (ai.baseUrl === undefined && ai.model === undefined)
+    return createScriptedChatModel({ stepDelayMs: ai.scriptedStepDelayMs });
   if (ai.baseUrl === undefined || ai.model === undefined) return undefined;
   return createOpenAICompatible({
     baseURL: ai.baseUrl,

@@ -6,7 +6,7 @@ import {
 } from '../../src';
 import {
   CHAT_MODEL_FACTORY,
-  openAiCompatibleModelFactory,
+  defaultChatModelFactory,
   type ChatModelFactory,
 } from './chat-model';
 import { ChatController } from './chat.controller';
@@ -41,7 +41,7 @@ export class ChatModule {
           : [options.registryProvider]),
         {
           provide: CHAT_MODEL_FACTORY,
-          useValue: options.modelFactory ?? openAiCompatibleModelFactory,
+          useValue: options.modelFactory ?? defaultChatModelFactory,
         },
         ChatRepository,
         ChatService,

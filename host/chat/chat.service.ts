@@ -34,7 +34,9 @@ import {
 import { ChatRepository } from './chat.repository';
 import { ExternalMcpService } from './external-mcp.service';
 import { prepareAgentStep } from './prepare-agent-step';
+import { SCRIPTED_MODEL_ID } from './scripted-chat-model';
 import { buildChatSystemPrompt } from './system-prompt';
+import { withTurnFigures, type TurnFigures } from './turn-figures';
 
 export interface ChatTurnInput {
   readonly user: AuthenticatedUser;
@@ -47,9 +49,22 @@ export interface ChatTurnInput {
   readonly abortSignal?: AbortSignal;
 }
 
-/** Sent once, on the `start` chunk, so a client learns the id of a chat it just created. */
+/**
+ * The assistant message's metadata: on the `start` chunk the chat's id (so a client learns the
+ * id of a chat it just created) and the model answering; on the `finish` chunk the turn's
+ * figures. Clients merge the two.
+ */
 export interface ChatMessageMetadata {
   readonly chatId: string;
+  readonly model?: {
+    readonly id: string;
+    /** True for the scripted agent the host runs without a configured model. */
+    readonly scripted: boolean;
+  };
+  readonly figures?: TurnFigures & {
+    /** Whether the workspace's deferred tools were on for the turn. */
+    readonly deferredTools: boolean;
+  };
 }
 
 export interface ChatTurn {
@@ -176,8 +191,11 @@ export class ChatService {
     );
     // Set when the stream reports an error: the assistant row is then stored with status 'error'.
     let failure: string | undefined;
+    const counted =
+      typeof model === 'string' ? undefined : withTurnFigures(model);
+    const modelId = typeof model === 'string' ? model : model.modelId;
     const result = streamText({
-      model,
+      model: counted?.model ?? model,
       system,
       messages,
       ...turn,
@@ -189,8 +207,19 @@ export class ChatService {
     const stream = result.toUIMessageStream<UIMessage<ChatMessageMetadata>>({
       originalMessages: originalMessages as UIMessage<ChatMessageMetadata>[],
       generateMessageId: randomUUID,
-      messageMetadata: ({ part }) =>
-        part.type === 'start' ? { chatId } : undefined,
+      messageMetadata: ({ part }): ChatMessageMetadata | undefined => {
+        if (part.type === 'start')
+          return {
+            chatId,
+            model: { id: modelId, scripted: modelId === SCRIPTED_MODEL_ID },
+          };
+        if (part.type === 'finish' && counted)
+          return {
+            chatId,
+            figures: { ...counted.figures(), deferredTools: enabled },
+          };
+        return undefined;
+      },
       onError: (error) => {
         this.logger.warn(
           `chat ${chatId}: ${error instanceof Error ? error.message : String(error)}`,

@@ -8,7 +8,7 @@ export {
 export { CHAT_ID_HEADER } from './chat.controller';
 export {
   CHAT_MODEL_FACTORY,
-  openAiCompatibleModelFactory,
+  defaultChatModelFactory,
   missingModelVariables,
   type ChatModelFactory,
 } from './chat-model';

@@ -28,6 +28,7 @@ describe('loadAppConfig', () => {
         apiKey: undefined,
         model: undefined,
         maxSteps: 20,
+        scriptedStepDelayMs: 800,
         commentSignalDebounceMs: 20_000,
         externalMcp: [],
       },
@@ -43,6 +44,7 @@ describe('loadAppConfig', () => {
       AI_API_KEY: 'key',
       AI_MODEL: 'model-x',
       AI_MAX_STEPS: '5',
+      AI_SCRIPTED_STEP_DELAY_MS: '1500',
       AI_COMMENT_SIGNAL_DEBOUNCE_MS: '',
       AI_EXTERNAL_MCP:
         '[{"name":"Jira","url":"https://mcp.test/jira","prefix":"jira"}]',
@@ -71,6 +73,7 @@ describe('loadAppConfig', () => {
         apiKey: 'key',
         model: 'model-x',
         maxSteps: 5,
+        scriptedStepDelayMs: 1500,
         commentSignalDebounceMs: 20_000,
         externalMcp: [
           { name: 'Jira', url: 'https://mcp.test/jira', prefix: 'jira' },

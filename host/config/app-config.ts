@@ -16,11 +16,16 @@ export interface ExternalMcpServerConfig {
 }
 
 export interface AiConfig {
-  /** OpenAI-compatible chat-completions endpoint; chat answers 503 without base URL + model. */
+  /**
+   * OpenAI-compatible chat-completions endpoint. With neither it nor `model` set the chat talks
+   * to the scripted agent; with only one of the two it answers 503 naming the other.
+   */
   readonly baseUrl?: string;
   readonly apiKey?: string;
   readonly model?: string;
   readonly maxSteps: number;
+  /** `AI_SCRIPTED_STEP_DELAY_MS`: the scripted agent's pause before each step; default 800. */
+  readonly scriptedStepDelayMs: number;
   readonly commentSignalDebounceMs: number;
   readonly externalMcp: readonly ExternalMcpServerConfig[];
 }
@@ -194,6 +199,13 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiKey: optional(env.AI_API_KEY),
       model: optional(env.AI_MODEL),
       maxSteps: integer('AI_MAX_STEPS', env.AI_MAX_STEPS, 20, 1, 200),
+      scriptedStepDelayMs: integer(
+        'AI_SCRIPTED_STEP_DELAY_MS',
+        env.AI_SCRIPTED_STEP_DELAY_MS,
+        800,
+        0,
+        60_000,
+      ),
       commentSignalDebounceMs: integer(
         'AI_COMMENT_SIGNAL_DEBOUNCE_MS',
         env.AI_COMMENT_SIGNAL_DEBOUNCE_MS,

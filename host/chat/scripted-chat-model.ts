@@ -1,0 +1,209 @@
+import { simulateReadableStream, type LanguageModel } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+
+type CallOptions = Parameters<MockLanguageModelV3['doStream']>[0];
+type PromptMessage = CallOptions['prompt'][number];
+type StreamPart =
+  Awaited<
+    ReturnType<MockLanguageModelV3['doStream']>
+  >['stream'] extends ReadableStream<infer Part>
+    ? Part
+    : never;
+
+/** The model id the scripted agent reports; the web app shows it as "scripted agent". */
+export const SCRIPTED_MODEL_ID = 'scripted-agent';
+
+/** What the scripted agent writes into the page: the user's message, shortened. */
+const NOTE_PREFIX = 'Note from the scripted agent: ';
+const MAX_NOTE_CHARS = 200;
+
+/** One decision of the scripted agent: call one tool, or answer in words (the turn ends). */
+type Decision =
+  | { readonly toolName: string; readonly input: unknown }
+  | { readonly text: string };
+
+interface SeenResult {
+  readonly toolName: string;
+  readonly isError: boolean;
+  readonly value: unknown;
+}
+
+function textOf(message: PromptMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  return message.content
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('');
+}
+
+/** The tool results of the current turn (after the last user message), oldest first. */
+function resultsOfTurn(prompt: CallOptions['prompt']): SeenResult[] {
+  const lastUser = prompt.findLastIndex((message) => message.role === 'user');
+  const results: SeenResult[] = [];
+  for (const message of prompt.slice(lastUser + 1)) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type !== 'tool-result') continue;
+      const { output } = part;
+      const isError =
+        output.type === 'error-text' || output.type === 'error-json';
+      let value: unknown = 'value' in output ? output.value : undefined;
+      if (output.type === 'content')
+        value = output.value
+          .map((item) => (item.type === 'text' ? item.text : ''))
+          .join('\n');
+      if (typeof value === 'string') {
+        try {
+          value = JSON.parse(value.split('\n')[0]!) as unknown;
+        } catch {
+          // Plain text: kept as it is.
+        }
+      }
+      results.push({ toolName: part.toolName, isError, value });
+    }
+  }
+  return results;
+}
+
+function note(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  const short =
+    line.length > MAX_NOTE_CHARS
+      ? `${line.slice(0, MAX_NOTE_CHARS - 1)}…`
+      : line;
+  return `${NOTE_PREFIX}${short}`;
+}
+
+const LABEL =
+  '(Scripted agent: set AI_BASE_URL and AI_MODEL to talk to a real model.)';
+
+/**
+ * The scripted agent's policy, one step at a time from what the step was sent: read the open
+ * page, load `insertNode` when it is deferred, append the user's message to the page as a
+ * paragraph, then say what it did. Deterministic, so a person (or a browser test) can watch a
+ * whole turn of tool calls on a live page without a model.
+ */
+export function decideScriptedStep(options: CallOptions): Decision {
+  const userMessage = options.prompt.findLast(
+    (message) => message.role === 'user',
+  );
+  const message = userMessage ? textOf(userMessage) : '';
+  const results = resultsOfTurn(options.prompt);
+  const latest = (toolName: string) =>
+    results.findLast((result) => result.toolName === toolName);
+  const available = new Set((options.tools ?? []).map((tool) => tool.name));
+  if (options.toolChoice?.type === 'none' || available.size === 0)
+    return { text: `I stopped here: this was my last step. ${LABEL}` };
+
+  const page = latest('getCurrentPage');
+  if (page === undefined) return { toolName: 'getCurrentPage', input: {} };
+  if (page.isError)
+    return {
+      text: `I can only work on an open page: open one and ask again. ${LABEL}`,
+    };
+  const { id, title } = page.value as { id?: string; title?: string };
+  const inserted = latest('insertNode');
+  if (inserted !== undefined)
+    return inserted.isError
+      ? { text: `Adding the note failed: ${String(inserted.value)} ${LABEL}` }
+      : {
+          text: `I added your message as a note at the end of “${title ?? 'the page'}”. ${LABEL}`,
+        };
+  if (!available.has('insertNode')) {
+    if (latest('loadTools') === undefined)
+      return { toolName: 'loadTools', input: { names: ['insertNode'] } };
+    return { text: `insertNode could not be loaded. ${LABEL}` };
+  }
+  return {
+    toolName: 'insertNode',
+    input: {
+      pageId: id,
+      position: 'append',
+      node: {
+        type: 'paragraph',
+        content: [{ type: 'text', text: note(message) }],
+      },
+    },
+  };
+}
+
+// The scripted agent reads no usage of its own; a real provider reports its figures.
+const USAGE = {
+  inputTokens: {
+    total: 0,
+    noCache: 0,
+    cacheRead: undefined,
+    cacheWrite: undefined,
+  },
+  outputTokens: { total: 0, text: 0, reasoning: undefined },
+};
+
+function streamOf(decision: Decision, step: number): StreamPart[] {
+  const parts: StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+  if ('text' in decision) {
+    parts.push(
+      { type: 'text-start', id: 'text' },
+      { type: 'text-delta', id: 'text', delta: decision.text },
+      { type: 'text-end', id: 'text' },
+    );
+  } else {
+    parts.push({
+      type: 'tool-call',
+      toolCallId: `scripted_${step}_${Date.now().toString(36)}`,
+      toolName: decision.toolName,
+      input: JSON.stringify(decision.input),
+    });
+  }
+  parts.push({
+    type: 'finish',
+    usage: USAGE,
+    finishReason: {
+      unified: 'text' in decision ? 'stop' : 'tool-calls',
+      raw: undefined,
+    },
+  });
+  return parts;
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (ms === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+}
+
+export interface ScriptedChatModelOptions {
+  /** Pause before each step, so a person can watch the calls (and comment meanwhile); default 0. */
+  readonly stepDelayMs?: number;
+}
+
+/**
+ * The reference host's chat model when no real one is configured: `decideScriptedStep` as a
+ * language model (the AI SDK's `MockLanguageModelV3`), so the chat route, the tools, deferred
+ * loading and the comment signal all run for real.
+ */
+export function createScriptedChatModel(
+  options: ScriptedChatModelOptions = {},
+): LanguageModel {
+  let steps = 0;
+  return new MockLanguageModelV3({
+    provider: 'scripted',
+    modelId: SCRIPTED_MODEL_ID,
+    doStream: async (callOptions) => {
+      await pause(options.stepDelayMs ?? 0, callOptions.abortSignal);
+      return {
+        stream: simulateReadableStream({
+          chunks: streamOf(decideScriptedStep(callOptions), steps++),
+          chunkDelayInMs: null,
+        }),
+      };
+    },
+  });
+}

@@ -16,6 +16,7 @@ export default [
       'eslint.config.mjs',
       'dist/**',
       'dist-host/**',
+      'dist-web/**',
       'node_modules/**',
       'coverage/**',
     ],

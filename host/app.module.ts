@@ -11,6 +11,7 @@ import type { ChatModelFactory } from './chat/chat-model';
 import { ChatModule } from './chat/chat.module';
 import { HealthModule } from './health/health.module';
 import { McpModule } from './mcp/mcp.module';
+import { WebModule } from './web/web.module';
 import {
   CollaborationGateway,
   HOST_COLLABORATION,
@@ -70,6 +71,7 @@ export class AppModule {
             : { modelFactory: options.chatModelFactory },
         ),
         McpModule.forRoot(),
+        WebModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },

@@ -10,6 +10,7 @@ import { authenticateBeforeBody } from './auth/authenticate-before-body';
 import type { AppConfig } from './config/app-config';
 import type { DB } from '../src';
 import type { ChatModelFactory } from './chat/chat-model';
+import { serveWebApp } from './web/serve-web-app';
 
 export interface CreateAppOptions {
   /** The open database; the caller closes it after `app.close()`. */
@@ -56,5 +57,6 @@ export async function createApp(
   );
   app.setGlobalPrefix('api', { exclude: ['mcp'] });
   authenticateBeforeBody(app.getHttpAdapter().getInstance(), options.db);
+  serveWebApp(app.getHttpAdapter().getInstance());
   return app;
 }

@@ -8,6 +8,8 @@ import { createConnectionErrorLog } from './startup/connection-error-log';
 import { fatalErrorLine } from './startup/fatal-error-line';
 import { migrateConfiguredDatabase } from './startup/migrate-configured-database';
 import { openConfiguredDatabase } from './startup/open-configured-database';
+import { seedEmbeddedWhenEmpty } from './startup/seed-embedded-when-empty';
+import { buildWebApp, webAppBundleIsStale } from './web/web-app-bundle';
 import { StderrLogger } from './startup/stderr-logger';
 
 const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
@@ -79,6 +81,15 @@ function handleShutdownSignals(
   }
 }
 
+function chatModelLabel(config: ReturnType<typeof loadAppConfig>): string {
+  const { baseUrl, model } = config.ai;
+  if (baseUrl !== undefined && model !== undefined)
+    return `${model} at ${baseUrl}`;
+  if (baseUrl === undefined && model === undefined)
+    return 'the scripted agent; set AI_BASE_URL and AI_MODEL for a real one';
+  return 'not configured: set both AI_BASE_URL and AI_MODEL';
+}
+
 async function main(): Promise<void> {
   const config = loadAppConfig();
   await assertPortFree(config.port, HOST);
@@ -93,6 +104,12 @@ async function main(): Promise<void> {
   try {
     const applied = await migrateConfiguredDatabase(config, database);
     for (const line of applied) process.stderr.write(`migration ${line}\n`);
+    for (const line of await seedEmbeddedWhenEmpty(database))
+      process.stderr.write(`${line}\n`);
+    if (webAppBundleIsStale()) {
+      process.stderr.write('building the web app (host/web/app) …\n');
+      await buildWebApp();
+    }
     app = await createApp({
       db: database.db,
       config,
@@ -106,8 +123,13 @@ async function main(): Promise<void> {
     throw error;
   }
   handleShutdownSignals(app, database);
+  const url = listeningUrl(app, config.port);
+  // One line on stdout, what scripts wait for; the rest is for the person at the terminal.
   process.stdout.write(
-    `docmost-ai-tools listening on ${listeningUrl(app, config.port)} (database: ${database.description})\n`,
+    `docmost-ai-tools listening on ${url} (database: ${database.description})\n`,
+  );
+  process.stderr.write(
+    `web app: ${url}/ (chat model: ${chatModelLabel(config)})\n`,
   );
 }
 

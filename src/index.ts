@@ -143,6 +143,12 @@ export {
 } from './tools/prosemirror/prosemirror-node';
 export { extractText } from './tools/prosemirror/extract-text';
 export {
+  editorSchemaDescription,
+  type EditorSchemaDescription,
+  type EditorNodeDescription,
+  type EditorMarkDescription,
+} from './tools/prosemirror/editor-schema-description';
+export {
   sharedHeavyWorkPool,
   TOOL_HEAVY_TASKS,
   type ToolHeavyWorkPool,

@@ -8,6 +8,18 @@ import { AuthenticationError } from './authentication-error';
 /** Methods whose requests carry a body; every route of this host that takes one needs a token. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * The one public route that is a POST: the web app's sign-in picker (`POST
+ * /api/web/sign-in/<userId>`, answered only on loopback). It takes no body, and a request to it
+ * that brings one is checked like any other.
+ */
+const PUBLIC_BODYLESS_ROUTE = /^\/api\/web\/sign-in\/[^/?]+(\?|$)/;
+
+function bringsBody(request: FastifyRequest): boolean {
+  const length = Number(request.headers['content-length'] ?? 0);
+  return length > 0 || request.headers['transfer-encoding'] !== undefined;
+}
+
 /** Where the hook leaves the caller it resolved, so the guard does not look the token up again. */
 export const AUTHENTICATED_BEFORE_BODY = Symbol('authenticatedBeforeBody');
 
@@ -29,6 +41,8 @@ export function authenticateBeforeBody(
     'onRequest',
     async (request: FastifyRequest, reply: FastifyReply) => {
       if (!BODY_METHODS.has(request.method)) return;
+      if (PUBLIC_BODYLESS_ROUTE.test(request.url) && !bringsBody(request))
+        return;
       try {
         (request as RequestAuthenticatedBeforeBody)[AUTHENTICATED_BEFORE_BODY] =
           await authenticateBearer(db, request.headers.authorization);

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import {
   convertToModelMessages,
+  createUIMessageStream,
   stepCountIs,
   streamText,
   type UIMessage,
@@ -36,7 +37,11 @@ import { ExternalMcpService } from './external-mcp.service';
 import { prepareAgentStep } from './prepare-agent-step';
 import { SCRIPTED_MODEL_ID } from './scripted-chat-model';
 import { buildChatSystemPrompt } from './system-prompt';
-import { withTurnFigures, type TurnFigures } from './turn-figures';
+import {
+  observeTurnModel,
+  type SeenSignal,
+  type TurnFigures,
+} from './turn-observer';
 
 export interface ChatTurnInput {
   readonly user: AuthenticatedUser;
@@ -66,6 +71,18 @@ export interface ChatMessageMetadata {
     readonly deferredTools: boolean;
   };
 }
+
+/**
+ * Data parts of the assistant message: `signal`, a `[signal]` line the model read with a tool
+ * result (the tool parts themselves carry the raw outputs, without it).
+ */
+export interface ChatDataParts {
+  readonly signal: SeenSignal;
+  readonly [name: string]: unknown;
+}
+
+/** The UI message of the chat route's stream. */
+export type ChatUIMessage = UIMessage<ChatMessageMetadata, ChatDataParts>;
 
 export interface ChatTurn {
   readonly chatId: string;
@@ -191,8 +208,12 @@ export class ChatService {
     );
     // Set when the stream reports an error: the assistant row is then stored with status 'error'.
     let failure: string | undefined;
+    // The signals reach the client as data parts of the outer stream, once it is running.
+    let writeSignal: ((signal: SeenSignal) => void) | undefined;
     const counted =
-      typeof model === 'string' ? undefined : withTurnFigures(model);
+      typeof model === 'string'
+        ? undefined
+        : observeTurnModel(model, (signal) => writeSignal?.(signal));
     const modelId = typeof model === 'string' ? model : model.modelId;
     const result = streamText({
       model: counted?.model ?? model,
@@ -204,8 +225,8 @@ export class ChatService {
       // Reported once, as a warning, by the UI stream's onError below (the default prints a stack).
       onError: () => undefined,
     });
-    const stream = result.toUIMessageStream<UIMessage<ChatMessageMetadata>>({
-      originalMessages: originalMessages as UIMessage<ChatMessageMetadata>[],
+    const turnStream = result.toUIMessageStream<ChatUIMessage>({
+      originalMessages: originalMessages as ChatUIMessage[],
       generateMessageId: randomUUID,
       messageMetadata: ({ part }): ChatMessageMetadata | undefined => {
         if (part.type === 'start')
@@ -248,6 +269,13 @@ export class ChatService {
               `chat ${chatId}: the assistant message could not be stored: ${(storeError as Error).message}`,
             );
           });
+      },
+    });
+    const stream = createUIMessageStream<ChatUIMessage>({
+      execute: ({ writer }) => {
+        writeSignal = (signal) =>
+          writer.write({ type: 'data-signal', data: signal });
+        writer.merge(turnStream);
       },
     });
     return { chatId, stream };

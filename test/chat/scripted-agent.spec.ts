@@ -113,3 +113,80 @@ it('asks for an open page when the chat has none', async () => {
     .join('');
   expect(text).toContain('open one and ask again');
 });
+
+describe('a comment made while the scripted agent works', () => {
+  let listening: NestFastifyApplication;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    const config = loadAppConfig({
+      AI_SCRIPTED_STEP_DELAY_MS: '300',
+      AI_COMMENT_SIGNAL_DEBOUNCE_MS: '0',
+    });
+    listening = await createApp({ db: database.db, config, logger: false });
+    await listening.listen(0, '127.0.0.1');
+    baseUrl = await listening.getUrl();
+  });
+
+  afterAll(async () => {
+    await listening?.close();
+  });
+
+  it('reaches the stream as a signal data part once the model has read it', async () => {
+    const response = await fetch(`${baseUrl}/api/ai/chat`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token('member')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ message: 'Add a line', pageId }),
+    });
+    expect(response.status).toBe(200);
+    const reader = response
+      .body!.pipeThrough(new TextDecoderStream())
+      .getReader();
+    const chunks: UiMessageChunk[] = [];
+    let buffer = '';
+    let commented = false;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      const events = buffer.split('\n\n');
+      buffer = events.pop()!;
+      for (const event of events) {
+        if (!event.startsWith('data: ') || event === 'data: [DONE]') continue;
+        const chunk = JSON.parse(event.slice(6)) as UiMessageChunk;
+        chunks.push(chunk);
+        // The page is read: the admin comments on it, as a person in the editor would.
+        if (chunk.type === 'tool-output-available' && !commented) {
+          commented = true;
+          const added = await fetch(
+            `${baseUrl}/api/web/pages/${pageId}/comments`,
+            {
+              method: 'POST',
+              headers: {
+                authorization: `Bearer ${token('admin')}`,
+                'content-type': 'application/json',
+              },
+              body: JSON.stringify({
+                text: 'SECRET-COMMENT-TEXT please check',
+              }),
+            },
+          );
+          expect(added.status).toBe(201);
+        }
+      }
+    }
+    const signals = chunks.filter((chunk) => chunk.type === 'data-signal');
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.data).toMatchObject({
+      toolName: 'insertNode',
+      line: expect.stringMatching(
+        new RegExp(`^\\[signal\\] new comments: 1 on page ${pageId} `),
+      ),
+    });
+    // The comment's text never reaches the stream.
+    expect(JSON.stringify(chunks)).not.toContain('SECRET-COMMENT-TEXT');
+  });
+});

@@ -216,11 +216,20 @@ describe('comment signal in the assembled host, against an OpenAI-compatible end
     const stored = JSON.stringify(await storedAssistantMessage(chatId));
     expect(stored).not.toContain(marker);
 
-    // The signal is for the model only: the UI stream and the stored message keep the raw outputs.
+    // The tool outputs of the UI stream and the stored message stay raw. The person chatting
+    // sees the line once, as a `signal` data part of the stream (issue 23), never stored.
     const outputs = streamedOutputs(response.chunks);
     expect(outputs.get('call_outline')).toEqual(rawOutline);
     expect(outputs.get('call_page')).toEqual(rawPage);
-    expect(response.body).not.toContain(SIGNAL_PREFIX);
+    const withSignal = response.chunks.filter((chunk) =>
+      JSON.stringify(chunk).includes(SIGNAL_PREFIX),
+    );
+    expect(withSignal).toEqual([
+      {
+        type: 'data-signal',
+        data: { toolCallId: 'call_page', toolName: 'getPage', line: signal },
+      },
+    ]);
     expect(stored).not.toContain(SIGNAL_PREFIX);
   });
 

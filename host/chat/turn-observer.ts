@@ -1,0 +1,98 @@
+import { wrapLanguageModel, type LanguageModel } from 'ai';
+import { countToolTokens, functionToolsOf } from './tool-tokens';
+
+/** What one chat turn sent the model, for the client to show beside the answer. */
+export interface TurnFigures {
+  /** Model calls of the turn (one per step). */
+  readonly modelRequests: number;
+  /** Tokens of the tool definitions sent, summed over the turn's model calls (o200k_base). */
+  readonly toolTokens: number;
+  /** Tools sent on the turn's last model call. */
+  readonly toolsActive: number;
+}
+
+/** A `[signal]` line the model read with a tool result. */
+export interface SeenSignal {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly line: string;
+}
+
+type ModelObject = Exclude<LanguageModel, string>;
+type CallOptions = Parameters<
+  NonNullable<
+    Parameters<typeof wrapLanguageModel>[0]['middleware'] extends infer M
+      ? M extends { wrapStream?: infer W }
+        ? W
+        : never
+      : never
+  >
+>[0]['params'];
+
+const SIGNAL_PREFIX = '[signal] ';
+
+/** `[signal]` lines in the prompt's tool results: the module appends them for the model only. */
+function signalsOf(prompt: CallOptions['prompt']): SeenSignal[] {
+  const signals: SeenSignal[] = [];
+  for (const message of prompt) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type !== 'tool-result' || part.output.type !== 'content')
+        continue;
+      for (const item of part.output.value)
+        if (item.type === 'text' && item.text.startsWith(SIGNAL_PREFIX))
+          signals.push({
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            line: item.text,
+          });
+    }
+  }
+  return signals;
+}
+
+/**
+ * The turn's model behind a middleware that watches what each call sends the provider: the
+ * tool definitions (after `activeTools` and the deferred tools' filtering), counted for the
+ * turn's figures, and the `[signal]` lines the tool results carry, reported once each as the
+ * model first reads them (the UI stream itself carries the raw tool outputs, without them).
+ */
+export function observeTurnModel(
+  model: ModelObject,
+  onSignal: (signal: SeenSignal) => void,
+): { readonly model: ModelObject; figures(): TurnFigures } {
+  let modelRequests = 0;
+  let toolTokens = 0;
+  let toolsActive = 0;
+  const reported = new Set<string>();
+  const observe = (params: CallOptions) => {
+    const sent = functionToolsOf(params.tools);
+    modelRequests += 1;
+    toolTokens += countToolTokens(sent);
+    toolsActive = sent.length;
+    for (const signal of signalsOf(params.prompt)) {
+      const key = `${signal.toolCallId}\n${signal.line}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      onSignal(signal);
+    }
+  };
+  const wrapped = wrapLanguageModel({
+    model: model as Parameters<typeof wrapLanguageModel>[0]['model'],
+    middleware: {
+      specificationVersion: 'v3',
+      wrapStream: ({ doStream, params }) => {
+        observe(params);
+        return doStream();
+      },
+      wrapGenerate: ({ doGenerate, params }) => {
+        observe(params);
+        return doGenerate();
+      },
+    },
+  });
+  return {
+    model: wrapped,
+    figures: () => ({ modelRequests, toolTokens, toolsActive }),
+  };
+}

@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import { sql, type Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import { InjectKysely, extractText, type DB, type JsonValue } from '../../src';
+import { generateApiToken, hashApiToken } from '../auth/api-token';
+
+/** A person the sign-in picker offers. */
+export interface SignInUser {
+  readonly id: string;
+  readonly name: string | null;
+  readonly email: string;
+  readonly role: string;
+  readonly workspace: string;
+  readonly workspaceId: string;
+}
+
+/** A comment as the web app's comment panel shows it. */
+export interface PageComment {
+  readonly id: string;
+  readonly parentCommentId: string | null;
+  readonly author: string;
+  readonly text: string;
+  readonly selection: string | null;
+  /** `agent` for the agent's comments (Docmost's `created_source`), `user` otherwise. */
+  readonly source: string;
+  readonly resolved: boolean;
+  readonly createdAt: string;
+}
+
+/** `api_tokens.name` of the tokens the web app's sign-in issues. */
+export const WEB_SIGN_IN_TOKEN_NAME = 'web sign-in';
+
+/** The web app's reads and writes that no tool covers: sign-in, the comment panel. */
+@Injectable()
+export class WebRepository {
+  constructor(@InjectKysely() private readonly db: Kysely<DB>) {}
+
+  /** Active users of live workspaces, for the sign-in picker. */
+  signInUsers(): Promise<SignInUser[]> {
+    return this.db
+      .selectFrom('users')
+      .innerJoin('workspaces', 'workspaces.id', 'users.workspaceId')
+      .select([
+        'users.id',
+        'users.name',
+        'users.email',
+        'users.role',
+        'workspaces.name as workspace',
+        'workspaces.id as workspaceId',
+      ])
+      .where('users.deletedAt', 'is', null)
+      .where('users.deactivatedAt', 'is', null)
+      .where('workspaces.deletedAt', 'is', null)
+      .orderBy('workspaces.name')
+      .orderBy('users.email')
+      .execute() as Promise<SignInUser[]>;
+  }
+
+  /** A new bearer token for `userId` (an active user), or undefined when there is none. */
+  async issueToken(userId: string): Promise<string | undefined> {
+    const user = (await this.signInUsers()).find(
+      (candidate) => candidate.id === userId,
+    );
+    if (!user) return undefined;
+    const token = generateApiToken();
+    await this.db
+      .insertInto('apiTokens')
+      .values({
+        userId,
+        workspaceId: user.workspaceId,
+        name: WEB_SIGN_IN_TOKEN_NAME,
+        tokenHash: hashApiToken(token),
+        createdAt: new Date(),
+      })
+      .execute();
+    return token;
+  }
+
+  /** The page's comments, oldest first (the caller checked that the user may see the page). */
+  async pageComments(pageId: string): Promise<PageComment[]> {
+    const rows = await this.db
+      .selectFrom('comments')
+      .leftJoin('users', 'users.id', 'comments.creatorId')
+      .select([
+        'comments.id',
+        'comments.parentCommentId',
+        'comments.content',
+        'comments.selection',
+        'comments.createdSource',
+        'comments.resolvedAt',
+        sql<string>`to_char(comments.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as(
+          'createdAt',
+        ),
+        'users.name',
+        'users.email',
+      ])
+      .where('comments.pageId', '=', pageId)
+      .where('comments.deletedAt', 'is', null)
+      .orderBy('comments.createdAt')
+      .orderBy('comments.id')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      parentCommentId: row.parentCommentId,
+      author: row.name ?? row.email ?? 'someone',
+      text: row.content === null ? '' : extractText(row.content),
+      selection: row.selection,
+      source: row.createdSource,
+      resolved: row.resolvedAt !== null,
+      createdAt: row.createdAt,
+    }));
+  }
+
+  /** A person's comment on a page, as Docmost's editor stores one: `created_source` 'user'. */
+  async insertComment(comment: {
+    readonly pageId: string;
+    readonly spaceId: string;
+    readonly workspaceId: string;
+    readonly authorId: string;
+    readonly text: string;
+    readonly parentCommentId: string | null;
+  }): Promise<string> {
+    const id = uuidv7();
+    const content: JsonValue = {
+      type: 'doc',
+      content: comment.text
+        .split('\n')
+        .map((line): JsonValue =>
+          line === ''
+            ? { type: 'paragraph' }
+            : { type: 'paragraph', content: [{ type: 'text', text: line }] },
+        ),
+    };
+    await this.db
+      .insertInto('comments')
+      .values({
+        id,
+        content,
+        type: 'page',
+        creatorId: comment.authorId,
+        pageId: comment.pageId,
+        parentCommentId: comment.parentCommentId,
+        spaceId: comment.spaceId,
+        workspaceId: comment.workspaceId,
+        createdSource: 'user',
+      })
+      .execute();
+    return id;
+  }
+
+  /** Whether `commentId` is a top-level comment of `pageId` (replies go one level deep). */
+  async isThreadOf(commentId: string, pageId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('comments')
+      .select('id')
+      .where('id', '=', commentId)
+      .where('pageId', '=', pageId)
+      .where('parentCommentId', 'is', null)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

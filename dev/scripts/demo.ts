@@ -2,6 +2,8 @@
  * `npm run demo`: three chat turns of a scripted agent through the real POST /api/ai/chat, on
  * the configured database (DATABASE_URL, or the embedded PostgreSQL under .data/), printed as a
  * transcript with per-step tool tokens. Migrates and seeds first, so every run starts alike.
+ * `npm run demo -- --open`: the same fresh workspace, then the host and its web app with the
+ * scripted agent, to watch it by hand.
  */
 import 'reflect-metadata';
 import { loadAppConfig } from '../../host/config/app-config';
@@ -10,12 +12,15 @@ import { renderTranscript } from '../demo/render-transcript';
 import { runDemo } from '../demo/run-demo';
 import { fatalErrorLine } from '../../host/startup/fatal-error-line';
 import { openConfiguredDatabase } from '../../host/startup/open-configured-database';
+import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
+import { OPEN_WEB_APP_GUIDE, runWebAppServer } from '../demo/open-web-app';
 
 async function main(): Promise<void> {
-  const unknown = process.argv.slice(2);
-  if (unknown.length > 0)
+  const given = process.argv.slice(2);
+  const open = given.length === 1 && given[0] === '--open';
+  if (given.length > 0 && !open)
     throw new Error(
-      `unknown argument ${unknown.map((argument) => `"${argument}"`).join(', ')}; npm run demo takes none`,
+      `unknown argument ${given.map((argument) => `"${argument}"`).join(', ')}; npm run demo takes none, or --open`,
     );
   const database = await openConfiguredDatabase({
     config: loadAppConfig(),
@@ -24,13 +29,23 @@ async function main(): Promise<void> {
   try {
     for (const line of await migrateToLatest(database.db))
       process.stderr.write(`migration ${line}\n`);
-    const report = await runDemo({
-      db: database.db,
-      databaseDescription: database.description,
-    });
-    process.stdout.write(renderTranscript(report));
+    if (open) await seedDemoWorkspace(database.db);
+    else
+      process.stdout.write(
+        renderTranscript(
+          await runDemo({
+            db: database.db,
+            databaseDescription: database.description,
+          }),
+        ),
+      );
   } finally {
     await database.close();
+  }
+  // The server opens the database itself (an embedded one is stopped above, so it can).
+  if (open) {
+    process.stdout.write(OPEN_WEB_APP_GUIDE);
+    process.exitCode = await runWebAppServer(process.env);
   }
 }
 

@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   editorSchemaDescription,
+  findUnstorableText,
   isUuid,
   parseRequestBody,
   type EditorSchemaDescription,
@@ -30,7 +31,15 @@ import {
 } from './web.service';
 
 const commentBody = z.strictObject({
-  text: z.string().trim().min(1).max(MAX_COMMENT_CHARS),
+  text: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_COMMENT_CHARS)
+    .refine((text) => findUnstorableText(text) === undefined, {
+      message:
+        'must not contain U+0000 (NUL) or an unpaired surrogate, which Docmost cannot store',
+    }),
   parentCommentId: z.uuid().optional(),
 });
 const COMMENT_EXPECTED = `{ "text": "<1 to ${MAX_COMMENT_CHARS} characters>", "parentCommentId"?: "<uuid of a thread>" }`;

@@ -9,7 +9,10 @@ import {
 import { testDatabaseDriver } from '../support/test-database';
 import { startFaultCluster, type FaultCluster } from './support/fault-cluster';
 import { recordFigure } from './support/reliability-figures';
-import { startServer, type ServerUnderTest } from './support/server-under-test';
+import {
+  startServer,
+  type ServerUnderTest,
+} from '../support/server-under-test';
 
 /**
  * `npm start` on a PostgreSQL of its own that the test breaks while the server runs: a backend

@@ -13,7 +13,10 @@ import {
 } from '../support/test-database';
 import { HealthProbe } from './support/health-probe';
 import { recordFigure } from './support/reliability-figures';
-import { startServer, type ServerUnderTest } from './support/server-under-test';
+import {
+  startServer,
+  type ServerUnderTest,
+} from '../support/server-under-test';
 
 /**
  * `npm start` under the heavy work an attacker with write access to one page can ask for

@@ -12,7 +12,10 @@ import {
 import { HealthProbe } from './support/health-probe';
 import { documentOf } from './support/large-document';
 import { recordFigure } from './support/reliability-figures';
-import { startServer, type ServerUnderTest } from './support/server-under-test';
+import {
+  startServer,
+  type ServerUnderTest,
+} from '../support/server-under-test';
 
 /**
  * `npm start` while one member hammers its largest page (issue 20, item 3): a 6 MB page and 30

@@ -13,7 +13,10 @@ import {
 import { HealthProbe } from './support/health-probe';
 import { documentOf } from './support/large-document';
 import { recordFigure } from './support/reliability-figures';
-import { startServer, type ServerUnderTest } from './support/server-under-test';
+import {
+  startServer,
+  type ServerUnderTest,
+} from '../support/server-under-test';
 
 /**
  * `npm start` while one member writes its largest page over and over (issue 20, item 3): three

@@ -21,6 +21,9 @@ export function AiSettings({ session }: { readonly session: Session }) {
   }, [session.token]);
 
   const change = async (value: boolean) => {
+    // Shown at once, put back if the server refuses.
+    const before = deferredTools;
+    setDeferredTools(value);
     setSaving(true);
     try {
       const settings = await api<{ deferredTools: boolean }>(
@@ -34,6 +37,7 @@ export function AiSettings({ session }: { readonly session: Session }) {
       setDeferredTools(settings.deferredTools);
       setError(undefined);
     } catch (failure) {
+      setDeferredTools(before);
       setError((failure as Error).message);
     } finally {
       setSaving(false);

@@ -1,6 +1,6 @@
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Session } from './api';
 
 /** The assistant message's metadata, as the host's chat route sends it (ChatMessageMetadata). */
@@ -162,6 +162,11 @@ export function ChatPanel({ session, pageId }: ChatPanelProps) {
   const model = messages.findLast((message) => message.metadata?.model)
     ?.metadata?.model;
   const busy = status === 'submitted' || status === 'streaming';
+  // The newest part in view as the turn streams in.
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [messages]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -195,7 +200,7 @@ export function ChatPanel({ session, pageId }: ChatPanelProps) {
           New chat
         </button>
       </header>
-      <div className="messages" data-testid="messages">
+      <div className="messages" data-testid="messages" ref={list}>
         {messages.length === 0 && (
           <p className="hint">
             Ask the agent about the open page. Without AI_BASE_URL the scripted

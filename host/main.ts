@@ -108,7 +108,12 @@ async function main(): Promise<void> {
       process.stderr.write(`${line}\n`);
     if (webAppBundleIsStale()) {
       process.stderr.write('building the web app (host/web/app) …\n');
-      await buildWebApp();
+      // The API serves without it: a failed build costs the web app, not the server.
+      await buildWebApp().catch((error: unknown) =>
+        process.stderr.write(
+          `warning: the web app could not be built: ${(error as Error).message}\n`,
+        ),
+      );
     }
     app = await createApp({
       db: database.db,

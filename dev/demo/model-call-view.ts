@@ -1,7 +1,6 @@
-import type { MockLanguageModelV3 } from 'ai/test';
+import type { ModelCallOptions } from '../../host/chat/model-call-options';
 
-/** What one model step was sent (`LanguageModelV3CallOptions`, as a mock model records it). */
-export type ModelCallOptions = Parameters<MockLanguageModelV3['doStream']>[0];
+export type { ModelCallOptions };
 
 type PromptMessage = ModelCallOptions['prompt'][number];
 type ToolResultOutput = Extract<

@@ -1,8 +1,8 @@
 import { simulateReadableStream, type LanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
+import type { ModelCallOptions } from './model-call-options';
 
-type CallOptions = Parameters<MockLanguageModelV3['doStream']>[0];
-type PromptMessage = CallOptions['prompt'][number];
+type PromptMessage = ModelCallOptions['prompt'][number];
 type StreamPart =
   Awaited<
     ReturnType<MockLanguageModelV3['doStream']>
@@ -36,7 +36,7 @@ function textOf(message: PromptMessage): string {
 }
 
 /** The tool results of the current turn (after the last user message), oldest first. */
-function resultsOfTurn(prompt: CallOptions['prompt']): SeenResult[] {
+function resultsOfTurn(prompt: ModelCallOptions['prompt']): SeenResult[] {
   const lastUser = prompt.findLastIndex((message) => message.role === 'user');
   const results: SeenResult[] = [];
   for (const message of prompt.slice(lastUser + 1)) {
@@ -82,7 +82,7 @@ const LABEL =
  * paragraph, then say what it did. Deterministic, so a person (or a browser test) can watch a
  * whole turn of tool calls on a live page without a model.
  */
-export function decideScriptedStep(options: CallOptions): Decision {
+export function decideScriptedStep(options: ModelCallOptions): Decision {
   const userMessage = options.prompt.findLast(
     (message) => message.role === 'user',
   );

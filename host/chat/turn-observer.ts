@@ -1,4 +1,5 @@
 import { wrapLanguageModel, type LanguageModel } from 'ai';
+import type { ModelCallOptions } from './model-call-options';
 import { countToolTokens, functionToolsOf } from './tool-tokens';
 
 /** What one chat turn sent the model, for the client to show beside the answer. */
@@ -19,20 +20,11 @@ export interface SeenSignal {
 }
 
 type ModelObject = Exclude<LanguageModel, string>;
-type CallOptions = Parameters<
-  NonNullable<
-    Parameters<typeof wrapLanguageModel>[0]['middleware'] extends infer M
-      ? M extends { wrapStream?: infer W }
-        ? W
-        : never
-      : never
-  >
->[0]['params'];
 
 const SIGNAL_PREFIX = '[signal] ';
 
 /** `[signal]` lines in the prompt's tool results: the module appends them for the model only. */
-function signalsOf(prompt: CallOptions['prompt']): SeenSignal[] {
+function signalsOf(prompt: ModelCallOptions['prompt']): SeenSignal[] {
   const signals: SeenSignal[] = [];
   for (const message of prompt) {
     if (message.role !== 'tool') continue;
@@ -65,7 +57,7 @@ export function observeTurnModel(
   let toolTokens = 0;
   let toolsActive = 0;
   const reported = new Set<string>();
-  const observe = (params: CallOptions) => {
+  const observe = (params: ModelCallOptions) => {
     const sent = functionToolsOf(params.tools);
     modelRequests += 1;
     toolTokens += countToolTokens(sent);

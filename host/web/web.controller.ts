@@ -21,7 +21,7 @@ import {
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { Public } from '../auth/public.decorator';
-import { isLoopbackAddress } from './loopback';
+import { isLocalRequest } from './loopback';
 import type { PageComment, SignInUser } from './web.repository';
 import { WebRepository } from './web.repository';
 import {
@@ -64,10 +64,11 @@ export class WebController {
 
   /**
    * The sign-in picker signs anyone in as anyone, without a password: a convenience for the
-   * reference host on a developer's machine, so it answers only requests from this machine.
+   * reference host on a developer's machine, so it answers only requests from this machine
+   * that no proxy forwarded.
    */
   private requireLoopback(request: FastifyRequest): void {
-    if (!isLoopbackAddress(request.socket.remoteAddress))
+    if (!isLocalRequest(request))
       throw new ForbiddenException(
         'the sign-in picker answers only on this machine (localhost); elsewhere sign in with a token from `npm run seed`',
       );
@@ -98,11 +99,6 @@ export class WebController {
   @Get('editor-schema')
   editorSchema(): EditorSchemaDescription {
     return editorSchemaDescription();
-  }
-
-  @Get('me')
-  me(@CurrentUser() user: AuthenticatedUser): AuthenticatedUser {
-    return user;
   }
 
   @Get('pages')

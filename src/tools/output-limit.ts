@@ -19,20 +19,30 @@ export interface OutputLimit {
   readonly limit?: number;
 }
 
+/**
+ * The refusal of an output of `chars` characters as JSON, or undefined when it fits. With
+ * `atLeast`, `chars` is a lower bound (measured without serialising the output).
+ */
+export function oversizedOutput(
+  chars: number,
+  options: OutputLimit & { readonly atLeast?: boolean },
+): ToolError | undefined {
+  const limit = options.limit ?? MAX_READ_OUTPUT_CHARS;
+  if (chars <= limit) return undefined;
+  return new ToolError(
+    'limit_exceeded',
+    `${options.what} is ${options.atLeast ? 'at least ' : ''}${chars} characters as JSON, over the limit of ${limit} for one tool result; ${options.readInstead}`,
+    { chars, limit },
+  );
+}
+
 /** Returns the output when it fits; otherwise refuses it, naming its size and how to read it in parts. */
 export function refuseOversizedOutput<Output>(
   output: Output,
   options: OutputLimit,
 ): Output {
-  const limit = options.limit ?? MAX_READ_OUTPUT_CHARS;
-  const chars = outputChars(output);
-  if (chars > limit) {
-    throw new ToolError(
-      'limit_exceeded',
-      `${options.what} is ${chars} characters as JSON, over the limit of ${limit} for one tool result; ${options.readInstead}`,
-      { chars, limit },
-    );
-  }
+  const refusal = oversizedOutput(outputChars(output), options);
+  if (refusal) throw refusal;
   return output;
 }
 

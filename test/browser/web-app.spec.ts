@@ -158,6 +158,15 @@ it("reports a comment made in the comment panel during a turn as the agent's sig
   });
 });
 
+it('opens a page the person may only read in a read-only editor', async () => {
+  await member.openPage('Launch Plan 2.4');
+  await member.page.locator('.page-header', { hasText: 'read-only' }).waitFor();
+  const before = await member.editorText();
+  await member.page.locator('.editor-content').click();
+  await member.page.keyboard.type('not allowed');
+  expect(await member.editorText()).toBe(before);
+});
+
 /** A document's structure: every node and mark with its non-null attributes, without text. */
 function structureOf(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(structureOf);

@@ -122,6 +122,18 @@ describe('chat against an OpenAI-compatible endpoint', () => {
       JSON.stringify(second!.body.tools).startsWith(before.slice(0, -1)),
     ).toBe(true);
     expect(first!.raw.includes(before)).toBe(true);
+    // The message metadata names the model and counts what the turn sent it.
+    expect(
+      response.chunks.find((chunk) => chunk.type === 'start')?.messageMetadata,
+    ).toMatchObject({ model: { id: MODEL, scripted: false } });
+    const finish = response.chunks.find((chunk) => chunk.type === 'finish')
+      ?.messageMetadata as { figures: Record<string, unknown> };
+    expect(finish.figures).toMatchObject({
+      modelRequests: 2,
+      toolsActive: 15,
+      deferredTools: true,
+    });
+    expect(finish.figures.toolTokens).toBeGreaterThan(1_000);
   });
 
   it('toggle OFF: the request is byte-identical to a host without deferred tools', async () => {

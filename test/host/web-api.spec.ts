@@ -55,8 +55,8 @@ describe('the sign-in picker', () => {
     expect(signIn.statusCode).toBe(200);
     const { token: issued } = signIn.json<{ token: string }>();
     const me = await app.inject({
-      method: 'GET',
-      url: '/api/web/me',
+      method: 'POST',
+      url: '/api/auth/me',
       headers: { authorization: `Bearer ${issued}` },
     });
     expect(me.json()).toMatchObject({
@@ -65,7 +65,7 @@ describe('the sign-in picker', () => {
     });
   });
 
-  it('answers nobody from another machine', async () => {
+  it('answers nobody from another machine, nor through a proxy on this one', async () => {
     for (const request of [
       { method: 'GET' as const, url: '/api/web/sign-in/users' },
       {
@@ -79,6 +79,11 @@ describe('the sign-in picker', () => {
       });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toContain('only on this machine');
+      const proxied = await app.inject({
+        ...request,
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      });
+      expect(proxied.statusCode).toBe(403);
     }
   });
 

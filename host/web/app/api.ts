@@ -1,4 +1,4 @@
-/** The signed-in person, as `GET /api/web/me` answers. */
+/** The signed-in person, as `POST /api/auth/me` answers. */
 export interface Me {
   readonly userId: string;
   readonly workspaceId: string;

@@ -70,11 +70,7 @@ function Workspace({
           Sign out
         </button>
       </header>
-      <Sidebar
-        spaces={spaces}
-        openPageId={current.page}
-        onOpen={() => undefined}
-      />
+      <Sidebar spaces={spaces} openPageId={current.page} />
       <main className="main">
         {error && <p className="error">{error}</p>}
         {current.settings && <AiSettings session={session} />}

@@ -154,7 +154,7 @@ export function ChatPanel({ session, pageId }: ChatPanelProps) {
       }),
     [session.token],
   );
-  const { messages, sendMessage, status, error, setMessages } =
+  const { messages, sendMessage, status, error, setMessages, stop } =
     useChat<ChatMessage>({ transport });
   const scripted = messages.some(
     (message) => message.metadata?.model?.scripted === true,
@@ -225,9 +225,16 @@ export function ChatPanel({ session, pageId }: ChatPanelProps) {
           }
           rows={3}
         />
-        <button type="submit" disabled={busy || draft.trim() === ''}>
-          {busy ? 'Working…' : 'Send'}
-        </button>
+        {busy ? (
+          // Closing the stream aborts the turn on the server; what ran is kept.
+          <button type="button" onClick={() => void stop()}>
+            Stop
+          </button>
+        ) : (
+          <button type="submit" disabled={draft.trim() === ''}>
+            Send
+          </button>
+        )}
       </form>
     </section>
   );

@@ -17,6 +17,7 @@ interface PageEditorProps {
 }
 
 type Connection = 'connecting' | 'synced' | 'offline' | 'refused';
+type Scope = 'read-write' | 'readonly';
 
 /** Who else has this page open, from the provider's awareness states. */
 function useCollaborators(provider: HocuspocusProvider): string[] {
@@ -59,6 +60,8 @@ export function PageEditor({
     return { document, provider };
   }, [pageId, session.token]);
   const [connection, setConnection] = useState<Connection>('connecting');
+  // What the collaboration server granted: a person who may only read gets a read-only editor.
+  const [scope, setScope] = useState<Scope>('read-write');
   const collaborators = useCollaborators(provider);
 
   useEffect(() => {
@@ -69,10 +72,13 @@ export function PageEditor({
       if (status === 'connecting') setConnection('connecting');
     };
     const onRefused = () => setConnection('refused');
+    const onAuthenticated = ({ scope }: { scope: Scope }) => setScope(scope);
+    provider.on('authenticated', onAuthenticated);
     provider.on('synced', onSynced);
     provider.on('status', onStatus);
     provider.on('authenticationFailed', onRefused);
     return () => {
+      provider.off('authenticated', onAuthenticated);
       provider.off('synced', onSynced);
       provider.off('status', onStatus);
       provider.off('authenticationFailed', onRefused);
@@ -93,6 +99,9 @@ export function PageEditor({
     },
     [document, schema],
   );
+  useEffect(() => {
+    editor?.setEditable(scope === 'read-write');
+  }, [editor, scope]);
 
   return (
     <section className="page">
@@ -105,6 +114,7 @@ export function PageEditor({
               ? 'no access'
               : connection}
         </span>
+        {scope === 'readonly' && <span className="hint">read-only</span>}
         {collaborators.length > 0 && (
           <span className="collaborators">
             also here: {collaborators.join(', ')}

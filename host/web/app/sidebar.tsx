@@ -17,12 +17,10 @@ function PageList({
   pages,
   parentId,
   openPageId,
-  onOpen,
 }: {
   readonly pages: readonly SidebarPage[];
   readonly parentId: string | null;
   readonly openPageId: string | undefined;
-  readonly onOpen: (pageId: string) => void;
 }): ReactNode {
   // A page whose parent the person may not see is shown at the top of its space.
   const known = new Set(pages.map((page) => page.id));
@@ -39,16 +37,10 @@ function PageList({
           <a
             href={`#/page/${page.id}`}
             className={page.id === openPageId ? 'open' : undefined}
-            onClick={() => onOpen(page.id)}
           >
             {page.title || 'Untitled'}
           </a>
-          <PageList
-            pages={pages}
-            parentId={page.id}
-            openPageId={openPageId}
-            onOpen={onOpen}
-          />
+          <PageList pages={pages} parentId={page.id} openPageId={openPageId} />
         </li>
       ))}
     </ul>
@@ -59,7 +51,6 @@ function PageList({
 export function Sidebar(props: {
   readonly spaces: readonly SidebarSpace[];
   readonly openPageId: string | undefined;
-  readonly onOpen: (pageId: string) => void;
 }) {
   return (
     <nav className="sidebar" aria-label="Pages">
@@ -72,7 +63,6 @@ export function Sidebar(props: {
             pages={space.pages}
             parentId={null}
             openPageId={props.openPageId}
-            onOpen={props.onOpen}
           />
         </div>
       ))}

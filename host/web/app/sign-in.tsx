@@ -11,7 +11,10 @@ interface SignInUser {
 
 /** Resolves a token to its person: the session the rest of the app runs with. */
 export async function sessionOf(token: string): Promise<Session> {
-  return { token, me: await api<Me>('/api/web/me', { token }) };
+  return {
+    token,
+    me: await api<Me>('/api/auth/me', { token, method: 'POST' }),
+  };
 }
 
 /**

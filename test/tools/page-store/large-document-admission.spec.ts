@@ -143,3 +143,35 @@ it('writes a large document prepared in a worker as the in-process path writes a
     /nul paragraph|invalid paragraph/,
   );
 });
+
+it('answers getPageJson of a large page as of an ordinary one, and refuses one far over the output limit without parsing it', async () => {
+  const tools = seededTools(database.db, { heavyWork: pool });
+  const ordinary = seededTools(database.db);
+  const page = SEED_IDS.pages.onboarding;
+  // About 30,000 characters: large for `pool`, within the output limit.
+  await ordinary.call(
+    'updatePageJson',
+    { pageId: page, doc: largeDocument('json') },
+    'member',
+  );
+  expect(await tools.call('getPageJson', { pageId: page }, 'member')).toEqual(
+    await ordinary.call('getPageJson', { pageId: page }, 'member'),
+  );
+
+  // About 450,000 characters stored: at least twice the 200,000 a result may hold.
+  const huge = {
+    type: 'doc',
+    content: Array.from(
+      { length: 15 },
+      () => largeDocument('huge').content,
+    ).flat(),
+  };
+  await ordinary.call('updatePageJson', { pageId: page, doc: huge }, 'member');
+  const refused = await expectToolError(
+    tools.call('getPageJson', { pageId: page }, 'member'),
+  );
+  expect(refused.code).toBe('limit_exceeded');
+  expect(refused.message).toMatch(
+    /^page "Onboarding Guide" \(\S+\) is at least \d+ characters as JSON, over the limit of 200000 for one tool result; read it in parts/,
+  );
+});

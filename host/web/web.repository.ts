@@ -27,6 +27,9 @@ export interface PageComment {
   readonly createdAt: string;
 }
 
+/** The picker lists at most this many people; anyone else signs in with a token. */
+const MAX_SIGN_IN_USERS = 100;
+
 /** `api_tokens.name` of the tokens the web app's sign-in issues. */
 export const WEB_SIGN_IN_TOKEN_NAME = 'web sign-in';
 
@@ -35,7 +38,7 @@ export const WEB_SIGN_IN_TOKEN_NAME = 'web sign-in';
 export class WebRepository {
   constructor(@InjectKysely() private readonly db: Kysely<DB>) {}
 
-  /** Active users of live workspaces, for the sign-in picker. */
+  /** Active users of live workspaces, for the sign-in picker (the first 100: a reference host's). */
   signInUsers(): Promise<SignInUser[]> {
     return this.db
       .selectFrom('users')
@@ -53,14 +56,21 @@ export class WebRepository {
       .where('workspaces.deletedAt', 'is', null)
       .orderBy('workspaces.name')
       .orderBy('users.email')
+      .limit(MAX_SIGN_IN_USERS)
       .execute() as Promise<SignInUser[]>;
   }
 
   /** A new bearer token for `userId` (an active user), or undefined when there is none. */
   async issueToken(userId: string): Promise<string | undefined> {
-    const user = (await this.signInUsers()).find(
-      (candidate) => candidate.id === userId,
-    );
+    const user = await this.db
+      .selectFrom('users')
+      .innerJoin('workspaces', 'workspaces.id', 'users.workspaceId')
+      .select(['users.id', 'workspaces.id as workspaceId'])
+      .where('users.id', '=', userId)
+      .where('users.deletedAt', 'is', null)
+      .where('users.deactivatedAt', 'is', null)
+      .where('workspaces.deletedAt', 'is', null)
+      .executeTakeFirst();
     if (!user) return undefined;
     const token = generateApiToken();
     await this.db

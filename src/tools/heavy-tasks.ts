@@ -1,5 +1,6 @@
 import { HeavyWorkPool, type HeavyTasks } from '../workers';
 import { blockView, outlineView, pageTextView } from './reading/document-views';
+import { tableView } from './tables/table-view';
 import { planTextEdit } from './edit-text/plan-text-edit';
 import { storedDocumentOfJson } from './page-store/stored-document';
 import { prepareWholeDocument } from './structure/prepare-whole-document';
@@ -11,15 +12,9 @@ import {
   type DiffDocumentsOptions,
 } from './prosemirror/document-diff';
 import {
-  asDocument,
+  readStoredDocument,
   type ProseMirrorNode,
 } from './prosemirror/prosemirror-node';
-
-function parsedDocument(document: ProseMirrorNode | string): ProseMirrorNode {
-  return typeof document === 'string'
-    ? asDocument(JSON.parse(document) as unknown)
-    : document;
-}
 
 /**
  * The tools' CPU-heavy functions, which they hand to the worker pool by name. Each is the same
@@ -36,8 +31,8 @@ export const HEAVY_TASKS = {
     readonly options?: DiffDocumentsOptions;
   }) =>
     diffDocuments(
-      parsedDocument(input.from),
-      parsedDocument(input.to),
+      readStoredDocument(input.from),
+      readStoredDocument(input.to),
       input.options,
     ),
   readMarkdownDocument: (input: { readonly markdown: string }) =>
@@ -49,6 +44,7 @@ export const HEAVY_TASKS = {
   pageTextView,
   blockView,
   outlineView,
+  tableView,
   // A new document's stored form (see page-store/stored-document.ts).
   storedDocumentOfJson,
   prepareWholeDocument,

@@ -29,3 +29,16 @@ export function asDocument(content: unknown): ProseMirrorNode {
     typeof content === 'string' ? (JSON.parse(content) as unknown) : content;
   return isProseMirrorNode(value) ? value : EMPTY_DOCUMENT;
 }
+
+/**
+ * A document from the text PostgreSQL gives for a jsonb value (`content::text`), or from the
+ * value itself: text is parsed once, then read as `asDocument` reads a stored value, so a
+ * column holding the document as a JSON string reads the same either way.
+ */
+export function readStoredDocument(
+  stored: ProseMirrorNode | string | null,
+): ProseMirrorNode {
+  return typeof stored === 'string'
+    ? asDocument(JSON.parse(stored) as unknown)
+    : asDocument(stored);
+}

@@ -5,7 +5,7 @@ import {
 } from '../prosemirror/find-block';
 import { buildOutline, type OutlineEntry } from '../prosemirror/outline';
 import {
-  asDocument,
+  readStoredDocument,
   type ProseMirrorNode,
 } from '../prosemirror/prosemirror-node';
 import {
@@ -22,18 +22,12 @@ import { fitItems } from '../output-limit';
  * parses or walks a multi-megabyte page.
  */
 
-function documentOf(document: ProseMirrorNode | string): ProseMirrorNode {
-  return typeof document === 'string'
-    ? asDocument(JSON.parse(document) as unknown)
-    : asDocument(document);
-}
-
 /** getPage's window of text. */
 export function pageTextView(input: {
   readonly document: ProseMirrorNode | string;
   readonly window: RenderDocumentOptions;
 }): RenderedDocument {
-  return renderDocumentText(documentOf(input.document), input.window);
+  return renderDocumentText(readStoredDocument(input.document), input.window);
 }
 
 /** getNode's block, or how many top-level blocks there are when it is not found. */
@@ -51,7 +45,7 @@ export function blockView(input: {
   readonly document: ProseMirrorNode | string;
   readonly block: string;
 }): BlockView {
-  const doc = documentOf(input.document);
+  const doc = readStoredDocument(input.document);
   const located = resolveBlockReference(doc, input.block);
   if (!located)
     return { found: false, topLevelBlocks: doc.content?.length ?? 0 };
@@ -69,6 +63,6 @@ export function outlineView(input: {
   readonly document: ProseMirrorNode | string;
   readonly budget: number;
 }): { readonly kept: readonly OutlineEntry[]; readonly total: number } {
-  const blocks = buildOutline(documentOf(input.document));
+  const blocks = buildOutline(readStoredDocument(input.document));
   return { kept: fitItems(blocks, input.budget).kept, total: blocks.length };
 }

@@ -4,11 +4,12 @@ import type { AccessiblePage } from '../access';
 import type { HEAVY_TASKS, ToolHeavyWorkPool } from '../heavy-tasks';
 import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
 
-type ViewName = 'pageTextView' | 'blockView' | 'outlineView';
+type ViewName = 'pageTextView' | 'blockView' | 'outlineView' | 'tableView';
 type Tasks = typeof HEAVY_TASKS;
 
 /**
- * A reading tool's view of a page's document (reading/document-views.ts), through the pool's
+ * A reading tool's view of a page's document (reading/document-views.ts, getTable's
+ * tables/table-view.ts), through the pool's
  * own rule for where work runs (`runSized`): in a worker from the document's JSON text when the
  * page is large (read with `largeDocumentAsText`), on the calling thread otherwise.
  */
@@ -19,7 +20,7 @@ export function viewOfPage<Name extends ViewName>(
   input: Omit<HeavyTaskInput<Tasks, Name>, 'document'>,
   caller: { readonly context: ToolCallContext; readonly toolName: string },
 ): Promise<HeavyTaskOutput<Tasks, Name>> {
-  // documentOf (document-views.ts) checks the content is a document, as the tools did before.
+  // Each view reads it with asDocument, which checks the content is a document.
   const document =
     page.documentText ?? (page.content as unknown as ProseMirrorNode);
   return heavyWork.runSized(

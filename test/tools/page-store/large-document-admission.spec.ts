@@ -175,3 +175,42 @@ it('answers getPageJson of a large page as of an ordinary one, and refuses one f
     /^page "Onboarding Guide" \(\S+\) is at least \d+ characters as JSON, over the limit of 200000 for one tool result; read it in parts/,
   );
 });
+
+it('reads a table of a large page through a worker as of an ordinary page', async () => {
+  const tools = seededTools(database.db, { heavyWork: pool });
+  const ordinary = seededTools(database.db);
+  const page = SEED_IDS.pages.weeklySync;
+  const cell = (text: string) => ({
+    type: 'tableCell',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+  });
+  const doc = largeDocument('table');
+  doc.content.push({
+    type: 'table',
+    content: [
+      { type: 'tableRow', content: [cell('Plan'), cell('Price')] },
+      { type: 'tableRow', content: [cell('Team'), cell('$8')] },
+    ],
+  } as never);
+  await ordinary.call('updatePageJson', { pageId: page, doc }, 'member');
+  const table = await tools.call(
+    'getTable',
+    { pageId: page, table: 0 },
+    'member',
+  );
+  expect(table).toMatchObject({ rows: 2, columns: 2, outlineIndex: 300 });
+  expect(JSON.stringify(table)).toContain('$8');
+  expect(table).toEqual(
+    await ordinary.call('getTable', { pageId: page, table: 0 }, 'member'),
+  );
+  const missing = await expectToolError(
+    tools.call('getTable', { pageId: page, table: 3 }, 'member'),
+  );
+  expect(missing.message).toEqual(
+    (
+      await expectToolError(
+        ordinary.call('getTable', { pageId: page, table: 3 }, 'member'),
+      )
+    ).message,
+  );
+});

@@ -1,0 +1,38 @@
+import {
+  readStoredDocument,
+  type ProseMirrorNode,
+} from '../prosemirror/prosemirror-node';
+import {
+  readTableCells,
+  resolveTable,
+  type TableCellView,
+  type TableReference,
+} from '../prosemirror/table';
+
+/** getTable's view of one table of a document. */
+export interface TableCells {
+  readonly tableIndex: number;
+  /** `#<n>` of getOutline; null for a table nested in another block. */
+  readonly outlineIndex: number | null;
+  readonly rows: number;
+  readonly columns: number;
+  readonly cells: readonly (readonly TableCellView[])[];
+}
+
+/**
+ * One table's cells, a pure function of the document (or its JSON text): on the calling thread
+ * for an ordinary page, in a worker for a large one (see reading/document-views.ts).
+ */
+export function tableView(input: {
+  readonly document: ProseMirrorNode | string;
+  readonly table: TableReference;
+}): TableCells {
+  const table = resolveTable(readStoredDocument(input.document), input.table);
+  return {
+    tableIndex: table.tableIndex,
+    outlineIndex: table.outlineIndex ?? null,
+    rows: table.rows,
+    columns: table.columns,
+    cells: readTableCells(table.node),
+  };
+}

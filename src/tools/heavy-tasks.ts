@@ -1,6 +1,7 @@
 import { HeavyWorkPool, type HeavyTasks } from '../workers';
 import { blockView, outlineView, pageTextView } from './reading/document-views';
 import { tableView } from './tables/table-view';
+import { versionText, versionTextLengths } from './history/version-views';
 import { planTextEdit } from './edit-text/plan-text-edit';
 import { storedDocumentOfJson } from './page-store/stored-document';
 import { prepareWholeDocument } from './structure/prepare-whole-document';
@@ -45,6 +46,8 @@ export const HEAVY_TASKS = {
   blockView,
   outlineView,
   tableView,
+  versionText,
+  versionTextLengths,
   // A new document's stored form (see page-store/stored-document.ts).
   storedDocumentOfJson,
   prepareWholeDocument,

@@ -1,12 +1,16 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { getPageHistoryTool } from './history.tools';
-import { extractText } from '../prosemirror/extract-text';
 import {
-  asDocument,
+  readStoredDocument,
   type ProseMirrorNode,
 } from '../prosemirror/prosemirror-node';
-import { refuseOversizedOutput } from '../output-limit';
+import {
+  outputChars,
+  oversizedOutput,
+  refuseOversizedOutput,
+  type OutputLimit,
+} from '../output-limit';
 import { isoTime } from '../iso-time';
 import { requirePageVersion } from './require-page-version';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
@@ -29,13 +33,17 @@ export interface PageVersion {
 }
 
 export async function getPageHistory(
-  { db }: ToolExecutorDependencies,
+  { db, heavyWork }: ToolExecutorDependencies,
   input: ToolInput<typeof getPageHistoryTool>,
   context: ToolCallContext,
 ): Promise<PageVersion> {
   const { version } = await requirePageVersion(db, context, input.historyId);
-  const content = asDocument(version.content);
-  const result: PageVersion = {
+  const limit: OutputLimit = {
+    what: `version ${version.id} of page ${version.pageId} (format ${input.format})`,
+    readInstead:
+      'see what changed with diffPageVersions, bring the version back with restorePageVersion (no need to read it first), or try format "text" if you asked for "json"',
+  };
+  const envelope = {
     historyId: version.id,
     pageId: version.pageId,
     version: version.version,
@@ -44,11 +52,31 @@ export async function getPageHistory(
     savedById: version.lastUpdatedById,
     source: version.lastUpdatedSource,
     format: input.format,
-    ...(input.format === 'json' ? { content } : { text: extractText(content) }),
   };
-  return refuseOversizedOutput(result, {
-    what: `version ${version.id} of page ${version.pageId} (format ${input.format})`,
-    readInstead:
-      'see what changed with diffPageVersions, bring the version back with restorePageVersion (no need to read it first), or try format "text" if you asked for "json"',
-  });
+  const stored = version.contentText ?? 'null';
+  if (input.format === 'json') {
+    // Refused from the stored text when it cannot fit (PostgreSQL's text of a jsonb value is at
+    // most twice its compact JSON), so a large version is never parsed here only to be refused.
+    const refusal = oversizedOutput(
+      outputChars({ ...envelope, content: 0 }) -
+        1 +
+        Math.ceil(stored.length / 2),
+      { ...limit, atLeast: true },
+    );
+    if (refusal) throw refusal;
+    return refuseOversizedOutput(
+      { ...envelope, content: readStoredDocument(stored) },
+      limit,
+    );
+  }
+  const text = await heavyWork.runSized(
+    'versionText',
+    { document: stored },
+    stored.length,
+    {
+      userId: context.userId,
+      label: `getPageHistory of version ${version.id}`,
+    },
+  );
+  return refuseOversizedOutput({ ...envelope, text }, limit);
 }

@@ -3,7 +3,6 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import { requirePage } from '../access';
 import type { listPageHistoryTool } from './history.tools';
-import { extractText } from '../prosemirror/extract-text';
 import { isoTime } from '../iso-time';
 import {
   decodeKeysetCursor,
@@ -37,7 +36,7 @@ export interface PageHistoryList {
 
 /** A page's saved versions, newest first as Docmost orders them (created_at, then id), paged by a cursor on that order. */
 export async function listPageHistory(
-  { db }: ToolExecutorDependencies,
+  { db, heavyWork }: ToolExecutorDependencies,
   input: ToolInput<typeof listPageHistoryTool>,
   context: ToolCallContext,
 ): Promise<PageHistoryList> {
@@ -58,7 +57,8 @@ export async function listPageHistory(
       'pageHistory.version',
       'pageHistory.title',
       'pageHistory.createdAt',
-      'pageHistory.content',
+      // As text: a host's CamelCasePlugin would walk every object of a parsed document.
+      sql<string | null>`page_history.content::text`.as('contentText'),
       'pageHistory.lastUpdatedById',
       'pageHistory.lastUpdatedSource',
       'users.name as userName',
@@ -77,7 +77,19 @@ export async function listPageHistory(
     .limit(input.limit + 1)
     .execute();
   const listed = rows.slice(0, input.limit);
-  const versions = listed.map((row) => ({
+  const documents = listed.map((row) => row.contentText);
+  // Many versions of a large page add up: their lengths are taken in a worker then.
+  const characters = await heavyWork.runSized(
+    'versionTextLengths',
+    { documents },
+    documents.reduce((sum, document) => sum + (document?.length ?? 0), 0),
+    {
+      userId: context.userId,
+      label: `listPageHistory of page ${page.id}`,
+      advice: 'List fewer versions per call (limit).',
+    },
+  );
+  const versions = listed.map((row, index) => ({
     historyId: row.id,
     version: row.version,
     title: row.title,
@@ -87,7 +99,7 @@ export async function listPageHistory(
         ? null
         : { id: row.lastUpdatedById, name: row.userName },
     source: row.lastUpdatedSource,
-    characters: extractText(row.content).length,
+    characters: characters[index]!,
   }));
   const last = listed[listed.length - 1];
   return {

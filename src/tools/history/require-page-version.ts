@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB, PageHistoryRow } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { abbreviate } from '../../registry/abbreviate';
@@ -6,8 +6,17 @@ import { ToolError } from '../../registry/tool-error';
 import { isUuid, type AccessiblePage } from '../access';
 import { readPage, type LivePageReader } from '../page-store';
 
+/**
+ * A saved version with its document as the JSON text PostgreSQL stores: parsed (or handed to a
+ * worker) only by the tool that needs it, and never walked by a host's CamelCasePlugin.
+ */
+export type PageVersionRow = Omit<PageHistoryRow, 'content'> & {
+  readonly contentText: string | null;
+};
+
 export interface AccessiblePageVersion {
-  readonly version: PageHistoryRow;
+  readonly version: PageVersionRow;
+  /** The page, without its document (`content` null): the tools need its access and version. */
   readonly page: AccessiblePage;
 }
 
@@ -36,7 +45,25 @@ export async function requirePageVersion(
   if (!isUuid(historyId)) throw versionNotFound(historyId);
   const version = await db
     .selectFrom('pageHistory')
-    .selectAll()
+    .select([
+      'id',
+      'pageId',
+      'slugId',
+      'title',
+      'slug',
+      'icon',
+      'coverPhoto',
+      'version',
+      'lastUpdatedById',
+      'spaceId',
+      'workspaceId',
+      'createdAt',
+      'updatedAt',
+      'contributorIds',
+      'lastUpdatedSource',
+      'lastUpdatedAiChatId',
+      sql<string | null>`content::text`.as('contentText'),
+    ])
     .where('id', '=', historyId)
     .where('workspaceId', '=', context.workspaceId)
     .executeTakeFirst();
@@ -47,7 +74,7 @@ export async function requirePageVersion(
       { db, livePages: options.livePages },
       context,
       version.pageId,
-      { write: options.write, includeDeleted: !options.write },
+      { write: options.write, includeDeleted: !options.write, content: false },
     );
     return { version, page };
   } catch (error) {

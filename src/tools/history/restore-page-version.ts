@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { restorePageVersionTool } from './history.tools';
-import { asDocument } from '../prosemirror/prosemirror-node';
+import { readStoredDocument } from '../prosemirror/prosemirror-node';
 import { writeWholeDocument } from '../structure/write-whole-document';
 import { requirePageVersion } from './require-page-version';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
@@ -34,7 +34,7 @@ export async function restorePageVersion(
   const written = await writeWholeDocument(dependencies, {
     context,
     page,
-    content: asDocument(version.content),
+    content: readStoredDocument(version.contentText),
     baseVersion: input.baseVersion,
     toolName: 'restorePageVersion',
   });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { TOOL_HEAVY_TASKS } from '../../../src/tools/heavy-tasks';
 import { HeavyWorkPool } from '../../../src/workers';
@@ -213,4 +214,69 @@ it('reads a table of a large page through a worker as of an ordinary page', asyn
       )
     ).message,
   );
+});
+
+it('lists and reads the saved versions of a large page through a worker as of an ordinary page', async () => {
+  const tools = seededTools(database.db, { heavyWork: pool });
+  const ordinary = seededTools(database.db);
+  const page = SEED_IDS.pages.roadmap;
+  for (const label of ['first', 'second'])
+    await ordinary.call(
+      'updatePageJson',
+      { pageId: page, doc: largeDocument(label) },
+      'owner',
+    );
+  const listed = (await tools.call(
+    'listPageHistory',
+    { pageId: page, limit: 3 },
+    'owner',
+  )) as { versions: { historyId: string; characters: number }[] };
+  expect(listed).toEqual(
+    await ordinary.call('listPageHistory', { pageId: page, limit: 3 }, 'owner'),
+  );
+  // Each large version's text: 300 paragraphs of 100 characters, one line each.
+  expect(listed.versions[0]!.characters).toBe(300 * 100 + 299);
+  const newest = listed.versions[0]!.historyId;
+  for (const format of ['text', 'json'] as const) {
+    const version = await tools.call(
+      'getPageHistory',
+      { historyId: newest, format },
+      'owner',
+    );
+    expect(version).toEqual(
+      await ordinary.call(
+        'getPageHistory',
+        { historyId: newest, format },
+        'owner',
+      ),
+    );
+    expect(JSON.stringify(version)).toContain('second paragraph 299');
+  }
+});
+
+it('reads a large page whose column holds its document as a JSON string as it reads any other', async () => {
+  const tools = seededTools(database.db, { heavyWork: pool });
+  const page = SEED_IDS.pages.engineeringSetup;
+  // As a client that JSON-encodes twice leaves it: a jsonb string holding the document.
+  await database.db
+    .updateTable('pages')
+    .set({
+      content: sql`to_jsonb(${JSON.stringify(largeDocument('encoded'))}::text)`,
+    })
+    .where('id', '=', page)
+    .execute();
+  const node = await tools.call(
+    'getNode',
+    { pageId: page, block: '#7' },
+    'member',
+  );
+  expect(JSON.stringify(node)).toContain('encoded paragraph 7');
+  const outline = (await tools.call(
+    'getOutline',
+    { pageId: page },
+    'member',
+  )) as {
+    blocks: unknown[];
+  };
+  expect(outline.blocks.length).toBeGreaterThan(0);
 });

@@ -1,0 +1,27 @@
+import { extractText } from '../prosemirror/extract-text';
+import {
+  readStoredDocument,
+  type ProseMirrorNode,
+} from '../prosemirror/prosemirror-node';
+
+/*
+ * What the history tools take from saved versions, as pure functions of their JSON text: on the
+ * calling thread for small ones, in a worker (heavy-tasks.ts) for large ones, so a page with a
+ * long history of megabyte versions never has them parsed on the event loop.
+ */
+
+/** getPageHistory's text of one version. */
+export function versionText(input: {
+  readonly document: ProseMirrorNode | string | null;
+}): string {
+  return extractText(readStoredDocument(input.document));
+}
+
+/** listPageHistory's `characters` of each version: the length of its plain text. */
+export function versionTextLengths(input: {
+  readonly documents: readonly (string | null)[];
+}): number[] {
+  return input.documents.map(
+    (document) => extractText(readStoredDocument(document)).length,
+  );
+}

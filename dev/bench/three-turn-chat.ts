@@ -3,6 +3,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { DeferredToolsTurn } from '../../src/deferred/deferred-tools-turn';
 import type { CarriedTool } from '../../src/deferred/carried-tools';
 import { buildChatSystemPrompt } from '../../host/chat/system-prompt';
+import { scriptedStream } from '../../host/chat/scripted-stream';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
@@ -116,45 +117,21 @@ function scriptedModel(
         prompt: options.prompt as RecordedModelCall['prompt'],
       });
       const step = steps[index] ?? { text: 'Done.' };
-      const id = `call-${calls.length}`;
-      const parts =
-        'text' in step
-          ? [
-              { type: 'text-start' as const, id: 't' },
-              { type: 'text-delta' as const, id: 't', delta: step.text },
-              { type: 'text-end' as const, id: 't' },
-            ]
-          : [
-              {
-                type: 'tool-call' as const,
-                toolCallId: id,
-                toolName: step.toolName,
-                input: JSON.stringify(step.input),
-              },
-            ];
-      const finish = {
-        unified: 'text' in step ? ('stop' as const) : ('tool-calls' as const),
-        raw: undefined,
-      };
-      const usage = {
-        inputTokens: {
-          total: 0,
-          noCache: 0,
-          cacheRead: undefined,
-          cacheWrite: undefined,
-        },
-        outputTokens: { total: 0, text: 0, reasoning: undefined },
-      };
       index++;
       return {
-        stream: new ReadableStream({
-          start(controller) {
-            controller.enqueue({ type: 'stream-start', warnings: [] });
-            for (const part of parts) controller.enqueue(part);
-            controller.enqueue({ type: 'finish', finishReason: finish, usage });
-            controller.close();
-          },
-        }),
+        stream: scriptedStream(
+          'text' in step
+            ? step
+            : {
+                toolCalls: [
+                  {
+                    toolCallId: `call-${calls.length}`,
+                    toolName: step.toolName,
+                    input: step.input,
+                  },
+                ],
+              },
+        ),
       };
     },
   });

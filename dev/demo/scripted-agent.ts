@@ -1,5 +1,5 @@
-import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
+import { scriptedStream } from '../../host/chat/scripted-stream';
 import { DemoError } from './demo-error';
 import {
   viewModelCall,
@@ -53,50 +53,6 @@ export interface ScriptedAgent {
   readonly model: MockLanguageModelV3;
   /** The steps played so far, in order. */
   readonly steps: readonly RecordedAgentStep[];
-}
-
-type StreamPart =
-  Awaited<
-    ReturnType<MockLanguageModelV3['doStream']>
-  >['stream'] extends ReadableStream<infer Part>
-    ? Part
-    : never;
-
-// The scripted agent does not read its own usage; a real provider would report its own figures.
-const USAGE = {
-  inputTokens: {
-    total: 0,
-    noCache: 0,
-    cacheRead: undefined,
-    cacheWrite: undefined,
-  },
-  outputTokens: { total: 0, text: 0, reasoning: undefined },
-};
-
-function streamParts(reply: RecordedAgentStep): StreamPart[] {
-  const parts: StreamPart[] = [{ type: 'stream-start', warnings: [] }];
-  if (reply.text !== undefined) {
-    parts.push(
-      { type: 'text-start', id: 'text' },
-      { type: 'text-delta', id: 'text', delta: reply.text },
-      { type: 'text-end', id: 'text' },
-    );
-  }
-  for (const call of reply.toolCalls) {
-    parts.push({
-      type: 'tool-call',
-      toolCallId: call.toolCallId,
-      toolName: call.toolName,
-      input: JSON.stringify(call.input),
-    });
-  }
-  const finishReason = reply.toolCalls.length > 0 ? 'tool-calls' : 'stop';
-  parts.push({
-    type: 'finish',
-    usage: USAGE,
-    finishReason: { unified: finishReason, raw: undefined },
-  });
-  return parts;
 }
 
 function stepInput(
@@ -175,10 +131,7 @@ export function createScriptedAgent(
       };
       steps.push(recorded);
       return {
-        stream: simulateReadableStream({
-          chunks: streamParts(recorded),
-          chunkDelayInMs: null,
-        }),
+        stream: scriptedStream(recorded),
       };
     },
   });

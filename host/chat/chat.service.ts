@@ -37,11 +37,12 @@ import { ExternalMcpService } from './external-mcp.service';
 import { prepareAgentStep } from './prepare-agent-step';
 import { SCRIPTED_MODEL_ID } from './scripted-chat-model';
 import { buildChatSystemPrompt } from './system-prompt';
-import {
-  observeTurnModel,
-  type SeenSignal,
-  type TurnFigures,
-} from './turn-observer';
+import type {
+  ChatDataParts,
+  ChatMessageMetadata,
+  SeenSignal,
+} from './chat-message-metadata';
+import { observeTurnModel } from './turn-observer';
 
 export interface ChatTurnInput {
   readonly user: AuthenticatedUser;
@@ -52,33 +53,6 @@ export interface ChatTurnInput {
   readonly pageId?: string;
   /** Aborts the model loop (the client went away). */
   readonly abortSignal?: AbortSignal;
-}
-
-/**
- * The assistant message's metadata: on the `start` chunk the chat's id (so a client learns the
- * id of a chat it just created) and the model answering; on the `finish` chunk the turn's
- * figures. Clients merge the two.
- */
-export interface ChatMessageMetadata {
-  readonly chatId: string;
-  readonly model?: {
-    readonly id: string;
-    /** True for the scripted agent the host runs without a configured model. */
-    readonly scripted: boolean;
-  };
-  readonly figures?: TurnFigures & {
-    /** Whether the workspace's deferred tools were on for the turn. */
-    readonly deferredTools: boolean;
-  };
-}
-
-/**
- * Data parts of the assistant message: `signal`, a `[signal]` line the model read with a tool
- * result (the tool parts themselves carry the raw outputs, without it).
- */
-export interface ChatDataParts {
-  readonly signal: SeenSignal;
-  readonly [name: string]: unknown;
 }
 
 /** The UI message of the chat route's stream. */

@@ -1,10 +1,16 @@
 export { ChatModule, type ChatModuleOptions } from './chat.module';
 export {
   ChatService,
-  type ChatMessageMetadata,
   type ChatTurn,
   type ChatTurnInput,
+  type ChatUIMessage,
 } from './chat.service';
+export type {
+  ChatDataParts,
+  ChatMessageMetadata,
+  SeenSignal,
+  TurnFigures,
+} from './chat-message-metadata';
 export { CHAT_ID_HEADER } from './chat.controller';
 export {
   CHAT_MODEL_FACTORY,

@@ -1,14 +1,9 @@
-import { simulateReadableStream, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import type { ModelCallOptions } from './model-call-options';
+import { scriptedStream } from './scripted-stream';
 
 type PromptMessage = ModelCallOptions['prompt'][number];
-type StreamPart =
-  Awaited<
-    ReturnType<MockLanguageModelV3['doStream']>
-  >['stream'] extends ReadableStream<infer Part>
-    ? Part
-    : never;
 
 /** The model id the scripted agent reports; the web app shows it as "scripted agent". */
 export const SCRIPTED_MODEL_ID = 'scripted-agent';
@@ -126,44 +121,6 @@ export function decideScriptedStep(options: ModelCallOptions): Decision {
   };
 }
 
-// The scripted agent reads no usage of its own; a real provider reports its figures.
-const USAGE = {
-  inputTokens: {
-    total: 0,
-    noCache: 0,
-    cacheRead: undefined,
-    cacheWrite: undefined,
-  },
-  outputTokens: { total: 0, text: 0, reasoning: undefined },
-};
-
-function streamOf(decision: Decision, step: number): StreamPart[] {
-  const parts: StreamPart[] = [{ type: 'stream-start', warnings: [] }];
-  if ('text' in decision) {
-    parts.push(
-      { type: 'text-start', id: 'text' },
-      { type: 'text-delta', id: 'text', delta: decision.text },
-      { type: 'text-end', id: 'text' },
-    );
-  } else {
-    parts.push({
-      type: 'tool-call',
-      toolCallId: `scripted_${step}_${Date.now().toString(36)}`,
-      toolName: decision.toolName,
-      input: JSON.stringify(decision.input),
-    });
-  }
-  parts.push({
-    type: 'finish',
-    usage: USAGE,
-    finishReason: {
-      unified: 'text' in decision ? 'stop' : 'tool-calls',
-      raw: undefined,
-    },
-  });
-  return parts;
-}
-
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   if (ms === 0) return Promise.resolve();
   return new Promise((resolve, reject) => {
@@ -198,11 +155,21 @@ export function createScriptedChatModel(
     modelId: SCRIPTED_MODEL_ID,
     doStream: async (callOptions) => {
       await pause(options.stepDelayMs ?? 0, callOptions.abortSignal);
+      const decision = decideScriptedStep(callOptions);
+      const step = steps++;
       return {
-        stream: simulateReadableStream({
-          chunks: streamOf(decideScriptedStep(callOptions), steps++),
-          chunkDelayInMs: null,
-        }),
+        stream: scriptedStream(
+          'text' in decision
+            ? { text: decision.text }
+            : {
+                toolCalls: [
+                  {
+                    toolCallId: `scripted_${step}_${Date.now().toString(36)}`,
+                    ...decision,
+                  },
+                ],
+              },
+        ),
       };
     },
   });

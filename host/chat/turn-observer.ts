@@ -1,23 +1,7 @@
 import { wrapLanguageModel, type LanguageModel } from 'ai';
+import type { SeenSignal, TurnFigures } from './chat-message-metadata';
 import type { ModelCallOptions } from './model-call-options';
 import { countToolTokens, functionToolsOf } from './tool-tokens';
-
-/** What one chat turn sent the model, for the client to show beside the answer. */
-export interface TurnFigures {
-  /** Model calls of the turn (one per step). */
-  readonly modelRequests: number;
-  /** Tokens of the tool definitions sent, summed over the turn's model calls (o200k_base). */
-  readonly toolTokens: number;
-  /** Tools sent on the turn's last model call. */
-  readonly toolsActive: number;
-}
-
-/** A `[signal]` line the model read with a tool result. */
-export interface SeenSignal {
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly line: string;
-}
 
 type ModelObject = Exclude<LanguageModel, string>;
 

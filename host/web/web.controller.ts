@@ -22,13 +22,9 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { Public } from '../auth/public.decorator';
 import { isLocalRequest } from './loopback';
-import type { PageComment, SignInUser } from './web.repository';
+import type { PageComment, SidebarSpace, SignInUser } from './web-api';
 import { WebRepository } from './web.repository';
-import {
-  MAX_COMMENT_CHARS,
-  WebService,
-  type SidebarSpace,
-} from './web.service';
+import { MAX_COMMENT_CHARS, WebService } from './web.service';
 
 const commentBody = z.strictObject({
   text: z

@@ -3,29 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { InjectKysely, extractText, type DB, type JsonValue } from '../../src';
 import { generateApiToken, hashApiToken } from '../auth/api-token';
-
-/** A person the sign-in picker offers. */
-export interface SignInUser {
-  readonly id: string;
-  readonly name: string | null;
-  readonly email: string;
-  readonly role: string;
-  readonly workspace: string;
-  readonly workspaceId: string;
-}
-
-/** A comment as the web app's comment panel shows it. */
-export interface PageComment {
-  readonly id: string;
-  readonly parentCommentId: string | null;
-  readonly author: string;
-  readonly text: string;
-  readonly selection: string | null;
-  /** `agent` for the agent's comments (Docmost's `created_source`), `user` otherwise. */
-  readonly source: string;
-  readonly resolved: boolean;
-  readonly createdAt: string;
-}
+import type { PageComment, SignInUser } from './web-api';
 
 /** The picker lists at most this many people; anyone else signs in with a token. */
 const MAX_SIGN_IN_USERS = 100;

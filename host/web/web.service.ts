@@ -16,22 +16,8 @@ import {
   type ToolRegistry,
 } from '../../src';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
-import { WebRepository, type PageComment } from './web.repository';
-
-/** A page in the web app's sidebar. */
-export interface SidebarPage {
-  readonly id: string;
-  readonly title: string;
-  readonly parentPageId: string | null;
-}
-
-/** A space the user belongs to, with every page of it the user may see. */
-export interface SidebarSpace {
-  readonly id: string;
-  readonly name: string;
-  readonly role: string;
-  readonly pages: readonly SidebarPage[];
-}
+import type { PageComment, SidebarPage, SidebarSpace } from './web-api';
+import { WebRepository } from './web.repository';
 
 /** Most characters of a comment the web app adds (Docmost's editor has no tighter rule). */
 export const MAX_COMMENT_CHARS = 10_000;

@@ -5,7 +5,8 @@ import { ChatPanel } from './chat-panel';
 import { CommentsPanel } from './comments-panel';
 import type { EditorSchemaDescription } from './editor-extensions';
 import { PageEditor } from './page-editor';
-import { Sidebar, type SidebarSpace } from './sidebar';
+import { Sidebar } from './sidebar';
+import type { SidebarSpace } from '../web-api';
 import { SignIn, sessionOf } from './sign-in';
 
 /** What the address says is open: `#/page/<id>` or `#/settings`. */

@@ -2,26 +2,12 @@ import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Session } from './api';
+import type {
+  ChatDataParts,
+  ChatMessageMetadata,
+} from '../../chat/chat-message-metadata';
 
-/** The assistant message's metadata, as the host's chat route sends it (ChatMessageMetadata). */
-interface TurnMetadata {
-  readonly chatId?: string;
-  readonly model?: { readonly id: string; readonly scripted: boolean };
-  readonly figures?: {
-    readonly modelRequests: number;
-    readonly toolTokens: number;
-    readonly toolsActive: number;
-    readonly deferredTools: boolean;
-  };
-}
-
-interface SignalData {
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly line: string;
-}
-
-type ChatMessage = UIMessage<TurnMetadata, { signal: SignalData }>;
+type ChatMessage = UIMessage<ChatMessageMetadata, ChatDataParts>;
 type Part = ChatMessage['parts'][number];
 
 interface ToolPart {
@@ -69,7 +55,7 @@ function ToolCall({ part }: { part: ToolPart }) {
   );
 }
 
-function Figures({ metadata }: { metadata: TurnMetadata | undefined }) {
+function Figures({ metadata }: { metadata: ChatMessageMetadata | undefined }) {
   const figures = metadata?.figures;
   if (!figures) return null;
   return (

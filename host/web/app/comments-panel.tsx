@@ -1,16 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api, type Session } from './api';
-
-interface PageComment {
-  readonly id: string;
-  readonly parentCommentId: string | null;
-  readonly author: string;
-  readonly text: string;
-  readonly selection: string | null;
-  readonly source: string;
-  readonly resolved: boolean;
-  readonly createdAt: string;
-}
+import type { PageComment } from '../web-api';
 
 /** How often the panel looks for comments others (or the agent) made. */
 const REFRESH_MS = 3_000;

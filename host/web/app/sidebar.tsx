@@ -1,17 +1,5 @@
 import type { ReactNode } from 'react';
-
-export interface SidebarPage {
-  readonly id: string;
-  readonly title: string;
-  readonly parentPageId: string | null;
-}
-
-export interface SidebarSpace {
-  readonly id: string;
-  readonly name: string;
-  readonly role: string;
-  readonly pages: readonly SidebarPage[];
-}
+import type { SidebarPage, SidebarSpace } from '../web-api';
 
 function PageList({
   pages,

@@ -1,13 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, type Me, type Session } from './api';
-
-interface SignInUser {
-  readonly id: string;
-  readonly name: string | null;
-  readonly email: string;
-  readonly role: string;
-  readonly workspace: string;
-}
+import type { SignInUser } from '../web-api';
 
 /** Resolves a token to its person: the session the rest of the app runs with. */
 export async function sessionOf(token: string): Promise<Session> {

@@ -12,7 +12,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** A file name of the bundle: no folders, so no path can leave it. */
-const ASSET_NAME = /^[a-z0-9-]+\.(js|css|map)$/;
+const ASSET_NAME = /^[a-z0-9-]+\.(js|css)(\.map)?$/;
 
 /**
  * Serves the web app at `/` and its files at `/assets/<file>`, from the bundle `npm start` and

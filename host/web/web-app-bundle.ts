@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /** The repository (or installed) root: the nearest folder upward with a package.json. */
@@ -43,8 +43,9 @@ export function webAppBundleIsStale(): boolean {
 
 /**
  * Bundles the web app with esbuild (React, Tiptap, the Hocuspocus provider, the AI SDK's chat
- * hook) into `WEB_APP_BUNDLE`: built in a folder of its own, then moved into place, so a server
- * never serves half a bundle and two builds at once do not mix their files.
+ * hook) into `WEB_APP_BUNDLE`: built in a folder of its own, then each file moved into place
+ * (a rename replaces a file atomically), so a server never serves half a file, and two builds
+ * at once (test servers starting together) only replace files with equal ones.
  */
 export async function buildWebApp(): Promise<void> {
   // Required here: esbuild is a development tool, absent where only a built host runs.
@@ -70,12 +71,13 @@ export async function buildWebApp(): Promise<void> {
       join(WEB_APP_SOURCES, 'index.html'),
       join(staging, 'index.html'),
     );
-    await rm(WEB_APP_BUNDLE, { recursive: true, force: true });
-    await rename(staging, WEB_APP_BUNDLE).catch(async (error: unknown) => {
-      // Another build moved its bundle into place first: it is as fresh as this one.
-      if (existsSync(WEB_APP_BUNDLE)) return;
-      throw error;
-    });
+    await mkdir(WEB_APP_BUNDLE, { recursive: true });
+    // The page last: it names the others, which are in place by then.
+    const files = (await readdir(staging)).sort((a, b) =>
+      a === 'index.html' ? 1 : b === 'index.html' ? -1 : a.localeCompare(b),
+    );
+    for (const file of files)
+      await rename(join(staging, file), join(WEB_APP_BUNDLE, file));
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

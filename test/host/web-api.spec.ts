@@ -7,6 +7,10 @@ import {
 } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import {
+  buildWebApp,
+  webAppBundleIsStale,
+} from '../../host/web/web-app-bundle';
+import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
@@ -208,4 +212,30 @@ it('serves the editor schema with every node and mark type the module validates 
     schema.nodes.find((node) => node.name === 'paragraph')!.attributes,
   ).toContain('id');
   expect(schema.marks.map((mark) => mark.name)).toContain('comment');
+});
+
+it('serves the app and its bundle publicly, under a policy that loads nothing from elsewhere, and no other file', async () => {
+  if (webAppBundleIsStale()) await buildWebApp();
+  const index = await app.inject({ method: 'GET', url: '/' });
+  expect(index.statusCode).toBe(200);
+  expect(index.headers['content-type']).toMatch(/^text\/html/);
+  expect(index.headers['content-security-policy']).toContain(
+    "default-src 'self'",
+  );
+  expect(index.body).toContain('/assets/app.js');
+  for (const [file, type] of [
+    ['app.js', /^text\/javascript/],
+    ['app.css', /^text\/css/],
+    ['app.js.map', /^application\/json/],
+  ] as const) {
+    const asset = await app.inject({ method: 'GET', url: `/assets/${file}` });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(type);
+  }
+  for (const url of [
+    '/assets/..%2Fpackage.json',
+    '/assets/index.html',
+    '/assets/app.txt',
+  ])
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
 });

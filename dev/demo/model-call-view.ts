@@ -1,24 +1,15 @@
 import type { ModelCallOptions } from '../../host/chat/model-call-options';
+import {
+  readToolResultOutput,
+  type ReadToolResult,
+} from '../../host/chat/tool-result-output';
 
 export type { ModelCallOptions };
 
-type PromptMessage = ModelCallOptions['prompt'][number];
-type ToolResultOutput = Extract<
-  Extract<PromptMessage, { role: 'tool' }>['content'][number],
-  { type: 'tool-result' }
->['output'];
-
-const SIGNAL_PREFIX = '[signal]';
-
 /** One tool result as the model read it. */
-export interface SeenToolResult {
+export interface SeenToolResult extends ReadToolResult {
   readonly toolCallId: string;
   readonly toolName: string;
-  /** The result's main text: a string as is, JSON stringified, or an error message. */
-  readonly text: string;
-  /** `[signal] …` lines that came with the result as extra content elements. */
-  readonly signals: readonly string[];
-  readonly isError: boolean;
 }
 
 /** The tools, system prompt and tool results one model step was sent. */
@@ -30,50 +21,6 @@ export interface ModelCallView {
   readonly toolChoice: string | undefined;
   /** Every tool result in the prompt, oldest first. */
   readonly results: readonly SeenToolResult[];
-}
-
-function isSignal(text: string): boolean {
-  return text.startsWith(SIGNAL_PREFIX);
-}
-
-/** Splits a tool result into its main text and the signal lines appended to it. */
-export function readToolResultOutput(
-  output: ToolResultOutput,
-): Pick<SeenToolResult, 'text' | 'signals' | 'isError'> {
-  switch (output.type) {
-    case 'text':
-      return { text: output.value, signals: [], isError: false };
-    case 'json':
-      return {
-        text: JSON.stringify(output.value),
-        signals: [],
-        isError: false,
-      };
-    case 'error-text':
-      return { text: output.value, signals: [], isError: true };
-    case 'error-json':
-      return { text: JSON.stringify(output.value), signals: [], isError: true };
-    case 'execution-denied':
-      return {
-        text: output.reason ?? 'execution denied',
-        signals: [],
-        isError: true,
-      };
-    case 'content': {
-      const texts = output.value.flatMap((part) =>
-        part.type === 'text' ? [part.text] : [],
-      );
-      // One notice may carry several pages, one signal line each.
-      const lines = texts.slice(1).flatMap((text) => text.split('\n'));
-      return {
-        text: [texts[0] ?? '', ...lines.filter((line) => !isSignal(line))].join(
-          '\n',
-        ),
-        signals: lines.filter(isSignal),
-        isError: false,
-      };
-    }
-  }
 }
 
 /** Reads what one model step was sent. */

@@ -1,9 +1,9 @@
+import { splitNotices } from '../../host/chat/tool-result-output';
 import {
   messageText,
   type ChatCompletionsBody,
 } from '../chat-completions/chat-completions';
 
-const SIGNAL_PREFIX = '[signal]';
 const CATALOG_BLOCK = /<tool_catalog\b[\s\S]*?<\/tool_catalog>/;
 
 /** A tool result as the model read it. */
@@ -76,15 +76,9 @@ function isTextParts(
 export function readToolMessage(content: string): ViewedResult {
   const parsed = parseJson(content);
   let text = content;
-  let signals: string[] = [];
-  if (isTextParts(parsed)) {
-    const lines = parsed.slice(1).flatMap((part) => part.text.split('\n'));
-    text = [
-      parsed[0]!.text,
-      ...lines.filter((line) => !line.startsWith(SIGNAL_PREFIX)),
-    ].join('\n');
-    signals = lines.filter((line) => line.startsWith(SIGNAL_PREFIX));
-  }
+  let signals: readonly string[] = [];
+  if (isTextParts(parsed))
+    ({ text, signals } = splitNotices(parsed.map((part) => part.text)));
   const json =
     text === content && !isTextParts(parsed) ? parsed : parseJson(text);
   return typeof json === 'object' && json !== null

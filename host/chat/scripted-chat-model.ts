@@ -2,6 +2,7 @@ import type { LanguageModel } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import type { ModelCallOptions } from './model-call-options';
 import { scriptedStream } from './scripted-stream';
+import { readToolResultOutput } from './tool-result-output';
 
 type PromptMessage = ModelCallOptions['prompt'][number];
 
@@ -38,20 +39,13 @@ function resultsOfTurn(prompt: ModelCallOptions['prompt']): SeenResult[] {
     if (message.role !== 'tool') continue;
     for (const part of message.content) {
       if (part.type !== 'tool-result') continue;
-      const { output } = part;
-      const isError =
-        output.type === 'error-text' || output.type === 'error-json';
-      let value: unknown = 'value' in output ? output.value : undefined;
-      if (output.type === 'content')
-        value = output.value
-          .map((item) => (item.type === 'text' ? item.text : ''))
-          .join('\n');
-      if (typeof value === 'string') {
-        try {
-          value = JSON.parse(value.split('\n')[0]!) as unknown;
-        } catch {
-          // Plain text: kept as it is.
-        }
+      const { text, isError } = readToolResultOutput(part.output);
+      let value: unknown = text;
+      try {
+        // A result's own text is its first line: JSON, or plain words (an error).
+        value = JSON.parse(text.split('\n')[0]!) as unknown;
+      } catch {
+        // Plain text: kept as it is.
       }
       results.push({ toolName: part.toolName, isError, value });
     }

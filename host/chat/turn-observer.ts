@@ -1,30 +1,26 @@
 import { wrapLanguageModel, type LanguageModel } from 'ai';
 import type { SeenSignal, TurnFigures } from './chat-message-metadata';
 import type { ModelCallOptions } from './model-call-options';
+import { readToolResultOutput } from './tool-result-output';
 import { countToolTokens, functionToolsOf } from './tool-tokens';
 
 type ModelObject = Exclude<LanguageModel, string>;
 
-const SIGNAL_PREFIX = '[signal] ';
-
 /** `[signal]` lines in the prompt's tool results: the module appends them for the model only. */
 function signalsOf(prompt: ModelCallOptions['prompt']): SeenSignal[] {
-  const signals: SeenSignal[] = [];
-  for (const message of prompt) {
-    if (message.role !== 'tool') continue;
-    for (const part of message.content) {
-      if (part.type !== 'tool-result' || part.output.type !== 'content')
-        continue;
-      for (const item of part.output.value)
-        if (item.type === 'text' && item.text.startsWith(SIGNAL_PREFIX))
-          signals.push({
-            toolCallId: part.toolCallId,
-            toolName: part.toolName,
-            line: item.text,
-          });
-    }
-  }
-  return signals;
+  return prompt.flatMap((message) =>
+    message.role !== 'tool'
+      ? []
+      : message.content.flatMap((part) =>
+          part.type !== 'tool-result'
+            ? []
+            : readToolResultOutput(part.output).signals.map((line) => ({
+                toolCallId: part.toolCallId,
+                toolName: part.toolName,
+                line,
+              })),
+        ),
+  );
 }
 
 /**

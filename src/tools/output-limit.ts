@@ -1,4 +1,8 @@
 import { ToolError } from '../registry/tool-error';
+import {
+  readStoredDocument,
+  type ProseMirrorNode,
+} from './prosemirror/prosemirror-node';
 
 /**
  * Most characters one reading tool returns (its result as JSON): about 50,000 tokens. Without a
@@ -23,7 +27,7 @@ export interface OutputLimit {
  * The refusal of an output of `chars` characters as JSON, or undefined when it fits. With
  * `atLeast`, `chars` is a lower bound (measured without serialising the output).
  */
-export function oversizedOutput(
+function oversizedOutput(
   chars: number,
   options: OutputLimit & { readonly atLeast?: boolean },
 ): ToolError | undefined {
@@ -44,6 +48,27 @@ export function refuseOversizedOutput<Output>(
   const refusal = oversizedOutput(outputChars(output), options);
   if (refusal) throw refusal;
   return output;
+}
+
+/**
+ * `envelope` with `content`, the document whose stored JSON text (`content::text`) is `stored`,
+ * refused as `refuseOversizedOutput` refuses it. One that cannot fit is refused from the text
+ * alone, never parsed only to be measured: PostgreSQL's text of a jsonb value spaces each `:`
+ * and `,`, so the compact JSON is at least half as long.
+ */
+export function refuseOversizedStoredDocument<Envelope extends object>(
+  envelope: Envelope,
+  stored: string,
+  options: OutputLimit,
+): Envelope & { readonly content: ProseMirrorNode } {
+  const atLeast =
+    outputChars({ ...envelope, content: 0 }) - 1 + Math.ceil(stored.length / 2);
+  const refusal = oversizedOutput(atLeast, { ...options, atLeast: true });
+  if (refusal) throw refusal;
+  return refuseOversizedOutput(
+    { ...envelope, content: readStoredDocument(stored) },
+    options,
+  );
 }
 
 export interface FittedItems<Item> {

@@ -1,14 +1,10 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { getPageHistoryTool } from './history.tools';
+import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
 import {
-  readStoredDocument,
-  type ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
-import {
-  outputChars,
-  oversizedOutput,
   refuseOversizedOutput,
+  refuseOversizedStoredDocument,
   type OutputLimit,
 } from '../output-limit';
 import { isoTime } from '../iso-time';
@@ -54,21 +50,8 @@ export async function getPageHistory(
     format: input.format,
   };
   const stored = version.contentText ?? 'null';
-  if (input.format === 'json') {
-    // Refused from the stored text when it cannot fit (PostgreSQL's text of a jsonb value is at
-    // most twice its compact JSON), so a large version is never parsed here only to be refused.
-    const refusal = oversizedOutput(
-      outputChars({ ...envelope, content: 0 }) -
-        1 +
-        Math.ceil(stored.length / 2),
-      { ...limit, atLeast: true },
-    );
-    if (refusal) throw refusal;
-    return refuseOversizedOutput(
-      { ...envelope, content: readStoredDocument(stored) },
-      limit,
-    );
-  }
+  if (input.format === 'json')
+    return refuseOversizedStoredDocument(envelope, stored, limit);
   const text = await heavyWork.runSized(
     'versionText',
     { document: stored },

@@ -7,9 +7,8 @@ import {
   type ProseMirrorNode,
 } from '../prosemirror/prosemirror-node';
 import {
-  outputChars,
-  oversizedOutput,
   refuseOversizedOutput,
+  refuseOversizedStoredDocument,
   type OutputLimit,
 } from '../output-limit';
 import { isoTime } from '../iso-time';
@@ -48,26 +47,11 @@ export async function getPageJson(
     version: page.version,
     updatedAt: isoTime(page.updatedAt),
   };
-  const { documentText } = page;
-  if (documentText !== undefined) {
-    // A large page is refused from its stored text, without parsing megabytes on the event loop
-    // only to measure them: PostgreSQL's text of a jsonb value spaces each ':' and ',', so the
-    // compact JSON is at least half as long.
-    const refusal = oversizedOutput(
-      outputChars({ ...envelope, content: 0 }) -
-        1 +
-        Math.ceil(documentText.length / 2),
-      { ...limit, atLeast: true },
-    );
-    if (refusal) throw refusal;
-  }
+  // A large page comes as its stored text, refused from it when it cannot fit.
+  if (page.documentText !== undefined)
+    return refuseOversizedStoredDocument(envelope, page.documentText, limit);
   return refuseOversizedOutput(
-    {
-      ...envelope,
-      content: asDocument(
-        documentText === undefined ? page.content : JSON.parse(documentText),
-      ),
-    },
+    { ...envelope, content: asDocument(page.content) },
     limit,
   );
 }

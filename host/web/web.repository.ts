@@ -16,11 +16,19 @@ export const WEB_SIGN_IN_TOKEN_NAME = 'web sign-in';
 export class WebRepository {
   constructor(@InjectKysely() private readonly db: Kysely<DB>) {}
 
-  /** Active users of live workspaces, for the sign-in picker (the first 100: a reference host's). */
-  signInUsers(): Promise<SignInUser[]> {
+  /** Active users of live workspaces: who may sign in. */
+  private activeUsers() {
     return this.db
       .selectFrom('users')
       .innerJoin('workspaces', 'workspaces.id', 'users.workspaceId')
+      .where('users.deletedAt', 'is', null)
+      .where('users.deactivatedAt', 'is', null)
+      .where('workspaces.deletedAt', 'is', null);
+  }
+
+  /** The sign-in picker's list (the first 100: a reference host's). */
+  signInUsers(): Promise<SignInUser[]> {
+    return this.activeUsers()
       .select([
         'users.id',
         'users.name',
@@ -29,9 +37,6 @@ export class WebRepository {
         'workspaces.name as workspace',
         'workspaces.id as workspaceId',
       ])
-      .where('users.deletedAt', 'is', null)
-      .where('users.deactivatedAt', 'is', null)
-      .where('workspaces.deletedAt', 'is', null)
       .orderBy('workspaces.name')
       .orderBy('users.email')
       .limit(MAX_SIGN_IN_USERS)
@@ -40,14 +45,9 @@ export class WebRepository {
 
   /** A new bearer token for `userId` (an active user), or undefined when there is none. */
   async issueToken(userId: string): Promise<string | undefined> {
-    const user = await this.db
-      .selectFrom('users')
-      .innerJoin('workspaces', 'workspaces.id', 'users.workspaceId')
-      .select(['users.id', 'workspaces.id as workspaceId'])
+    const user = await this.activeUsers()
+      .select('workspaces.id as workspaceId')
       .where('users.id', '=', userId)
-      .where('users.deletedAt', 'is', null)
-      .where('users.deactivatedAt', 'is', null)
-      .where('workspaces.deletedAt', 'is', null)
       .executeTakeFirst();
     if (!user) return undefined;
     const token = generateApiToken();
@@ -64,8 +64,14 @@ export class WebRepository {
     return token;
   }
 
-  /** The page's comments, oldest first (the caller checked that the user may see the page). */
-  async pageComments(pageId: string): Promise<PageComment[]> {
+  /**
+   * The page's comments, oldest first, or only the one `commentId` names (the caller checked
+   * that the user may see the page).
+   */
+  async pageComments(
+    pageId: string,
+    commentId?: string,
+  ): Promise<PageComment[]> {
     const rows = await this.db
       .selectFrom('comments')
       .leftJoin('users', 'users.id', 'comments.creatorId')
@@ -84,6 +90,9 @@ export class WebRepository {
       ])
       .where('comments.pageId', '=', pageId)
       .where('comments.deletedAt', 'is', null)
+      .$if(commentId !== undefined, (query) =>
+        query.where('comments.id', '=', commentId!),
+      )
       .orderBy('comments.createdAt')
       .orderBy('comments.id')
       .execute();

@@ -140,9 +140,7 @@ export class WebService {
       text: comment.text,
       parentCommentId: comment.parentCommentId ?? null,
     });
-    const created = (await this.repository.pageComments(page.id)).find(
-      (candidate) => candidate.id === id,
-    );
+    const [created] = await this.repository.pageComments(page.id, id);
     return created!;
   }
 }

@@ -6,6 +6,7 @@ import {
   type CanActivate,
   type DynamicModule,
   type OnApplicationShutdown,
+  type OnModuleDestroy,
   type OnModuleInit,
   type Provider,
 } from '@nestjs/common';
@@ -120,22 +121,48 @@ class HeavyWorkPoolLifecycle implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
+/** Live pages of the host's collaboration server, when the `collaboration` option is set. */
+const COLLABORATION_PAGES = Symbol('COLLABORATION_PAGES');
+
+function collaborationPages(
+  options: AiToolsModuleOptions,
+): CollaborationPages | null {
+  if (!options.collaboration) return null;
+  const logger = options.logger ?? new Logger('AiTools');
+  return new CollaborationPages({
+    onError: (message, error) =>
+      logger.warn(
+        `${message}: ${error instanceof Error ? messageWithCause(error) : String(error)}`,
+      ),
+    ...options.collaboration,
+  });
+}
+
+/**
+ * Releases the direct connections live pages keep open between calls, first thing at shutdown
+ * (`onModuleDestroy` runs before any `beforeApplicationShutdown`, where a host closes its
+ * collaboration server): their last stores land while the database is open.
+ */
+@Injectable()
+class CollaborationPagesLifecycle implements OnModuleDestroy {
+  constructor(
+    @Inject(COLLABORATION_PAGES)
+    private readonly pages: CollaborationPages | null,
+  ) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pages?.close();
+  }
+}
+
 function buildRegistry(
   options: AiToolsModuleOptions,
   db: Kysely<DB>,
   signal: CommentSignalInterceptor,
   heavyWork: ToolHeavyWorkPool,
+  live: CollaborationPages | null,
 ): ToolRegistry {
   const logger = options.logger ?? new Logger('AiTools');
-  const live = options.collaboration
-    ? new CollaborationPages({
-        onError: (message, error) =>
-          logger.warn(
-            `${message}: ${error instanceof Error ? messageWithCause(error) : String(error)}`,
-          ),
-        ...options.collaboration,
-      })
-    : undefined;
   return createToolRegistry({
     specs: TOOL_DEFINITIONS,
     executors: {
@@ -145,7 +172,7 @@ function buildRegistry(
         pageWriter: live
           ? live.pageWriter(options.pageWriter)
           : options.pageWriter,
-        livePages: live,
+        livePages: live ?? undefined,
         heavyWork,
       }),
       ...options.executors,
@@ -201,12 +228,19 @@ const MODULE_PROVIDERS: readonly Provider[] = [
   HeavyWorkPoolLifecycle,
   ModuleMigrationsAtBoot,
   {
+    provide: COLLABORATION_PAGES,
+    inject: [AI_TOOLS_OPTIONS],
+    useFactory: collaborationPages,
+  },
+  CollaborationPagesLifecycle,
+  {
     provide: TOOL_REGISTRY,
     inject: [
       AI_TOOLS_OPTIONS,
       KYSELY,
       CommentSignalInterceptor,
       HEAVY_WORK_POOL,
+      COLLABORATION_PAGES,
     ],
     useFactory: buildRegistry,
   },

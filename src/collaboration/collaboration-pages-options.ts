@@ -24,6 +24,15 @@ export interface CollaborationPagesOptions {
   readonly fragment?: string;
   /** Most time to open a direct connection before the tool answers `unavailable`. Default 10 s. */
   readonly connectTimeoutMs?: number;
+  /**
+   * How long a direct connection stays open after the call that used it, for the next call on
+   * the same page with the same connection context. Hocuspocus stores a document each time a
+   * direct connection disconnects, and a store converts the whole document (Docmost's also
+   * compares it with the page row): one connection per call made every read cost a store. The
+   * page stays loaded this much longer after its last editor leaves. 0: a connection per call.
+   * Default 10 s (Docmost's store delay).
+   */
+  readonly connectionLingerMs?: number;
   /** Reads remembered for the merge of a later write (per page version). Default 1000. */
   readonly maxSnapshots?: number;
   /** Where failures after a change was applied are told (a store that failed). Default none. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { Y, type YDoc, type YXmlElement, type YXmlFragment } from './yjs';
@@ -28,7 +27,6 @@ import {
 import {
   defaultConnectionContext,
   isLiveVersion,
-  LIVE_VERSION_PREFIX,
   MAX_REMEMBERED_BLOCKS,
   type CollaborationPagesOptions,
 } from './collaboration-pages-options';
@@ -40,9 +38,13 @@ import {
 import {
   blockFingerprint,
   DOCUMENT_FRAGMENT,
-  elementToNode,
   fragmentToDocument,
 } from './yjs-document';
+import {
+  liveBlocksOf,
+  warmLiveBlocks,
+  type LiveBlocksView,
+} from './live-blocks';
 
 /** What a read of a live page remembers for the write that follows it. */
 interface ReadSnapshot {
@@ -87,8 +89,22 @@ export class CollaborationPages implements LivePageReader {
     this.connections = new DirectConnections(
       options.server,
       options.connectTimeoutMs ?? 10_000,
+      options.connectionLingerMs ?? 10_000,
       options.onError,
     );
+  }
+
+  /**
+   * Releases the direct connections kept open between calls (see `connectionLingerMs`); the
+   * server stores each document once more. Call it before the collaboration server closes.
+   */
+  close(): Promise<void> {
+    return this.connections.close();
+  }
+
+  /** Whether reads of the page go to the server: loaded there, or no way to tell (Docmost). */
+  holdsPage(pageId: string): boolean {
+    return this.isLoaded(pageId);
   }
 
   private isLoaded(pageId: string): boolean {
@@ -106,7 +122,10 @@ export class CollaborationPages implements LivePageReader {
     const connection = await this.connect(pageId, context);
     try {
       const document = connection.document;
-      if (document) return this.snapshot(pageId, document);
+      if (document) {
+        await warmLiveBlocks(document, this.fragmentName);
+        return this.snapshot(pageId, document);
+      }
       let read: LivePageContent | undefined;
       await connection.transact((doc) => {
         read = this.snapshot(pageId, doc);
@@ -203,6 +222,8 @@ export class CollaborationPages implements LivePageReader {
         { pageId: page.id, expected: page.version },
       );
     const connection = await this.connect(page.id, update.context);
+    if (connection.document)
+      await warmLiveBlocks(connection.document, this.fragmentName);
     let outcome:
       | { kind: 'conflict'; error: ToolError }
       | { kind: 'applied'; version: string }
@@ -227,9 +248,9 @@ export class CollaborationPages implements LivePageReader {
             };
             return;
           }
-          read = this.blocksOf(fragment);
+          read = this.blocksOf(document);
         }
-        read = this.reloadedAsRead(fragment, read);
+        read = this.reloadedAsRead(document, read);
         const hunks = changedHunks(read, written);
         let result: ReturnType<typeof applyBlockMerge> | undefined;
         document.transact(() => {
@@ -252,7 +273,7 @@ export class CollaborationPages implements LivePageReader {
         }
         outcome = {
           kind: 'applied',
-          version: this.snapshot(page.id, document).version,
+          version: this.remember(page.id, document).version,
         };
       });
     } catch (error) {
@@ -305,18 +326,19 @@ export class CollaborationPages implements LivePageReader {
    * Anything else stays as read, and the merge finds the changed blocks.
    */
   private reloadedAsRead(
-    fragment: YXmlFragment,
+    document: YDoc,
     read: readonly ReadBlock[],
   ): readonly ReadBlock[] {
     const liveIds = new Set(
-      fragment
+      document
+        .getXmlFragment(this.fragmentName)
         .toArray()
         .filter((child) => child instanceof Y.XmlElement)
         .map((child) => yItemId(child as YXmlElement)),
     );
     if (read.length === 0 || read.some((block) => liveIds.has(block.id)))
       return read;
-    const live = this.blocksOf(fragment);
+    const live = this.blocksOf(document);
     const same =
       live.length === read.length &&
       live.every(
@@ -325,43 +347,38 @@ export class CollaborationPages implements LivePageReader {
     return same ? live : read;
   }
 
-  private blocksOf(fragment: YXmlFragment): ReadBlock[] {
-    const blocks: ReadBlock[] = [];
-    for (const child of fragment.toArray()) {
-      if (child instanceof Y.XmlElement)
-        blocks.push({
-          id: yItemId(child),
-          fingerprint: blockFingerprint(elementToNode(child)),
-        });
-    }
-    return blocks;
+  private blocksOf(document: YDoc): readonly ReadBlock[] {
+    return liveBlocksOf(document, this.fragmentName).blocks;
   }
 
   /** The document as JSON, and a version remembering its blocks for the write that follows. */
   private snapshot(pageId: string, document: YDoc): LivePageContent {
-    const fragment = document.getXmlFragment(this.fragmentName);
-    const version =
-      LIVE_VERSION_PREFIX +
-      createHash('sha256')
-        // The state vector and the delete set: a deletion changes no state vector.
-        .update(Y.encodeSnapshot(Y.snapshot(document)))
-        .digest('base64url')
-        .slice(0, 22);
-    const elements = fragment
-      .toArray()
-      .filter((child): child is YXmlElement => child instanceof Y.XmlElement);
-    const nodes = elements.map(elementToNode);
-    const key = `${pageId}|${version}`;
+    const view = this.remember(pageId, document);
+    const documentText = view.documentText();
+    let content: ProseMirrorNode | undefined;
+    return {
+      // Parsed only by a caller that wants the object: a large page's text goes to a worker.
+      get content() {
+        content ??= JSON.parse(documentText) as ProseMirrorNode;
+        return content;
+      },
+      documentText,
+      version: view.version,
+    };
+  }
+
+  /** The document's version, its blocks remembered under it for a write based on it. */
+  private remember(pageId: string, document: YDoc): LiveBlocksView {
+    const view = liveBlocksOf(document, this.fragmentName);
+    const key = `${pageId}|${view.version}`;
     if (!this.snapshots.has(key)) {
       this.snapshots.set(key, {
         pageId,
-        blocks: nodes.map((node, index) => ({
-          id: yItemId(elements[index]!),
-          fingerprint: blockFingerprint(node),
-        })),
+        // Without each block's JSON, which the remembered read has no use for.
+        blocks: view.blocks.map(({ id, fingerprint }) => ({ id, fingerprint })),
       });
     }
-    return { content: { type: 'doc', content: nodes }, version };
+    return view;
   }
 
   private connect(

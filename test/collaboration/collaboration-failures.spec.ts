@@ -30,12 +30,23 @@ describe('live pages: the collaboration server failing', () => {
     await database.drop();
   });
 
+  const opened: CollaborationPages[] = [];
+
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((pages) => pages.close()));
+  });
+
   function toolsOver(
     server: Hocuspocus,
-    connectTimeoutMs = 10_000,
+    { connectTimeoutMs = 10_000, connectionLingerMs = 10_000 } = {},
   ): SeededTools {
     // No isDocumentLoaded: every read and write goes through the server, as with Docmost's gateway.
-    const pages = new CollaborationPages({ server, connectTimeoutMs });
+    const pages = new CollaborationPages({
+      server,
+      connectTimeoutMs,
+      connectionLingerMs,
+    });
+    opened.push(pages);
     return seededTools(database.db, {
       livePages: pages,
       pageWriter: pages.pageWriter(),
@@ -82,7 +93,7 @@ describe('live pages: the collaboration server failing', () => {
         },
       ],
     });
-    const tools = toolsOver(server, 200);
+    const tools = toolsOver(server, { connectTimeoutMs: 200 });
     const before = await tools.page(PAGE);
     const error = await expectToolError(
       tools.call('getPage', { pageId: PAGE }),
@@ -118,7 +129,8 @@ describe('live pages: the collaboration server failing', () => {
     const server = new Hocuspocus({
       extensions: [pagePersistence(database.db)],
     });
-    const tools = toolsOver(server);
+    // No connection lingers after the read, so nobody holds the page.
+    const tools = toolsOver(server, { connectionLingerMs: 0 });
     const pageId = SEED_IDS.pages.pricing;
     await database.db
       .updateTable('pages')

@@ -48,7 +48,7 @@ async function loadSide(
           title: page.title,
           savedAt: new Date().toISOString(),
         },
-        content: JSON.stringify(live.content),
+        content: live.documentText ?? JSON.stringify(live.content),
       };
     const current = await db
       .selectFrom('pages')

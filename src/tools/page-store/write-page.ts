@@ -3,11 +3,16 @@ import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { JsonValue } from '../../database';
 import {
+  isUuid,
   requirePage,
   type AccessiblePage,
   type FindPageOptions,
 } from '../access/page-access';
 import type { ToolName } from '../tool-definitions';
+import {
+  admitLargeDocument,
+  largeDocumentThreshold,
+} from '../large-document-admission';
 import {
   asDocument,
   type ProseMirrorNode,
@@ -43,18 +48,60 @@ export async function readPage(
   pageIdOrSlugId: string,
   options: FindPageOptions = {},
 ): Promise<AccessiblePage> {
-  const page = await requirePage(store.db, context, pageIdOrSlugId, options);
-  if (!store.livePages || page.deletedAt !== null) return page;
-  const live = await store.livePages.readLive({ pageId: page.id, context });
-  if (!live) return page;
+  const { livePages } = store;
+  // A page the collaboration server holds is read there: its stored document (megabytes for
+  // a large page) is not fetched only to be replaced.
+  const liveFirst =
+    options.content !== false &&
+    isUuid(pageIdOrSlugId) &&
+    livePages?.holdsPage?.(pageIdOrSlugId) === true;
+  const page = await requirePage(
+    store.db,
+    context,
+    pageIdOrSlugId,
+    liveFirst ? { ...options, content: false } : options,
+  );
+  const live =
+    livePages && page.deletedAt === null
+      ? await livePages.readLive({ pageId: page.id, context })
+      : undefined;
+  if (!live)
+    // Unloaded since (or trashed): read as stored after all.
+    return liveFirst
+      ? requirePage(store.db, context, pageIdOrSlugId, options)
+      : page;
+  const threshold = largeDocumentThreshold();
+  const text = live.documentText;
+  if (
+    threshold !== undefined &&
+    text !== undefined &&
+    text.length >= threshold
+  ) {
+    // Typing since the last store can make a page large that was small in its row.
+    await admitLargeDocument({ chars: text.length }, page.id);
+    if (options.largeDocumentAsText)
+      return {
+        ...page,
+        ...liveFields(live.version),
+        content: null,
+        documentText: text,
+      };
+  }
   return {
     ...page,
+    ...liveFields(live.version),
+    // The live document is an object (parsed from the editors' Yjs document when the reader
+    // gave it as text).
     content: live.content as unknown as JsonValue,
+  };
+}
+
+function liveFields(version: string) {
+  return {
+    version,
     // As requirePage leaves it: no tool reads the text shadow.
     textContent: null,
-    // The live document is already an object (from the editors' Yjs document).
     documentText: undefined,
-    version: live.version,
   };
 }
 

@@ -1,0 +1,260 @@
+import fc from 'fast-check';
+import { Y, type YDoc, type YXmlElement, type YXmlText } from './yjs';
+import { liveBlocksOf, warmLiveBlocks } from './live-blocks';
+import {
+  blockFingerprint,
+  createYElement,
+  DOCUMENT_FRAGMENT,
+  fillFragment,
+  fragmentToDocument,
+} from './yjs-document';
+import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
+
+function paragraph(text: string): ProseMirrorNode {
+  return { type: 'paragraph', content: [{ type: 'text', text }] };
+}
+
+function listOf(items: readonly string[]): ProseMirrorNode {
+  return {
+    type: 'bulletList',
+    content: items.map((item) => ({
+      type: 'listItem',
+      content: [paragraph(item)],
+    })),
+  };
+}
+
+/** What a read must see: the fragment converted afresh, as if nothing were remembered. */
+function fresh(document: YDoc) {
+  const converted = fragmentToDocument(
+    document.getXmlFragment(DOCUMENT_FRAGMENT),
+  );
+  return {
+    text: JSON.stringify(converted),
+    fingerprints: (converted.content ?? []).map(blockFingerprint),
+  };
+}
+
+function read(document: YDoc) {
+  const view = liveBlocksOf(document, DOCUMENT_FRAGMENT);
+  return {
+    version: view.version,
+    text: view.documentText(),
+    fingerprints: view.blocks.map((block) => block.fingerprint),
+  };
+}
+
+/** The first text inside an element, depth first. */
+function firstText(element: YXmlElement): YXmlText | undefined {
+  for (const child of element.toArray()) {
+    if (child instanceof Y.XmlText) return child;
+    if (child instanceof Y.XmlElement) {
+      const found = firstText(child);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The deepest first element: a list item's paragraph, or the block itself. */
+function deepestElement(element: YXmlElement): YXmlElement {
+  const child = element.toArray().find((item) => item instanceof Y.XmlElement);
+  return child ? deepestElement(child as YXmlElement) : element;
+}
+
+type Edit =
+  | { kind: 'type'; block: number; at: number; text: string }
+  | { kind: 'bold'; block: number; length: number }
+  | { kind: 'attribute'; block: number; value: string }
+  | { kind: 'insert'; at: number; text: string; list: boolean }
+  | { kind: 'delete'; block: number }
+  | { kind: 'remote'; block: number; text: string };
+
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({
+    kind: fc.constant('type' as const),
+    block: fc.nat(20),
+    at: fc.nat(30),
+    text: fc.string({ minLength: 1, maxLength: 4 }),
+  }),
+  fc.record({
+    kind: fc.constant('bold' as const),
+    block: fc.nat(20),
+    length: fc.integer({ min: 1, max: 5 }),
+  }),
+  fc.record({
+    kind: fc.constant('attribute' as const),
+    block: fc.nat(20),
+    value: fc.constantFrom('left', 'center', 'right'),
+  }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(20),
+    text: fc.string({ maxLength: 6 }),
+    list: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('delete' as const), block: fc.nat(20) }),
+  fc.record({
+    kind: fc.constant('remote' as const),
+    block: fc.nat(20),
+    text: fc.string({ minLength: 1, maxLength: 4 }),
+  }),
+);
+
+/** Applies one edit as an editor would (remote: through another document's update). */
+function apply(document: YDoc, change: Edit): void {
+  const fragment = document.getXmlFragment(DOCUMENT_FRAGMENT);
+  const blocks = fragment
+    .toArray()
+    .filter((child): child is YXmlElement => child instanceof Y.XmlElement);
+  const block =
+    'block' in change && blocks.length > 0
+      ? blocks[change.block % blocks.length]
+      : undefined;
+  switch (change.kind) {
+    case 'type': {
+      const text = block && firstText(block);
+      if (text) text.insert(Math.min(change.at, text.length), change.text);
+      return;
+    }
+    case 'bold': {
+      const text = block && firstText(block);
+      if (text && text.length > 0)
+        text.format(0, Math.min(change.length, text.length), { bold: {} });
+      return;
+    }
+    case 'attribute':
+      if (block) deepestElement(block).setAttribute('textAlign', change.value);
+      return;
+    case 'insert':
+      fragment.insert(Math.min(change.at, fragment.length), [
+        createYElement(
+          change.list
+            ? listOf([change.text, 'item'])
+            : paragraph(change.text || 'x'),
+        ),
+      ]);
+      return;
+    case 'delete':
+      if (block) fragment.delete(fragment.toArray().indexOf(block), 1);
+      return;
+    case 'remote': {
+      if (!block) return;
+      const other = new Y.Doc();
+      Y.applyUpdate(other, Y.encodeStateAsUpdate(document));
+      const index = fragment.toArray().indexOf(block);
+      const remoteBlock = other
+        .getXmlFragment(DOCUMENT_FRAGMENT)
+        .get(index) as YXmlElement;
+      const text = firstText(remoteBlock);
+      if (!text) return;
+      text.insert(0, change.text);
+      Y.applyUpdate(
+        document,
+        Y.encodeStateAsUpdate(other, Y.encodeStateVector(document)),
+      );
+      return;
+    }
+  }
+}
+
+function seeded(): YDoc {
+  const document = new Y.Doc();
+  fillFragment(document.getXmlFragment(DOCUMENT_FRAGMENT), {
+    type: 'doc',
+    content: [
+      paragraph('first'),
+      listOf(['one', 'two']),
+      paragraph('third'),
+      { type: 'horizontalRule' },
+    ],
+  });
+  return document;
+}
+
+describe('liveBlocksOf', () => {
+  it('reads exactly what a fresh conversion reads after any sequence of edits, local or remote, read between them or not', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(edit, fc.boolean()), { maxLength: 25 }),
+        (edits) => {
+          const document = seeded();
+          read(document);
+          for (const [change, readAfter] of edits) {
+            const before = read(document).version;
+            const changedBefore = fresh(document).text;
+            apply(document, change);
+            if (!readAfter) continue;
+            const now = read(document);
+            expect(now.text).toBe(fresh(document).text);
+            expect(now.fingerprints).toEqual(fresh(document).fingerprints);
+            // A change that changed the document changed its version.
+            if (fresh(document).text !== changedBefore)
+              expect(now.version).not.toBe(before);
+          }
+          expect(read(document).text).toBe(fresh(document).text);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('converts again only the blocks that changed since the last read', () => {
+    const document = seeded();
+    const first = liveBlocksOf(document, DOCUMENT_FRAGMENT).blocks;
+    const fragment = document.getXmlFragment(DOCUMENT_FRAGMENT);
+    firstText(fragment.get(2) as YXmlElement)!.insert(0, 'the ');
+    const second = liveBlocksOf(document, DOCUMENT_FRAGMENT).blocks;
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).toBe(first[1]);
+    expect(second[2]).not.toBe(first[2]);
+    expect(JSON.parse(second[2]!.json)).toEqual(paragraph('the third'));
+    expect(second[3]).toBe(first[3]);
+  });
+
+  it('keeps the version while nothing changes and gives a new one after a deletion', () => {
+    const document = seeded();
+    const version = liveBlocksOf(document, DOCUMENT_FRAGMENT).version;
+    expect(liveBlocksOf(document, DOCUMENT_FRAGMENT).version).toBe(version);
+    document.getXmlFragment(DOCUMENT_FRAGMENT).delete(3, 1);
+    expect(liveBlocksOf(document, DOCUMENT_FRAGMENT).version).not.toBe(version);
+  });
+
+  it('reads a change made inside a transaction that is still open, and remembers nothing of it', () => {
+    const document = seeded();
+    liveBlocksOf(document, DOCUMENT_FRAGMENT);
+    const fragment = document.getXmlFragment(DOCUMENT_FRAGMENT);
+    document.transact(() => {
+      firstText(fragment.get(0) as YXmlElement)!.insert(0, 'my ');
+      const inside = liveBlocksOf(document, DOCUMENT_FRAGMENT);
+      expect(JSON.parse(inside.blocks[0]!.json)).toEqual(paragraph('my first'));
+    });
+    fragment.delete(0, 1);
+    expect(read(document).text).toBe(fresh(document).text);
+  });
+
+  it('warms a long page with the event loop free between slices, and a read after it sees the edits made meanwhile', async () => {
+    const document = new Y.Doc();
+    fillFragment(document.getXmlFragment(DOCUMENT_FRAGMENT), {
+      type: 'doc',
+      content: Array.from({ length: 20_000 }, (_, index) =>
+        paragraph(`paragraph ${index} `.repeat(8)),
+      ),
+    });
+    const fragment = document.getXmlFragment(DOCUMENT_FRAGMENT);
+    let turns = 0;
+    const counting = setInterval(() => turns++, 0);
+    const warming = warmLiveBlocks(document, DOCUMENT_FRAGMENT);
+    // Edits while it warms: the first block (converted early) and the last (converted late).
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    firstText(fragment.get(0) as YXmlElement)!.insert(0, 'early ');
+    firstText(fragment.get(19_999) as YXmlElement)!.insert(0, 'late ');
+    fragment.delete(10_000, 1);
+    await warming;
+    clearInterval(counting);
+    expect(turns).toBeGreaterThan(1);
+    expect(read(document).text).toBe(fresh(document).text);
+    expect(read(document).fingerprints).toEqual(fresh(document).fingerprints);
+  });
+});

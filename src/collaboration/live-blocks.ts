@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Y, type YDoc, type YXmlElement, type YXmlFragment } from './yjs';
+import { yItemId } from './apply-block-merge';
+import { LIVE_VERSION_PREFIX } from './collaboration-pages-options';
+import { blockFingerprint, elementToNode } from './yjs-document';
+
+/** One top-level block of a live document as a read sees it. */
+export interface LiveBlock {
+  /** The block's Yjs item id (`client:clock`), stable while the block lives. */
+  readonly id: string;
+  /** The block as ProseMirror JSON text. */
+  readonly json: string;
+  /** `blockFingerprint` of the block. */
+  readonly fingerprint: string;
+}
+
+/** A live document's top-level blocks and its version, as one read sees them. */
+export interface LiveBlocksView {
+  readonly version: string;
+  readonly blocks: readonly LiveBlock[];
+  /** The document as ProseMirror JSON text (joined on first use, shared by reads of the version). */
+  documentText(): string;
+}
+
+/**
+ * What the reads of one fragment of one live document have converted so far: each top-level
+ * block's JSON and fingerprint, kept until something inside that block changes, and the
+ * document's version, kept until its next transaction. A read of a page where a human types
+ * converts the blocks typed in since the last read, not the whole page: on a 6 MB page the full
+ * conversion held the event loop ~400 ms, per read.
+ */
+class FragmentBlocks {
+  private readonly converted = new WeakMap<YXmlElement, LiveBlock>();
+  /** The last view, while no transaction came after it: reads of an unchanged page share it. */
+  private current: LiveBlocksView | undefined;
+  private warming: Promise<void> | undefined;
+
+  constructor(
+    private readonly document: YDoc,
+    private readonly fragment: YXmlFragment,
+  ) {
+    // Observers run when a transaction ends, before anything can read the changed document
+    // again (see `inTransaction` for a read made while one is open).
+    fragment.observeDeep((events) => {
+      for (const event of events) {
+        const block = topLevelBlockOf(event.target, fragment);
+        if (block) this.converted.delete(block);
+      }
+    });
+    document.on('afterTransaction', () => {
+      this.current = undefined;
+    });
+  }
+
+  /**
+   * Converts the blocks no read has converted yet, a slice at a time with the event loop free
+   * in between: the first read of a large page (6 MB: ~400 ms of conversion) must not hold
+   * every other request. Concurrent reads share one warm-up.
+   */
+  warm(): Promise<void> {
+    this.warming ??= this.convertInSlices().finally(() => {
+      this.warming = undefined;
+    });
+    return this.warming;
+  }
+
+  private async convertInSlices(): Promise<void> {
+    const elements = this.fragment.toArray();
+    let index = 0;
+    while (index < elements.length) {
+      // Each slice starts on a task of its own, so no transaction is open: what it converts is
+      // current, and the observers drop it again if a later transaction changes it.
+      await new Promise((resolve) => setImmediate(resolve));
+      const sliceEnd = performance.now() + WARM_SLICE_MS;
+      for (; index < elements.length && performance.now() < sliceEnd; index++) {
+        const child = elements[index];
+        if (
+          child instanceof Y.XmlElement &&
+          !child._item?.deleted &&
+          !this.converted.has(child)
+        )
+          this.converted.set(child, convert(child));
+      }
+    }
+  }
+
+  view(): LiveBlocksView {
+    // Inside an open transaction (or while its observers run) changes are not reported yet:
+    // nothing remembered can be trusted, and nothing read now may be remembered.
+    const trusted = !inTransaction(this.document);
+    if (trusted && this.current) return this.current;
+    const blocks: LiveBlock[] = [];
+    for (const child of this.fragment.toArray()) {
+      if (!(child instanceof Y.XmlElement)) continue;
+      let block = trusted ? this.converted.get(child) : undefined;
+      if (!block) {
+        block = convert(child);
+        if (trusted) this.converted.set(child, block);
+      }
+      blocks.push(block);
+    }
+    let text: string | undefined;
+    const view: LiveBlocksView = {
+      version: versionOf(this.document),
+      blocks,
+      documentText: () => (text ??= documentTextOf(blocks)),
+    };
+    if (trusted) this.current = view;
+    return view;
+  }
+}
+
+/** Longest stretch a warm-up converts without letting the event loop run. */
+const WARM_SLICE_MS = 8;
+
+function convert(element: YXmlElement): LiveBlock {
+  const node = elementToNode(element);
+  return {
+    id: yItemId(element),
+    json: JSON.stringify(node),
+    fingerprint: blockFingerprint(node),
+  };
+}
+
+function inTransaction(document: YDoc): boolean {
+  return (
+    document._transaction !== null || document._transactionCleanups.length > 0
+  );
+}
+
+/** The top-level element of `fragment` that holds `type`; undefined for the fragment itself. */
+function topLevelBlockOf(
+  type: unknown,
+  fragment: YXmlFragment,
+): YXmlElement | undefined {
+  let current = type as { readonly parent: unknown } | null;
+  while (current && current.parent !== fragment) {
+    current = current.parent as { readonly parent: unknown } | null;
+  }
+  return current instanceof Y.XmlElement ? current : undefined;
+}
+
+/**
+ * A live document's version: a hash of its state vector and delete set (a deletion changes no
+ * state vector), equal for equal states of the same document.
+ */
+function versionOf(document: YDoc): string {
+  return (
+    LIVE_VERSION_PREFIX +
+    createHash('sha256')
+      .update(Y.encodeSnapshot(Y.snapshot(document)))
+      .digest('base64url')
+      .slice(0, 22)
+  );
+}
+
+const fragmentsOf = new WeakMap<YDoc, Map<string, FragmentBlocks>>();
+
+function fragmentBlocks(document: YDoc, fragmentName: string): FragmentBlocks {
+  let fragments = fragmentsOf.get(document);
+  if (!fragments) {
+    fragments = new Map();
+    fragmentsOf.set(document, fragments);
+  }
+  let blocks = fragments.get(fragmentName);
+  if (!blocks) {
+    blocks = new FragmentBlocks(
+      document,
+      document.getXmlFragment(fragmentName),
+    );
+    fragments.set(fragmentName, blocks);
+  }
+  return blocks;
+}
+
+/**
+ * The top-level blocks of a live document's fragment, converted once per change of each block
+ * (remembered with the document: gone when the collaboration server drops it).
+ */
+export function liveBlocksOf(
+  document: YDoc,
+  fragmentName: string,
+): LiveBlocksView {
+  return fragmentBlocks(document, fragmentName).view();
+}
+
+/**
+ * Converts what no read has converted yet of a live document's fragment, without holding the
+ * event loop for long: call it before `liveBlocksOf`, outside a transaction.
+ */
+export function warmLiveBlocks(
+  document: YDoc,
+  fragmentName: string,
+): Promise<void> {
+  return fragmentBlocks(document, fragmentName).warm();
+}
+
+/** The document whose top-level blocks these are, as ProseMirror JSON text. */
+function documentTextOf(blocks: readonly LiveBlock[]): string {
+  return `{"type":"doc","content":[${blocks.map((block) => block.json).join(',')}]}`;
+}

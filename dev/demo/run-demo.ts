@@ -18,8 +18,8 @@ import {
   HOST_COLLABORATION,
   type HostCollaboration,
 } from '../../host/collaboration';
+import { blockFingerprint } from '../../src/tools/prosemirror/block-fingerprint';
 import {
-  blockFingerprint,
   DOCUMENT_FRAGMENT,
   fragmentToDocument,
 } from '../../src/collaboration/yjs-document';

@@ -1,3 +1,4 @@
+import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
 import {
   Y,
   type YAbstractType,
@@ -7,11 +8,7 @@ import {
 import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
 import type { ChangeHunk, ReadBlock, WrittenBlock } from './plan-block-merge';
 import { updateYElement } from './update-y-element';
-import {
-  blockFingerprint,
-  createYElement,
-  elementToNode,
-} from './yjs-document';
+import { createYElement, elementToNode } from './yjs-document';
 
 /** The Yjs identity of a fragment's child: its item id as `client:clock`. */
 export function yItemId(type: YAbstractType): string {

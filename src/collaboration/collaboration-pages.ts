@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
 import { Y, type YDoc, type YXmlElement, type YXmlFragment } from './yjs';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import { ToolError } from '../registry/tool-error';
@@ -8,6 +9,7 @@ import { asDocument } from '../tools/prosemirror/prosemirror-node';
 import {
   databasePageWriter,
   pageVersionConflict,
+  rememberedBlockFingerprints,
   type LivePageContent,
   type LivePageReader,
   type PageUpdate,
@@ -35,11 +37,7 @@ import {
   type ReadBlock,
   type WrittenBlock,
 } from './plan-block-merge';
-import {
-  blockFingerprint,
-  DOCUMENT_FRAGMENT,
-  fragmentToDocument,
-} from './yjs-document';
+import { DOCUMENT_FRAGMENT, fragmentToDocument } from './yjs-document';
 import {
   liveBlocksOf,
   warmLiveBlocks,
@@ -203,10 +201,15 @@ export class CollaborationPages implements LivePageReader {
     content: ProseMirrorNode,
   ): Promise<WrittenPage> {
     const { page } = update;
-    const written: WrittenBlock[] = (content.content ?? []).map((node) => ({
-      node,
-      fingerprint: blockFingerprint(node),
-    }));
+    // Made with the stored form (in a worker for a large document) when the tool's write went
+    // through writePage.
+    const fingerprints = rememberedBlockFingerprints(content);
+    const written: WrittenBlock[] = (content.content ?? []).map(
+      (node, index) => ({
+        node,
+        fingerprint: fingerprints?.[index] ?? blockFingerprint(node),
+      }),
+    );
     // A version of the page row (read before the page was opened in an editor): the row's
     // document at that version is the base, if the live document still equals it.
     const rowBase = isLiveVersion(page.version)

@@ -7,9 +7,9 @@ export type {
   CollaborationConnection,
   CollaborationServer,
 } from './collaboration-server';
+export { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
 export {
   DOCUMENT_FRAGMENT,
-  blockFingerprint,
   fillFragment,
   fragmentToDocument,
 } from './yjs-document';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
+import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
 import { Y, type YDoc, type YXmlElement, type YXmlText } from './yjs';
 import { liveBlocksOf, warmLiveBlocks } from './live-blocks';
 import {
-  blockFingerprint,
   createYElement,
   DOCUMENT_FRAGMENT,
   fillFragment,

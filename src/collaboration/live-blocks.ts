@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
 import { Y, type YDoc, type YXmlElement, type YXmlFragment } from './yjs';
 import { yItemId } from './apply-block-merge';
 import { LIVE_VERSION_PREFIX } from './collaboration-pages-options';
-import { blockFingerprint, elementToNode } from './yjs-document';
+import { elementToNode } from './yjs-document';
 
 /** One top-level block of a live document as a read sees it. */
 export interface LiveBlock {

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
+import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
 import { Y, type YXmlElement, type YXmlFragment, type YXmlText } from './yjs';
 import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
 import {
-  blockFingerprint,
   createYElement,
   createYText,
   elementToNode,

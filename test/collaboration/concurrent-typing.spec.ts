@@ -6,7 +6,7 @@ import {
   type YXmlElement,
   type YXmlText,
 } from '../../src/collaboration/yjs';
-import { blockFingerprint } from '../../src/collaboration/yjs-document';
+import { blockFingerprint } from '../../src/tools/prosemirror/block-fingerprint';
 import { extractText } from '../../src/tools/prosemirror/extract-text';
 import {
   asDocument,

@@ -1,4 +1,4 @@
-import { blockFingerprint } from '../../src/collaboration/yjs-document';
+import { blockFingerprint } from '../../src/tools/prosemirror/block-fingerprint';
 import { Y } from '../../src/collaboration/yjs';
 import { extractText } from '../../src/tools/prosemirror/extract-text';
 import { asDocument } from '../../src/tools/prosemirror/prosemirror-node';

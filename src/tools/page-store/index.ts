@@ -32,3 +32,4 @@ export {
   type ProvenanceContext,
 } from './agent-provenance';
 export type { LivePageReader, LivePageContent } from './live-page-reader';
+export { rememberedBlockFingerprints } from './stored-document';

@@ -1,6 +1,12 @@
 import { extractText } from '../prosemirror/extract-text';
 import { expectToolError } from '../../../test/support/seeded-tools';
-import { storedDocumentOf, storedDocumentOfJson } from './stored-document';
+import { blockFingerprint } from '../prosemirror/block-fingerprint';
+import {
+  rememberStoredDocument,
+  rememberedBlockFingerprints,
+  storedDocumentOf,
+  storedDocumentOfJson,
+} from './stored-document';
 
 const paragraph = (text: string) => ({
   type: 'doc',
@@ -14,6 +20,34 @@ describe('a document in stored form', () => {
       json: JSON.stringify(document),
       text: extractText(document),
     });
+  });
+
+  it("carries each top-level block's fingerprint when asked, for a live page's merge to find again with the document", () => {
+    const document = {
+      type: 'doc',
+      content: [
+        ...paragraph('one').content,
+        { type: 'horizontalRule' },
+        ...paragraph('three').content,
+      ],
+    };
+    const json = JSON.stringify(document);
+    expect(storedDocumentOfJson({ json, field: 'doc' }).blockFingerprints).toBe(
+      undefined,
+    );
+    const stored = storedDocumentOfJson({
+      json,
+      field: 'doc',
+      blockFingerprints: true,
+    });
+    expect(stored.blockFingerprints).toEqual(
+      document.content.map(blockFingerprint),
+    );
+    expect(rememberedBlockFingerprints(document)).toBe(undefined);
+    rememberStoredDocument(document, stored);
+    expect(rememberedBlockFingerprints(document)).toBe(
+      stored.blockFingerprints,
+    );
   });
 
   it('takes text that only looks like an escape: a backslash followed by u0000, paired surrogates', () => {

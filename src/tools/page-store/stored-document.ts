@@ -1,3 +1,4 @@
+import { blockFingerprint } from '../prosemirror/block-fingerprint';
 import { extractText } from '../prosemirror/extract-text';
 import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
 import { refuseUnstorableText } from './storable-text';
@@ -9,6 +10,20 @@ import { refuseUnstorableText } from './storable-text';
 export interface StoredDocument {
   readonly json: string;
   readonly text: string;
+  /**
+   * `blockFingerprint` of each top-level block, when asked for with the rest (see
+   * `StoredFormOptions`): what a live page's merge compares, made where the rest was made.
+   */
+  readonly blockFingerprints?: readonly string[];
+}
+
+/** What to make besides the JSON text and the plain text. */
+export interface StoredFormOptions {
+  /**
+   * The top-level blocks' fingerprints too, for a write that may be merged into a live page.
+   * Default false.
+   */
+  readonly blockFingerprints?: boolean;
 }
 
 /**
@@ -25,6 +40,13 @@ export function rememberStoredDocument(
   stored: StoredDocument,
 ): void {
   storedForms.set(document, stored);
+}
+
+/** The top-level blocks' fingerprints made with `document`'s stored form, if they were. */
+export function rememberedBlockFingerprints(
+  document: ProseMirrorNode,
+): readonly string[] | undefined {
+  return storedForms.get(document)?.blockFingerprints;
 }
 
 /** Whether `document` already has a stored form (and was checked as storable with it). */
@@ -58,16 +80,25 @@ export function checkedStoredDocument(
   document: ProseMirrorNode,
   json: string,
   field: string,
+  options: StoredFormOptions = {},
 ): StoredDocument {
   if (MAYBE_UNSTORABLE.test(json)) refuseUnstorableText(document, field);
-  return { json, text: extractText(document) };
+  const text = extractText(document);
+  if (!options.blockFingerprints) return { json, text };
+  return {
+    json,
+    text,
+    blockFingerprints: (document.content ?? []).map(blockFingerprint),
+  };
 }
 
 /** `checkedStoredDocument` from the JSON text alone: a pure function of its input, for a worker. */
-export function storedDocumentOfJson(input: {
-  readonly json: string;
-  readonly field: string;
-}): StoredDocument {
+export function storedDocumentOfJson(
+  input: {
+    readonly json: string;
+    readonly field: string;
+  } & StoredFormOptions,
+): StoredDocument {
   const document = JSON.parse(input.json) as ProseMirrorNode;
-  return checkedStoredDocument(document, input.json, input.field);
+  return checkedStoredDocument(document, input.json, input.field, input);
 }

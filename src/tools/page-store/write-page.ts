@@ -124,7 +124,12 @@ export async function writePage(
       change.content,
       await heavyWork.runSized(
         'storedDocumentOfJson',
-        { json, field: 'the new content' },
+        {
+          json,
+          field: 'the new content',
+          // A live page's merge compares them: made here, off the event loop when large.
+          blockFingerprints: store.livePages !== undefined,
+        },
         json.length,
         {
           userId: update.context.userId,

@@ -1,6 +1,7 @@
 import {
   checkedStoredDocument,
   type StoredDocument,
+  type StoredFormOptions,
 } from '../page-store/stored-document';
 import {
   blockIdAssignments,
@@ -25,9 +26,9 @@ export interface PreparedWholeDocument {
  * serialised. Linear in the document, so a worker runs it for a large one; what returns is small
  * but the stored form, a string (one copy, no object tree to clone).
  */
-export function prepareWholeDocument(input: {
-  readonly json: string;
-}): PreparedWholeDocument {
+export function prepareWholeDocument(
+  input: { readonly json: string } & StoredFormOptions,
+): PreparedWholeDocument {
   const doc: unknown = JSON.parse(input.json);
   assertValidNode(doc, { label: 'doc' });
   const assignments = blockIdAssignments(doc);
@@ -35,7 +36,7 @@ export function prepareWholeDocument(input: {
   const json = assignments.length === 0 ? input.json : JSON.stringify(content);
   return {
     assignments,
-    stored: checkedStoredDocument(content, json, 'the new content'),
+    stored: checkedStoredDocument(content, json, 'the new content', input),
     blocks: content.content?.length ?? 0,
   };
 }

@@ -35,7 +35,7 @@ export async function updatePageJson(
   const json = JSON.stringify(input.doc);
   const { assignments, stored, blocks } = await dependencies.heavyWork.runSized(
     'prepareWholeDocument',
-    { json },
+    { json, blockFingerprints: dependencies.livePages !== undefined },
     json.length,
     {
       userId: context.userId,

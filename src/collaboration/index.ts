@@ -13,4 +13,9 @@ export {
   fillFragment,
   fragmentToDocument,
 } from './yjs-document';
+export {
+  liveDocumentVersion,
+  liveStoredDocument,
+  type LiveStoredDocument,
+} from './live-blocks';
 export { Y, type YDoc } from './yjs';

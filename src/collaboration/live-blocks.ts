@@ -4,7 +4,8 @@ import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
 import { Y, type YDoc, type YXmlElement, type YXmlFragment } from './yjs';
 import { yItemId } from './apply-block-merge';
 import { LIVE_VERSION_PREFIX } from './collaboration-pages-options';
-import { elementToNode } from './yjs-document';
+import { DOCUMENT_FRAGMENT, elementToNode } from './yjs-document';
+import { extractText } from '../tools/prosemirror/extract-text';
 
 /** One top-level block of a live document as a read sees it. */
 export interface LiveBlock {
@@ -14,6 +15,8 @@ export interface LiveBlock {
   readonly json: string;
   /** `blockFingerprint` of the block. */
   readonly fingerprint: string;
+  /** The block's plain text (`extractText`), a line of `pages.text_content` unless empty. */
+  readonly text: string;
 }
 
 /** A live document's top-level blocks and its version, as one read sees them. */
@@ -22,6 +25,16 @@ export interface LiveBlocksView {
   readonly blocks: readonly LiveBlock[];
   /** The document as ProseMirror JSON text (joined on first use, shared by reads of the version). */
   documentText(): string;
+}
+
+/** A live document as the database stores it, with the version it was made at. */
+export interface LiveStoredDocument {
+  /** A hash of the Yjs state: equal versions, equal documents (see `liveDocumentVersion`). */
+  readonly version: string;
+  /** `pages.content`: the document as ProseMirror JSON text. */
+  readonly json: string;
+  /** `pages.text_content`: its plain text, as `extractText` makes it. */
+  readonly text: string;
 }
 
 /**
@@ -121,6 +134,7 @@ function convert(element: YXmlElement): LiveBlock {
     id: yItemId(element),
     json: JSON.stringify(node),
     fingerprint: blockFingerprint(node),
+    text: extractText(node),
   };
 }
 
@@ -146,6 +160,10 @@ function topLevelBlockOf(
  * A live document's version: a hash of its state vector and delete set (a deletion changes no
  * state vector), equal for equal states of the same document.
  */
+export function liveDocumentVersion(document: YDoc): string {
+  return versionOf(document);
+}
+
 function versionOf(document: YDoc): string {
   return (
     LIVE_VERSION_PREFIX +
@@ -200,4 +218,28 @@ export function warmLiveBlocks(
 /** The document whose top-level blocks these are, as ProseMirror JSON text. */
 function documentTextOf(blocks: readonly LiveBlock[]): string {
   return `{"type":"doc","content":[${blocks.map((block) => block.json).join(',')}]}`;
+}
+
+/**
+ * A live document's stored form (`pages.content` and `pages.text_content`), made from the same
+ * per-block conversion the module's reads keep: after the first time, a store of a page where a
+ * human typed converts the blocks typed in, not the page, and a first time converts in slices
+ * with the event loop free in between. For a collaboration server's persistence
+ * (`onStoreDocument`). Top-level text outside any
+ * block (which Docmost's editor never makes) is left out, as reads leave it out.
+ */
+export async function liveStoredDocument(
+  document: YDoc,
+  fragmentName: string = DOCUMENT_FRAGMENT,
+): Promise<LiveStoredDocument> {
+  await warmLiveBlocks(document, fragmentName);
+  const view = liveBlocksOf(document, fragmentName);
+  return {
+    version: view.version,
+    json: view.documentText(),
+    text: view.blocks
+      .map((block) => block.text)
+      .filter((text) => text !== '')
+      .join('\n'),
+  };
 }

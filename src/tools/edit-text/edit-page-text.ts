@@ -3,6 +3,7 @@ import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { editPageTextTool } from './edit-text.tools';
 import { mutatePage } from '../page-store';
+import { rememberStoredDocument } from '../page-store/stored-document';
 import { documentSize } from '../prosemirror/document-size';
 import { ATOM_PLACEHOLDER } from '../prosemirror/inline-text';
 import { findFormattingSyntax } from './formatting-syntax';
@@ -83,19 +84,30 @@ export async function editPageText(
         replaceAll: input.replaceAll,
         blockId: input.blockId,
       };
-      // A replaceAll over a large page is linear but still takes a while: a worker runs it.
+      // A replaceAll over a large page is linear but still takes a while: a worker runs it,
+      // from the page's JSON text, and makes the new document's stored form there too.
       plan = await heavyWork.runSized(
         'planTextEdit',
-        { document: doc, request },
-        documentSize(doc, heavyWork.limits.inProcessMaxChars),
+        {
+          document: doc,
+          request,
+          storedForm: {
+            blockFingerprints: dependencies.livePages !== undefined,
+          },
+        },
+        typeof doc === 'string'
+          ? doc.length
+          : documentSize(doc, heavyWork.limits.inProcessMaxChars),
         {
           userId: context.userId,
           label: `editPageText on page ${input.pageId}`,
           advice: 'Edit fewer blocks per call (scope it with blockId).',
         },
       );
+      if (plan.stored) rememberStoredDocument(plan.document, plan.stored);
       return plan.document;
     },
+    { largeDocumentAsText: true },
   );
   const { replacements, blocks, unlistedBlocks } = plan!;
   const result: EditPageTextResult = {

@@ -7,7 +7,15 @@ import {
   type LocatedNode,
 } from '../prosemirror/find-block';
 import { matchableText } from '../prosemirror/inline-text';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import {
+  readStoredDocument,
+  type ProseMirrorNode,
+} from '../prosemirror/prosemirror-node';
+import {
+  checkedStoredDocument,
+  type StoredDocument,
+  type StoredFormOptions,
+} from '../page-store/stored-document';
 import {
   findTextMatches,
   replaceText,
@@ -46,6 +54,8 @@ export interface EditedBlock {
 
 export interface TextEditPlan {
   readonly document: ProseMirrorNode;
+  /** The edited document's stored form, when asked for (`storedForm`). */
+  readonly stored?: StoredDocument;
   readonly replacements: number;
   /** The first changed blocks, at most LISTED_CHANGED_BLOCKS. */
   readonly blocks: readonly EditedBlock[];
@@ -161,13 +171,18 @@ function excerpt(text: string, offset: number, length: number): string {
 
 /**
  * The edited document and its verify report, or the ToolError the model reads (not found,
- * ambiguous, unknown block). Linear in the page size, so a worker can run it for large pages.
+ * ambiguous, unknown block). Linear in the page size, so a worker can run it for large pages:
+ * from the page's JSON text, and making the new document's stored form there too
+ * (`storedForm`), so the only large thing that crosses back is the new document itself.
  */
 export function planTextEdit(input: {
-  readonly document: ProseMirrorNode;
+  /** The page's document, or its JSON text (a large page, read as text). */
+  readonly document: ProseMirrorNode | string;
   readonly request: TextEditRequest;
+  readonly storedForm?: StoredFormOptions;
 }): TextEditPlan {
-  const { document: doc, request } = input;
+  const { request } = input;
+  const doc = readStoredDocument(input.document);
   const scope = resolveScope(doc, request);
   const matches = findTextMatches(doc, request.find, { within: scope });
   if (matches.length === 0) throw notFound(doc, request, scope);
@@ -183,6 +198,14 @@ export function planTextEdit(input: {
   const listed = result.changedBlocks.slice(0, LISTED_CHANGED_BLOCKS);
   return {
     document: result.doc,
+    ...(input.storedForm && {
+      stored: checkedStoredDocument(
+        result.doc,
+        JSON.stringify(result.doc),
+        'the new content',
+        input.storedForm,
+      ),
+    }),
     replacements: result.replacements,
     blocks: listed.map((block) => {
       const offset = firstOffset.get(block.path.join('.')) ?? 0;

@@ -159,23 +159,43 @@ export interface PageMutation {
   readonly toolName: ToolName;
 }
 
+type Mutation<Document> = (
+  document: Document,
+  page: AccessiblePage,
+) => ProseMirrorNode | Promise<ProseMirrorNode>;
+
 /**
  * Read-modify-write of one page's document for a caller with write access. `mutate` gets the
  * current document and returns the new one; the write goes through the page writer as a
- * compare-and-set on the version read.
+ * compare-and-set on the version read. With `largeDocumentAsText`, a large page's document comes
+ * as its JSON text, for a mutation that hands it to a worker as it is (never parsed here).
  */
 export async function mutatePage(
   store: PageStore,
+  mutation: PageMutation,
+  mutate: Mutation<ProseMirrorNode>,
+): Promise<MutatePageResult>;
+export async function mutatePage(
+  store: PageStore,
+  mutation: PageMutation,
+  mutate: Mutation<ProseMirrorNode | string>,
+  options: { readonly largeDocumentAsText: true },
+): Promise<MutatePageResult>;
+export async function mutatePage(
+  store: PageStore,
   { context, pageId, toolName }: PageMutation,
-  mutate: (
-    document: ProseMirrorNode,
-    page: AccessiblePage,
-  ) => ProseMirrorNode | Promise<ProseMirrorNode>,
+  mutate: Mutation<ProseMirrorNode> | Mutation<ProseMirrorNode | string>,
+  options: { readonly largeDocumentAsText?: boolean } = {},
 ): Promise<MutatePageResult> {
   const before = await readPage(store, context, pageId, {
     write: true,
+    largeDocumentAsText: options.largeDocumentAsText,
   });
-  const content = await mutate(asDocument(before.content), before);
+  // Text only when asked for, and then `mutate` is the overload that takes it.
+  const content = await (mutate as Mutation<ProseMirrorNode | string>)(
+    before.documentText ?? asDocument(before.content),
+    before,
+  );
   const after = await writePage(store, {
     context,
     page: before,

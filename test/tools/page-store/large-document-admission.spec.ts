@@ -145,6 +145,51 @@ it('writes a large document prepared in a worker as the in-process path writes a
   );
 });
 
+it('edits the text of a large page from its JSON text in a worker, storing what the in-process path stores, refusals included', async () => {
+  const tools = seededTools(database.db, { heavyWork: pool });
+  const page = SEED_IDS.pages.weeklySync;
+  await tools.call(
+    'updatePageJson',
+    { pageId: page, doc: largeDocument('edit') },
+    'member',
+  );
+  const result = await tools.call(
+    'editPageText',
+    {
+      pageId: page,
+      find: 'edit paragraph 7 ',
+      replace: 'edited paragraph 7 ',
+    },
+    'member',
+  );
+  expect(result).toMatchObject({ replacements: 1 });
+  const stored = await tools.page(page);
+  expect(stored.content.content).toHaveLength(300);
+  expect(JSON.stringify(stored.content.content![7])).toContain(
+    'edited paragraph 7 ',
+  );
+  expect(stored.textContent?.split('\n')[7]).toMatch(/^edited paragraph 7 /);
+  expect(stored.textContent?.split('\n')).toHaveLength(300);
+  const missing = await expectToolError(
+    tools.call(
+      'editPageText',
+      { pageId: page, find: 'no such text', replace: 'x' },
+      'member',
+    ),
+  );
+  expect(missing.code).toBe('not_found');
+  const unstorable = await expectToolError(
+    tools.call(
+      'editPageText',
+      { pageId: page, find: 'edit paragraph 9 ', replace: 'a\u0000b ' },
+      'member',
+    ),
+  );
+  expect(unstorable.code).toBe('invalid_input');
+  expect(unstorable.message).toContain('U+0000');
+  expect((await tools.page(page)).textContent).not.toContain('a\u0000b');
+});
+
 it('answers getPageJson of a large page as of an ordinary one, and refuses one far over the output limit without parsing it', async () => {
   const tools = seededTools(database.db, { heavyWork: pool });
   const ordinary = seededTools(database.db);

@@ -107,4 +107,21 @@ describe('DirectConnections', () => {
     expect(counts.stores).toBe(1);
     expect(server.documents.size).toBe(0);
   });
+
+  it('opens a new connection when the server destroyed the document under a lingering one', async () => {
+    const { server, counts } = countingServer();
+    const connections = new DirectConnections(server, 1000, 60_000);
+    const first = await connections.open('page-1', 'page.1', AGENT);
+    connections.release(first);
+    // A host dropping the document while a connection still lingers on it (Hocuspocus' own
+    // unload waits for every connection; a host closing its documents does not).
+    server.documents.delete('page.1');
+    first.document!.destroy();
+    const next = await connections.open('page-1', 'page.1', AGENT);
+    expect(next).not.toBe(first);
+    expect(next.document).not.toBe(first.document);
+    connections.release(next);
+    await connections.close();
+    expect(counts.loads).toBe(2);
+  });
 });

@@ -26,6 +26,13 @@ interface SharedConnection {
   linger?: NodeJS.Timeout;
 }
 
+/** Whether a connection's document is gone: disconnected, or destroyed by the server. */
+function isClosed(connection: CollaborationConnection): boolean {
+  const document = connection.document as
+    { readonly isDestroyed?: boolean } | null | undefined;
+  return document === null || document?.isDestroyed === true;
+}
+
 /**
  * What a direct connection opened with `context` may be shared by: equal contexts of the same
  * document. Undefined (never shared) for a context that is not plain data.
@@ -91,8 +98,9 @@ export class DirectConnections {
     } finally {
       clearTimeout(timer);
     }
-    if (connection.document === null && !retried) {
-      // Closed under its holders (the server closed its documents): never handed out again.
+    if (isClosed(connection) && !retried) {
+      // Closed under its holders (the server closed or unloaded the document, as when the page
+      // is deleted): never handed out again.
       this.forget(entry);
       this.releaseEntry(entry);
       return this.open(pageId, documentName, context, true);

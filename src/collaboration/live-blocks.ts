@@ -225,8 +225,8 @@ function documentTextOf(blocks: readonly LiveBlock[]): string {
  * per-block conversion the module's reads keep: after the first time, a store of a page where a
  * human typed converts the blocks typed in, not the page, and a first time converts in slices
  * with the event loop free in between. For a collaboration server's persistence
- * (`onStoreDocument`). Top-level text outside any
- * block (which Docmost's editor never makes) is left out, as reads leave it out.
+ * (`onStoreDocument`). Top-level text outside any block (which Docmost's editor never makes) is
+ * left out, as reads leave it out.
  */
 export async function liveStoredDocument(
   document: YDoc,

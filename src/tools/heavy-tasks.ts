@@ -6,7 +6,7 @@ import { planTextEdit } from './edit-text/plan-text-edit';
 import { storedDocumentOfJson } from './page-store/stored-document';
 import { prepareWholeDocument } from './structure/prepare-whole-document';
 import { transformDocument } from './content/transform/transform-document';
-import { readMarkdownDocument } from './content/page-markdown/read-markdown-document';
+import { transferMarkdownDocument } from './content/page-markdown/read-markdown-document';
 import { exportDocumentMarkdown } from './markdown/document-to-markdown';
 import {
   diffDocuments,
@@ -36,8 +36,7 @@ export const HEAVY_TASKS = {
       readStoredDocument(input.to),
       input.options,
     ),
-  readMarkdownDocument: (input: { readonly markdown: string }) =>
-    readMarkdownDocument(input.markdown),
+  transferMarkdownDocument,
   exportDocumentMarkdown: (input: { readonly document: ProseMirrorNode }) =>
     exportDocumentMarkdown(input.document),
   planTextEdit,

@@ -97,7 +97,7 @@ describe('the heavy-work pool from built JavaScript (dist/)', () => {
         { userId: 'u', label: 'transform' },
       );
       expect(result.changed).toBe(true);
-      expect(result.after.content).toEqual([
+      expect(JSON.parse(result.after.stored.json).content).toEqual([
         {
           type: 'paragraph',
           attrs: { id: expect.stringMatching(/^[a-z]{12}$/) },

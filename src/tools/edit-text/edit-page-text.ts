@@ -3,7 +3,7 @@ import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { editPageTextTool } from './edit-text.tools';
 import { mutatePage } from '../page-store';
-import { rememberStoredDocument } from '../page-store/stored-document';
+import { receiveDocument } from '../page-store/stored-document';
 import { documentSize } from '../prosemirror/document-size';
 import { ATOM_PLACEHOLDER } from '../prosemirror/inline-text';
 import { findFormattingSyntax } from './formatting-syntax';
@@ -104,8 +104,7 @@ export async function editPageText(
           advice: 'Edit fewer blocks per call (scope it with blockId).',
         },
       );
-      if (plan.stored) rememberStoredDocument(plan.document, plan.stored);
-      return plan.document;
+      return receiveDocument(plan.document);
     },
     { largeDocumentAsText: true },
   );

@@ -39,7 +39,10 @@ describe('planTextEdit', () => {
       before: 'Item 0: the old name stays here.',
       after: 'Item 0: the new name stays here.',
     });
-    expect(JSON.stringify(plan.document)).not.toContain('old name');
+    expect(plan.document.stored.json).not.toContain('old name');
+    expect(plan.document.stored.text).toContain('the new name stays here');
+    // A page crosses back as its stored form only: no object tree to clone.
+    expect(plan.document.document).toBeUndefined();
   });
 
   it('lists every changed block when there are few', () => {

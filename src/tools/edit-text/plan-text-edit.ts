@@ -12,9 +12,9 @@ import {
   type ProseMirrorNode,
 } from '../prosemirror/prosemirror-node';
 import {
-  checkedStoredDocument,
-  type StoredDocument,
+  transferDocument,
   type StoredFormOptions,
+  type TransferredDocument,
 } from '../page-store/stored-document';
 import {
   findTextMatches,
@@ -53,9 +53,8 @@ export interface EditedBlock {
 }
 
 export interface TextEditPlan {
-  readonly document: ProseMirrorNode;
-  /** The edited document's stored form, when asked for (`storedForm`). */
-  readonly stored?: StoredDocument;
+  /** The edited document, with its stored form (see `receiveDocument`). */
+  readonly document: TransferredDocument;
   readonly replacements: number;
   /** The first changed blocks, at most LISTED_CHANGED_BLOCKS. */
   readonly blocks: readonly EditedBlock[];
@@ -172,8 +171,8 @@ function excerpt(text: string, offset: number, length: number): string {
 /**
  * The edited document and its verify report, or the ToolError the model reads (not found,
  * ambiguous, unknown block). Linear in the page size, so a worker can run it for large pages:
- * from the page's JSON text, and making the new document's stored form there too
- * (`storedForm`), so the only large thing that crosses back is the new document itself.
+ * from the page's JSON text, making the new document's stored form there, which is all of it
+ * that crosses back.
  */
 export function planTextEdit(input: {
   /** The page's document, or its JSON text (a large page, read as text). */
@@ -197,15 +196,12 @@ export function planTextEdit(input: {
       firstOffset.set(match.path.join('.'), match.offset);
   const listed = result.changedBlocks.slice(0, LISTED_CHANGED_BLOCKS);
   return {
-    document: result.doc,
-    ...(input.storedForm && {
-      stored: checkedStoredDocument(
-        result.doc,
-        JSON.stringify(result.doc),
-        'the new content',
-        input.storedForm,
-      ),
-    }),
+    document: transferDocument(
+      result.doc,
+      JSON.stringify(result.doc),
+      'the new content',
+      input.storedForm,
+    ),
     replacements: result.replacements,
     blocks: listed.map((block) => {
       const offset = firstOffset.get(block.path.join('.')) ?? 0;

@@ -2,10 +2,12 @@ import { extractText } from '../prosemirror/extract-text';
 import { expectToolError } from '../../../test/support/seeded-tools';
 import { blockFingerprint } from '../prosemirror/block-fingerprint';
 import {
+  receiveDocument,
   rememberStoredDocument,
   rememberedBlockFingerprints,
   storedDocumentOf,
   storedDocumentOfJson,
+  transferDocument,
 } from './stored-document';
 
 const paragraph = (text: string) => ({
@@ -47,6 +49,46 @@ describe('a document in stored form', () => {
     rememberStoredDocument(document, stored);
     expect(rememberedBlockFingerprints(document)).toBe(
       stored.blockFingerprints,
+    );
+  });
+
+  it('crosses back from a worker as its stored form, and reads as the same document once received', () => {
+    const document = paragraph('From a worker');
+    const json = JSON.stringify(document);
+    const transferred = structuredClone(
+      transferDocument(document, json, 'doc', { blockFingerprints: true }),
+    );
+    expect(transferred.document).toBeUndefined();
+    const received = receiveDocument(transferred);
+    // The stored form is there for the writer without parsing anything.
+    expect(storedDocumentOf(received)).toEqual(transferred.stored);
+    expect(rememberedBlockFingerprints(received)).toHaveLength(1);
+    expect(Object.keys(received)).toEqual(['type', 'content']);
+    expect(received).toEqual(document);
+    expect(JSON.stringify(received)).toBe(json);
+    expect({ ...received }).toEqual(document);
+  });
+
+  it('crosses back whole when the document holds more than a type and blocks', () => {
+    const document = { ...paragraph('With attributes'), attrs: { x: 1 } };
+    const transferred = transferDocument(
+      document,
+      JSON.stringify(document),
+      'doc',
+    );
+    expect(transferred.document).toBe(document);
+    expect(receiveDocument(transferred)).toBe(document);
+  });
+
+  it('refuses, while transferring, text PostgreSQL cannot store', async () => {
+    const document = paragraph('a\u0000b');
+    const refused = await expectToolError(
+      Promise.resolve().then(() =>
+        transferDocument(document, JSON.stringify(document), 'the new content'),
+      ),
+    );
+    expect(refused.message).toContain(
+      'the new content contains the character U+0000',
     );
   });
 

@@ -42,6 +42,58 @@ export function rememberStoredDocument(
   storedForms.set(document, stored);
 }
 
+/**
+ * A document a worker made, known here by its stored form (`{ type: 'doc', content }` only):
+ * its blocks are parsed from the JSON text the first time anything reads `content`, so a write
+ * that needs only the stored form (the database writer's) never parses it on the event loop,
+ * and nothing clones an object tree of megabytes back from the worker. The stored form is
+ * remembered for the writer.
+ */
+function documentOfStoredForm(stored: StoredDocument): ProseMirrorNode {
+  let blocks: readonly ProseMirrorNode[] | undefined;
+  const document = { type: 'doc' } as ProseMirrorNode;
+  Object.defineProperty(document, 'content', {
+    enumerable: true,
+    get: () =>
+      (blocks ??= (JSON.parse(stored.json) as ProseMirrorNode).content ?? []),
+  });
+  rememberStoredDocument(document, stored);
+  return document;
+}
+
+/**
+ * A document a worker made, as it crosses back: its stored form (one string and the text), and
+ * the document itself only when it holds more than `type` and `content` (a string crosses as one
+ * copy; an object tree of megabytes is cloned node by node on the receiving thread).
+ */
+export interface TransferredDocument {
+  readonly stored: StoredDocument;
+  readonly document?: ProseMirrorNode;
+}
+
+/** In the worker: `document` (whose JSON text is `json`) checked and made ready to cross back. */
+export function transferDocument(
+  document: ProseMirrorNode,
+  json: string,
+  field: string,
+  options: StoredFormOptions = {},
+): TransferredDocument {
+  const stored = checkedStoredDocument(document, json, field, options);
+  const plain = Object.keys(document).every(
+    (key) => key === 'type' || key === 'content',
+  );
+  return plain ? { stored } : { stored, document };
+}
+
+/** On the calling thread: the document a worker transferred, with its stored form remembered. */
+export function receiveDocument(
+  transferred: TransferredDocument,
+): ProseMirrorNode {
+  if (!transferred.document) return documentOfStoredForm(transferred.stored);
+  rememberStoredDocument(transferred.document, transferred.stored);
+  return transferred.document;
+}
+
 /** The top-level blocks' fingerprints made with `document`'s stored form, if they were. */
 export function rememberedBlockFingerprints(
   document: ProseMirrorNode,

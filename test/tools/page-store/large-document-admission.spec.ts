@@ -190,6 +190,40 @@ it('edits the text of a large page from its JSON text in a worker, storing what 
   expect((await tools.page(page)).textContent).not.toContain('a\u0000b');
 });
 
+it('transforms a large page from its JSON text and writes the result it gets back as its stored form', async () => {
+  const tools = seededTools(database.db, { heavyWork: pool });
+  const page = SEED_IDS.pages.weeklySync;
+  await tools.call(
+    'updatePageJson',
+    { pageId: page, doc: largeDocument('transform') },
+    'member',
+  );
+  const script =
+    '(doc) => { doc.content = doc.content.filter((block, index) => index % 2 === 0); return doc; }';
+  const preview = await tools.call(
+    'transformPage',
+    { pageId: page, script },
+    'member',
+  );
+  expect(preview).toMatchObject({ dryRun: true, changed: true });
+  const written = await tools.call(
+    'transformPage',
+    {
+      pageId: page,
+      script,
+      dryRun: false,
+      baseVersion: (preview as { version: string }).version,
+    },
+    'member',
+  );
+  expect(written).toMatchObject({ written: true });
+  const stored = await tools.page(page);
+  expect(stored.content.content).toHaveLength(150);
+  expect(stored.textContent?.split('\n')).toHaveLength(150);
+  expect(stored.textContent).toContain('transform paragraph 298 ');
+  expect(stored.textContent).not.toContain('transform paragraph 299 ');
+});
+
 it('answers getPageJson of a large page as of an ordinary one, and refuses one far over the output limit without parsing it', async () => {
   const tools = seededTools(database.db, { heavyWork: pool });
   const ordinary = seededTools(database.db);

@@ -7,6 +7,12 @@ import { ensureBlockIds } from '../../prosemirror/block-id';
 import { collectBlockIds } from '../../prosemirror/block-tree';
 import type { ProseMirrorNode } from '../../prosemirror/prosemirror-node';
 import { assertValidNode } from '../../prosemirror/validate-node';
+import {
+  receiveDocument,
+  transferDocument,
+  type StoredFormOptions,
+  type TransferredDocument,
+} from '../../page-store/stored-document';
 
 export interface MarkdownDocument {
   /** The document to store: valid for Docmost's editor, every paragraph and heading with a unique id. */
@@ -43,15 +49,37 @@ export function readMarkdownDocument(markdown: string): MarkdownDocument {
   };
 }
 
-/** `readMarkdownDocument`, in a worker when the Markdown is long (a 400,000-character import blocked the event loop for seconds). */
-export function readMarkdownOffThread(
+/** `readMarkdownDocument` as it crosses back from a worker: the document as its stored form. */
+export function transferMarkdownDocument(input: {
+  readonly markdown: string;
+  readonly storedForm?: StoredFormOptions;
+}): { readonly document: TransferredDocument; readonly generatedIds: number } {
+  const { content, generatedIds } = readMarkdownDocument(input.markdown);
+  return {
+    document: transferDocument(
+      content,
+      JSON.stringify(content),
+      'the document read from markdown',
+      input.storedForm,
+    ),
+    generatedIds,
+  };
+}
+
+/**
+ * `readMarkdownDocument`, in a worker when the Markdown is long (a 400,000-character import
+ * blocked the event loop for seconds); the document comes back as its stored form, parsed here
+ * only if something reads its blocks (see `receiveDocument`).
+ */
+export async function readMarkdownOffThread(
   markdown: string,
   heavyWork: ToolHeavyWorkPool,
   userId: string,
+  storedForm?: StoredFormOptions,
 ): Promise<MarkdownDocument> {
-  return heavyWork.runSized(
-    'readMarkdownDocument',
-    { markdown },
+  const { document, generatedIds } = await heavyWork.runSized(
+    'transferMarkdownDocument',
+    { markdown, storedForm },
     markdown.length,
     {
       userId,
@@ -60,4 +88,5 @@ export function readMarkdownOffThread(
         'Send the page in parts: a shorter document, then insertNode for the rest.',
     },
   );
+  return { content: receiveDocument(document), generatedIds };
 }

@@ -47,6 +47,7 @@ async function replacePageContent(
     input.markdown,
     dependencies.heavyWork,
     context.userId,
+    { blockFingerprints: dependencies.livePages !== undefined },
   );
   const written = await writeWholeDocument(dependencies, {
     context,

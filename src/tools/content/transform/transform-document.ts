@@ -6,7 +6,15 @@ import {
   diffDocuments,
   type DocumentDiff,
 } from '../../prosemirror/document-diff';
-import type { ProseMirrorNode } from '../../prosemirror/prosemirror-node';
+import {
+  readStoredDocument,
+  type ProseMirrorNode,
+} from '../../prosemirror/prosemirror-node';
+import {
+  transferDocument,
+  type StoredFormOptions,
+  type TransferredDocument,
+} from '../../page-store/stored-document';
 import { assertValidNode } from '../../prosemirror/validate-node';
 import { runTransformScript } from '../../sandbox/run-transform-script';
 import type { ScriptSandboxOptions } from '../../sandbox/sandbox-options';
@@ -16,15 +24,19 @@ import { scriptFailure } from './script-failure';
 
 export interface TransformDocumentInput {
   readonly script: string;
-  readonly document: ProseMirrorNode;
+  /** The page's document, or its JSON text (as a worker best receives a large one). */
+  readonly document: ProseMirrorNode | string;
   readonly pageId: string;
   readonly title: string | null;
   readonly sandbox: ScriptSandboxOptions;
+  /** What the result's stored form carries besides its text. */
+  readonly storedForm?: StoredFormOptions;
 }
 
 /** Everything transformPage reports and writes, computed without the database. */
 export interface TransformedDocument {
-  readonly after: ProseMirrorNode;
+  /** The script's result with its stored form (see `receiveDocument`). */
+  readonly after: TransferredDocument;
   /** True when the result differs from the stored document. */
   readonly changed: boolean;
   /** Headings and paragraphs that got a new id (missing, malformed or duplicated in the result). */
@@ -77,12 +89,13 @@ function toDocument(value: unknown): {
 export async function transformDocument(
   input: TransformDocumentInput,
 ): Promise<TransformedDocument> {
+  const before = readStoredDocument(input.document);
   let run;
   try {
     run = await runTransformScript(
       {
         script: input.script,
-        document: input.document,
+        document: before,
         data: { pageId: input.pageId, title: input.title },
       },
       input.sandbox,
@@ -91,12 +104,18 @@ export async function transformDocument(
     throw error instanceof ScriptSandboxError ? scriptFailure(error) : error;
   }
   const { content: after, generatedIds } = toDocument(run.value);
+  const json = JSON.stringify(after);
   return {
-    after,
-    changed: JSON.stringify(after) !== JSON.stringify(input.document),
+    after: transferDocument(
+      after,
+      json,
+      'the document the script returned',
+      input.storedForm,
+    ),
+    changed: json !== JSON.stringify(before),
     generatedIds,
-    blocks: compareBlocks(input.document.content ?? [], after.content ?? []),
-    diff: diffDocuments(input.document, after),
+    blocks: compareBlocks(before.content ?? [], after.content ?? []),
+    diff: diffDocuments(before, after),
     logs:
       run.droppedLogs > 0
         ? [...run.logs, `(${run.droppedLogs} more lines not kept)`]

@@ -3,6 +3,7 @@ import type { ToolInput } from '../../../registry/tool-spec';
 import { readPage } from '../../page-store';
 import type { CONTENT_TOOLS } from '../content.tools';
 import { pageVersionConflict, writePage } from '../../page-store';
+import { receiveDocument } from '../../page-store/stored-document';
 import type { CountChange, TextChange } from '../../prosemirror/document-diff';
 import type { DocumentCounts } from '../../prosemirror/document-counts';
 import { asDocument } from '../../prosemirror/prosemirror-node';
@@ -67,10 +68,12 @@ export async function transformPage(
   const { db, sandbox, heavyWork } = dependencies;
   const page = await readPage(dependencies, context, input.pageId, {
     write: true,
+    largeDocumentAsText: true,
   });
   if (input.baseVersion !== undefined && input.baseVersion !== page.version)
     throw pageVersionConflict(page.id, input.baseVersion, page.version);
-  const before = asDocument(page.content);
+  // A large page goes as its JSON text, never parsed here.
+  const before = page.documentText ?? asDocument(page.content);
   // Always in a worker: a script can call a built-in (indexOf on a huge string, a typed-array
   // sort) that the sandbox's own time limit cannot interrupt; the worker's deadline can.
   const transformed = await heavyWork.run(
@@ -81,6 +84,7 @@ export async function transformPage(
       pageId: page.id,
       title: page.title,
       sandbox,
+      storedForm: { blockFingerprints: dependencies.livePages !== undefined },
     },
     {
       userId: context.userId,
@@ -130,7 +134,7 @@ export async function transformPage(
   const written = await writePage(dependencies, {
     context,
     page,
-    change: { content: after },
+    change: { content: receiveDocument(after) },
     toolName: 'transformPage',
   });
   return {

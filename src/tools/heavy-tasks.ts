@@ -3,7 +3,10 @@ import { blockView, outlineView, pageTextView } from './reading/document-views';
 import { tableView } from './tables/table-view';
 import { versionText, versionTextLengths } from './history/version-views';
 import { planTextEdit } from './edit-text/plan-text-edit';
-import { storedDocumentOfJson } from './page-store/stored-document';
+import {
+  storedDocumentOfJson,
+  transferStoredJson,
+} from './page-store/stored-document';
 import { prepareWholeDocument } from './structure/prepare-whole-document';
 import { transformDocument } from './content/transform/transform-document';
 import { transferMarkdownDocument } from './content/page-markdown/read-markdown-document';
@@ -49,6 +52,7 @@ export const HEAVY_TASKS = {
   versionTextLengths,
   // A new document's stored form (see page-store/stored-document.ts).
   storedDocumentOfJson,
+  transferStoredJson,
   prepareWholeDocument,
 } as const;
 

@@ -10,6 +10,12 @@ import { requireTestEnv, TEST_ENV } from '../support/test-environment';
  * refuses everything complete nothing, in every scenario and both modes. A check that passes
  * for them passes by default (the absence of a wrong act), not because the task was done.
  */
+/**
+ * Every scenario, both modes, two personas: about a minute alone on the 2-core machine, more
+ * while the rest of the suite shares the cores.
+ */
+const EVAL_RUN_TIMEOUT_MS = 240_000;
+
 describe('npm run eval: the idle and refusing personas complete nothing', () => {
   let report: EvalReport;
 
@@ -21,7 +27,7 @@ describe('npm run eval: the idle and refusing personas complete nothing', () => 
       scenarios: SCENARIOS,
       personas: selectPersonas(['idle', 'refuser']),
     });
-  });
+  }, EVAL_RUN_TIMEOUT_MS);
 
   it('fails every scenario in both modes, without any run erroring', () => {
     expect(report.results).toHaveLength(SCENARIOS.length * 2 * 2);

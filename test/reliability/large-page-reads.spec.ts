@@ -33,7 +33,7 @@ jest.setTimeout(180_000);
 /** Every health answer must come within this (a sanity bound, not the latency goal). */
 const HEALTH_BOUND_MS = 1_500;
 const CONCURRENT_READS = 30;
-const CONCURRENT_EDITS = 8;
+const CONCURRENT_EDITS = 4;
 /**
  * The edits' sanity bound: an edit of a large open page still holds the loop for a few hundred
  * milliseconds (the collaboration store encodes the whole Yjs state; RELIABILITY.md), and in

@@ -27,8 +27,12 @@ import {
  */
 jest.setTimeout(240_000);
 
-/** Every health answer must come within this (a sanity bound, not the latency goal). */
-const HEALTH_BOUND_MS = 1_500;
+/**
+ * Every health answer must come within this (a sanity bound, not the latency goal: 6.5 s was
+ * the probe's figure). Fastify's own parse of the three bodies and the collection after it
+ * remain (RELIABILITY.md), and in the full suite other suites share the two cores.
+ */
+const HEALTH_BOUND_MS = 3_000;
 const CONCURRENT_WRITES = 3;
 
 describe('npm start while one member writes a 9 MB page three times at once', () => {

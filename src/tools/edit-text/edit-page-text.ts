@@ -2,7 +2,7 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { editPageTextTool } from './edit-text.tools';
-import { mutatePage } from '../page-store';
+import { mutatePage, storedFormFor } from '../page-store';
 import { receiveDocument } from '../page-store/stored-document';
 import { documentSize } from '../prosemirror/document-size';
 import { ATOM_PLACEHOLDER } from '../prosemirror/inline-text';
@@ -76,7 +76,7 @@ export async function editPageText(
   const { after } = await mutatePage(
     dependencies,
     { context, pageId: input.pageId, toolName: 'editPageText' },
-    async (doc) => {
+    async (doc, page) => {
       const request = {
         pageId: input.pageId,
         find: input.find,
@@ -91,9 +91,7 @@ export async function editPageText(
         {
           document: doc,
           request,
-          storedForm: {
-            blockFingerprints: dependencies.livePages !== undefined,
-          },
+          storedForm: storedFormFor(dependencies, page.id),
         },
         typeof doc === 'string'
           ? doc.length

@@ -1,7 +1,8 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { restorePageVersionTool } from './history.tools';
-import { readStoredDocument } from '../prosemirror/prosemirror-node';
+import { storedFormFor } from '../page-store';
+import { receiveDocument } from '../page-store/stored-document';
 import { writeWholeDocument } from '../structure/write-whole-document';
 import { requirePageVersion } from './require-page-version';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
@@ -31,10 +32,26 @@ export async function restorePageVersion(
     // The version written over is what the page's editors have now, when it is open.
     { write: true, livePages: dependencies.livePages },
   );
+  // The version's JSON text goes to a worker as it is (for a large one), and its stored form
+  // comes back with the document.
+  const json = version.contentText;
+  const transferred = await dependencies.heavyWork.runSized(
+    'transferStoredJson',
+    {
+      json,
+      field: 'the saved version',
+      ...storedFormFor(dependencies, page.id),
+    },
+    json?.length ?? 0,
+    {
+      userId: context.userId,
+      label: `restorePageVersion on page ${page.id}`,
+    },
+  );
   const written = await writeWholeDocument(dependencies, {
     context,
     page,
-    content: readStoredDocument(version.contentText),
+    content: receiveDocument(transferred),
     baseVersion: input.baseVersion,
     toolName: 'restorePageVersion',
   });

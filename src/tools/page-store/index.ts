@@ -2,6 +2,7 @@ export {
   writePage,
   mutatePage,
   readPage,
+  storedFormFor,
   type PageStore,
   type PageMutation,
   type MutatePageResult,

@@ -1,6 +1,9 @@
 import { blockFingerprint } from '../prosemirror/block-fingerprint';
 import { extractText } from '../prosemirror/extract-text';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import {
+  readStoredDocument,
+  type ProseMirrorNode,
+} from '../prosemirror/prosemirror-node';
 import { refuseUnstorableText } from './storable-text';
 
 /**
@@ -83,6 +86,25 @@ export function transferDocument(
     (key) => key === 'type' || key === 'content',
   );
   return plain ? { stored } : { stored, document };
+}
+
+/**
+ * In the worker: a document PostgreSQL stored (its `content::text`, or null), made ready to be
+ * written again (a saved version restored) without being parsed on the calling thread.
+ */
+export function transferStoredJson(
+  input: {
+    readonly json: string | null;
+    readonly field: string;
+  } & StoredFormOptions,
+): TransferredDocument {
+  const document = readStoredDocument(input.json);
+  return transferDocument(
+    document,
+    JSON.stringify(document),
+    input.field,
+    input,
+  );
 }
 
 /** On the calling thread: the document a worker transferred, with its stored form remembered. */

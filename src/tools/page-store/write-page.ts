@@ -21,7 +21,11 @@ import type { ToolHeavyWorkPool } from '../heavy-tasks';
 import type { LivePageReader } from './live-page-reader';
 import type { PageUpdate, PageWriter, WrittenPage } from './page-writer';
 import { refuseUnstorableText } from './storable-text';
-import { hasStoredDocument, rememberStoredDocument } from './stored-document';
+import {
+  hasStoredDocument,
+  rememberStoredDocument,
+  type StoredFormOptions,
+} from './stored-document';
 
 /**
  * The database handle and the page writer a tool writes with: its executor dependencies, or the
@@ -34,6 +38,23 @@ export interface PageStore {
   readonly livePages?: LivePageReader;
   /** Where the stored form of a large new document is made (see `writePage`). */
   readonly heavyWork: ToolHeavyWorkPool;
+}
+
+/**
+ * What a write of `pageId`'s document needs made with its stored form: the top-level blocks'
+ * fingerprints when it will be merged into a live page (the page is open in the collaboration
+ * server, or the server cannot say), nothing more otherwise. Worth asking: for a document of
+ * megabytes the fingerprints are seconds of a worker's time.
+ */
+export function storedFormFor(
+  store: Pick<PageStore, 'livePages'>,
+  pageId: string,
+): StoredFormOptions {
+  const { livePages } = store;
+  return {
+    blockFingerprints:
+      livePages !== undefined && (livePages.holdsPage?.(pageId) ?? true),
+  };
 }
 
 /**
@@ -127,8 +148,8 @@ export async function writePage(
         {
           json,
           field: 'the new content',
-          // A live page's merge compares them: made here, off the event loop when large.
-          blockFingerprints: store.livePages !== undefined,
+          // A live page's merge compares fingerprints: made here, off the event loop when large.
+          ...storedFormFor(store, update.page.id),
         },
         json.length,
         {

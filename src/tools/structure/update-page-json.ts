@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { readPage } from '../page-store';
+import { readPage, storedFormFor } from '../page-store';
 import { rememberStoredDocument } from '../page-store/stored-document';
 import { withBlockIds } from '../prosemirror/block-id';
 import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
@@ -35,7 +35,7 @@ export async function updatePageJson(
   const json = JSON.stringify(input.doc);
   const { assignments, stored, blocks } = await dependencies.heavyWork.runSized(
     'prepareWholeDocument',
-    { json, blockFingerprints: dependencies.livePages !== undefined },
+    { json, ...storedFormFor(dependencies, page.id) },
     json.length,
     {
       userId: context.userId,

@@ -331,6 +331,25 @@ it('lists and reads the saved versions of a large page through a worker as of an
     );
     expect(JSON.stringify(version)).toContain('second paragraph 299');
   }
+  // Restoring the first large version: its text goes to a worker and comes back stored.
+  const first = listed.versions.find(
+    (version, index) => index > 0 && version.characters === 300 * 100 + 299,
+  )!.historyId;
+  await tools.call('restorePageVersion', { historyId: first }, 'owner');
+  const restored = await tools.page(page);
+  expect(restored.content).toEqual(
+    JSON.parse(
+      JSON.stringify(
+        await ordinary.call(
+          'getPageHistory',
+          { historyId: first, format: 'json' },
+          'owner',
+        ),
+      ),
+    ).content,
+  );
+  expect(restored.textContent).toContain('first paragraph 299');
+  expect(restored.textContent).not.toContain('second paragraph');
 });
 
 it('reads a large page whose column holds its document as a JSON string as it reads any other', async () => {

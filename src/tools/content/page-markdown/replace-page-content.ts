@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../../registry/tool-call-context';
 import type { ToolInput } from '../../../registry/tool-spec';
-import { readPage } from '../../page-store';
+import { readPage, storedFormFor } from '../../page-store';
 import { writeWholeDocument } from '../../structure/write-whole-document';
 import type {
   ImportPageMarkdownTool,
@@ -47,7 +47,7 @@ async function replacePageContent(
     input.markdown,
     dependencies.heavyWork,
     context.userId,
-    { blockFingerprints: dependencies.livePages !== undefined },
+    storedFormFor(dependencies, page.id),
   );
   const written = await writeWholeDocument(dependencies, {
     context,

@@ -1,8 +1,12 @@
 import type { ToolCallContext } from '../../../registry/tool-call-context';
 import type { ToolInput } from '../../../registry/tool-spec';
-import { readPage } from '../../page-store';
 import type { CONTENT_TOOLS } from '../content.tools';
-import { pageVersionConflict, writePage } from '../../page-store';
+import {
+  pageVersionConflict,
+  readPage,
+  storedFormFor,
+  writePage,
+} from '../../page-store';
 import { receiveDocument } from '../../page-store/stored-document';
 import type { CountChange, TextChange } from '../../prosemirror/document-diff';
 import type { DocumentCounts } from '../../prosemirror/document-counts';
@@ -84,7 +88,7 @@ export async function transformPage(
       pageId: page.id,
       title: page.title,
       sandbox,
-      storedForm: { blockFingerprints: dependencies.livePages !== undefined },
+      storedForm: storedFormFor(dependencies, page.id),
     },
     {
       userId: context.userId,

@@ -357,15 +357,17 @@ export class CollaborationPages implements LivePageReader {
   /** The document as JSON, and a version remembering its blocks for the write that follows. */
   private snapshot(pageId: string, document: YDoc): LivePageContent {
     const view = this.remember(pageId, document);
-    const documentText = view.documentText();
     let content: ProseMirrorNode | undefined;
     return {
-      // Parsed only by a caller that wants the object: a large page's text goes to a worker.
+      // Made only for a caller that reads them (one that needs the version only reads neither),
+      // and parsed only for one that wants the object: a large page's text goes to a worker.
+      get documentText() {
+        return view.documentText();
+      },
       get content() {
-        content ??= JSON.parse(documentText) as ProseMirrorNode;
+        content ??= JSON.parse(view.documentText()) as ProseMirrorNode;
         return content;
       },
-      documentText,
       version: view.version,
     };
   }

@@ -91,6 +91,9 @@ export async function readPage(
     return liveFirst
       ? requirePage(store.db, context, pageIdOrSlugId, options)
       : page;
+  // Asked without its document (a whole-document write needs the version only): none is made.
+  if (options.content === false)
+    return { ...page, ...liveFields(live.version) };
   const threshold = largeDocumentThreshold();
   const text = live.documentText;
   if (

@@ -116,7 +116,7 @@ class FragmentBlocks {
     }
     let text: string | undefined;
     const view: LiveBlocksView = {
-      version: versionOf(this.document),
+      version: liveDocumentVersion(this.document),
       blocks,
       documentText: () => (text ??= documentTextOf(blocks)),
     };
@@ -161,10 +161,6 @@ function topLevelBlockOf(
  * state vector), equal for equal states of the same document.
  */
 export function liveDocumentVersion(document: YDoc): string {
-  return versionOf(document);
-}
-
-function versionOf(document: YDoc): string {
   return (
     LIVE_VERSION_PREFIX +
     createHash('sha256')

@@ -1,4 +1,5 @@
 import type { CanActivate, Type } from '@nestjs/common';
+import type { CallsPerUserOptions } from './calls-per-user';
 import type { CollaborationPagesOptions } from './collaboration';
 import type { Kysely } from 'kysely';
 import type { ChatMemoryOptions } from './chat-memory';
@@ -91,6 +92,14 @@ export interface AiToolsModuleOptions {
    * user, queue wait and deadlines. See `HeavyWorkOptions` for the defaults.
    */
   readonly heavyWork?: HeavyWorkOptions;
+  /**
+   * How many tool calls one user may run at once, on both surfaces together (the next ones wait
+   * their turn, up to a count and a wait), or `false` for no limit: one client's burst then
+   * holds a bounded share of the host's database pool, and other users' requests do not queue
+   * behind it. Default 4 running, 32 running or waiting, 30 s of waiting. See
+   * `CallsPerUserOptions`.
+   */
+  readonly callsPerUser?: false | CallsPerUserOptions;
   /** Where the registry reports unbound tools; default Nest's logger. */
   readonly logger?: RegistryLogger;
 }

@@ -18,6 +18,7 @@ import {
   type AiToolsModuleOptions,
 } from './ai-tools-module-options';
 import { AI_TOOLS_AUTH_GUARD } from './caller';
+import { createCallsPerUserLimit } from './calls-per-user';
 import { CHAT_MEMORY_OPTIONS, ChatMemoryService } from './chat-memory';
 import { CollaborationPages } from './collaboration';
 import { messageWithCause } from './registry/message-with-cause';
@@ -177,7 +178,14 @@ function buildRegistry(
       }),
       ...options.executors,
     },
-    interceptors: options.commentSignal === false ? [] : [signal.intercept],
+    // The per-user limit is outermost: a waiting call has run none of its queries yet, the
+    // comment signal's included.
+    interceptors: [
+      ...(options.callsPerUser === false
+        ? []
+        : [createCallsPerUserLimit(options.callsPerUser)]),
+      ...(options.commentSignal === false ? [] : [signal.intercept]),
+    ],
     strict: options.strict,
     logger,
   });

@@ -89,6 +89,10 @@ export {
   type HeavyWorkOptions,
 } from './workers';
 export {
+  createCallsPerUserLimit,
+  type CallsPerUserOptions,
+} from './calls-per-user';
+export {
   DeferredToolsService,
   DeferredToolsChatTurn,
   DeferredToolsTurn,

@@ -27,19 +27,9 @@ function bearerToken(
   return match[1]!;
 }
 
-/**
- * Resolves `Authorization: Bearer <token>` to its user. Shared by the Nest guard and by raw
- * Fastify routes (the MCP endpoint), so both reject the same requests with the same messages.
- *
- * @throws AuthenticationError when the header is missing or malformed, or the token is unknown,
- * revoked, or belongs to a deleted user or workspace.
- */
-export async function authenticateBearer(
-  db: Kysely<DB>,
-  authorizationHeader: string | readonly string[] | undefined,
-): Promise<AuthenticatedUser> {
-  const token = bearerToken(authorizationHeader);
-  const row = await db
+/** The token's row with its user and workspace, as the checks below need them. */
+function selectToken(db: Kysely<DB>, tokenHash: string) {
+  return db
     .selectFrom('apiTokens')
     .innerJoin('users', 'users.id', 'apiTokens.userId')
     .innerJoin('workspaces', 'workspaces.id', 'apiTokens.workspaceId')
@@ -54,8 +44,51 @@ export async function authenticateBearer(
       'workspaces.id as workspaceId',
       'workspaces.deletedAt as workspaceDeletedAt',
     ])
-    .where('apiTokens.tokenHash', '=', hashApiToken(token))
+    .where('apiTokens.tokenHash', '=', tokenHash)
     .executeTakeFirst();
+}
+
+type TokenRow = Awaited<ReturnType<typeof selectToken>>;
+
+/**
+ * Lookups in flight, per database and token hash. Requests bearing the same token at the same
+ * moment (an MCP client sending 30 calls at once) share one query instead of queueing 30 ahead
+ * of every other user's in the pool. Nothing is kept once the query settles: a revocation is
+ * seen by every request that arrives after the lookup it would have joined has ended.
+ */
+const lookupsInFlight = new WeakMap<
+  Kysely<DB>,
+  Map<string, Promise<TokenRow>>
+>();
+
+function findToken(db: Kysely<DB>, tokenHash: string): Promise<TokenRow> {
+  let inFlight = lookupsInFlight.get(db);
+  if (inFlight === undefined) {
+    inFlight = new Map();
+    lookupsInFlight.set(db, inFlight);
+  }
+  const pending = inFlight.get(tokenHash);
+  if (pending !== undefined) return pending;
+  const lookup = selectToken(db, tokenHash).finally(() =>
+    inFlight.delete(tokenHash),
+  );
+  inFlight.set(tokenHash, lookup);
+  return lookup;
+}
+
+/**
+ * Resolves `Authorization: Bearer <token>` to its user. Shared by the Nest guard and by raw
+ * Fastify routes (the MCP endpoint), so both reject the same requests with the same messages.
+ *
+ * @throws AuthenticationError when the header is missing or malformed, or the token is unknown,
+ * revoked, or belongs to a deleted user or workspace.
+ */
+export async function authenticateBearer(
+  db: Kysely<DB>,
+  authorizationHeader: string | readonly string[] | undefined,
+): Promise<AuthenticatedUser> {
+  const token = bearerToken(authorizationHeader);
+  const row = await findToken(db, hashApiToken(token));
   if (!row)
     throw new AuthenticationError(`unknown API token; ${HOW_TO_GET_ONE}`);
   if (row.revokedAt !== null) {

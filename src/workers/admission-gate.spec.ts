@@ -100,4 +100,59 @@ describe('AdmissionGate', () => {
     holder();
     (await gate.enter('b', 'x'))();
   });
+
+  it('with runningPerUser and no global limit, runs each user up to its own share and queues only that user', async () => {
+    const gate = new AdmissionGate({
+      maxRunning: Number.POSITIVE_INFINITY,
+      runningPerUser: 2,
+      maxPerUser: 4,
+      maxQueueWaitMs: 20,
+      what: 'tool calls',
+      busyReason: 'your other tool calls are still running',
+    });
+    const first = await gate.enter('a', 'x');
+    await gate.enter('a', 'x');
+    let thirdStarted = false;
+    const third = gate.enter('a', 'x').then((release) => {
+      thirdStarted = true;
+      return release;
+    });
+    // Another user is not behind the first one's queue.
+    (await gate.enter('b', 'x'))();
+    await Promise.resolve();
+    expect(thirdStarted).toBe(false);
+    first();
+    (await third)();
+    expect(thirdStarted).toBe(true);
+    // A wait past maxQueueWaitMs names the caller's own calls, not a busy server.
+    await gate.enter('a', 'x');
+    const error = await refusal(gate.enter('a', 'getNode'));
+    expect(error.message).toBe(
+      'getNode was refused: your other tool calls are still running and no slot freed up within 20 ms; try again in a moment.',
+    );
+  });
+
+  it("takes a waiter whose signal aborts out of the queue, with the signal's reason, and frees its count", async () => {
+    const gate = new AdmissionGate({
+      maxRunning: 1,
+      maxPerUser: 2,
+      maxQueueWaitMs: 10_000,
+    });
+    const holder = await gate.enter('a', 'x');
+    const controller = new AbortController();
+    const waiting = gate.enter('a', 'x', controller.signal);
+    expect(gate.load).toEqual({ running: 1, waiting: 1 });
+    controller.abort(new Error('the client went away'));
+    await expect(waiting).rejects.toThrow('the client went away');
+    expect(gate.load).toEqual({ running: 1, waiting: 0 });
+    // Its count is free again: two more may be in progress or waiting.
+    const next = gate.enter('a', 'x');
+    holder();
+    (await next)();
+    // An already aborted signal is refused before it counts.
+    await expect(gate.enter('a', 'x', controller.signal)).rejects.toThrow(
+      'the client went away',
+    );
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
 });

@@ -7,8 +7,15 @@ export interface AdmissionLimits {
   readonly maxPerUser: number;
   /** Longest wait for a free slot, in milliseconds. */
   readonly maxQueueWaitMs: number;
+  /** Runs one user may have in progress at once. Default: all of `maxRunning` but one (at least one). */
+  readonly runningPerUser?: number;
   /** What is admitted, in refusals. Default: heavy operations. */
   readonly what?: string;
+  /**
+   * Why a run that waited `maxQueueWaitMs` is refused, in the refusal. Default: the server is
+   * busy with other runs of this kind.
+   */
+  readonly busyReason?: string;
 }
 
 interface Waiter {
@@ -32,16 +39,20 @@ export class AdmissionGate {
   private readonly waiting: Waiter[] = [];
   private readonly perUser = new Map<string, number>();
   private readonly runningPerUser = new Map<string, number>();
-  /** Runs one user may have in progress at once: every thread but one (at least one). */
+  /** Runs one user may have in progress at once: every thread but one (at least one), unless set. */
   readonly runningShare: number;
 
   private readonly what: string;
+  private readonly busyReason: string;
 
   constructor(private readonly limits: AdmissionLimits) {
-    this.runningShare = Math.max(1, limits.maxRunning - 1);
+    this.runningShare =
+      limits.runningPerUser ?? Math.max(1, limits.maxRunning - 1);
     this.what =
       limits.what ??
       'heavy operations (transforms, diffs, conversions of large pages)';
+    this.busyReason =
+      limits.busyReason ?? `the server is busy with other ${this.what}`;
   }
 
   /** Runs in progress and waiting now, for health reports and tests. */
@@ -49,7 +60,16 @@ export class AdmissionGate {
     return { running: this.running, waiting: this.waiting.length };
   }
 
-  async enter(userId: string, label: string): Promise<ReleaseSlot> {
+  /**
+   * Takes a slot for `userId`, waiting for one if needed; `signal` aborting while it waits
+   * takes it out of the queue (the caller went away) and rejects with the signal's reason.
+   */
+  async enter(
+    userId: string,
+    label: string,
+    signal?: AbortSignal,
+  ): Promise<ReleaseSlot> {
+    signal?.throwIfAborted();
     const mine = this.perUser.get(userId) ?? 0;
     if (mine >= this.limits.maxPerUser) {
       throw new ToolError(
@@ -60,7 +80,7 @@ export class AdmissionGate {
     }
     this.perUser.set(userId, mine + 1);
     try {
-      await this.slot(userId, label);
+      await this.slot(userId, label, signal);
     } catch (error) {
       this.leave(userId);
       throw error;
@@ -102,26 +122,34 @@ export class AdmissionGate {
     }
   }
 
-  private slot(userId: string, label: string): Promise<void> {
+  private slot(
+    userId: string,
+    label: string,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
     if (this.canRun(userId)) {
       this.start(userId);
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        if (this.dequeue(waiter)) reject(signal!.reason);
+      };
       const waiter: Waiter = {
         userId,
         admit: () => {
           clearTimeout(waiter.timer);
+          signal?.removeEventListener('abort', onAbort);
           this.start(userId);
           resolve();
         },
         timer: setTimeout(() => {
-          const index = this.waiting.indexOf(waiter);
-          if (index !== -1) this.waiting.splice(index, 1);
+          signal?.removeEventListener('abort', onAbort);
+          this.dequeue(waiter);
           reject(
             new ToolError(
               'limit_exceeded',
-              `${label} was refused: the server is busy with other ${this.what} and no slot freed up within ${this.limits.maxQueueWaitMs} ms; try again in a moment.`,
+              `${label} was refused: ${this.busyReason} and no slot freed up within ${this.limits.maxQueueWaitMs} ms; try again in a moment.`,
               {
                 reason: 'queue_wait',
                 maxQueueWaitMs: this.limits.maxQueueWaitMs,
@@ -131,7 +159,17 @@ export class AdmissionGate {
         }, this.limits.maxQueueWaitMs),
       };
       this.waiting.push(waiter);
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
+  }
+
+  /** Takes a waiter out of the queue; false when it already left (admitted or timed out). */
+  private dequeue(waiter: Waiter): boolean {
+    const index = this.waiting.indexOf(waiter);
+    if (index === -1) return false;
+    this.waiting.splice(index, 1);
+    clearTimeout(waiter.timer);
+    return true;
   }
 
   private leave(userId: string): void {

@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadAppConfig } from '../../host/config/app-config';
 import { createKysely } from '../../src/database';
 import { authenticateBearer } from '../../host/auth/authenticate-bearer';
+import { hashApiToken } from '../../host/auth/api-token';
 import { AuthenticationError } from '../../host/auth/authentication-error';
 import { createApp } from '../../host/create-app';
 import {
@@ -199,6 +200,49 @@ describe('reference host over HTTP', () => {
     await expect(
       authenticateBearer(database.db, undefined),
     ).rejects.toBeInstanceOf(AuthenticationError);
+  });
+
+  it('looks a token up once for the requests that bear it at the same moment, and keeps nothing: a revocation is seen by the next request', async () => {
+    let lookups = 0;
+    const counted = database.db.withPlugin({
+      transformQuery(args) {
+        if (/api_?tokens/i.test(JSON.stringify(args.node))) lookups++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const member = seed.users.find((user) => user.role === 'member')!;
+    const owner = seed.users.find((user) => user.role === 'owner')!;
+    const users = await Promise.all([
+      ...Array.from({ length: 20 }, () =>
+        authenticateBearer(counted, `Bearer ${member.token}`),
+      ),
+      authenticateBearer(counted, `Bearer ${owner.token}`),
+    ]);
+    expect(new Set(users.map((user) => user.userId))).toEqual(
+      new Set([SEED_IDS.users.member, SEED_IDS.users.owner]),
+    );
+    expect(users.filter((user) => user.role === 'member')).toHaveLength(20);
+    // One lookup per token, not one per request.
+    expect(lookups).toBe(2);
+    await database.db
+      .updateTable('apiTokens')
+      .set({ revokedAt: new Date() })
+      .where('userId', '=', member.id)
+      .where('revokedAt', 'is', null)
+      .execute();
+    try {
+      await expect(
+        authenticateBearer(counted, `Bearer ${member.token}`),
+      ).rejects.toThrow('API token was revoked');
+      expect(lookups).toBe(3);
+    } finally {
+      await database.db
+        .updateTable('apiTokens')
+        .set({ revokedAt: null })
+        .where('tokenHash', '=', hashApiToken(member.token))
+        .execute();
+    }
   });
 });
 

@@ -228,6 +228,7 @@ describe('AiToolsModule.forRootAsync in a host with its own database token (as D
             db,
             executors: { listSpaces: override, stashPage: undefined },
             commentSignal: false,
+            callsPerUser: false,
             logger: { warn: () => undefined },
           }),
         }),
@@ -250,6 +251,7 @@ describe('AiToolsModule.forRootAsync in a host with its own database token (as D
       // An executor set to undefined leaves that tool out of both surfaces and the catalog.
       expect(registry.get('stashPage')).toBeUndefined();
       expect(registry.unboundNames).toEqual(['stashPage']);
+      // Neither the signal nor the per-user limit wraps the executors when both are off.
       expect(registry.interceptors).toHaveLength(0);
       expect(registry.allTools).toHaveLength(TOOL_DEFINITIONS.length);
       const seed = await seedDemoWorkspace(database.db);

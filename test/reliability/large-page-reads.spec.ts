@@ -46,12 +46,18 @@ describe('npm start while one member hammers its largest page', () => {
   let server: ServerUnderTest;
   let seed: SeedResult;
   let member: Client;
+  /** Another user (the workspace owner), calling alongside the member. */
+  let otherUser: Client;
   let editor: LiveEditor | undefined;
   const pageId = SEED_IDS.pages.roadmap;
 
-  async function call(name: string, args: Record<string, unknown>) {
+  async function call(
+    name: string,
+    args: Record<string, unknown>,
+    client: Client = member,
+  ) {
     const startedAt = performance.now();
-    const result = await member.callTool({ name, arguments: args }, undefined, {
+    const result = await client.callTool({ name, arguments: args }, undefined, {
       timeout: 120_000,
     });
     const text = (result.content as { type: string; text: string }[])
@@ -86,48 +92,75 @@ describe('npm start while one member hammers its largest page', () => {
       COLLAB_DEBOUNCE_MS: '600000',
       COLLAB_MAX_DEBOUNCE_MS: '600000',
     });
-    const token = seed.users.find((user) => user.role === 'member')!.token;
-    member = new Client({ name: 'large-page-test', version: '1.0.0' });
-    await member.connect(
-      new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/mcp`), {
-        requestInit: { headers: { Authorization: `Bearer ${token}` } },
-      }),
-    );
+    const connect = async (role: 'member' | 'owner') => {
+      const token = seed.users.find((user) => user.role === role)!.token;
+      const client = new Client({ name: 'large-page-test', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/mcp`), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
+      );
+      return client;
+    };
+    member = await connect('member');
+    otherUser = await connect('owner');
   });
 
   afterAll(async () => {
     editor?.close();
     await member?.close().catch(() => undefined);
+    await otherUser?.close().catch(() => undefined);
     await server?.stop();
     await database?.drop();
   });
 
-  it(`keeps the health check answering through ${CONCURRENT_READS} concurrent block reads of a 6 MB page`, async () => {
+  it(`keeps the health check and another user's calls answering through ${CONCURRENT_READS} concurrent block reads of a 6 MB page`, async () => {
+    // The other user is already at work (its session's first call is behind it).
+    await call('get_outline', { pageId: SEED_IDS.pages.pricing }, otherUser);
     const health = new HealthProbe(`${server.baseUrl}/api/health`);
-    const reads = await Promise.all(
+    const burst = Promise.all(
       Array.from({ length: CONCURRENT_READS }, (_, index) =>
         call('get_node', { pageId, block: `#${index * 100}` }),
       ),
     );
+    // Someone else reads a small page while the burst runs: one user's calls run four at a
+    // time (callsPerUser), so the other's never queue behind them in the database pool.
+    const others: Awaited<ReturnType<typeof call>>[] = [];
+    for (let round = 0; round < 5; round++) {
+      others.push(
+        await call(
+          'get_outline',
+          { pageId: SEED_IDS.pages.pricing },
+          otherUser,
+        ),
+      );
+    }
+    const reads = await burst;
     const probe = await health.stop();
     const answered = reads.filter((read) => !read.isError);
-    const refused = reads.filter((read) => read.isError);
     recordFigure(
       'large page: 30 concurrent getNode on 6 MB, health p50 / p99 / max',
       `${Math.round(probe.p50)} / ${Math.round(probe.p99)} / ${Math.round(probe.max)} ms (${probe.samples} requests)`,
     );
     recordFigure(
       'large page: 30 concurrent getNode on 6 MB, answered / refused as busy, slowest',
-      `${answered.length} / ${refused.length}, ${Math.round(Math.max(...reads.map((read) => read.elapsedMs)))} ms`,
+      `${answered.length} / ${reads.length - answered.length}, ${Math.round(Math.max(...reads.map((read) => read.elapsedMs)))} ms`,
     );
-    expect(answered.length).toBeGreaterThan(0);
-    // One member may have 8 calls on large pages running or waiting; the rest are refused at
-    // once, in words the model can act on.
-    for (const read of refused)
-      expect(read.text).toContain(
-        'was refused: you already have 8 tool calls on large pages (500,000 characters or more) in progress',
-      );
-    expect(answered.length).toBeLessThanOrEqual(CONCURRENT_READS);
+    recordFigure(
+      "large page: another user's getOutline during the burst, slowest of 5",
+      `${Math.round(Math.max(...others.map((other) => other.elapsedMs)))} ms (each: ${others.map((other) => Math.round(other.elapsedMs)).join(', ')})`,
+    );
+    // The member's calls wait their turn rather than fail: 30 is within the 32 one user may
+    // have running or waiting.
+    expect(
+      reads.filter((read) => read.isError).map((read) => read.text),
+    ).toEqual([]);
+    for (const [index, read] of reads.entries())
+      expect(read.text).toContain(`Paragraph ${index * 100} `);
+    for (const other of others) {
+      expect(other.isError).toBe(false);
+      expect(other.elapsedMs).toBeLessThan(HEALTH_BOUND_MS);
+    }
     expect(probe.max).toBeLessThan(HEALTH_BOUND_MS);
     expect(server.alive()).toBe(true);
   });

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Extension } from './hocuspocus';
 import { sql, type Kysely } from 'kysely';
 import type { DB, JsonValue } from '../../src';
 import {
-  blockFingerprint,
   fillFragment,
   DOCUMENT_FRAGMENT,
   Y,
@@ -17,7 +15,6 @@ import {
   liveDocumentVersion,
   liveStoredDocument,
   type LiveStoredDocument,
-  type ProseMirrorNode,
 } from '../../src';
 import { pageIdOfDocument } from './document-name';
 import type { CollaborationContext } from './collaboration-context';
@@ -31,10 +28,11 @@ import type { CollaborationContext } from './collaboration-context';
  * direct connection) and a `page_history` row.
  *
  * Unlike Docmost's (which converts the whole document and compares it with the page row on
- * every store), a store of an unchanged document costs one hash of its Yjs state, and a store
- * of a changed one converts the blocks that changed (the package's `liveStoredDocument`): Hocuspocus
- * stores whenever a direct connection ends, and on a page of megabytes each full store held the
- * event loop for most of a second.
+ * every store), a store of an unchanged document costs nothing (its version is remembered until
+ * it changes), and a store of a changed one converts the blocks that changed (the package's
+ * `liveStoredDocument`) and lets PostgreSQL compare the result with the row: Hocuspocus stores
+ * whenever a direct connection ends and after every agent change, and on a page of megabytes
+ * each full store held the event loop for most of a second.
  */
 export interface PagePersistenceOptions {
   /** True once the host stopped: a store then has no database left to write to. */
@@ -42,22 +40,12 @@ export interface PagePersistenceOptions {
   readonly logger?: { error(message: string): void };
 }
 
-/** What was stored (or loaded) last of a document: its version and its content's hash. */
-interface StoredState {
-  readonly version: string;
-  /** Unknown until this process stored the document (a load does not convert it). */
-  readonly contentHash?: string;
-}
-
-function contentHash(json: string): string {
-  return createHash('sha1').update(json).digest('base64url');
-}
-
 export function pagePersistence(
   db: Kysely<DB>,
   { isClosed = () => false, logger = console }: PagePersistenceOptions = {},
 ): Extension {
-  const storedStates = new WeakMap<YDoc, StoredState>();
+  /** The version of each document as it was loaded or last stored. */
+  const storedVersions = new WeakMap<YDoc, string>();
   return {
     async onLoadDocument({ documentName, document }) {
       try {
@@ -66,7 +54,7 @@ export function pagePersistence(
           pageIdOfDocument(documentName),
           document,
         );
-        storedStates.set(loaded, { version: liveDocumentVersion(loaded) });
+        storedVersions.set(loaded, liveDocumentVersion(loaded));
         return loaded;
       } catch (error) {
         // Hocuspocus 3 does not destroy a document whose load failed; its awareness timer
@@ -78,34 +66,17 @@ export function pagePersistence(
 
     async onStoreDocument({ documentName, document, context }) {
       if (isClosed()) return;
-      const before = storedStates.get(document);
       // Unchanged since loaded or stored (a reader's disconnect, a read-only direct connection).
-      if (before?.version === liveDocumentVersion(document)) return;
+      if (storedVersions.get(document) === liveDocumentVersion(document))
+        return;
       const pageId = pageIdOfDocument(documentName);
       const author = context as CollaborationContext | undefined;
-      const userId = author?.user?.id;
       const stored = await liveStoredDocument(document);
-      const hash = contentHash(stored.json);
-      // Changed and changed back: the same content is not a save.
-      if (before?.contentHash === hash) {
-        storedStates.set(document, {
-          version: stored.version,
-          contentHash: hash,
-        });
-        return;
-      }
       const ydoc = Buffer.from(Y.encodeStateAsUpdate(document));
       // A failed store must not throw: Hocuspocus runs debounced stores unawaited, and the
       // document stays in memory, stored again on its next change or disconnect.
-      await storePage(db, pageId, stored, ydoc, author, userId, {
-        // What this load of the document stored is unknown: the row says (once per load).
-        compareWithRow: before?.contentHash === undefined,
-      }).then(
-        () =>
-          storedStates.set(document, {
-            version: stored.version,
-            contentHash: hash,
-          }),
+      await storePage(db, pageId, stored, ydoc, author).then(
+        () => storedVersions.set(document, stored.version),
         (error: unknown) =>
           logger.error(
             `collaboration: storing page ${pageId} failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -115,43 +86,37 @@ export function pagePersistence(
   };
 }
 
+/**
+ * Writes the document, its text and Yjs state with the author's provenance and a history row,
+ * unless the row already holds that document (a change undone before the store): PostgreSQL
+ * compares the two as jsonb, so neither is parsed or walked here.
+ */
 async function storePage(
   db: Kysely<DB>,
   pageId: string,
   stored: LiveStoredDocument,
   ydoc: Buffer,
   author: CollaborationContext | undefined,
-  userId: string | undefined,
-  { compareWithRow }: { readonly compareWithRow: boolean },
 ): Promise<void> {
+  const userId = author?.user?.id;
   await db.transaction().execute(async (trx) => {
     const page = await trx
       .selectFrom('pages')
-      .select([
-        'workspaceId',
-        compareWithRow
-          ? sql<string | null>`content::text`.as('content')
-          : sql<null>`null`.as('content'),
-      ])
+      .select('workspaceId')
       .where('id', '=', pageId)
       .where('deletedAt', 'is', null)
       .forUpdate()
       .executeTakeFirst();
     if (!page) return;
-    // Equal documents are not a save (a change undone before the store).
-    if (
-      compareWithRow &&
-      blockFingerprint(JSON.parse(stored.json) as ProseMirrorNode) ===
-        blockFingerprint(asDocument(page.content && JSON.parse(page.content)))
-    )
-      return;
     const agent = author?.source === AGENT_SOURCE;
     const knownUser = typeof userId === 'string' && isUuid(userId);
-    await trx
+    const changed = await trx
       .updateTable('pages')
+      // The JSON text as one parameter, sent once (postgres.js would encode a jsonb-typed one
+      // again), compared with the row and written from the same value.
+      .from(sql`(select ${stored.json}::text::jsonb as content)`.as('incoming'))
       .set({
-        // The JSON text as one parameter (postgres.js would encode a jsonb-typed one again).
-        content: sql<JsonValue>`${stored.json}::text::jsonb`,
+        content: sql<JsonValue>`incoming.content`,
         textContent: stored.text,
         ydoc,
         updatedAt: sql<Date>`clock_timestamp()`,
@@ -170,9 +135,10 @@ async function storePage(
             }
           : {}),
       })
-      .where('id', '=', pageId)
-      .execute();
-    await addPageHistoryRow(trx, pageId);
+      .where('pages.id', '=', pageId)
+      .where(sql<boolean>`pages.content is distinct from incoming.content`)
+      .executeTakeFirst();
+    if (changed.numUpdatedRows > 0n) await addPageHistoryRow(trx, pageId);
   });
 }
 

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
 import { Y, type YDoc, type YXmlElement, type YXmlText } from './yjs';
-import { liveBlocksOf, warmLiveBlocks } from './live-blocks';
+import {
+  liveBlocksOf,
+  liveDocumentVersion,
+  warmLiveBlocks,
+} from './live-blocks';
 import {
   createYElement,
   DOCUMENT_FRAGMENT,
@@ -172,6 +176,13 @@ function seeded(): YDoc {
   return document;
 }
 
+/** Another document with the same Yjs state (nothing remembered of it yet). */
+function copyOf(document: YDoc): YDoc {
+  const copy = new Y.Doc();
+  Y.applyUpdate(copy, Y.encodeStateAsUpdate(document));
+  return copy;
+}
+
 describe('liveBlocksOf', () => {
   it('reads exactly what a fresh conversion reads after any sequence of edits, local or remote, read between them or not', () => {
     fc.assert(
@@ -191,8 +202,13 @@ describe('liveBlocksOf', () => {
             // A change that changed the document changed its version.
             if (fresh(document).text !== changedBefore)
               expect(now.version).not.toBe(before);
+            // The remembered version is the one a copy of the same state computes afresh.
+            expect(now.version).toBe(liveDocumentVersion(copyOf(document)));
           }
           expect(read(document).text).toBe(fresh(document).text);
+          expect(liveDocumentVersion(document)).toBe(
+            liveDocumentVersion(copyOf(document)),
+          );
         },
       ),
       { numRuns: 150 },
@@ -218,6 +234,41 @@ describe('liveBlocksOf', () => {
     expect(liveBlocksOf(document, DOCUMENT_FRAGMENT).version).toBe(version);
     document.getXmlFragment(DOCUMENT_FRAGMENT).delete(3, 1);
     expect(liveBlocksOf(document, DOCUMENT_FRAGMENT).version).not.toBe(version);
+  });
+
+  it('computes the version once per change, however often it is asked, and never remembers one from inside a transaction', () => {
+    const document = seeded();
+    const snapshots = jest.spyOn(Y, 'snapshot');
+    try {
+      const version = liveDocumentVersion(document);
+      expect(liveDocumentVersion(document)).toBe(version);
+      expect(liveBlocksOf(document, DOCUMENT_FRAGMENT).version).toBe(version);
+      expect(snapshots).toHaveBeenCalledTimes(1);
+      const fragment = document.getXmlFragment(DOCUMENT_FRAGMENT);
+      let inside: string | undefined;
+      document.transact(() => {
+        firstText(fragment.get(0) as YXmlElement)!.insert(0, 'my ');
+        inside = liveDocumentVersion(document);
+        firstText(fragment.get(1) as YXmlElement)!.insert(0, 'your ');
+      });
+      const after = liveDocumentVersion(document);
+      expect(after).not.toBe(inside);
+      expect(after).toBe(liveDocumentVersion(copyOf(document)));
+      // A deletion alone (no new item) is a change too.
+      fragment.delete(3, 1);
+      expect(liveDocumentVersion(document)).not.toBe(after);
+      // A remote update applied to the document is one too.
+      const remote = copyOf(document);
+      remote.getXmlFragment(DOCUMENT_FRAGMENT).delete(0, 1);
+      const beforeRemote = liveDocumentVersion(document);
+      Y.applyUpdate(document, Y.encodeStateAsUpdate(remote));
+      expect(liveDocumentVersion(document)).not.toBe(beforeRemote);
+      expect(liveDocumentVersion(document)).toBe(
+        liveDocumentVersion(copyOf(document)),
+      );
+    } finally {
+      snapshots.mockRestore();
+    }
   });
 
   it('reads a change made inside a transaction that is still open, and remembers nothing of it', () => {

@@ -156,18 +156,37 @@ function topLevelBlockOf(
   return current instanceof Y.XmlElement ? current : undefined;
 }
 
+/** Each live document's version while no transaction came after it was computed. */
+const versions = new WeakMap<YDoc, { current: string | undefined }>();
+
 /**
  * A live document's version: a hash of its state vector and delete set (a deletion changes no
- * state vector), equal for equal states of the same document.
+ * state vector), equal for equal states of the same document. Computed once per change of the
+ * document (the delete set is collected from every item: ~30 ms on a 6 MB page), however many
+ * reads, writes and stores ask for it in between.
  */
 export function liveDocumentVersion(document: YDoc): string {
-  return (
+  let remembered = versions.get(document);
+  if (remembered === undefined) {
+    const entry: { current: string | undefined } = { current: undefined };
+    // Before anything of a transaction changes, so no read after it sees the old version.
+    document.on('beforeTransaction', () => {
+      entry.current = undefined;
+    });
+    versions.set(document, entry);
+    remembered = entry;
+  }
+  // Inside an open transaction the document may still change: computed, never remembered.
+  const open = inTransaction(document);
+  if (!open && remembered.current !== undefined) return remembered.current;
+  const version =
     LIVE_VERSION_PREFIX +
     createHash('sha256')
       .update(Y.encodeSnapshot(Y.snapshot(document)))
       .digest('base64url')
-      .slice(0, 22)
-  );
+      .slice(0, 22);
+  if (!open) remembered.current = version;
+  return version;
 }
 
 const fragmentsOf = new WeakMap<YDoc, Map<string, FragmentBlocks>>();

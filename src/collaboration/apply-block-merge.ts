@@ -16,6 +16,36 @@ export function yItemId(type: YAbstractType): string {
   return item ? `${item.id.client}:${item.id.clock}` : '';
 }
 
+/**
+ * The top-level element of `fragment` whose Yjs item id (`yItemId`) is `id`, while it is still
+ * there: found in the document's struct store by a binary search, where listing the fragment to
+ * find it walks every block (on a page of 40,000 blocks, ~20 ms per lookup round).
+ */
+export function liveElementById(
+  fragment: YXmlFragment,
+  id: string,
+): YXmlElement | undefined {
+  const parts = /^(\d{1,15}):(\d{1,15})$/.exec(id);
+  if (!parts) return undefined;
+  const client = Number(parts[1]);
+  const clock = Number(parts[2]);
+  const structs = fragment.doc?.store.clients.get(client);
+  const last = structs?.[structs.length - 1];
+  if (last === undefined || clock >= last.id.clock + last.length)
+    return undefined;
+  const item = Y.getItem(fragment.doc!.store, Y.createID(client, clock));
+  if (
+    !(item instanceof Y.Item) ||
+    item.id.clock !== clock ||
+    item.deleted ||
+    item.parent !== fragment ||
+    !(item.content instanceof Y.ContentType)
+  )
+    return undefined;
+  const type = item.content.type;
+  return type instanceof Y.XmlElement ? type : undefined;
+}
+
 /** A block the tool changes was changed (or removed) in the live document since the tool read it. */
 export interface BlockConflict {
   readonly kind: 'conflict';
@@ -49,14 +79,10 @@ export function applyBlockMerge(
   written: readonly WrittenBlock[],
   hunks: readonly ChangeHunk[],
 ): BlockConflict | AppliedMerge {
-  const liveById = new Map<string, YXmlElement>();
-  for (const child of fragment.toArray()) {
-    if (child instanceof Y.XmlElement) liveById.set(yItemId(child), child);
-  }
   // Check every block the change touches before changing anything.
   for (const hunk of hunks) {
     for (let index = hunk.readStart; index < hunk.readEnd; index++) {
-      const element = liveById.get(read[index]!.id);
+      const element = liveElementById(fragment, read[index]!.id);
       if (!element)
         return {
           kind: 'conflict',
@@ -77,7 +103,7 @@ export function applyBlockMerge(
   const deleting = new Set<YXmlElement>();
   for (const hunk of hunks) {
     for (let index = hunk.readStart; index < hunk.readEnd; index++)
-      deleting.add(liveById.get(read[index]!.id)!);
+      deleting.add(liveElementById(fragment, read[index]!.id)!);
   }
   let updated = 0;
   let inserted = 0;
@@ -86,13 +112,13 @@ export function applyBlockMerge(
   for (const hunk of hunks) {
     const touched = read
       .slice(hunk.readStart, hunk.readEnd)
-      .map((block) => liveById.get(block.id)!);
+      .map((block) => liveElementById(fragment, block.id)!);
     const replacements = written.slice(hunk.writtenStart, hunk.writtenEnd);
     // The block the hunk's insertions follow: the last block updated in place, else the nearest
     // read block before the hunk still in the document and not being deleted.
     let anchor: YXmlElement | undefined;
     for (let index = hunk.readStart - 1; index >= 0 && !anchor; index--) {
-      const element = liveById.get(read[index]!.id);
+      const element = liveElementById(fragment, read[index]!.id);
       if (element && !deleting.has(element)) anchor = element;
     }
     let paired = 0;

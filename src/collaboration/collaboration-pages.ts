@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
-import { Y, type YDoc, type YXmlElement, type YXmlFragment } from './yjs';
+import type { YDoc } from './yjs';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import { ToolError } from '../registry/tool-error';
 import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
@@ -18,7 +18,7 @@ import {
 } from '../tools/page-store';
 import {
   applyBlockMerge,
-  yItemId,
+  liveElementById,
   type BlockConflict,
 } from './apply-block-merge';
 import type { CollaborationConnection } from './collaboration-server';
@@ -332,14 +332,11 @@ export class CollaborationPages implements LivePageReader {
     document: YDoc,
     read: readonly ReadBlock[],
   ): readonly ReadBlock[] {
-    const liveIds = new Set(
-      document
-        .getXmlFragment(this.fragmentName)
-        .toArray()
-        .filter((child) => child instanceof Y.XmlElement)
-        .map((child) => yItemId(child as YXmlElement)),
-    );
-    if (read.length === 0 || read.some((block) => liveIds.has(block.id)))
+    const fragment = document.getXmlFragment(this.fragmentName);
+    if (
+      read.length === 0 ||
+      read.some((block) => liveElementById(fragment, block.id) !== undefined)
+    )
       return read;
     const live = this.blocksOf(document);
     const same =

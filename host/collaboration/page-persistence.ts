@@ -72,7 +72,13 @@ export function pagePersistence(
       const pageId = pageIdOfDocument(documentName);
       const author = context as CollaborationContext | undefined;
       const stored = await liveStoredDocument(document);
-      const ydoc = Buffer.from(Y.encodeStateAsUpdate(document));
+      const state = Y.encodeStateAsUpdate(document);
+      // A view of the encoded state, not a copy of its megabytes.
+      const ydoc = Buffer.from(
+        state.buffer,
+        state.byteOffset,
+        state.byteLength,
+      );
       // A failed store must not throw: Hocuspocus runs debounced stores unawaited, and the
       // document stays in memory, stored again on its next change or disconnect.
       await storePage(db, pageId, stored, ydoc, author).then(

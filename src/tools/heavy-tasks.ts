@@ -8,6 +8,7 @@ import {
   transferStoredJson,
 } from './page-store/stored-document';
 import { prepareWholeDocument } from './structure/prepare-whole-document';
+import { applyBlockEdit } from './structure/block-edits';
 import { transformDocument } from './content/transform/transform-document';
 import { transferMarkdownDocument } from './content/page-markdown/read-markdown-document';
 import { exportDocumentMarkdown } from './markdown/document-to-markdown';
@@ -43,6 +44,7 @@ export const HEAVY_TASKS = {
   exportDocumentMarkdown: (input: { readonly document: ProseMirrorNode }) =>
     exportDocumentMarkdown(input.document),
   planTextEdit,
+  applyBlockEdit,
   // The reading tools' views of a large page, from its JSON text (see reading/document-views.ts).
   pageTextView,
   blockView,

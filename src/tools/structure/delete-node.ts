@@ -1,12 +1,8 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { deleteNodeTool } from './structure.tools';
-import { mutatePage } from '../page-store';
-import { spliceAtPath } from '../prosemirror/block-tree';
-import { extractText } from '../prosemirror/extract-text';
-import { assertValidContainer } from './assert-valid-container';
-import { resolveBlock } from './resolve-block';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import { runBlockEdit } from './run-block-edit';
 
 export interface DeleteNodeResult {
   readonly pageId: string;
@@ -22,25 +18,14 @@ export async function deleteNode(
   input: ToolInput<typeof deleteNodeTool>,
   context: ToolCallContext,
 ): Promise<DeleteNodeResult> {
-  let deleted = { type: '', text: '' };
-  const { after } = await mutatePage(
+  const { after, report } = await runBlockEdit(
     dependencies,
     { context, pageId: input.pageId, toolName: 'deleteNode' },
-    (doc) => {
-      const located = resolveBlock(doc, input.nodeId, 'nodeId');
-      deleted = { type: located.node.type, text: extractText(located.node) };
-      const updated = spliceAtPath(doc, located.path, []);
-      assertValidContainer(
-        updated,
-        located.path.slice(0, -1),
-        `deleting ${input.nodeId}`,
-      );
-      return updated;
-    },
+    { kind: 'delete', nodeId: input.nodeId },
   );
   return {
     pageId: after.id,
-    deleted,
+    deleted: report.deleted,
     version: after.version,
     historyId: after.historyId,
   };

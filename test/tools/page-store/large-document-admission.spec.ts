@@ -190,6 +190,95 @@ it('edits the text of a large page from its JSON text in a worker, storing what 
   expect((await tools.page(page)).textContent).not.toContain('a\u0000b');
 });
 
+it('patches, inserts and deletes blocks of a large page in a worker, from its JSON text, storing what the in-process path stores, refusals included', async () => {
+  const tools = seededTools(database.db, { heavyWork: pool });
+  const page = SEED_IDS.pages.weeklySync;
+  await tools.call(
+    'updatePageJson',
+    { pageId: page, doc: largeDocument('block') },
+    'member',
+  );
+  const runs = jest.spyOn(pool, 'run');
+  try {
+    const patched = await tools.call<{ nodeId: string; replacedText: string }>(
+      'patchNode',
+      {
+        pageId: page,
+        nodeId: '#3',
+        node: {
+          type: 'heading',
+          attrs: { level: 2 },
+          content: [{ type: 'text', text: 'A heading now' }],
+        },
+      },
+      'member',
+    );
+    expect(patched.replacedText).toMatch(/^block paragraph 3 /);
+    const inserted = await tools.call<{
+      nodeId: string;
+      outlineIndex: number;
+    }>(
+      'insertNode',
+      {
+        pageId: page,
+        position: 'after',
+        anchorNodeId: patched.nodeId,
+        node: {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'Inserted after it' }],
+        },
+      },
+      'member',
+    );
+    expect(inserted.outlineIndex).toBe(4);
+    const deleted = await tools.call<{ deleted: { text: string } }>(
+      'deleteNode',
+      { pageId: page, nodeId: '#0' },
+      'member',
+    );
+    expect(deleted.deleted.text).toMatch(/^block paragraph 0 /);
+    const stored = await tools.page(page);
+    expect(stored.content.content).toHaveLength(300);
+    expect(stored.content.content![2]).toMatchObject({
+      type: 'heading',
+      attrs: { id: patched.nodeId },
+    });
+    expect(stored.content.content![3]).toMatchObject({
+      type: 'paragraph',
+      attrs: { id: inserted.nodeId },
+    });
+    const lines = stored.textContent!.split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      expect.stringMatching(/^block paragraph 1 /),
+      expect.stringMatching(/^block paragraph 2 /),
+      'A heading now',
+      'Inserted after it',
+    ]);
+    const missing = await expectToolError(
+      tools.call(
+        'deleteNode',
+        { pageId: page, nodeId: 'nosuchblocka' },
+        'member',
+      ),
+    );
+    expect(missing.code).toBe('not_found');
+    const invalid = await expectToolError(
+      tools.call(
+        'patchNode',
+        { pageId: page, nodeId: '#1', node: { type: 'no-such-type' } },
+        'member',
+      ),
+    );
+    expect(invalid.code).toBe('invalid_input');
+    // Every one of them, refusals included, ran in the pool's workers.
+    expect(
+      runs.mock.calls.filter(([task]) => task === 'applyBlockEdit'),
+    ).toHaveLength(5);
+  } finally {
+    runs.mockRestore();
+  }
+});
+
 it('transforms a large page from its JSON text and writes the result it gets back as its stored form', async () => {
   const tools = seededTools(database.db, { heavyWork: pool });
   const page = SEED_IDS.pages.weeklySync;

@@ -19,14 +19,20 @@ import {
   type ProseMirrorNode,
 } from '../prosemirror/prosemirror-node';
 import { assertValidNode } from '../prosemirror/validate-node';
+import {
+  applyTableEdit,
+  type TableEdit,
+  type TableEditReport,
+} from '../tables/table-edits';
 import { assertValidContainer } from './assert-valid-container';
 import { resolveBlock } from './resolve-block';
 
 /**
- * One block-level change of patchNode, insertNode or deleteNode, as data: what a worker needs to
- * make it on a large page (a function cannot cross to a worker; this can).
+ * One block-level change of patchNode, insertNode, deleteNode or a table tool, as data: what a
+ * worker needs to make it on a large page (a function cannot cross to a worker; this can).
  */
 export type BlockEdit =
+  | TableEdit
   | {
       readonly kind: 'patch';
       /** The block's id or `#<n>`. */
@@ -44,6 +50,7 @@ export type BlockEdit =
 
 /** What each kind of change reports besides the new document. */
 export type BlockEditReport =
+  | TableEditReport
   | {
       readonly kind: 'patch';
       /** The new block's id: the old one unless the node brought another; null for blocks without ids. */
@@ -87,7 +94,9 @@ export function applyBlockEdit(input: {
       ? patch(doc, edit)
       : edit.kind === 'insert'
         ? insert(doc, edit)
-        : remove(doc, edit);
+        : edit.kind === 'delete'
+          ? remove(doc, edit)
+          : applyTableEdit(doc, edit);
   return {
     document: transferDocument(
       updated,

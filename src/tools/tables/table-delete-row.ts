@@ -1,8 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { tableDeleteRowTool } from './tables.tools';
-import { deleteTableRow } from '../prosemirror/table';
-import { editTable } from './edit-table';
+import { runBlockEdit } from '../structure/run-block-edit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface TableDeleteRowResult {
@@ -21,24 +20,18 @@ export async function tableDeleteRow(
   input: ToolInput<typeof tableDeleteRowTool>,
   context: ToolCallContext,
 ): Promise<TableDeleteRowResult> {
-  let deletedCells: readonly string[] = [];
-  const edited = await editTable(
+  const { after, report } = await runBlockEdit(
     dependencies,
     { context, pageId: input.pageId, toolName: 'tableDeleteRow' },
-    input.table,
-    (table) => {
-      const result = deleteTableRow(table, input.row);
-      deletedCells = result.deletedTexts;
-      return result.table;
-    },
+    { kind: 'tableDeleteRow', table: input.table, row: input.row },
   );
   return {
-    pageId: edited.page.id,
+    pageId: after.id,
     row: input.row,
-    deletedCells,
-    rows: edited.rows,
-    columns: edited.columns,
-    version: edited.page.version,
-    historyId: edited.page.historyId,
+    deletedCells: report.deletedCells,
+    rows: report.rows,
+    columns: report.columns,
+    version: after.version,
+    historyId: after.historyId,
   };
 }

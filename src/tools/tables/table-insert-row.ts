@@ -1,8 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { tableInsertRowTool } from './tables.tools';
-import { insertTableRow } from '../prosemirror/table';
-import { editTable } from './edit-table';
+import { runBlockEdit } from '../structure/run-block-edit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface TableInsertRowResult {
@@ -20,22 +19,22 @@ export async function tableInsertRow(
   input: ToolInput<typeof tableInsertRowTool>,
   context: ToolCallContext,
 ): Promise<TableInsertRowResult> {
-  let row = 0;
-  const edited = await editTable(
+  const { after, report } = await runBlockEdit(
     dependencies,
     { context, pageId: input.pageId, toolName: 'tableInsertRow' },
-    input.table,
-    (table, takenIds) => {
-      row = input.index ?? table.rows;
-      return insertTableRow(table, row, input.cells, takenIds);
+    {
+      kind: 'tableInsertRow',
+      table: input.table,
+      index: input.index,
+      cells: input.cells,
     },
   );
   return {
-    pageId: edited.page.id,
-    row,
-    rows: edited.rows,
-    columns: edited.columns,
-    version: edited.page.version,
-    historyId: edited.page.historyId,
+    pageId: after.id,
+    row: report.row,
+    rows: report.rows,
+    columns: report.columns,
+    version: after.version,
+    historyId: after.historyId,
   };
 }

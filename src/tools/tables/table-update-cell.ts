@@ -1,8 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { tableUpdateCellTool } from './tables.tools';
-import { updateTableCell } from '../prosemirror/table';
-import { editTable } from './edit-table';
+import { runBlockEdit } from '../structure/run-block-edit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface TableUpdateCellResult {
@@ -21,30 +20,24 @@ export async function tableUpdateCell(
   input: ToolInput<typeof tableUpdateCellTool>,
   context: ToolCallContext,
 ): Promise<TableUpdateCellResult> {
-  let previousText = '';
-  const edited = await editTable(
+  const { after, report } = await runBlockEdit(
     dependencies,
     { context, pageId: input.pageId, toolName: 'tableUpdateCell' },
-    input.table,
-    (table, takenIds) => {
-      const result = updateTableCell(
-        table,
-        input.row,
-        input.column,
-        input.text,
-        takenIds,
-      );
-      previousText = result.previousText;
-      return result.table;
+    {
+      kind: 'tableUpdateCell',
+      table: input.table,
+      row: input.row,
+      column: input.column,
+      text: input.text,
     },
   );
   return {
-    pageId: edited.page.id,
+    pageId: after.id,
     row: input.row,
     column: input.column,
-    previousText,
+    previousText: report.previousText,
     text: input.text,
-    version: edited.page.version,
-    historyId: edited.page.historyId,
+    version: after.version,
+    historyId: after.historyId,
   };
 }

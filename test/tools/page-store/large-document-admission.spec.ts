@@ -384,6 +384,67 @@ it('reads a table of a large page through a worker as of an ordinary page', asyn
   );
 });
 
+it('edits a table of a large page in a worker: rows inserted and deleted, a cell updated, refusals as on an ordinary page', async () => {
+  const tools = seededTools(database.db, { heavyWork: pool });
+  const page = SEED_IDS.pages.weeklySync;
+  const cell = (text: string) => ({
+    type: 'tableCell',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+  });
+  const doc = largeDocument('table');
+  doc.content.push({
+    type: 'table',
+    content: [
+      { type: 'tableRow', content: [cell('Plan'), cell('Price')] },
+      { type: 'tableRow', content: [cell('Team'), cell('$8')] },
+    ],
+  } as never);
+  await tools.call('updatePageJson', { pageId: page, doc }, 'member');
+  const runs = jest.spyOn(pool, 'run');
+  try {
+    expect(
+      await tools.call(
+        'tableInsertRow',
+        { pageId: page, table: 0, cells: ['Business', '$20'] },
+        'member',
+      ),
+    ).toMatchObject({ row: 2, rows: 3, columns: 2 });
+    expect(
+      await tools.call(
+        'tableUpdateCell',
+        { pageId: page, table: 0, row: 1, column: 1, text: '$9' },
+        'member',
+      ),
+    ).toMatchObject({ previousText: '$8', text: '$9' });
+    expect(
+      await tools.call(
+        'tableDeleteRow',
+        { pageId: page, table: 0, row: 0 },
+        'member',
+      ),
+    ).toMatchObject({ deletedCells: ['Plan', 'Price'], rows: 2, columns: 2 });
+    const outOfRange = await expectToolError(
+      tools.call(
+        'tableUpdateCell',
+        { pageId: page, table: 0, row: 0, column: 5, text: 'x' },
+        'member',
+      ),
+    );
+    expect(outOfRange.message).toContain('column 5 is out of range');
+    expect(
+      runs.mock.calls.filter(([task]) => task === 'applyBlockEdit'),
+    ).toHaveLength(4);
+  } finally {
+    runs.mockRestore();
+  }
+  const stored = await tools.page(page);
+  expect(stored.content.content).toHaveLength(301);
+  expect(stored.textContent).toContain('Team\n$9\nBusiness\n$20');
+  // Each new cell paragraph got an id no other block of the page has.
+  const ids = JSON.stringify(stored.content).match(/"id":"[a-z]{12}"/g) ?? [];
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
 it('lists and reads the saved versions of a large page through a worker as of an ordinary page', async () => {
   const tools = seededTools(database.db, { heavyWork: pool });
   const ordinary = seededTools(database.db);

@@ -8,15 +8,8 @@ import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import { isUuid, requirePage, type AccessiblePage } from '../access';
 import type { createCommentTool } from './comments.tools';
-import {
-  AGENT_SOURCE,
-  agentChatId,
-  mutatePage,
-  refuseUnstorableText,
-} from '../page-store';
-import { anchorComment, type CommentAnchor } from '../prosemirror/comment-mark';
-import { extractText } from '../prosemirror/extract-text';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import { AGENT_SOURCE, agentChatId, refuseUnstorableText } from '../page-store';
+import { runBlockEdit } from '../structure/run-block-edit';
 import { commentBodyDocument } from './comment-body';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
@@ -32,28 +25,6 @@ export interface CreatedComment {
   readonly anchorBlockId: string | null;
   /** New threads: the page's version after the anchor mark was added. */
   readonly pageVersion?: string;
-}
-
-/** Explains a selection that no block contains, pointing at a near miss when there is one. */
-function selectionNotFound(
-  page: Pick<AccessiblePage, 'id'>,
-  doc: ProseMirrorNode,
-  selection: string,
-): ToolError {
-  const text = extractText(doc);
-  const caseless = text.toLowerCase().indexOf(selection.toLowerCase());
-  const hint = selection.includes('\n')
-    ? ' A selection cannot span two blocks: choose text inside one paragraph, heading, list item or table cell.'
-    : text.includes(selection)
-      ? ' It occurs only in a code block, which cannot hold comment highlights: anchor the comment to text near it.'
-      : caseless >= 0
-        ? ` The page has it with different capitalisation: "${text.slice(caseless, caseless + selection.length)}".`
-        : '';
-  return new ToolError(
-    'invalid_input',
-    `selection "${abbreviate(selection, 120)}" is not in the text of page ${page.id}: it must be copied exactly (case and spaces included) from one paragraph, heading, list item or table cell as getPage shows it; formatting such as bold is not part of the text and Markdown is not understood.${hint}`,
-    { pageId: page.id, selection },
-  );
 }
 
 function commentRow(
@@ -135,15 +106,15 @@ async function createThread(
 ): Promise<CreatedComment> {
   const id = uuidv7();
   return db.transaction().execute(async (trx) => {
-    let anchor: CommentAnchor | undefined;
-    const { before, after } = await mutatePage(
+    const { before, after, report } = await runBlockEdit(
       { db: trx, pageWriter, livePages, heavyWork },
       { context, pageId: input.pageId, toolName: 'createComment' },
-      (doc, page) => {
-        anchor = anchorComment(doc, input.selection, id);
-        if (!anchor) throw selectionNotFound(page, doc, input.selection);
-        return anchor.doc;
-      },
+      (page) => ({
+        kind: 'commentAnchor',
+        pageId: page.id,
+        selection: input.selection,
+        commentId: id,
+      }),
     );
     await trx
       .insertInto('comments')
@@ -155,7 +126,7 @@ async function createThread(
       kind: 'thread',
       parentCommentId: null,
       selection: input.selection,
-      anchorBlockId: anchor?.blockId ?? null,
+      anchorBlockId: report.blockId,
       pageVersion: after.version,
     };
   });

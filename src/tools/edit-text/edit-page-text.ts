@@ -104,7 +104,6 @@ export async function editPageText(
       );
       return receiveDocument(plan.document);
     },
-    { largeDocumentAsText: true },
   );
   const { replacements, blocks, unlistedBlocks } = plan!;
   const result: EditPageTextResult = {

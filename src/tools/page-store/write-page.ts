@@ -183,40 +183,25 @@ export interface PageMutation {
   readonly toolName: ToolName;
 }
 
-type Mutation<Document> = (
-  document: Document,
-  page: AccessiblePage,
-) => ProseMirrorNode | Promise<ProseMirrorNode>;
-
 /**
  * Read-modify-write of one page's document for a caller with write access. `mutate` gets the
- * current document and returns the new one; the write goes through the page writer as a
- * compare-and-set on the version read. With `largeDocumentAsText`, a large page's document comes
- * as its JSON text, for a mutation that hands it to a worker as it is (never parsed here).
+ * current document (a large page's as its JSON text, for a mutation that hands it to a worker
+ * as it is: never parsed here) and returns the new one; the write goes through the page writer
+ * as a compare-and-set on the version read.
  */
 export async function mutatePage(
   store: PageStore,
-  mutation: PageMutation,
-  mutate: Mutation<ProseMirrorNode>,
-): Promise<MutatePageResult>;
-export async function mutatePage(
-  store: PageStore,
-  mutation: PageMutation,
-  mutate: Mutation<ProseMirrorNode | string>,
-  options: { readonly largeDocumentAsText: true },
-): Promise<MutatePageResult>;
-export async function mutatePage(
-  store: PageStore,
   { context, pageId, toolName }: PageMutation,
-  mutate: Mutation<ProseMirrorNode> | Mutation<ProseMirrorNode | string>,
-  options: { readonly largeDocumentAsText?: boolean } = {},
+  mutate: (
+    document: ProseMirrorNode | string,
+    page: AccessiblePage,
+  ) => ProseMirrorNode | Promise<ProseMirrorNode>,
 ): Promise<MutatePageResult> {
   const before = await readPage(store, context, pageId, {
     write: true,
-    largeDocumentAsText: options.largeDocumentAsText,
+    largeDocumentAsText: true,
   });
-  // Text only when asked for, and then `mutate` is the overload that takes it.
-  const content = await (mutate as Mutation<ProseMirrorNode | string>)(
+  const content = await mutate(
     before.documentText ?? asDocument(before.content),
     before,
   );

@@ -24,15 +24,22 @@ import {
   type TableEdit,
   type TableEditReport,
 } from '../tables/table-edits';
+import {
+  applyCommentAnchor,
+  type CommentAnchorEdit,
+  type CommentAnchorReport,
+} from '../comments/comment-anchor-edit';
 import { assertValidContainer } from './assert-valid-container';
 import { resolveBlock } from './resolve-block';
 
 /**
- * One block-level change of patchNode, insertNode, deleteNode or a table tool, as data: what a
- * worker needs to make it on a large page (a function cannot cross to a worker; this can).
+ * One block-level change of patchNode, insertNode, deleteNode, a table tool or createComment's
+ * anchor of a new thread, as data: what a worker needs to make it on a large page (a function
+ * cannot cross to a worker; this can).
  */
 export type BlockEdit =
   | TableEdit
+  | CommentAnchorEdit
   | {
       readonly kind: 'patch';
       /** The block's id or `#<n>`. */
@@ -51,6 +58,7 @@ export type BlockEdit =
 /** What each kind of change reports besides the new document. */
 export type BlockEditReport =
   | TableEditReport
+  | CommentAnchorReport
   | {
       readonly kind: 'patch';
       /** The new block's id: the old one unless the node brought another; null for blocks without ids. */
@@ -96,7 +104,9 @@ export function applyBlockEdit(input: {
         ? insert(doc, edit)
         : edit.kind === 'delete'
           ? remove(doc, edit)
-          : applyTableEdit(doc, edit);
+          : edit.kind === 'commentAnchor'
+            ? applyCommentAnchor(doc, edit)
+            : applyTableEdit(doc, edit);
   return {
     document: transferDocument(
       updated,

@@ -21,7 +21,7 @@ export async function deleteNode(
   const { after, report } = await runBlockEdit(
     dependencies,
     { context, pageId: input.pageId, toolName: 'deleteNode' },
-    { kind: 'delete', nodeId: input.nodeId },
+    () => ({ kind: 'delete', nodeId: input.nodeId }),
   );
   return {
     pageId: after.id,

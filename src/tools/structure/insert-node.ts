@@ -32,12 +32,12 @@ export async function insertNode(
   const { after, report } = await runBlockEdit(
     dependencies,
     { context, pageId: input.pageId, toolName: 'insertNode' },
-    {
+    () => ({
       kind: 'insert',
       position: input.position,
       anchorNodeId: input.anchorNodeId,
       node: input.node,
-    },
+    }),
   );
   return {
     pageId: after.id,

@@ -24,7 +24,7 @@ export async function patchNode(
   const { after, report } = await runBlockEdit(
     dependencies,
     { context, pageId: input.pageId, toolName: 'patchNode' },
-    { kind: 'patch', nodeId: input.nodeId, node: input.node },
+    () => ({ kind: 'patch', nodeId: input.nodeId, node: input.node }),
   );
   return {
     pageId: after.id,

@@ -1,57 +1,60 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
+import type { AccessiblePage } from '../access';
 import type { ToolName } from '../tool-definitions';
-import { mutatePage, storedFormFor, type WrittenPage } from '../page-store';
+import {
+  mutatePage,
+  storedFormFor,
+  type PageStore,
+  type WrittenPage,
+} from '../page-store';
 import { receiveDocument } from '../page-store/stored-document';
 import { documentSize } from '../prosemirror/document-size';
-import type { ToolExecutorDependencies } from '../executor-dependencies';
 import type { BlockEdit, BlockEditReport } from './block-edits';
 
 /**
- * Read-modify-write of one block edit: on a large page the edit runs in a worker from the
- * page's JSON text (finding the block, collecting the page's ids and checking the containers
- * grow with the page), and the new document comes back as its stored form, never parsed here.
+ * Read-modify-write of one block edit (`edit` says which, given the page as read): on a large
+ * page the edit runs in a worker from the page's JSON text (finding the block, collecting the
+ * page's ids and checking the containers grow with the page), and the new document comes back
+ * as its stored form, never parsed here.
  */
 export async function runBlockEdit<Kind extends BlockEdit['kind']>(
-  dependencies: ToolExecutorDependencies,
+  store: PageStore,
   call: {
     readonly context: ToolCallContext;
     readonly pageId: string;
     readonly toolName: ToolName;
   },
-  edit: Extract<BlockEdit, { kind: Kind }>,
+  edit: (page: AccessiblePage) => Extract<BlockEdit, { kind: Kind }>,
 ): Promise<{
+  readonly before: AccessiblePage;
   readonly after: WrittenPage;
   readonly report: Extract<BlockEditReport, { kind: Kind }>;
 }> {
-  const { heavyWork } = dependencies;
+  const { heavyWork } = store;
   let report: BlockEditReport | undefined;
-  const { after } = await mutatePage(
-    dependencies,
-    call,
-    async (doc, page) => {
-      const result = await heavyWork.runSized(
-        'applyBlockEdit',
-        {
-          document: doc,
-          edit,
-          storedForm: storedFormFor(dependencies, page.id),
-        },
-        typeof doc === 'string'
-          ? doc.length
-          : documentSize(doc, heavyWork.limits.inProcessMaxChars),
-        {
-          userId: call.context.userId,
-          label: `${call.toolName} on page ${call.pageId}`,
-          advice:
-            'The page is very large: read it in parts, or move some of it to other pages.',
-        },
-      );
-      report = result.report;
-      return receiveDocument(result.document);
-    },
-    { largeDocumentAsText: true },
-  );
+  const { before, after } = await mutatePage(store, call, async (doc, page) => {
+    const result = await heavyWork.runSized(
+      'applyBlockEdit',
+      {
+        document: doc,
+        edit: edit(page),
+        storedForm: storedFormFor(store, page.id),
+      },
+      typeof doc === 'string'
+        ? doc.length
+        : documentSize(doc, heavyWork.limits.inProcessMaxChars),
+      {
+        userId: call.context.userId,
+        label: `${call.toolName} on page ${call.pageId}`,
+        advice:
+          'The page is very large: read it in parts, or move some of it to other pages.',
+      },
+    );
+    report = result.report;
+    return receiveDocument(result.document);
+  });
   return {
+    before,
     after,
     report: report as Extract<BlockEditReport, { kind: Kind }>,
   };

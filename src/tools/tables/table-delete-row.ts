@@ -23,7 +23,7 @@ export async function tableDeleteRow(
   const { after, report } = await runBlockEdit(
     dependencies,
     { context, pageId: input.pageId, toolName: 'tableDeleteRow' },
-    { kind: 'tableDeleteRow', table: input.table, row: input.row },
+    () => ({ kind: 'tableDeleteRow', table: input.table, row: input.row }),
   );
   return {
     pageId: after.id,

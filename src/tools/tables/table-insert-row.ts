@@ -22,12 +22,12 @@ export async function tableInsertRow(
   const { after, report } = await runBlockEdit(
     dependencies,
     { context, pageId: input.pageId, toolName: 'tableInsertRow' },
-    {
+    () => ({
       kind: 'tableInsertRow',
       table: input.table,
       index: input.index,
       cells: input.cells,
-    },
+    }),
   );
   return {
     pageId: after.id,

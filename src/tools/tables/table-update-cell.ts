@@ -23,13 +23,13 @@ export async function tableUpdateCell(
   const { after, report } = await runBlockEdit(
     dependencies,
     { context, pageId: input.pageId, toolName: 'tableUpdateCell' },
-    {
+    () => ({
       kind: 'tableUpdateCell',
       table: input.table,
       row: input.row,
       column: input.column,
       text: input.text,
-    },
+    }),
   );
   return {
     pageId: after.id,

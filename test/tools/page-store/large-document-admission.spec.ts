@@ -190,7 +190,7 @@ it('edits the text of a large page from its JSON text in a worker, storing what 
   expect((await tools.page(page)).textContent).not.toContain('a\u0000b');
 });
 
-it('patches, inserts and deletes blocks of a large page in a worker, from its JSON text, storing what the in-process path stores, refusals included', async () => {
+it('patches, inserts and deletes blocks and anchors a comment on a large page in a worker, from its JSON text, storing what the in-process path stores, refusals included', async () => {
   const tools = seededTools(database.db, { heavyWork: pool });
   const page = SEED_IDS.pages.weeklySync;
   await tools.call(
@@ -270,10 +270,30 @@ it('patches, inserts and deletes blocks of a large page in a worker, from its JS
       ),
     );
     expect(invalid.code).toBe('invalid_input');
+    // A new comment thread's anchor mark is a block edit too.
+    const thread = await tools.call<{ anchorBlockId: string }>(
+      'createComment',
+      { pageId: page, selection: 'Inserted after', content: 'Why here?' },
+      'member',
+    );
+    expect(thread.anchorBlockId).toBe(inserted.nodeId);
+    const notThere = await expectToolError(
+      tools.call(
+        'createComment',
+        { pageId: page, selection: 'inserted AFTER', content: 'x' },
+        'member',
+      ),
+    );
+    expect(notThere.message).toContain(
+      `is not in the text of page ${page}: it must be copied exactly`,
+    );
+    expect(notThere.message).toContain(
+      'The page has it with different capitalisation: "Inserted after"',
+    );
     // Every one of them, refusals included, ran in the pool's workers.
     expect(
       runs.mock.calls.filter(([task]) => task === 'applyBlockEdit'),
-    ).toHaveLength(5);
+    ).toHaveLength(7);
   } finally {
     runs.mockRestore();
   }

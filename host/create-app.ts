@@ -7,6 +7,7 @@ import {
 import type { Kysely } from 'kysely';
 import { AppModule } from './app.module';
 import { authenticateBeforeBody } from './auth/authenticate-before-body';
+import { parseLargeJsonBodiesInTurn } from './http/large-json-bodies';
 import type { AppConfig } from './config/app-config';
 import type { DB } from '../src';
 import type { ChatModelFactory } from './chat/chat-model';
@@ -57,6 +58,7 @@ export async function createApp(
   );
   app.setGlobalPrefix('api', { exclude: ['mcp'] });
   authenticateBeforeBody(app.getHttpAdapter().getInstance(), options.db);
+  parseLargeJsonBodiesInTurn(app);
   serveWebApp(app.getHttpAdapter().getInstance());
   return app;
 }

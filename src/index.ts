@@ -86,7 +86,10 @@ export {
 export {
   HEAVY_WORK_POOL,
   HeavyWorkPool,
+  AdmissionGate,
+  type AdmissionLimits,
   type HeavyWorkOptions,
+  type ReleaseSlot,
 } from './workers';
 export {
   createCallsPerUserLimit,

@@ -13,4 +13,8 @@ export type {
   HeavyTaskTable,
 } from './heavy-task-table';
 export { HEAVY_WORK_POOL } from './heavy-work-pool-token';
-export type { ReleaseSlot } from './admission-gate';
+export {
+  AdmissionGate,
+  type AdmissionLimits,
+  type ReleaseSlot,
+} from './admission-gate';

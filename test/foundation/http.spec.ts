@@ -182,6 +182,25 @@ describe('reference host over HTTP', () => {
     expect((await post(`Bearer ${owner.token}`)).statusCode).toBe(400);
   });
 
+  it('parses a JSON body of a megabyte or more on its own turn and answers as for any other: served when valid, 400 when not', async () => {
+    const member = seed.users.find((user) => user.role === 'member')!;
+    const post = (payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/me',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${member.token}`,
+        },
+        payload,
+      });
+    const large = JSON.stringify({ padding: 'x'.repeat(1_500_000) });
+    const served = await post(large);
+    expect(served.statusCode).toBe(200);
+    expect(served.json()).toMatchObject({ role: 'member' });
+    expect((await post(large.slice(0, -1))).statusCode).toBe(400);
+  });
+
   it('serves other routes under /api only', async () => {
     const owner = seed.users[0]!;
     const response = await app.inject({

@@ -1,0 +1,148 @@
+import type { FastifyRequest } from 'fastify';
+import Fastify from 'fastify';
+import { AUTHENTICATED_BEFORE_BODY } from '../auth/authenticate-before-body';
+import {
+  LARGE_JSON_BODY_BYTES,
+  largeJsonBodyParser,
+} from './large-json-bodies';
+
+/** A request whose bearer token was checked for `userId` before its body was read. */
+function requestOf(userId: string): FastifyRequest {
+  return {
+    [AUTHENTICATED_BEFORE_BODY]: { userId },
+  } as unknown as FastifyRequest;
+}
+
+/** A JSON body of about `bytes` bytes. */
+function bodyOf(label: string, bytes: number): Buffer {
+  return Buffer.from(JSON.stringify({ label, padding: 'x'.repeat(bytes) }));
+}
+
+describe('largeJsonBodyParser', () => {
+  it('parses large bodies one at a time, each on a turn of the event loop of its own, and small ones at once', async () => {
+    const events: string[] = [];
+    const parser = largeJsonBodyParser((_request, body, done) => {
+      const { label } = JSON.parse(body) as { label: string };
+      events.push(`parse ${label}`);
+      done(null, label);
+    });
+    // Another request's work, on every turn of the event loop while the bodies wait.
+    let turns = 0;
+    const otherWork = setInterval(() => {
+      turns++;
+      events.push('other');
+    }, 0);
+    try {
+      const parsed = await Promise.all(
+        ['a', 'b', 'c'].map(
+          (label) =>
+            new Promise<unknown>((resolve, reject) =>
+              parser(
+                requestOf(`user-${label}`),
+                bodyOf(label, LARGE_JSON_BODY_BYTES),
+                (error, body) => (error ? reject(error) : resolve(body)),
+              ),
+            ),
+        ),
+      );
+      expect(parsed).toEqual(['a', 'b', 'c']);
+      let small: unknown;
+      parser(
+        requestOf('user-a'),
+        Buffer.from('{"label":"small"}'),
+        (_error, body) => {
+          small = body;
+        },
+      );
+      // No wait for a small body.
+      expect(small).toBe('small');
+    } finally {
+      clearInterval(otherWork);
+    }
+    const parses = events
+      .map((event, index) => ({ event, index }))
+      .filter(({ event }) => event.startsWith('parse'));
+    expect(parses.map(({ event }) => event)).toEqual([
+      'parse a',
+      'parse b',
+      'parse c',
+      'parse small',
+    ]);
+    // Between two large parses the event loop turned: other requests were served.
+    expect(turns).toBeGreaterThan(0);
+    for (let index = 1; index < 3; index++)
+      expect(
+        events.slice(parses[index - 1]!.index, parses[index]!.index),
+      ).toContain('other');
+  });
+
+  it('answers 429 to a fifth large body of one user while four wait, and serves another user', async () => {
+    const parser = largeJsonBodyParser((_request, body, done) =>
+      done(null, JSON.parse(body)),
+    );
+    const outcomes = await Promise.all(
+      ['one', 'one', 'one', 'one', 'one', 'two'].map(
+        (userId) =>
+          new Promise<string>((resolve) =>
+            parser(
+              requestOf(userId),
+              bodyOf(userId, LARGE_JSON_BODY_BYTES),
+              (error) =>
+                resolve(
+                  error
+                    ? `${(error as Error & { statusCode: number }).statusCode} ${error.message}`
+                    : `parsed for ${userId}`,
+                ),
+            ),
+          ),
+      ),
+    );
+    expect(outcomes).toEqual([
+      'parsed for one',
+      'parsed for one',
+      'parsed for one',
+      'parsed for one',
+      '429 this request was refused: you already have 4 large request bodies in progress, the most one user may run at once; wait for them to finish, then call again.',
+      'parsed for two',
+    ]);
+  });
+});
+
+describe('largeJsonBodyParser in Fastify', () => {
+  it("keeps Fastify's own answers: a large body is served, malformed or poisoned JSON is a 400", async () => {
+    const fastify = Fastify({ bodyLimit: 10 * 1024 * 1024 });
+    fastify.removeContentTypeParser('application/json');
+    fastify.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer' },
+      largeJsonBodyParser(fastify.getDefaultJsonParser('error', 'error')),
+    );
+    fastify.post('/size', async (request) => ({
+      keys: Object.keys(request.body as object),
+    }));
+    try {
+      const large = bodyOf('large', LARGE_JSON_BODY_BYTES);
+      const served = await fastify.inject({
+        method: 'POST',
+        url: '/size',
+        headers: { 'content-type': 'application/json' },
+        payload: large.toString(),
+      });
+      expect(served.json()).toEqual({ keys: ['label', 'padding'] });
+      for (const payload of [
+        large.toString().slice(0, -1),
+        `{"__proto__":{"admin":true},"padding":"${'x'.repeat(LARGE_JSON_BODY_BYTES)}"}`,
+      ]) {
+        const refused = await fastify.inject({
+          method: 'POST',
+          url: '/size',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expect(refused.statusCode).toBe(400);
+      }
+    } finally {
+      await fastify.close();
+    }
+  });
+});

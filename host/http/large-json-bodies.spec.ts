@@ -102,7 +102,7 @@ describe('largeJsonBodyParser', () => {
       'parsed for one',
       'parsed for one',
       'parsed for one',
-      '429 this request was refused: you already have 4 large request bodies in progress, the most one user may run at once; wait for them to finish, then call again.',
+      '429 this request was refused: you already have 4 large request bodies running or waiting, the most one user may have at once; wait for them to finish, then call again.',
       'parsed for two',
     ]);
   });

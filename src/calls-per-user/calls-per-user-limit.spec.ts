@@ -102,7 +102,7 @@ describe('createCallsPerUserLimit', () => {
     );
     expect(error.code).toBe('limit_exceeded');
     expect(error.message).toBe(
-      'getNode was refused: you already have 2 tool calls in progress, the most one user may run at once; wait for them to finish, then call again.',
+      'getNode was refused: you already have 2 tool calls running or waiting, the most one user may have at once; wait for them to finish, then call again.',
     );
     finish('a1');
     await running;

@@ -56,7 +56,7 @@ describe('admission of tool calls on large documents', () => {
     const refused = await third;
     expect(refused).toBeInstanceOf(ToolError);
     expect((refused as ToolError).message).toContain(
-      'updatePageJson with an input of 1 thousand characters or more was refused: you already have 2 tool calls on large pages (1,000 characters or more) in progress',
+      'updatePageJson with an input of 1 thousand characters or more was refused: you already have 2 tool calls on large pages (1,000 characters or more) running or waiting',
     );
     releaseFirst();
     expect(await first).toBe('first');

@@ -74,7 +74,7 @@ export class AdmissionGate {
     if (mine >= this.limits.maxPerUser) {
       throw new ToolError(
         'limit_exceeded',
-        `${label} was refused: you already have ${mine} ${this.what} in progress, the most one user may run at once; wait for them to finish, then call again.`,
+        `${label} was refused: you already have ${mine} ${this.what} running or waiting, the most one user may have at once; wait for them to finish, then call again.`,
         { reason: 'per_user_limit', limit: this.limits.maxPerUser },
       );
     }

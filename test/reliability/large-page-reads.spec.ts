@@ -210,7 +210,7 @@ describe('npm start while one member hammers its largest page', () => {
     expect(answered.length).toBeGreaterThan(0);
     for (const read of reads.filter((read) => read.isError))
       expect(read.text).toContain(
-        'tool calls on large pages (500,000 characters or more) in progress',
+        'tool calls on large pages (500,000 characters or more) running or waiting',
       );
     // Every answered read of the first block (the first of each batch) has the typing no
     // store has written yet.
@@ -257,7 +257,7 @@ describe('npm start while one member hammers its largest page', () => {
     // Refused only as busy or as a conflict with a concurrent edit, never lost or half-written.
     for (const edit of edits.filter((edit) => edit.isError))
       expect(edit.text).toMatch(
-        /in progress|the server is busy with other tool calls on large pages|changed where you are writing/,
+        /running or waiting|the server is busy with other tool calls on large pages|changed where you are writing/,
       );
     await editor.settled();
     const deadline = Date.now() + 20_000;

@@ -61,7 +61,7 @@ it('refuses a second concurrent whole-document write of one user, and lets anoth
   );
   expect(refused.code).toBe('limit_exceeded');
   expect(refused.message).toContain(
-    'updatePageJson with an input of 20 thousand characters or more was refused: you already have 1 tool calls on large pages (20,000 characters or more) in progress',
+    'updatePageJson with an input of 20 thousand characters or more was refused: you already have 1 tool calls on large pages (20,000 characters or more) running or waiting',
   );
   // Nothing of the refused write reached the page.
   expect(

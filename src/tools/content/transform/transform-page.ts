@@ -88,7 +88,9 @@ export async function transformPage(
       pageId: page.id,
       title: page.title,
       sandbox,
-      storedForm: storedFormFor(dependencies, page.id),
+      // A dry run writes nothing: no block fingerprints for a live merge (seconds of a worker's
+      // time on a page of megabytes).
+      storedForm: input.dryRun ? {} : storedFormFor(dependencies, page.id),
     },
     {
       userId: context.userId,

@@ -93,9 +93,7 @@ export async function editPageText(
           request,
           storedForm: storedFormFor(dependencies, page.id),
         },
-        typeof doc === 'string'
-          ? doc.length
-          : documentSize(doc, heavyWork.limits.inProcessMaxChars),
+        documentSize(doc, heavyWork.limits.inProcessMaxChars),
         {
           userId: context.userId,
           label: `editPageText on page ${input.pageId}`,

@@ -6,12 +6,14 @@ const NODE_OVERHEAD_CHARS = 40;
 /**
  * About how many characters the document has as JSON (its text plus a fixed overhead per
  * node), counting no further than `upTo`: enough to decide whether work on it belongs in a
- * worker without paying for a walk of a multi-megabyte page first.
+ * worker without paying for a walk of a multi-megabyte page first. A document given as its JSON
+ * text (a large page, read as text) is as long as that text.
  */
 export function documentSize(
-  doc: ProseMirrorNode,
+  doc: ProseMirrorNode | string,
   upTo: number = Number.POSITIVE_INFINITY,
 ): number {
+  if (typeof doc === 'string') return doc.length;
   let size = 0;
   const stack: ProseMirrorNode[] = [doc];
   while (stack.length > 0 && size < upTo) {

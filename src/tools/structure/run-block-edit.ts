@@ -40,9 +40,7 @@ export async function runBlockEdit<Kind extends BlockEdit['kind']>(
         edit: edit(page),
         storedForm: storedFormFor(store, page.id),
       },
-      typeof doc === 'string'
-        ? doc.length
-        : documentSize(doc, heavyWork.limits.inProcessMaxChars),
+      documentSize(doc, heavyWork.limits.inProcessMaxChars),
       {
         userId: call.context.userId,
         label: `${call.toolName} on page ${call.pageId}`,

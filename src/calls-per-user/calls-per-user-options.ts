@@ -1,3 +1,5 @@
+import { resolvePositiveLimits } from '../workers/positive-limits';
+
 /**
  * How many tool calls one user may run at once, on both surfaces together. Every call reads the
  * database several times (the caller's page, its ancestors' permissions, the space membership)
@@ -34,22 +36,12 @@ const INTEGER_FIELDS: ReadonlySet<keyof CallsPerUserLimits> = new Set([
 export function resolveCallsPerUserLimits(
   options: CallsPerUserOptions = {},
 ): CallsPerUserLimits {
-  const limits = { ...CALLS_PER_USER_DEFAULTS };
-  for (const key of Object.keys(limits) as (keyof CallsPerUserLimits)[]) {
-    const value = options[key];
-    if (value === undefined) continue;
-    const integer = INTEGER_FIELDS.has(key);
-    if (
-      !Number.isFinite(value) ||
-      value <= 0 ||
-      (integer && !Number.isInteger(value))
-    ) {
-      throw new RangeError(
-        `CallsPerUserOptions.${key} must be ${integer ? 'a positive integer' : 'a positive number'}, got ${value}`,
-      );
-    }
-    limits[key] = value;
-  }
+  const limits = resolvePositiveLimits(
+    'CallsPerUserOptions',
+    CALLS_PER_USER_DEFAULTS,
+    options,
+    INTEGER_FIELDS,
+  );
   if (limits.maxInProgress < limits.running) {
     throw new RangeError(
       `CallsPerUserOptions.maxInProgress (${limits.maxInProgress}) must be at least running (${limits.running}): it counts the running calls too`,

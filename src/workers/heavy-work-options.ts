@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { resolvePositiveLimits } from './positive-limits';
 
 /**
  * Limits of the worker-thread pool that runs CPU-heavy tool work (transform scripts, version
@@ -81,24 +82,10 @@ const INTEGER_FIELDS: ReadonlySet<keyof HeavyWorkLimits> = new Set([
 export function resolveHeavyWorkLimits(
   options: HeavyWorkOptions = {},
 ): HeavyWorkLimits {
-  const limits: { -readonly [K in keyof HeavyWorkLimits]: HeavyWorkLimits[K] } =
-    defaultHeavyWorkLimits();
-  for (const key of Object.keys(limits) as (keyof HeavyWorkLimits)[]) {
-    const value = options[key];
-    if (value === undefined) continue;
-    const valid =
-      Number.isFinite(value) &&
-      value > 0 &&
-      (!INTEGER_FIELDS.has(key) || Number.isInteger(value));
-    if (!valid) {
-      const expected = INTEGER_FIELDS.has(key)
-        ? 'a positive integer'
-        : 'a positive number';
-      throw new RangeError(
-        `HeavyWorkOptions.${key} must be ${expected}, got ${value}`,
-      );
-    }
-    limits[key] = value;
-  }
-  return limits;
+  return resolvePositiveLimits(
+    'HeavyWorkOptions',
+    defaultHeavyWorkLimits(),
+    options,
+    INTEGER_FIELDS,
+  );
 }

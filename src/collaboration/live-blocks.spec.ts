@@ -284,6 +284,56 @@ describe('liveBlocksOf', () => {
     expect(read(document).text).toBe(fresh(document).text);
   });
 
+  it('warms while edits land on any of its turns and leaves reads equal to a fresh conversion', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(edit, fc.nat(5)), { maxLength: 6 }),
+        async (edits) => {
+          const document = seeded();
+          // Read once and changed since: the warm-up has blocks to reuse and a view to make.
+          read(document);
+          apply(document, { kind: 'type', block: 0, at: 0, text: 'x' });
+          const warming = warmLiveBlocks(document, DOCUMENT_FRAGMENT);
+          for (const [change, turns] of edits) {
+            for (let turn = 0; turn < turns; turn++)
+              await new Promise((resolve) => setImmediate(resolve));
+            apply(document, change);
+          }
+          await warming;
+          const now = read(document);
+          expect(now.text).toBe(fresh(document).text);
+          expect(now.fingerprints).toEqual(fresh(document).fingerprints);
+          expect(now.version).toBe(liveDocumentVersion(copyOf(document)));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('leaves the view to the read when the page changes on every turn of the warm-up, and the read is still exact', async () => {
+    const document = new Y.Doc();
+    fillFragment(document.getXmlFragment(DOCUMENT_FRAGMENT), {
+      type: 'doc',
+      content: Array.from({ length: 20_000 }, (_, index) =>
+        paragraph(`paragraph ${index} `.repeat(8)),
+      ),
+    });
+    const fragment = document.getXmlFragment(DOCUMENT_FRAGMENT);
+    let typing = true;
+    let typed = 0;
+    const type = () => {
+      if (!typing) return;
+      firstText(fragment.get(typed % 20_000) as YXmlElement)!.insert(0, '.');
+      typed++;
+      setImmediate(type);
+    };
+    setImmediate(type);
+    await warmLiveBlocks(document, DOCUMENT_FRAGMENT);
+    typing = false;
+    expect(typed).toBeGreaterThan(1);
+    expect(read(document).text).toBe(fresh(document).text);
+  });
+
   it('warms a long page with the event loop free between slices, and a read after it sees the edits made meanwhile', async () => {
     const document = new Y.Doc();
     fillFragment(document.getXmlFragment(DOCUMENT_FRAGMENT), {

@@ -47,8 +47,10 @@ export interface LiveStoredDocument {
 class FragmentBlocks {
   private readonly converted = new WeakMap<YXmlElement, LiveBlock>();
   /** The last view, while no transaction came after it: reads of an unchanged page share it. */
-  private current: LiveBlocksView | undefined;
+  private current: BlocksView | undefined;
   private warming: Promise<void> | undefined;
+  /** The document's transactions so far: a warm-up that sees it move was reading an older state. */
+  private transactions = 0;
 
   constructor(
     private readonly document: YDoc,
@@ -64,39 +66,72 @@ class FragmentBlocks {
     });
     document.on('afterTransaction', () => {
       this.current = undefined;
+      this.transactions++;
     });
   }
 
   /**
-   * Converts the blocks no read has converted yet, a slice at a time with the event loop free
-   * in between: the first read of a large page (6 MB: ~400 ms of conversion) must not hold
-   * every other request. Concurrent reads share one warm-up.
+   * Makes the view a read is about to ask for, a slice at a time with the event loop free in
+   * between: the first read of a large page (6 MB: ~400 ms of conversion) must not hold every
+   * other request, nor must a read after typing (listing 30,000 blocks, the version and the
+   * joined text were ~150 ms in one turn). Concurrent reads share one warm-up.
    */
   warm(): Promise<void> {
-    this.warming ??= this.convertInSlices().finally(() => {
+    this.warming ??= this.prepareInSlices().finally(() => {
       this.warming = undefined;
     });
     return this.warming;
   }
 
-  private async convertInSlices(): Promise<void> {
-    const elements = this.fragment.toArray();
-    let index = 0;
-    while (index < elements.length) {
-      // Each slice starts on a task of its own, so no transaction is open: what it converts is
-      // current, and the observers drop it again if a later transaction changes it.
-      await new Promise((resolve) => setImmediate(resolve));
+  /**
+   * Walks the blocks converting those no read has converted, computes the version on a turn of
+   * its own and joins the document's text in slices. When the document changes during the walk
+   * it walks again (what it converted stays converted); after `MAX_WARM_WALKS` the read makes
+   * what is left of the view at once (`view`).
+   */
+  private async prepareInSlices(): Promise<void> {
+    for (let walk = 0; walk < MAX_WARM_WALKS && !this.current; walk++) {
+      const seen = this.transactions;
+      const blocks = await this.blocksInSlices(seen);
+      if (blocks === undefined) continue;
+      await nextTurn();
+      if (this.transactions !== seen) continue;
+      this.current = new BlocksView(liveDocumentVersion(this.document), blocks);
+    }
+    await this.current?.joinInSlices();
+  }
+
+  /** The live blocks in order, or undefined when a transaction came between two slices. */
+  private async blocksInSlices(seen: number): Promise<LiveBlock[] | undefined> {
+    const blocks: LiveBlock[] = [];
+    let item = this.fragment._start;
+    while (item !== null) {
+      // Each slice starts on a task of its own, so no transaction is open; without one since
+      // the last slice, the list of items is as the last slice left it.
+      await nextTurn();
+      if (this.transactions !== seen) return undefined;
       const sliceEnd = performance.now() + WARM_SLICE_MS;
-      for (; index < elements.length && performance.now() < sliceEnd; index++) {
-        const child = elements[index];
+      for (; item !== null && performance.now() < sliceEnd; item = item.right) {
+        const content = item.content;
         if (
-          child instanceof Y.XmlElement &&
-          !child._item?.deleted &&
-          !this.converted.has(child)
+          item.deleted ||
+          !(content instanceof Y.ContentType) ||
+          !(content.type instanceof Y.XmlElement)
         )
-          this.converted.set(child, convert(child));
+          continue;
+        blocks.push(this.blockOf(content.type, true));
       }
     }
+    return blocks;
+  }
+
+  private blockOf(element: YXmlElement, trusted: boolean): LiveBlock {
+    let block = trusted ? this.converted.get(element) : undefined;
+    if (!block) {
+      block = convert(element);
+      if (trusted) this.converted.set(element, block);
+    }
+    return block;
   }
 
   view(): LiveBlocksView {
@@ -106,23 +141,60 @@ class FragmentBlocks {
     if (trusted && this.current) return this.current;
     const blocks: LiveBlock[] = [];
     for (const child of this.fragment.toArray()) {
-      if (!(child instanceof Y.XmlElement)) continue;
-      let block = trusted ? this.converted.get(child) : undefined;
-      if (!block) {
-        block = convert(child);
-        if (trusted) this.converted.set(child, block);
-      }
-      blocks.push(block);
+      if (child instanceof Y.XmlElement)
+        blocks.push(this.blockOf(child, trusted));
     }
-    let text: string | undefined;
-    const view: LiveBlocksView = {
-      version: liveDocumentVersion(this.document),
-      blocks,
-      documentText: () => (text ??= documentTextOf(blocks)),
-    };
+    const view = new BlocksView(liveDocumentVersion(this.document), blocks);
     if (trusted) this.current = view;
     return view;
   }
+}
+
+/** A view whose document text is joined on first use, or ahead of it in slices. */
+class BlocksView implements LiveBlocksView {
+  private text: string | undefined;
+
+  constructor(
+    readonly version: string,
+    readonly blocks: readonly LiveBlock[],
+  ) {}
+
+  documentText(): string {
+    this.text ??= documentTextOf([
+      this.blocks.map((block) => block.json).join(','),
+    ]);
+    return this.text;
+  }
+
+  /** Joins the text a few hundred blocks at a time, with the event loop free between slices. */
+  async joinInSlices(): Promise<void> {
+    const parts: string[] = [];
+    let index = 0;
+    while (index < this.blocks.length && this.text === undefined) {
+      await nextTurn();
+      const sliceEnd = performance.now() + WARM_SLICE_MS;
+      while (index < this.blocks.length && performance.now() < sliceEnd) {
+        const end = Math.min(this.blocks.length, index + JOIN_BATCH_BLOCKS);
+        parts.push(
+          this.blocks
+            .slice(index, end)
+            .map((block) => block.json)
+            .join(','),
+        );
+        index = end;
+      }
+    }
+    this.text ??= documentTextOf(parts);
+  }
+}
+
+/** Blocks joined between two looks at the clock while a warm-up joins a document's text. */
+const JOIN_BATCH_BLOCKS = 256;
+/** Walks of a document that keeps changing before a warm-up leaves the rest to the read. */
+const MAX_WARM_WALKS = 3;
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Longest stretch a warm-up converts without letting the event loop run. */
@@ -230,9 +302,9 @@ export function warmLiveBlocks(
   return fragmentBlocks(document, fragmentName).warm();
 }
 
-/** The document whose top-level blocks these are, as ProseMirror JSON text. */
-function documentTextOf(blocks: readonly LiveBlock[]): string {
-  return `{"type":"doc","content":[${blocks.map((block) => block.json).join(',')}]}`;
+/** The document as ProseMirror JSON text, from its blocks' JSON joined in comma-joined parts. */
+function documentTextOf(parts: readonly string[]): string {
+  return `{"type":"doc","content":[${parts.join(',')}]}`;
 }
 
 /**

@@ -121,6 +121,30 @@ describe('HeavyWorkPool', () => {
     expect((await other).changed).toBe(false);
   });
 
+  it("posts a run's input on a turn of its own: what another request scheduled runs first", async () => {
+    await pool.warm();
+    const order: string[] = [];
+    const piscina = (
+      pool as unknown as { piscina: { run(...args: unknown[]): unknown } }
+    ).piscina;
+    const original = piscina.run.bind(piscina);
+    const post = jest
+      .spyOn(piscina, 'run')
+      .mockImplementation((...args: unknown[]) => {
+        order.push('posted');
+        return original(...args);
+      });
+    const running = pool.run(
+      'diffDocuments',
+      { from: DOCUMENT, to: DOCUMENT },
+      { userId: 'u1', label: 'diff' },
+    );
+    setImmediate(() => order.push('another request'));
+    await running;
+    post.mockRestore();
+    expect(order).toEqual(['another request', 'posted']);
+  });
+
   it('runs small inputs on the calling thread and large ones in a worker', async () => {
     const small = new HeavyWorkPool(TOOL_HEAVY_TASKS, {
       inProcessMaxChars: 1_000,

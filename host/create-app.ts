@@ -54,11 +54,16 @@ export async function createApp(
       databaseUrl: options.databaseUrl,
     }),
     new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES }),
-    { logger: options.logger ?? undefined, abortOnError: false },
+    {
+      logger: options.logger ?? undefined,
+      abortOnError: false,
+      // JSON bodies are read as text by the host's own parser (parseLargeJsonBodiesInTurn).
+      bodyParser: false,
+    },
   );
   app.setGlobalPrefix('api', { exclude: ['mcp'] });
   authenticateBeforeBody(app.getHttpAdapter().getInstance(), options.db);
-  parseLargeJsonBodiesInTurn(app);
+  parseLargeJsonBodiesInTurn(app.getHttpAdapter().getInstance());
   serveWebApp(app.getHttpAdapter().getInstance());
   return app;
 }

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
 import { AUTHENTICATED_BEFORE_BODY } from '../auth/authenticate-before-body';
 import {
-  LARGE_JSON_BODY_BYTES,
+  LARGE_JSON_BODY_CHARS,
   largeJsonBodyParser,
+  parseLargeJsonBodiesInTurn,
 } from './large-json-bodies';
 
 /** A request whose bearer token was checked for `userId` before its body was read. */
@@ -13,9 +14,9 @@ function requestOf(userId: string): FastifyRequest {
   } as unknown as FastifyRequest;
 }
 
-/** A JSON body of about `bytes` bytes. */
-function bodyOf(label: string, bytes: number): Buffer {
-  return Buffer.from(JSON.stringify({ label, padding: 'x'.repeat(bytes) }));
+/** A JSON body of about `chars` characters. */
+function bodyOf(label: string, chars: number): string {
+  return JSON.stringify({ label, padding: 'x'.repeat(chars) });
 }
 
 describe('largeJsonBodyParser', () => {
@@ -39,7 +40,7 @@ describe('largeJsonBodyParser', () => {
             new Promise<unknown>((resolve, reject) =>
               parser(
                 requestOf(`user-${label}`),
-                bodyOf(label, LARGE_JSON_BODY_BYTES),
+                bodyOf(label, LARGE_JSON_BODY_CHARS),
                 (error, body) => (error ? reject(error) : resolve(body)),
               ),
             ),
@@ -47,13 +48,9 @@ describe('largeJsonBodyParser', () => {
       );
       expect(parsed).toEqual(['a', 'b', 'c']);
       let small: unknown;
-      parser(
-        requestOf('user-a'),
-        Buffer.from('{"label":"small"}'),
-        (_error, body) => {
-          small = body;
-        },
-      );
+      parser(requestOf('user-a'), '{"label":"small"}', (_error, body) => {
+        small = body;
+      });
       // No wait for a small body.
       expect(small).toBe('small');
     } finally {
@@ -86,7 +83,7 @@ describe('largeJsonBodyParser', () => {
           new Promise<string>((resolve) =>
             parser(
               requestOf(userId),
-              bodyOf(userId, LARGE_JSON_BODY_BYTES),
+              bodyOf(userId, LARGE_JSON_BODY_CHARS),
               (error) =>
                 resolve(
                   error
@@ -108,30 +105,25 @@ describe('largeJsonBodyParser', () => {
   });
 });
 
-describe('largeJsonBodyParser in Fastify', () => {
+describe('parseLargeJsonBodiesInTurn in Fastify', () => {
   it("keeps Fastify's own answers: a large body is served, malformed or poisoned JSON is a 400", async () => {
     const fastify = Fastify({ bodyLimit: 10 * 1024 * 1024 });
-    fastify.removeContentTypeParser('application/json');
-    fastify.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer' },
-      largeJsonBodyParser(fastify.getDefaultJsonParser('error', 'error')),
-    );
+    parseLargeJsonBodiesInTurn(fastify);
     fastify.post('/size', async (request) => ({
       keys: Object.keys(request.body as object),
     }));
     try {
-      const large = bodyOf('large', LARGE_JSON_BODY_BYTES);
+      const large = bodyOf('large', LARGE_JSON_BODY_CHARS);
       const served = await fastify.inject({
         method: 'POST',
         url: '/size',
         headers: { 'content-type': 'application/json' },
-        payload: large.toString(),
+        payload: large,
       });
       expect(served.json()).toEqual({ keys: ['label', 'padding'] });
       for (const payload of [
-        large.toString().slice(0, -1),
-        `{"__proto__":{"admin":true},"padding":"${'x'.repeat(LARGE_JSON_BODY_BYTES)}"}`,
+        large.slice(0, -1),
+        `{"__proto__":{"admin":true},"padding":"${'x'.repeat(LARGE_JSON_BODY_CHARS)}"}`,
       ]) {
         const refused = await fastify.inject({
           method: 'POST',
@@ -141,6 +133,35 @@ describe('largeJsonBodyParser in Fastify', () => {
         });
         expect(refused.statusCode).toBe(400);
       }
+    } finally {
+      await fastify.close();
+    }
+  });
+
+  it('decodes a large body that arrives in chunks split inside multi-byte characters', async () => {
+    const fastify = Fastify({ bodyLimit: 10 * 1024 * 1024 });
+    parseLargeJsonBodiesInTurn(fastify);
+    const text = 'é€😀 '.repeat(LARGE_JSON_BODY_CHARS / 4);
+    fastify.post('/echo', async (request) => ({
+      same: (request.body as { text: string }).text === text,
+    }));
+    try {
+      const url = await fastify.listen({ port: 0, host: '127.0.0.1' });
+      const bytes = Buffer.from(JSON.stringify({ text }));
+      const chunks = async function* () {
+        // 65,537 bytes: an odd size, so chunk ends fall inside the 2-, 3- and 4-byte characters.
+        for (let start = 0; start < bytes.length; start += 65_537) {
+          yield bytes.subarray(start, start + 65_537);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      const response = await fetch(`${url}/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: ReadableStream.from(chunks()),
+        duplex: 'half',
+      } as RequestInit);
+      expect(await response.json()).toEqual({ same: true });
     } finally {
       await fastify.close();
     }

@@ -1,23 +1,47 @@
-/** Polls /api/health one request after another and keeps each latency. */
-export class HealthProbe {
-  readonly latencies: number[] = [];
-  private running = true;
-  private readonly done: Promise<void>;
+import { Worker } from 'node:worker_threads';
 
-  constructor(private readonly url: string) {
-    this.done = this.loop();
+/**
+ * The probe's loop, in a worker thread of its own: the test's own thread serialises megabytes
+ * of tool arguments and applies an editor's updates, and a probe on that thread measured those
+ * stalls too (an 885 ms "health answer" while the server's event loop was free).
+ */
+const PROBE_LOOP = `
+const { parentPort, workerData } = require('node:worker_threads');
+let running = true;
+parentPort.once('message', () => { running = false; });
+(async () => {
+  const latencies = [];
+  while (running) {
+    const startedAt = performance.now();
+    const response = await fetch(workerData.url, { signal: AbortSignal.timeout(10000) });
+    await response.json();
+    latencies.push(performance.now() - startedAt);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  parentPort.postMessage({ latencies });
+})().catch((error) => parentPort.postMessage({ error: String(error) }));
+`;
 
-  private async loop(): Promise<void> {
-    while (this.running) {
-      const startedAt = performance.now();
-      const response = await fetch(this.url, {
-        signal: AbortSignal.timeout(10_000),
-      });
-      await response.json();
-      this.latencies.push(performance.now() - startedAt);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+/**
+ * Polls /api/health one request after another, as an outside client would (from a thread of
+ * its own), and keeps each latency.
+ */
+export class HealthProbe {
+  private readonly worker: Worker;
+  private readonly done: Promise<readonly number[]>;
+
+  constructor(url: string) {
+    this.worker = new Worker(PROBE_LOOP, { eval: true, workerData: { url } });
+    this.done = new Promise((resolve, reject) => {
+      this.worker.once(
+        'message',
+        (outcome: { latencies?: number[]; error?: string }) =>
+          outcome.error === undefined
+            ? resolve(outcome.latencies!)
+            : reject(new Error(`health probe failed: ${outcome.error}`)),
+      );
+      this.worker.once('error', reject);
+    });
   }
 
   async stop(): Promise<{
@@ -26,9 +50,9 @@ export class HealthProbe {
     readonly p99: number;
     readonly max: number;
   }> {
-    this.running = false;
-    await this.done;
-    const sorted = [...this.latencies].sort((a, b) => a - b);
+    this.worker.postMessage('stop');
+    const latencies = await this.done.finally(() => this.worker.terminate());
+    const sorted = [...latencies].sort((a, b) => a - b);
     const at = (quantile: number) =>
       sorted[
         Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))

@@ -67,7 +67,7 @@ beforeAll(async () => {
       COLLAB_DEBOUNCE_MS: '300',
       COLLAB_MAX_DEBOUNCE_MS: '1000',
     },
-    90_000,
+    { startupTimeoutMs: 90_000 },
   );
   browser = await launchChromium();
   member = await signIn(browser, server.baseUrl, 'member@acme.test');

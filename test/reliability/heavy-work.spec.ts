@@ -11,7 +11,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
-import { HealthProbe } from './support/health-probe';
+import { describeHealth, HealthProbe } from './support/health-probe';
 import { recordFigure } from './support/reliability-figures';
 import {
   startServer,
@@ -108,7 +108,10 @@ describe('npm start under heavy tool work', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     seed = await seedDemoWorkspace(database.db);
-    server = await startServer({ DATABASE_URL: database.url });
+    server = await startServer(
+      { DATABASE_URL: database.url },
+      { recordEventLoopStalls: true },
+    );
     for (const user of seed.users) {
       const client = new Client({ name: 'heavy-work-test', version: '1.0.0' });
       await client.connect(
@@ -135,7 +138,7 @@ describe('npm start under heavy tool work', () => {
   it('stops transforms stalled inside a built-in at their deadline while health keeps answering, and frees their slots for the next run', async () => {
     // Warm the workers (and the sandbox's compiled WebAssembly) so the figures are about the stalls.
     expect((await transform('member', IDENTITY)).isError).toBe(false);
-    const health = new HealthProbe(`${server.baseUrl}/api/health`);
+    const health = await HealthProbe.start(server);
     const [indexOf, sort, queued] = await Promise.all([
       transform('owner', INDEX_OF_FREEZE),
       transform('admin', TYPED_SORT_FREEZE),
@@ -166,10 +169,7 @@ describe('npm start under heavy tool work', () => {
       'heavy: queued run answered after the first killed run',
       `${slotFreedMs} ms (worker replaced and the run done)`,
     );
-    recordFigure(
-      'heavy: health during the stalls',
-      `p50 ${Math.round(probe.p50)} ms, p99 ${Math.round(probe.p99)} ms, max ${Math.round(probe.max)} ms over ${probe.samples} requests`,
-    );
+    recordFigure('heavy: health during the stalls', describeHealth(probe));
   });
 
   it('answers 10 concurrent worst-case transforms and a 5 MB diff with results or limit errors, health answering throughout', async () => {
@@ -191,7 +191,7 @@ describe('npm start under heavy tool work', () => {
       .where('id', '=', SEED_IDS.pages.pricing)
       .execute();
     const rssBefore = residentMiB(server.process.pid!);
-    const health = new HealthProbe(`${server.baseUrl}/api/health`);
+    const health = await HealthProbe.start(server);
     const diffArgs = {
       pageId: SEED_IDS.pages.pricing,
       from: history.id,
@@ -255,7 +255,7 @@ describe('npm start under heavy tool work', () => {
     );
     recordFigure(
       'heavy: health under the saturated pool',
-      `p50 ${Math.round(probe.p50)} ms, p99 ${Math.round(probe.p99)} ms, max ${Math.round(probe.max)} ms over ${probe.samples} requests`,
+      describeHealth(probe),
     );
     recordFigure(
       'heavy: server RSS before/after',

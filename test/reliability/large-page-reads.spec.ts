@@ -14,7 +14,7 @@ import {
   type LiveEditor,
 } from '../../dev/collaboration/live-editor';
 import { Y, type YXmlElement } from '../../src/collaboration/yjs';
-import { HealthProbe } from './support/health-probe';
+import { describeHealth, HealthProbe } from './support/health-probe';
 import { documentOf } from './support/large-document';
 import { recordFigure } from './support/reliability-figures';
 import {
@@ -86,12 +86,15 @@ describe('npm start while one member hammers its largest page', () => {
       })
       .where('id', '=', pageId)
       .execute();
-    server = await startServer({
-      DATABASE_URL: database.url,
-      // What the editor types stays unsaved for the whole test.
-      COLLAB_DEBOUNCE_MS: '600000',
-      COLLAB_MAX_DEBOUNCE_MS: '600000',
-    });
+    server = await startServer(
+      {
+        DATABASE_URL: database.url,
+        // What the editor types stays unsaved for the whole test.
+        COLLAB_DEBOUNCE_MS: '600000',
+        COLLAB_MAX_DEBOUNCE_MS: '600000',
+      },
+      { recordEventLoopStalls: true },
+    );
     const connect = async (role: 'member' | 'owner') => {
       const token = seed.users.find((user) => user.role === role)!.token;
       const client = new Client({ name: 'large-page-test', version: '1.0.0' });
@@ -117,7 +120,7 @@ describe('npm start while one member hammers its largest page', () => {
   it(`keeps the health check and another user's calls answering through ${CONCURRENT_READS} concurrent block reads of a 6 MB page`, async () => {
     // The other user is already at work (its session's first call is behind it).
     await call('get_outline', { pageId: SEED_IDS.pages.pricing }, otherUser);
-    const health = new HealthProbe(`${server.baseUrl}/api/health`);
+    const health = await HealthProbe.start(server);
     const burst = Promise.all(
       Array.from({ length: CONCURRENT_READS }, (_, index) =>
         call('get_node', { pageId, block: `#${index * 100}` }),
@@ -140,7 +143,7 @@ describe('npm start while one member hammers its largest page', () => {
     const answered = reads.filter((read) => !read.isError);
     recordFigure(
       'large page: 30 concurrent getNode on 6 MB, health p50 / p99 / max',
-      `${Math.round(probe.p50)} / ${Math.round(probe.p99)} / ${Math.round(probe.max)} ms (${probe.samples} requests)`,
+      describeHealth(probe),
     );
     recordFigure(
       'large page: 30 concurrent getNode on 6 MB, answered / refused as busy, slowest',
@@ -179,7 +182,7 @@ describe('npm start while one member hammers its largest page', () => {
     (firstBlock.get(0) as InstanceType<typeof Y.XmlText>).insert(0, typed);
     await editor.settled();
 
-    const health = new HealthProbe(`${server.baseUrl}/api/health`);
+    const health = await HealthProbe.start(server);
     const reads = await Promise.all(
       Array.from({ length: CONCURRENT_READS }, (_, index) =>
         call('get_node', { pageId, block: `#${index * 100}` }),
@@ -201,7 +204,7 @@ describe('npm start while one member hammers its largest page', () => {
     const answered = reads.filter((read) => !read.isError);
     recordFigure(
       'large live page: 54 getNode on 6 MB open in an editor that types, health p50 / p99 / max',
-      `${Math.round(probe.p50)} / ${Math.round(probe.p99)} / ${Math.round(probe.max)} ms (${probe.samples} requests)`,
+      describeHealth(probe),
     );
     recordFigure(
       'large live page: 54 getNode on 6 MB open in an editor, answered / refused as busy, slowest',
@@ -232,7 +235,7 @@ describe('npm start while one member hammers its largest page', () => {
       token: seed.users.find((user) => user.role === 'owner')!.token,
       timeoutMs: 60_000,
     });
-    const health = new HealthProbe(`${server.baseUrl}/api/health`);
+    const health = await HealthProbe.start(server);
     // Each edit on its own paragraph: "Paragraph <n> " starts block #n.
     const edits = await Promise.all(
       Array.from({ length: CONCURRENT_EDITS }, (_, index) =>
@@ -247,7 +250,7 @@ describe('npm start while one member hammers its largest page', () => {
     const answered = edits.filter((edit) => !edit.isError);
     recordFigure(
       `large live page: ${CONCURRENT_EDITS} concurrent editPageText on 6 MB open in an editor, health p50 / p99 / max`,
-      `${Math.round(probe.p50)} / ${Math.round(probe.p99)} / ${Math.round(probe.max)} ms (${probe.samples} requests)`,
+      describeHealth(probe),
     );
     recordFigure(
       `large live page: ${CONCURRENT_EDITS} concurrent editPageText on 6 MB open in an editor, written / refused, slowest`,

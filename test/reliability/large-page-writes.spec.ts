@@ -10,7 +10,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
-import { HealthProbe } from './support/health-probe';
+import { describeHealth, HealthProbe } from './support/health-probe';
 import { documentOf } from './support/large-document';
 import { recordFigure } from './support/reliability-figures';
 import {
@@ -45,7 +45,10 @@ describe('npm start while one member writes a 9 MB page three times at once', ()
   beforeAll(async () => {
     database = await createTestDatabase();
     seed = await seedDemoWorkspace(database.db);
-    server = await startServer({ DATABASE_URL: database.url });
+    server = await startServer(
+      { DATABASE_URL: database.url },
+      { recordEventLoopStalls: true },
+    );
     const token = seed.users.find((user) => user.role === 'member')!.token;
     member = new Client({ name: 'large-write-test', version: '1.0.0' });
     await member.connect(
@@ -67,7 +70,7 @@ describe('npm start while one member writes a 9 MB page three times at once', ()
       document.content[0]!.content[0]!.text = `Written by writer ${writer}`;
       return document;
     });
-    const health = new HealthProbe(`${server.baseUrl}/api/health`);
+    const health = await HealthProbe.start(server);
     const startedAt = performance.now();
     const writes = await Promise.all(
       documents.map(async (doc) => {
@@ -88,7 +91,7 @@ describe('npm start while one member writes a 9 MB page three times at once', ()
     const probe = await health.stop();
     recordFigure(
       'large page: 3 concurrent 9 MB updatePageJson, health p50 / p99 / max',
-      `${Math.round(probe.p50)} / ${Math.round(probe.p99)} / ${Math.round(probe.max)} ms (${probe.samples} requests)`,
+      describeHealth(probe),
     );
     const written = writes.filter((write) => !write.isError);
     recordFigure(

@@ -14,9 +14,22 @@ export interface ServerUnderTest {
   stop(): Promise<void>;
 }
 
+export interface StartServerOptions {
+  /** Default 40 s. */
+  readonly startupTimeoutMs?: number;
+  /**
+   * Write the server's event-loop stalls to its stderr (`record-event-loop-stalls.ts`), for
+   * `eventLoopStallsBetween`. Default false.
+   */
+  readonly recordEventLoopStalls?: boolean;
+}
+
 export async function startServer(
   env: Readonly<Record<string, string>>,
-  startupTimeoutMs = 40_000,
+  {
+    startupTimeoutMs = 40_000,
+    recordEventLoopStalls = false,
+  }: StartServerOptions = {},
 ): Promise<ServerUnderTest> {
   // DB_DRIVER stays: the jest project's driver is the server's too.
   const base = Object.fromEntries(
@@ -30,7 +43,14 @@ export async function startServer(
   );
   const child = spawn(
     process.execPath,
-    ['-r', 'ts-node/register/transpile-only', 'host/main.ts'],
+    [
+      '-r',
+      'ts-node/register/transpile-only',
+      ...(recordEventLoopStalls
+        ? ['-r', join(__dirname, 'record-event-loop-stalls.ts')]
+        : []),
+      'host/main.ts',
+    ],
     {
       cwd: ROOT,
       env: { ...base, PORT: '0', ...env },
@@ -70,4 +90,22 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A stall of the server's event loop, as `record-event-loop-stalls.ts` wrote it. */
+export interface EventLoopStall {
+  /** Epoch milliseconds when it began. */
+  readonly at: number;
+  readonly ms: number;
+}
+
+/** The stalls the server recorded (see `recordEventLoopStalls`) that began within [from, to]. */
+export function eventLoopStallsBetween(
+  server: ServerUnderTest,
+  from: number,
+  to: number,
+): EventLoopStall[] {
+  return [...server.stderr().matchAll(/^event-loop-stall (\d+) (\d+)$/gm)]
+    .map((match) => ({ at: Number(match[1]), ms: Number(match[2]) }))
+    .filter((stall) => stall.at >= from && stall.at <= to);
 }

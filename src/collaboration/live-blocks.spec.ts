@@ -4,8 +4,10 @@ import { Y, type YDoc, type YXmlElement, type YXmlText } from './yjs';
 import {
   liveBlocksOf,
   liveDocumentVersion,
+  liveStoredDocument,
   warmLiveBlocks,
 } from './live-blocks';
+import { extractText } from '../tools/prosemirror/extract-text';
 import {
   createYElement,
   DOCUMENT_FRAGMENT,
@@ -357,5 +359,32 @@ describe('liveBlocksOf', () => {
     expect(turns).toBeGreaterThan(1);
     expect(read(document).text).toBe(fresh(document).text);
     expect(read(document).fingerprints).toEqual(fresh(document).fingerprints);
+  });
+
+  it('stores a long page as a fresh conversion would: its JSON, and the text of its non-empty blocks a line each', async () => {
+    // Runs of empty blocks longer than one joined batch, between paragraphs.
+    const content = Array.from({ length: 2_000 }, (_, index) =>
+      index % 1_000 < 600
+        ? { type: 'horizontalRule' }
+        : paragraph(`paragraph ${index}`),
+    );
+    const document = new Y.Doc();
+    fillFragment(document.getXmlFragment(DOCUMENT_FRAGMENT), {
+      type: 'doc',
+      content,
+    });
+    const stored = await liveStoredDocument(document);
+    const converted = fragmentToDocument(
+      document.getXmlFragment(DOCUMENT_FRAGMENT),
+    );
+    expect(stored.json).toBe(JSON.stringify(converted));
+    expect(stored.text).toBe(
+      converted
+        .content!.map((block) => extractText(block))
+        .filter((text) => text !== '')
+        .join('\n'),
+    );
+    expect(stored.text.split('\n')).toHaveLength(800);
+    expect(stored.version).toBe(liveDocumentVersion(copyOf(document)));
   });
 });

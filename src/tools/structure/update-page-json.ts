@@ -1,9 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import { readPage, storedFormFor } from '../page-store';
-import { rememberStoredDocument } from '../page-store/stored-document';
-import { withBlockIds } from '../prosemirror/block-id';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import { receiveDocument } from '../page-store/stored-document';
 import type { updatePageJsonTool } from './structure.tools';
 import { writeWholeDocument } from './write-whole-document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
@@ -33,20 +31,21 @@ export async function updatePageJson(
   // The text crosses to a worker as one string; for a document of megabytes, checking it here
   // held the event loop for over 100 ms per call.
   const json = JSON.stringify(input.doc);
-  const { assignments, stored, blocks } = await dependencies.heavyWork.runSized(
-    'prepareWholeDocument',
-    { json, ...storedFormFor(dependencies, page.id) },
-    json.length,
-    {
-      userId: context.userId,
-      label: `updatePageJson on page ${page.id}`,
-      advice:
-        'Send a smaller document, or change parts of the page with patchNode, insertNode or deleteNode.',
-    },
-  );
-  // Valid now (the worker checked the same JSON), so the input is a document.
-  const content = withBlockIds(input.doc as ProseMirrorNode, assignments);
-  rememberStoredDocument(content, stored);
+  const { generatedIds, document, blocks } =
+    await dependencies.heavyWork.runSized(
+      'prepareWholeDocument',
+      { json, ...storedFormFor(dependencies, page.id) },
+      json.length,
+      {
+        userId: context.userId,
+        label: `updatePageJson on page ${page.id}`,
+        advice:
+          'Send a smaller document, or change parts of the page with patchNode, insertNode or deleteNode.',
+      },
+    );
+  // Valid and numbered (the worker checked the same JSON): written from its stored form, the
+  // object parsed only if a writer reads it (a live page's merge).
+  const content = receiveDocument(document);
   const written = await writeWholeDocument(dependencies, {
     context,
     page,
@@ -59,6 +58,6 @@ export async function updatePageJson(
     version: written.version,
     historyId: written.historyId,
     blocks,
-    generatedIds: assignments.length,
+    generatedIds,
   };
 }

@@ -101,15 +101,20 @@ class FragmentBlocks {
     await this.current?.joinInSlices();
   }
 
-  /** The live blocks in order, or undefined when a transaction came between two slices. */
+  /**
+   * The live blocks in order, or undefined when a transaction came between two slices. The walk
+   * goes on to the end after one, converting as it goes (a conversion made with no transaction
+   * open is current, and the observers drop it if the block changes later), so a page where
+   * someone types all the time is still converted in slices, the next walk mostly reusing it.
+   * Walking on from an item after a transaction is safe: a top-level item is never split, and
+   * one merged away or deleted keeps its link to the item after it.
+   */
   private async blocksInSlices(seen: number): Promise<LiveBlock[] | undefined> {
     const blocks: LiveBlock[] = [];
     let item = this.fragment._start;
     while (item !== null) {
-      // Each slice starts on a task of its own, so no transaction is open; without one since
-      // the last slice, the list of items is as the last slice left it.
+      // Each slice starts on a task of its own, so no transaction is open.
       await nextTurn();
-      if (this.transactions !== seen) return undefined;
       const sliceEnd = performance.now() + WARM_SLICE_MS;
       for (; item !== null && performance.now() < sliceEnd; item = item.right) {
         const content = item.content;
@@ -122,7 +127,7 @@ class FragmentBlocks {
         blocks.push(this.blockOf(content.type, true));
       }
     }
-    return blocks;
+    return this.transactions === seen ? blocks : undefined;
   }
 
   private blockOf(element: YXmlElement, trusted: boolean): LiveBlock {

@@ -99,7 +99,7 @@ export interface EventLoopStall {
   readonly ms: number;
 }
 
-/** The stalls the server recorded (see `recordEventLoopStalls`) that began within [from, to]. */
+/** The stalls the server recorded (see `recordEventLoopStalls`) that overlap [from, to]. */
 export function eventLoopStallsBetween(
   server: ServerUnderTest,
   from: number,
@@ -107,5 +107,5 @@ export function eventLoopStallsBetween(
 ): EventLoopStall[] {
   return [...server.stderr().matchAll(/^event-loop-stall (\d+) (\d+)$/gm)]
     .map((match) => ({ at: Number(match[1]), ms: Number(match[2]) }))
-    .filter((stall) => stall.at >= from && stall.at <= to);
+    .filter((stall) => stall.at + stall.ms >= from && stall.at <= to);
 }

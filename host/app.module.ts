@@ -40,6 +40,14 @@ export class AppModule {
       db: options.db,
       debounceMs: options.config.collaboration.debounceMs,
       maxDebounceMs: options.config.collaboration.maxDebounceMs,
+      ...(options.databaseUrl === undefined
+        ? {}
+        : {
+            storeConnection: {
+              connectionString: options.databaseUrl,
+              driver: options.config.database.driver,
+            },
+          }),
     });
     return {
       module: AppModule,

@@ -7,6 +7,7 @@ import type { DB } from '../../src';
 import { collaborationAuthentication } from './collaboration-authentication';
 import { Hocuspocus } from './hocuspocus';
 import { pagePersistence } from './page-persistence';
+import { PageStoreWorker, type PageStoreConnection } from './page-store-worker';
 
 /** Where editors connect: the WebSocket path on the host's HTTP server. */
 export const COLLABORATION_PATH = '/collab';
@@ -17,6 +18,11 @@ export interface HostCollaborationOptions {
   readonly debounceMs?: number;
   /** Store at most this long after the first unsaved change. Default 45 s, Docmost's. */
   readonly maxDebounceMs?: number;
+  /**
+   * Where a worker thread writes the stored pages, on a connection of its own
+   * (`PageStoreWorker`). Default: none, the rows are written through `db` on this thread.
+   */
+  readonly storeConnection?: PageStoreConnection;
 }
 
 /**
@@ -30,15 +36,26 @@ export class HostCollaboration {
   private readonly sockets = new WebSocketServer({ noServer: true });
   private attached: Server | undefined;
   private closed = false;
+  private readonly storeWorker: PageStoreWorker | undefined;
 
   constructor(options: HostCollaborationOptions) {
+    this.storeWorker =
+      options.storeConnection === undefined
+        ? undefined
+        : new PageStoreWorker(options.storeConnection);
+    const storeWorker = this.storeWorker;
     this.hocuspocus = new Hocuspocus({
       debounce: options.debounceMs ?? 10_000,
       maxDebounce: options.maxDebounceMs ?? 45_000,
       unloadImmediately: false,
       extensions: [
         collaborationAuthentication(options.db),
-        pagePersistence(options.db, { isClosed: () => this.closed }),
+        pagePersistence(options.db, {
+          isClosed: () => this.closed,
+          ...(storeWorker === undefined
+            ? {}
+            : { writeRow: (row) => storeWorker.store(row) }),
+        }),
       ],
     });
   }
@@ -98,6 +115,7 @@ export class HostCollaboration {
     )
       await new Promise((resolve) => setTimeout(resolve, 10));
     this.closed = true;
+    await this.storeWorker?.close();
     this.attached = undefined;
     for (const client of this.sockets.clients) client.terminate();
     await new Promise<void>((resolve) => this.sockets.close(() => resolve()));

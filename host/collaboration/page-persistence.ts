@@ -1,23 +1,18 @@
 import type { Extension } from './hocuspocus';
-import { sql, type Kysely } from 'kysely';
-import type { DB, JsonValue } from '../../src';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../src';
 import {
   fillFragment,
   DOCUMENT_FRAGMENT,
   Y,
   type YDoc,
-  isUuid,
-  addPageHistoryRow,
-  AGENT_SOURCE,
-  agentChatId,
-  contributorIdsWith,
   asDocument,
   liveDocumentVersion,
   liveStoredDocument,
-  type LiveStoredDocument,
 } from '../../src';
 import { pageIdOfDocument } from './document-name';
 import type { CollaborationContext } from './collaboration-context';
+import { storePageRow, type PageRowStore } from './store-page-row';
 
 /**
  * Loads and stores pages the way Docmost's persistence extension does: a page loads from
@@ -38,11 +33,23 @@ export interface PagePersistenceOptions {
   /** True once the host stopped: a store then has no database left to write to. */
   readonly isClosed?: () => boolean;
   readonly logger?: { error(message: string): void };
+  /**
+   * Writes a store's row. Default: through `db` on this thread; the reference host hands it to
+   * a worker with its own connection (`PageStoreWorker`).
+   */
+  readonly writeRow?: (row: PageRowStore) => Promise<void>;
 }
+
+/** Times a store makes the stored form when the document keeps changing while it does. */
+const MAX_STORE_ATTEMPTS = 3;
 
 export function pagePersistence(
   db: Kysely<DB>,
-  { isClosed = () => false, logger = console }: PagePersistenceOptions = {},
+  {
+    isClosed = () => false,
+    logger = console,
+    writeRow = (row) => storePageRow(db, row),
+  }: PagePersistenceOptions = {},
 ): Extension {
   /** The version of each document as it was loaded or last stored. */
   const storedVersions = new WeakMap<YDoc, string>();
@@ -71,17 +78,31 @@ export function pagePersistence(
         return;
       const pageId = pageIdOfDocument(documentName);
       const author = context as CollaborationContext | undefined;
-      const stored = await liveStoredDocument(document);
-      const state = Y.encodeStateAsUpdate(document);
-      // A view of the encoded state, not a copy of its megabytes.
-      const ydoc = Buffer.from(
-        state.buffer,
-        state.byteOffset,
-        state.byteLength,
-      );
+      // The stored form is made over a few turns (in slices); the Yjs state is encoded in one,
+      // after it. A change in between would store a document older than its Yjs state: made
+      // again then, twice at most (someone typing all the time), and the next store catches up.
+      let stored = await liveStoredDocument(document);
+      for (
+        let attempt = 1;
+        attempt < MAX_STORE_ATTEMPTS &&
+        liveDocumentVersion(document) !== stored.version;
+        attempt++
+      )
+        stored = await liveStoredDocument(document);
+      const ydoc = Y.encodeStateAsUpdate(document);
       // A failed store must not throw: Hocuspocus runs debounced stores unawaited, and the
       // document stays in memory, stored again on its next change or disconnect.
-      await storePage(db, pageId, stored, ydoc, author).then(
+      await writeRow({
+        pageId,
+        json: stored.json,
+        text: stored.text,
+        ydoc,
+        author: {
+          userId: author?.user?.id,
+          source: author?.source,
+          aiChatId: author?.aiChatId,
+        },
+      }).then(
         () => storedVersions.set(document, stored.version),
         (error: unknown) =>
           logger.error(
@@ -90,62 +111,6 @@ export function pagePersistence(
       );
     },
   };
-}
-
-/**
- * Writes the document, its text and Yjs state with the author's provenance and a history row,
- * unless the row already holds that document (a change undone before the store): PostgreSQL
- * compares the two as jsonb, so neither is parsed or walked here.
- */
-async function storePage(
-  db: Kysely<DB>,
-  pageId: string,
-  stored: LiveStoredDocument,
-  ydoc: Buffer,
-  author: CollaborationContext | undefined,
-): Promise<void> {
-  const userId = author?.user?.id;
-  await db.transaction().execute(async (trx) => {
-    const page = await trx
-      .selectFrom('pages')
-      .select('workspaceId')
-      .where('id', '=', pageId)
-      .where('deletedAt', 'is', null)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!page) return;
-    const agent = author?.source === AGENT_SOURCE;
-    const knownUser = typeof userId === 'string' && isUuid(userId);
-    const changed = await trx
-      .updateTable('pages')
-      // The JSON text as one parameter, sent once (postgres.js would encode a jsonb-typed one
-      // again), compared with the row and written from the same value.
-      .from(sql`(select ${stored.json}::text::jsonb as content)`.as('incoming'))
-      .set({
-        content: sql<JsonValue>`incoming.content`,
-        textContent: stored.text,
-        ydoc,
-        updatedAt: sql<Date>`clock_timestamp()`,
-        ...(knownUser
-          ? {
-              lastUpdatedById: userId,
-              contributorIds: contributorIdsWith(userId),
-              lastUpdatedSource: agent ? AGENT_SOURCE : 'user',
-              lastUpdatedAiChatId: agent
-                ? agentChatId({
-                    userId,
-                    workspaceId: page.workspaceId,
-                    chatId: author?.aiChatId ?? undefined,
-                  })
-                : null,
-            }
-          : {}),
-      })
-      .where('pages.id', '=', pageId)
-      .where(sql<boolean>`pages.content is distinct from incoming.content`)
-      .executeTakeFirst();
-    if (changed.numUpdatedRows > 0n) await addPageHistoryRow(trx, pageId);
-  });
 }
 
 async function loadPage(

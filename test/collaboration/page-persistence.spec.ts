@@ -5,6 +5,7 @@ import {
   type Hocuspocus as HocuspocusServer,
 } from '../../host/collaboration/hocuspocus';
 import { pagePersistence } from '../../host/collaboration/page-persistence';
+import { PageStoreWorker } from '../../host/collaboration/page-store-worker';
 import {
   DOCUMENT_FRAGMENT,
   Y,
@@ -21,101 +22,133 @@ const PAGE = SEED_IDS.pages.releaseNotes;
 const DOCUMENT = `page.${PAGE}`;
 const AUTHOR = { user: { id: SEED_IDS.users.owner } };
 
+// The store's worker loads its modules through the TypeScript loader when it starts.
+jest.setTimeout(60_000);
+
 /**
  * The reference host's persistence, as Hocuspocus calls it: a store of a document nobody changed
  * writes nothing, a store of a changed one writes what the editors have (content, its plain text,
- * the Yjs state) once, with a history row.
+ * the Yjs state) once, with a history row and its author. The row is written on the event loop
+ * (the default) or by `PageStoreWorker` on a connection of its own (the host's `npm start`).
  */
-describe("the reference host's collaboration persistence", () => {
-  let database: TestDatabase;
-  let server: HocuspocusServer;
+describe.each([
+  ['through the host pool', false],
+  ["by the store's worker", true],
+])(
+  "the reference host's collaboration persistence, rows written %s",
+  (_, inWorker) => {
+    let database: TestDatabase;
+    let server: HocuspocusServer;
+    let storeWorker: PageStoreWorker | undefined;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-
-  afterAll(async () => {
-    await database.drop();
-  });
-
-  beforeEach(() => {
-    server = new Hocuspocus({
-      quiet: true,
-      extensions: [pagePersistence(database.db)],
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      if (inWorker)
+        storeWorker = new PageStoreWorker({
+          connectionString: database.url,
+          driver: database.driver,
+        });
     });
-  });
 
-  async function row() {
-    return database.db
-      .selectFrom('pages')
-      .select([
-        sql<string>`updated_at::text`.as('version'),
-        'content',
-        'textContent',
-        'ydoc',
-        sql<number>`(select count(*)::int from page_history where page_id = pages.id)`.as(
-          'historyRows',
-        ),
-      ])
-      .where('id', '=', PAGE)
-      .executeTakeFirstOrThrow();
-  }
+    afterAll(async () => {
+      await storeWorker?.close();
+      await database.drop();
+    });
 
-  /** A change through a direct connection, stored when the connection ends (Hocuspocus 3). */
-  async function change(edit: (document: YDoc) => void): Promise<YDoc> {
-    const connection = await server.openDirectConnection(DOCUMENT, AUTHOR);
-    const document = connection.document!;
-    await connection.transact(edit);
-    await connection.disconnect();
-    return document;
-  }
+    beforeEach(() => {
+      const worker = storeWorker;
+      server = new Hocuspocus({
+        quiet: true,
+        extensions: [
+          pagePersistence(
+            database.db,
+            worker === undefined
+              ? {}
+              : { writeRow: (row) => worker.store(row) },
+          ),
+        ],
+      });
+    });
 
-  function firstText(document: YDoc) {
-    const block = document.getXmlFragment(DOCUMENT_FRAGMENT).get(1);
-    return (block as InstanceType<typeof Y.XmlElement>).get(0) as InstanceType<
-      typeof Y.XmlText
-    >;
-  }
+    async function row() {
+      return database.db
+        .selectFrom('pages')
+        .select([
+          sql<string>`updated_at::text`.as('version'),
+          'content',
+          'textContent',
+          'ydoc',
+          'lastUpdatedById',
+          sql<number>`(select count(*)::int from page_history where page_id = pages.id)`.as(
+            'historyRows',
+          ),
+        ])
+        .where('id', '=', PAGE)
+        .executeTakeFirstOrThrow();
+    }
 
-  it('writes nothing when a reader lets the page go unchanged', async () => {
-    const before = await row();
-    for (let read = 0; read < 3; read++) {
+    /** A change through a direct connection, stored when the connection ends (Hocuspocus 3). */
+    async function change(edit: (document: YDoc) => void): Promise<YDoc> {
       const connection = await server.openDirectConnection(DOCUMENT, AUTHOR);
+      const document = connection.document!;
+      await connection.transact(edit);
       await connection.disconnect();
+      return document;
     }
-    expect(await row()).toEqual(before);
-  });
 
-  it('stores a change as the editors have it: content, its plain text and the Yjs state, with one history row', async () => {
-    const before = await row();
-    let document: YDoc | undefined;
-    // Twice, so the second store converts only what changed since the first.
-    for (const word of ['First ', 'Second ']) {
-      document = await change((doc) => firstText(doc).insert(0, word));
+    function firstText(document: YDoc) {
+      const block = document.getXmlFragment(DOCUMENT_FRAGMENT).get(1);
+      return (block as InstanceType<typeof Y.XmlElement>).get(
+        0,
+      ) as InstanceType<typeof Y.XmlText>;
     }
-    const after = await row();
-    const expected = fragmentToDocument(
-      document!.getXmlFragment(DOCUMENT_FRAGMENT),
-    );
-    expect(after.content).toEqual(expected);
-    expect(after.textContent).toBe(extractText(expected));
-    expect(after.textContent).toContain('Second First ');
-    expect(after.version).not.toBe(before.version);
-    expect(after.historyRows).toBe(before.historyRows + 2);
-    const reloaded = new Y.Doc();
-    Y.applyUpdate(reloaded, new Uint8Array(after.ydoc!));
-    expect(
-      fragmentToDocument(reloaded.getXmlFragment(DOCUMENT_FRAGMENT)),
-    ).toEqual(expected);
-  });
 
-  it('writes nothing for a change undone before the store', async () => {
-    await change((doc) => firstText(doc).insert(0, 'Kept '));
-    const before = await row();
-    await change((doc) => {
-      firstText(doc).insert(0, 'Gone ');
-      firstText(doc).delete(0, 'Gone '.length);
+    it('writes nothing when a reader lets the page go unchanged', async () => {
+      const before = await row();
+      for (let read = 0; read < 3; read++) {
+        const connection = await server.openDirectConnection(DOCUMENT, AUTHOR);
+        await connection.disconnect();
+      }
+      expect(await row()).toEqual(before);
     });
-    expect(await row()).toEqual(before);
-  });
-});
+
+    it('stores a change as the editors have it: content, its plain text and the Yjs state, with one history row and its author', async () => {
+      await database.db
+        .updateTable('pages')
+        .set({ lastUpdatedById: null })
+        .where('id', '=', PAGE)
+        .execute();
+      const before = await row();
+      let document: YDoc | undefined;
+      // Twice, so the second store converts only what changed since the first.
+      for (const word of ['First ', 'Second ']) {
+        document = await change((doc) => firstText(doc).insert(0, word));
+      }
+      const after = await row();
+      const expected = fragmentToDocument(
+        document!.getXmlFragment(DOCUMENT_FRAGMENT),
+      );
+      expect(after.content).toEqual(expected);
+      expect(after.textContent).toBe(extractText(expected));
+      expect(after.textContent).toContain('Second First ');
+      expect(after.version).not.toBe(before.version);
+      expect(after.historyRows).toBe(before.historyRows + 2);
+      expect(after.lastUpdatedById).toBe(SEED_IDS.users.owner);
+      const reloaded = new Y.Doc();
+      Y.applyUpdate(reloaded, new Uint8Array(after.ydoc!));
+      expect(
+        fragmentToDocument(reloaded.getXmlFragment(DOCUMENT_FRAGMENT)),
+      ).toEqual(expected);
+    });
+
+    it('writes nothing for a change undone before the store', async () => {
+      await change((doc) => firstText(doc).insert(0, 'Kept '));
+      const before = await row();
+      await change((doc) => {
+        firstText(doc).insert(0, 'Gone ');
+        firstText(doc).delete(0, 'Gone '.length);
+      });
+      expect(await row()).toEqual(before);
+    });
+  },
+);

@@ -102,7 +102,7 @@ class FragmentBlocks {
   }
 
   /**
-   * The live blocks in order, or undefined when a transaction came between two slices. The walk
+   * The live blocks in order, or undefined when a transaction came during the walk. The walk
    * goes on to the end after one, converting as it goes (a conversion made with no transaction
    * open is current, and the observers drop it if the block changes later), so a page where
    * someone types all the time is still converted in slices, the next walk mostly reusing it.

@@ -37,10 +37,17 @@ export function liveElementById(
   if (
     !(item instanceof Y.Item) ||
     item.id.clock !== clock ||
-    item.deleted ||
-    item.parent !== fragment ||
-    !(item.content instanceof Y.ContentType)
+    item.parent !== fragment
   )
+    return undefined;
+  return liveElementOf(item);
+}
+
+/** The element `item` holds, unless it was deleted or holds something else. */
+export function liveElementOf(
+  item: InstanceType<typeof Y.Item>,
+): YXmlElement | undefined {
+  if (item.deleted || !(item.content instanceof Y.ContentType))
     return undefined;
   const type = item.content.type;
   return type instanceof Y.XmlElement ? type : undefined;

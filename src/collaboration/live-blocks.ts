@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
 import { Y, type YDoc, type YXmlElement, type YXmlFragment } from './yjs';
-import { yItemId } from './apply-block-merge';
+import { liveElementOf, yItemId } from './apply-block-merge';
 import { LIVE_VERSION_PREFIX } from './collaboration-pages-options';
 import { DOCUMENT_FRAGMENT, elementToNode } from './yjs-document';
 import { extractText } from '../tools/prosemirror/extract-text';
@@ -117,14 +117,8 @@ class FragmentBlocks {
       await nextTurn();
       const sliceEnd = performance.now() + WARM_SLICE_MS;
       for (; item !== null && performance.now() < sliceEnd; item = item.right) {
-        const content = item.content;
-        if (
-          item.deleted ||
-          !(content instanceof Y.ContentType) ||
-          !(content.type instanceof Y.XmlElement)
-        )
-          continue;
-        blocks.push(this.blockOf(content.type, true));
+        const element = liveElementOf(item);
+        if (element) blocks.push(this.blockOf(element, true));
       }
     }
     return this.transactions === seen ? blocks : undefined;

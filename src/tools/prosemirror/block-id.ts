@@ -26,8 +26,8 @@ export interface BlockIdAssignment {
 }
 
 /**
- * The ids `ensureBlockIds` gives, without copying anything: small enough to cross from a worker
- * and be applied to the caller's own copy of the document.
+ * The ids `ensureBlockIds` gives, without copying anything: a caller that needs to know whether
+ * (and how many) ids were given applies them itself with `withBlockIds`.
  */
 export function blockIdAssignments(root: ProseMirrorNode): BlockIdAssignment[] {
   const seen = new Set<string>();

@@ -52,9 +52,7 @@ export class HostCollaboration {
         collaborationAuthentication(options.db),
         pagePersistence(options.db, {
           isClosed: () => this.closed,
-          ...(storeWorker === undefined
-            ? {}
-            : { writeRow: (row) => storeWorker.store(row) }),
+          ...(storeWorker === undefined ? {} : { replicas: storeWorker }),
         }),
       ],
     });

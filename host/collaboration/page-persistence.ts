@@ -1,18 +1,17 @@
-import type { Extension } from './hocuspocus';
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../src';
 import {
-  fillFragment,
-  DOCUMENT_FRAGMENT,
-  Y,
-  type YDoc,
   asDocument,
-  liveDocumentVersion,
-  liveStoredDocument,
+  DOCUMENT_FRAGMENT,
+  fillFragment,
+  Y,
+  type DB,
+  type YDoc,
 } from '../../src';
-import { pageIdOfDocument } from './document-name';
 import type { CollaborationContext } from './collaboration-context';
-import { storePageRow, type PageRowStore } from './store-page-row';
+import { pageIdOfDocument } from './document-name';
+import type { Extension } from './hocuspocus';
+import { inThreadPageReplicas, type PageReplicaStore } from './page-replicas';
 
 /**
  * Loads and stores pages the way Docmost's persistence extension does: a page loads from
@@ -22,47 +21,66 @@ import { storePageRow, type PageRowStore } from './store-page-row';
  * provenance of whoever's change it stores (a person in the editor, or the agent through its
  * direct connection) and a `page_history` row.
  *
- * Unlike Docmost's (which converts the whole document and compares it with the page row on
- * every store), a store of an unchanged document costs nothing (its version is remembered until
- * it changes), and a store of a changed one converts the blocks that changed (the package's
- * `liveStoredDocument`) and lets PostgreSQL compare the result with the row: Hocuspocus stores
- * whenever a direct connection ends and after every agent change, and on a page of megabytes
- * each full store held the event loop for most of a second.
+ * Unlike Docmost's (which converts and encodes the whole document on the server's thread and
+ * compares it with the page row on every store), a store sends the document's updates since the
+ * last store to a replica of it (`PageReplicas`, in the store's worker under the reference host's
+ * `npm start`), which makes the row from its own state and lets PostgreSQL compare it with the
+ * page's: Hocuspocus stores whenever a direct connection ends and after every agent change, and on
+ * a page of megabytes each full store held the event loop for most of a second.
  */
 export interface PagePersistenceOptions {
   /** True once the host stopped: a store then has no database left to write to. */
   readonly isClosed?: () => boolean;
   readonly logger?: { error(message: string): void };
   /**
-   * Writes a store's row. Default: through `db` on this thread; the reference host hands it to
-   * a worker with its own connection (`PageStoreWorker`).
+   * Where the replicas are. Default: on this thread, rows written through `db`; the reference
+   * host keeps them in a worker with its own connection (`PageStoreWorker`).
    */
-  readonly writeRow?: (row: PageRowStore) => Promise<void>;
+  readonly replicas?: PageReplicaStore;
 }
 
-/** Times a store makes the stored form when the document keeps changing while it does. */
-const MAX_STORE_ATTEMPTS = 3;
+/** What a loaded document's replica has not taken yet. */
+interface ReplicaFeed {
+  readonly replicaId: string;
+  /** The document's updates not yet stored, oldest first (its loaded state first, at load). */
+  unsent: Uint8Array[];
+  /** True until a store made the replica: `unsent` starts from an empty document. */
+  fromEmpty: boolean;
+  /** Changed since loaded or last stored. */
+  changed: boolean;
+}
 
 export function pagePersistence(
   db: Kysely<DB>,
   {
     isClosed = () => false,
     logger = console,
-    writeRow = (row) => storePageRow(db, row),
+    replicas = inThreadPageReplicas(db),
   }: PagePersistenceOptions = {},
 ): Extension {
-  /** The version of each document as it was loaded or last stored. */
-  const storedVersions = new WeakMap<YDoc, string>();
+  const feeds = new WeakMap<YDoc, ReplicaFeed>();
   return {
     async onLoadDocument({ documentName, document }) {
       try {
-        const loaded = await loadPage(
+        const loadedState = await loadPage(
           db,
           pageIdOfDocument(documentName),
           document,
         );
-        storedVersions.set(loaded, liveDocumentVersion(loaded));
-        return loaded;
+        const feed: ReplicaFeed = {
+          replicaId: `${documentName}:${randomUUID()}`,
+          unsent: loadedState === undefined ? [] : [loadedState],
+          fromEmpty: true,
+          changed: false,
+        };
+        feeds.set(document, feed);
+        document.on('update', (update: Uint8Array) => {
+          feed.unsent.push(update);
+          feed.changed = true;
+        });
+        document.on('destroy', () => replicas.drop(feed.replicaId));
+        // Nothing is returned: Hocuspocus would encode a returned document and apply it to
+        // itself (~450 ms for a 6 MB page) when this one already holds the page.
       } catch (error) {
         // Hocuspocus 3 does not destroy a document whose load failed; its awareness timer
         // would otherwise run for the life of the process.
@@ -72,68 +90,114 @@ export function pagePersistence(
     },
 
     async onStoreDocument({ documentName, document, context }) {
-      if (isClosed()) return;
+      const feed = feeds.get(document);
       // Unchanged since loaded or stored (a reader's disconnect, a read-only direct connection).
-      if (storedVersions.get(document) === liveDocumentVersion(document))
-        return;
+      if (isClosed() || feed === undefined || !feed.changed) return;
       const pageId = pageIdOfDocument(documentName);
       const author = context as CollaborationContext | undefined;
-      // The stored form is made over a few turns (in slices); the Yjs state is encoded in one,
-      // after it. A change in between would store a document older than its Yjs state: made
-      // again then, twice at most (someone typing all the time), and the next store catches up.
-      let stored = await liveStoredDocument(document);
-      for (
-        let attempt = 1;
-        attempt < MAX_STORE_ATTEMPTS &&
-        liveDocumentVersion(document) !== stored.version;
-        attempt++
-      )
-        stored = await liveStoredDocument(document);
-      const ydoc = Y.encodeStateAsUpdate(document);
-      // A failed store must not throw: Hocuspocus runs debounced stores unawaited, and the
-      // document stays in memory, stored again on its next change or disconnect.
-      await writeRow({
+      const store = {
         pageId,
-        json: stored.json,
-        text: stored.text,
-        ydoc,
+        replicaId: feed.replicaId,
         author: {
           userId: author?.user?.id,
           source: author?.source,
           aiChatId: author?.aiChatId,
         },
-      }).then(
-        () => storedVersions.set(document, stored.version),
-        (error: unknown) =>
-          logger.error(
-            `collaboration: storing page ${pageId} failed: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-      );
+      };
+      feed.changed = false;
+      let sent = takeUnsent(feed, document);
+      try {
+        let outcome = await replicas.store({ ...store, ...sent });
+        if (outcome === 'replica_missing') {
+          // A new store worker, or an evicted replica: the whole state, encoded here (~60–90 ms
+          // for a 6 MB page), once.
+          feed.unsent = [Y.encodeStateAsUpdate(document)];
+          feed.fromEmpty = true;
+          sent = takeUnsent(feed, document);
+          outcome = await replicas.store({ ...store, ...sent });
+        }
+        if (outcome === 'replica_missing')
+          throw new Error("its replica did not reach the document's state");
+        feed.fromEmpty = false;
+      } catch (error) {
+        // A failed store must not throw: Hocuspocus runs debounced stores unawaited, and the
+        // document stays in memory, stored again on its next change or disconnect. Applying an
+        // update twice changes nothing, so the updates are sent again then.
+        feed.unsent = [...sent.updates, ...feed.unsent];
+        feed.changed = true;
+        logger.error(
+          `collaboration: storing page ${pageId} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
     },
   };
 }
 
+/** The feed's unsent updates, handed over with the state vector they bring the replica to. */
+function takeUnsent(
+  feed: ReplicaFeed,
+  document: YDoc,
+): {
+  readonly updates: readonly Uint8Array[];
+  readonly stateVector: Uint8Array;
+  readonly fromEmpty: boolean;
+} {
+  const updates = feed.unsent;
+  feed.unsent = [];
+  return {
+    updates,
+    stateVector: Y.encodeStateVector(document),
+    fromEmpty: feed.fromEmpty,
+  };
+}
+/**
+ * Loads the page into `document` and returns its state as an update (what a replica starts
+ * from), or undefined when the page is gone.
+ */
 async function loadPage(
   db: Kysely<DB>,
   pageId: string,
   document: YDoc,
-): Promise<YDoc> {
+): Promise<Uint8Array | undefined> {
   const page = await db
     .selectFrom('pages')
     .select(['ydoc', 'content'])
     .where('id', '=', pageId)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
-  if (!page) return document;
+  if (!page) return undefined;
   if (page.ydoc && page.ydoc.length > 0) {
-    Y.applyUpdate(document, new Uint8Array(page.ydoc));
-  } else {
+    const state = new Uint8Array(
+      page.ydoc.buffer,
+      page.ydoc.byteOffset,
+      page.ydoc.byteLength,
+    );
+    withoutUpdateListeners(document, () => Y.applyUpdate(document, state));
+    return state;
+  }
+  withoutUpdateListeners(document, () =>
     document.transact(() =>
       fillFragment(
         document.getXmlFragment(DOCUMENT_FRAGMENT),
         asDocument(page.content),
       ),
-    );
+    ),
+  );
+  return Y.encodeStateAsUpdate(document);
+}
+
+/**
+ * Runs `change` with the document's `update` listeners off: Yjs encodes a transaction's update
+ * only when someone listens, and the one listener of a document being loaded (Hocuspocus's, which
+ * sends updates to connections) has no connection yet. The stored state, applied, would be
+ * encoded again for nobody (50–100 ms for a 6 MB page).
+ */
+function withoutUpdateListeners(document: YDoc, change: () => void): void {
+  const listeners = [...(document._observers.get('update') ?? [])];
+  for (const listener of listeners) document.off('update', listener);
+  try {
+    change();
+  } finally {
+    for (const listener of listeners) document.on('update', listener);
   }
-  return document;
 }

@@ -5,7 +5,12 @@ import {
   type DatabaseDriver,
   type DB,
 } from '../../src';
-import { storePageRow, type PageRowStore } from './store-page-row';
+import {
+  PageReplicas,
+  type PageReplicaStore,
+  type ReplicaStore,
+  type ReplicaStoreOutcome,
+} from './page-replicas';
 
 /** Where the store's worker connects: the host's database, on a connection of its own. */
 export interface PageStoreConnection {
@@ -15,17 +20,25 @@ export interface PageStoreConnection {
 
 /** The worker's connection, opened by its first store (one per worker thread). */
 let workerDatabase: Kysely<DB> | undefined;
+/** The worker's replicas of the live pages; gone with the thread (stores then send the state). */
+const workerReplicas = new PageReplicas();
 
 /** What the store's worker runs, loaded there by path (see `HeavyTasks`). */
 export const HEAVY_TASKS = {
-  async storePageRow(
-    input: PageRowStore & { readonly connection: PageStoreConnection },
-  ): Promise<null> {
+  storeReplica(
+    input: ReplicaStore & { readonly connection: PageStoreConnection },
+  ): Promise<ReplicaStoreOutcome> {
     workerDatabase ??= createKysely({ ...input.connection, max: 1 });
-    await storePageRow(workerDatabase, input);
+    return workerReplicas.store(workerDatabase, input);
+  },
+  dropReplica(replicaId: string): null {
+    workerReplicas.drop(replicaId);
     return null;
   },
 };
+
+/** Who the pool's admission counts the stores for. */
+const STORE_USER = 'collaboration-store';
 
 /** Stores of different pages waiting for the worker at once, at most. */
 const MAX_WAITING_STORES = 10_000;
@@ -34,14 +47,14 @@ const MAX_WAITING_STORES = 10_000;
 const STORE_DEADLINE_MS = 60_000;
 
 /**
- * Writes live pages' rows from a worker thread with its own database connection. The driver
- * builds one message of every parameter on the thread that sends it: for a 6 MB page, its JSON,
- * its text and its Yjs state held the event loop ~100 ms with node-postgres and 300–400 ms with
- * postgres.js (which writes the Yjs state as hex and copies the message as it grows). Here the
- * event loop only hands the three over (one structured copy, ~50 ms for 6 MB, on a turn of its
- * own). Stores run one at a time, in the order they were asked for.
+ * Makes and writes live pages' rows in a worker thread, from its replicas of the documents
+ * (`PageReplicas`), on a database connection of its own. The event loop hands over a store's
+ * updates (a few bytes when someone typed) instead of the rows: making a 6 MB page's JSON, text
+ * and Yjs state and handing them over held it ~150 ms per store, and the driver's message of
+ * them ~100 ms more with node-postgres, 300–400 ms with postgres.js (which writes the state as
+ * hex). Stores run one at a time, in the order they were asked for.
  */
-export class PageStoreWorker {
+export class PageStoreWorker implements PageReplicaStore {
   private readonly pool = new HeavyWorkPool(
     { table: HEAVY_TASKS, module: __filename },
     {
@@ -59,14 +72,22 @@ export class PageStoreWorker {
     this.pool.warm().catch(() => undefined);
   }
 
-  store(row: PageRowStore): Promise<void> {
-    return this.pool
-      .run(
-        'storePageRow',
-        { ...row, connection: this.connection },
-        { userId: 'collaboration-store', label: `storing page ${row.pageId}` },
-      )
-      .then(() => undefined);
+  store(input: ReplicaStore): Promise<ReplicaStoreOutcome> {
+    return this.pool.run(
+      'storeReplica',
+      { ...input, connection: this.connection },
+      { userId: STORE_USER, label: `storing page ${input.pageId}` },
+    );
+  }
+
+  drop(replicaId: string): void {
+    // Fails only when the worker is gone, and its replicas with it.
+    this.pool
+      .run('dropReplica', replicaId, {
+        userId: STORE_USER,
+        label: 'dropping a page replica',
+      })
+      .catch(() => undefined);
   }
 
   /** Stops the worker; a store in progress fails (its transaction rolls back). */

@@ -5,6 +5,10 @@ import {
   type Hocuspocus as HocuspocusServer,
 } from '../../host/collaboration/hocuspocus';
 import { pagePersistence } from '../../host/collaboration/page-persistence';
+import {
+  inThreadPageReplicas,
+  type PageReplicaStore,
+} from '../../host/collaboration/page-replicas';
 import { PageStoreWorker } from '../../host/collaboration/page-store-worker';
 import {
   DOCUMENT_FRAGMENT,
@@ -40,6 +44,8 @@ describe.each([
     let database: TestDatabase;
     let server: HocuspocusServer;
     let storeWorker: PageStoreWorker | undefined;
+    /** Where this test's server keeps its replicas: the worker's, or its own thread's. */
+    let replicas: PageReplicaStore;
 
     beforeAll(async () => {
       database = await createTestDatabase();
@@ -56,19 +62,30 @@ describe.each([
     });
 
     beforeEach(() => {
-      const worker = storeWorker;
-      server = new Hocuspocus({
+      replicas = storeWorker ?? inThreadPageReplicas(database.db);
+      server = serverStoringTo(replicas);
+    });
+
+    afterEach(() => {
+      // A test that failed with a connection open leaves its document loaded, and the
+      // document's awareness timer would keep jest from exiting.
+      for (const document of server.documents.values()) document.destroy();
+    });
+
+    function serverStoringTo(
+      store: PageReplicaStore,
+      logger?: { error(message: string): void },
+    ): HocuspocusServer {
+      return new Hocuspocus({
         quiet: true,
         extensions: [
-          pagePersistence(
-            database.db,
-            worker === undefined
-              ? {}
-              : { writeRow: (row) => worker.store(row) },
-          ),
+          pagePersistence(database.db, {
+            replicas: store,
+            ...(logger === undefined ? {} : { logger }),
+          }),
         ],
       });
-    });
+    }
 
     async function row() {
       return database.db
@@ -149,6 +166,88 @@ describe.each([
         firstText(doc).delete(0, 'Gone '.length);
       });
       expect(await row()).toEqual(before);
+    });
+
+    it('stores text deleted in a change of its own (a deletion moves no state vector)', async () => {
+      await change((doc) => firstText(doc).insert(0, 'Doomed '));
+      expect((await row()).textContent).toContain('Doomed ');
+      const document = await change((doc) =>
+        firstText(doc).delete(0, 'Doomed '.length),
+      );
+      const after = await row();
+      expect(after.textContent).not.toContain('Doomed ');
+      expect(after.content).toEqual(
+        fragmentToDocument(document.getXmlFragment(DOCUMENT_FRAGMENT)),
+      );
+    });
+
+    it('stores every change when the replica is lost before each store (a replaced store worker): the whole state is sent again', async () => {
+      const outcomes: string[] = [];
+      // A fresh replica name each time: the store finds no replica, as after a new worker.
+      server = serverStoringTo({
+        store: async (input) => {
+          const outcome = await replicas.store({
+            ...input,
+            replicaId: `${input.replicaId}:${outcomes.length}`,
+          });
+          outcomes.push(`${input.fromEmpty ? 'whole' : 'changes'}:${outcome}`);
+          return outcome;
+        },
+        drop: (replicaId) => replicas.drop(replicaId),
+      });
+      // One connection for both changes, so the document stays loaded: each change is stored.
+      const connection = await server.openDirectConnection(DOCUMENT, AUTHOR);
+      await connection.transact((doc) =>
+        firstText(doc).insert(0, 'Lost once '),
+      );
+      await connection.transact((doc) =>
+        firstText(doc).insert(0, 'Lost twice '),
+      );
+      const document = connection.document!;
+      await connection.disconnect();
+      const after = await row();
+      expect(after.textContent).toContain('Lost twice Lost once ');
+      expect(after.content).toEqual(
+        fragmentToDocument(document.getXmlFragment(DOCUMENT_FRAGMENT)),
+      );
+      // The first store starts from the loaded state; the second finds no replica, then sends it all.
+      expect(outcomes).toEqual([
+        'whole:stored',
+        'changes:replica_missing',
+        'whole:stored',
+      ]);
+    });
+
+    it('logs a store that failed and sends its changes again with the next store', async () => {
+      const errors: string[] = [];
+      let failures = 1;
+      const outcomes: string[] = [];
+      server = serverStoringTo(
+        {
+          store: async (input) => {
+            if (failures-- > 0) throw new Error('connection terminated');
+            const outcome = await replicas.store(input);
+            outcomes.push(outcome);
+            return outcome;
+          },
+          drop: (replicaId) => replicas.drop(replicaId),
+        },
+        { error: (message) => errors.push(message) },
+      );
+      const before = await row();
+      const connection = await server.openDirectConnection(DOCUMENT, AUTHOR);
+      await connection.transact((doc) => firstText(doc).insert(0, 'Unsaved '));
+      expect(await row()).toEqual(before);
+      expect(errors).toEqual([
+        `collaboration: storing page ${PAGE} failed: connection terminated`,
+      ]);
+      await connection.transact((doc) =>
+        firstText(doc).insert(0, 'Then saved '),
+      );
+      expect((await row()).textContent).toContain('Then saved Unsaved ');
+      // The failed store's updates went with the next one: its replica needed nothing more.
+      expect(outcomes).toEqual(['stored']);
+      await connection.disconnect();
     });
   },
 );

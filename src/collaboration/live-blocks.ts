@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
 import { Y, type YDoc, type YXmlElement, type YXmlFragment } from './yjs';
 import { liveElementOf, yItemId } from './apply-block-merge';
@@ -212,10 +213,6 @@ async function joinInSlices(
 const JOIN_BATCH_BLOCKS = 256;
 /** Walks of a document that keeps changing before a warm-up leaves the rest to the read. */
 const MAX_WARM_WALKS = 3;
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
 
 /** Longest stretch a warm-up converts without letting the event loop run. */
 const WARM_SLICE_MS = 8;

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import Piscina from 'piscina';
 import { ToolError } from '../registry/tool-error';
 import { AdmissionGate, type ReleaseSlot } from './admission-gate';
@@ -176,7 +177,7 @@ export class HeavyWorkPool<Table extends HeavyTaskTable = HeavyTaskTable> {
       // Posting copies the input on this thread (~25 ms for a 6 MB document's text): on a turn
       // of its own, so requests waiting for the event loop are served between the caller's
       // work and the copy rather than after both.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       const outcome = await this.runInWorker(
         {
           tasksModule: this.tasks.module,

@@ -1,23 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AdmissionGate, ToolError } from '../../src';
+import { parseJsonInSlices } from './parse-json-in-slices';
 import {
   AUTHENTICATED_BEFORE_BODY,
   type RequestAuthenticatedBeforeBody,
 } from '../auth/authenticate-before-body';
 
-/** From this many characters a JSON body is parsed on a turn of the event loop of its own. */
+/** From this many characters a JSON body is parsed in slices (`parseJsonInSlices`). */
 export const LARGE_JSON_BODY_CHARS = 1024 * 1024;
 
 type Done = (error: Error | null, body?: unknown) => void;
 
 /**
  * JSON bodies of a megabyte or more (a whole document for `updatePageJson`, up to the 10 MB body
- * limit) are parsed one at a time, each on a turn of the event loop of its own, first come first
- * served: Fastify parses a body as soon as it has arrived, so three 9 MB bodies arriving
- * together were parsed back to back (~60 ms each here, with the garbage collection after them)
- * while every other request waited behind all three. Now other requests are answered between two
- * large parses. One user may have 4 large bodies waiting; one more answers 429. Smaller bodies
- * are parsed at once, as before, by Fastify's own parser (prototype poisoning refused).
+ * limit) are parsed one at a time, first come first served, each a slice at a time with the
+ * event loop free in between (`parseJsonInSlices`): Fastify parses a body as soon as it has
+ * arrived, so three 9 MB bodies arriving together were parsed back to back while every other
+ * request waited behind all three, and one `JSON.parse` of 9 MB, with the garbage collection of
+ * what it made, held the event loop up to ~250 ms. One user may have 4 large bodies waiting; one
+ * more answers 429. Smaller bodies are parsed at once, as before, by Fastify's own parser;
+ * prototype poisoning is refused by both.
  *
  * The body arrives as text, decoded chunk by chunk as it comes in: a body collected as bytes
  * was joined and decoded in the parse's own turn (~120 ms of the ~180 ms a 9 MB body held the
@@ -40,9 +42,13 @@ type BodyParser<Body> = (
   done: Done,
 ) => void;
 
-/** The content-type parser of `parseLargeJsonBodiesInTurn`, around Fastify's own `parse`. */
+/**
+ * The content-type parser of `parseLargeJsonBodiesInTurn`: small bodies through Fastify's own
+ * `parse`, large ones through `parseLarge` (default `parseJsonInSlices`), one at a time.
+ */
 export function largeJsonBodyParser(
   parse: BodyParser<string>,
+  parseLarge: (text: string) => Promise<unknown> = parseJsonInSlices,
 ): BodyParser<string> {
   const gate = new AdmissionGate({
     maxRunning: 1,
@@ -62,13 +68,16 @@ export function largeJsonBodyParser(
         ?.userId ?? 'anonymous';
     gate.enter(userId, 'this request').then(
       (release) =>
-        setImmediate(() => {
-          try {
-            parse(request, body, done);
-          } finally {
+        parseLarge(body).then(
+          (parsed) => {
             release();
-          }
-        }),
+            done(null, parsed);
+          },
+          (error: unknown) => {
+            release();
+            done(error as Error);
+          },
+        ),
       (error: unknown) => done(asHttpError(error)),
     );
   };

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB, JsonValue } from '../../database';
 import { AGENT_SOURCE, agentChatId, agentPageEdit } from './agent-provenance';
 import { pageVersionConflict } from './page-version-conflict';
+import { stagedText } from './staged-text';
 import { storedDocumentOf, type StoredDocument } from './stored-document';
 import type {
   CreatedPage,
@@ -61,11 +62,14 @@ export async function addPageHistoryRow(
 }
 
 /** `pages.content` and `pages.text_content` of a document, from its stored form. */
-function contentColumns({ json, text }: StoredDocument) {
-  // JSON text as a text parameter, cast by the database: the driver does not serialise the
-  // document a second time. Typed text first, as postgres.js would JSON-encode a parameter the
-  // server describes as jsonb (the page would hold one string).
-  return { content: sql<JsonValue>`${json}::text::jsonb`, textContent: text };
+async function contentColumns(trx: Kysely<DB>, { json, text }: StoredDocument) {
+  // JSON text as text, cast by the database: the driver does not serialise the document a
+  // second time, and postgres.js would JSON-encode a parameter the server describes as jsonb
+  // (the page would hold one string). A large one is sent in pieces (see `stagedText`).
+  return {
+    content: sql<JsonValue>`${await stagedText(trx, json)}::jsonb`,
+    textContent: await stagedText(trx, text),
+  };
 }
 
 async function updateInTransaction(
@@ -76,7 +80,10 @@ async function updateInTransaction(
     .updateTable('pages')
     .set({
       ...(change.content
-        ? { ...contentColumns(storedDocumentOf(change.content)), ydoc: null }
+        ? {
+            ...(await contentColumns(trx, storedDocumentOf(change.content))),
+            ydoc: null,
+          }
         : {}),
       ...(change.title !== undefined ? { title: change.title } : {}),
       updatedAt: sql<Date>`clock_timestamp()`,
@@ -111,7 +118,7 @@ async function insertPage(
       title: page.title,
       icon: null,
       position: page.position,
-      ...contentColumns(storedDocumentOf(page.content)),
+      ...(await contentColumns(trx, storedDocumentOf(page.content))),
       parentPageId: page.parentPageId,
       spaceId: page.spaceId,
       workspaceId: page.workspaceId,

@@ -90,6 +90,7 @@ export {
   type AdmissionLimits,
   type HeavyWorkOptions,
   type ReleaseSlot,
+  yieldToEventLoop,
 } from './workers';
 export {
   createCallsPerUserLimit,

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import Fastify from 'fastify';
 import { AUTHENTICATED_BEFORE_BODY } from '../auth/authenticate-before-body';
 import {
@@ -7,6 +6,7 @@ import {
   largeJsonBodyParser,
   parseLargeJsonBodiesInTurn,
 } from './large-json-bodies';
+import { yieldToEventLoop } from '../../src';
 
 /** A request whose bearer token was checked for `userId` before its body was read. */
 function requestOf(userId: string): FastifyRequest {
@@ -33,7 +33,7 @@ describe('largeJsonBodyParser', () => {
       async (body) => {
         const { label } = JSON.parse(body) as { label: string };
         events.push(`start ${label}`);
-        for (let turn = 0; turn < 3; turn++) await nextTurn();
+        for (let turn = 0; turn < 3; turn++) await yieldToEventLoop();
         events.push(`end ${label}`);
         return label;
       },

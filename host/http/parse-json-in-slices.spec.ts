@@ -1,8 +1,8 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   InvalidJsonBodyError,
   parseJsonInSlices,
 } from './parse-json-in-slices';
+import { yieldToEventLoop } from '../../src';
 
 /** A document of about `paragraphs` × 200 characters, with escapes, numbers and non-ASCII text. */
 function documentOf(paragraphs: number) {
@@ -56,7 +56,7 @@ describe('parseJsonInSlices', () => {
     const count = async () => {
       while (counting) {
         turns++;
-        await nextTurn();
+        await yieldToEventLoop();
       }
     };
     const counted = count();

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JSONParser } from '@streamparser/json';
 import { scan } from 'secure-json-parse';
+import { yieldToEventLoop } from '../../src';
 
 /** Longest stretch the parse holds the event loop before letting it turn. */
 const SLICE_MS = 8;
@@ -42,7 +42,7 @@ export async function parseJsonInSlices(text: string): Promise<unknown> {
   let index = 0;
   try {
     while (index < text.length) {
-      await nextTurn();
+      await yieldToEventLoop();
       const sliceEnd = performance.now() + SLICE_MS;
       do {
         const end = Math.min(text.length, index + PIECE_CHARS);

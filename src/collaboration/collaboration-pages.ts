@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
 import type { YDoc } from './yjs';
@@ -39,6 +38,7 @@ import {
   type WrittenBlock,
 } from './plan-block-merge';
 import { DOCUMENT_FRAGMENT, fragmentToDocument } from './yjs-document';
+import { yieldToEventLoop } from '../workers';
 import {
   liveBlocksOf,
   warmLiveBlocks,
@@ -204,7 +204,7 @@ export class CollaborationPages implements LivePageReader {
     const { page } = update;
     // A large written document arrives from a worker: receiving its message held this turn
     // already (~35 ms for 6 MB), so its blocks are parsed on the next, and merged on another.
-    await nextTurn();
+    await yieldToEventLoop();
     // Made with the stored form (in a worker for a large document) when the tool's write went
     // through writePage.
     const fingerprints = rememberedBlockFingerprints(content);
@@ -231,7 +231,7 @@ export class CollaborationPages implements LivePageReader {
     const connection = await this.connect(page.id, update.context);
     if (connection.document)
       await warmLiveBlocks(connection.document, this.fragmentName);
-    await nextTurn();
+    await yieldToEventLoop();
     let outcome:
       | { kind: 'conflict'; error: ToolError }
       | { kind: 'applied'; version: string }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
 import { Y, type YDoc, type YXmlElement, type YXmlFragment } from './yjs';
 import { liveElementOf, yItemId } from './apply-block-merge';
 import { LIVE_VERSION_PREFIX } from './collaboration-pages-options';
 import { DOCUMENT_FRAGMENT, elementToNode } from './yjs-document';
 import { extractText } from '../tools/prosemirror/extract-text';
+import { yieldToEventLoop } from '../workers';
 
 /** One top-level block of a live document as a read sees it. */
 export interface LiveBlock {
@@ -95,7 +95,7 @@ class FragmentBlocks {
       const seen = this.transactions;
       const blocks = await this.blocksInSlices(seen);
       if (blocks === undefined) continue;
-      await nextTurn();
+      await yieldToEventLoop();
       if (this.transactions !== seen) continue;
       this.current = new BlocksView(liveDocumentVersion(this.document), blocks);
     }
@@ -115,7 +115,7 @@ class FragmentBlocks {
     let item = this.fragment._start;
     while (item !== null) {
       // Each slice starts on a task of its own, so no transaction is open.
-      await nextTurn();
+      await yieldToEventLoop();
       const sliceEnd = performance.now() + WARM_SLICE_MS;
       for (; item !== null && performance.now() < sliceEnd; item = item.right) {
         const element = liveElementOf(item);
@@ -192,7 +192,7 @@ async function joinInSlices(
   const parts: string[] = [];
   let index = 0;
   while (index < blocks.length) {
-    await nextTurn();
+    await yieldToEventLoop();
     if (stop()) return undefined;
     const sliceEnd = performance.now() + WARM_SLICE_MS;
     while (index < blocks.length && performance.now() < sliceEnd) {

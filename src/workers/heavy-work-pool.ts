@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import Piscina from 'piscina';
 import { ToolError } from '../registry/tool-error';
 import { AdmissionGate, type ReleaseSlot } from './admission-gate';
@@ -21,6 +20,7 @@ import type {
   WarmUpMessage,
 } from './heavy-work-worker';
 import { reviveError } from './transported-error';
+import { yieldToEventLoop } from './yield-to-event-loop';
 
 /** Who asks for a heavy run and how the tool names it in a limit error. */
 export interface HeavyRunCall {
@@ -177,7 +177,7 @@ export class HeavyWorkPool<Table extends HeavyTaskTable = HeavyTaskTable> {
       // Posting copies the input on this thread (~25 ms for a 6 MB document's text): on a turn
       // of its own, so requests waiting for the event loop are served between the caller's
       // work and the copy rather than after both.
-      await nextTurn();
+      await yieldToEventLoop();
       const outcome = await this.runInWorker(
         {
           tasksModule: this.tasks.module,

@@ -18,3 +18,4 @@ export {
   type AdmissionLimits,
   type ReleaseSlot,
 } from './admission-gate';
+export { yieldToEventLoop } from './yield-to-event-loop';

@@ -42,9 +42,12 @@ export interface PagePersistenceOptions {
 /** What a loaded document's replica has not taken yet. */
 interface ReplicaFeed {
   readonly replicaId: string;
-  /** The document's updates not yet stored, oldest first (its loaded state first, at load). */
+  /** The document's updates not yet stored, oldest first (its stored state first, at load). */
   unsent: Uint8Array[];
-  /** True until a store made the replica: `unsent` starts from an empty document. */
+  /**
+   * True while `unsent` starts from an empty document, until a store made the replica; false
+   * for a page built from its JSON, whose replica gets the whole state at the first store.
+   */
   fromEmpty: boolean;
   /** Changed since loaded or last stored. */
   changed: boolean;
@@ -62,15 +65,15 @@ export function pagePersistence(
   return {
     async onLoadDocument({ documentName, document }) {
       try {
-        const loadedState = await loadPage(
+        const loaded = await loadPage(
           db,
           pageIdOfDocument(documentName),
           document,
         );
         const feed: ReplicaFeed = {
           replicaId: `${documentName}:${randomUUID()}`,
-          unsent: loadedState === undefined ? [] : [loadedState],
-          fromEmpty: true,
+          unsent: loaded ?? [],
+          fromEmpty: loaded !== undefined,
           changed: false,
         };
         feeds.set(document, feed);
@@ -109,8 +112,8 @@ export function pagePersistence(
       try {
         let outcome = await replicas.store({ ...store, ...sent });
         if (outcome === 'replica_missing') {
-          // A new store worker, or an evicted replica: the whole state, encoded here (~60–90 ms
-          // for a 6 MB page), once.
+          // A new store worker, an evicted replica, or a page built from its JSON: the whole
+          // state, encoded here (~60–90 ms for a 6 MB page), once.
           feed.unsent = [Y.encodeStateAsUpdate(document)];
           feed.fromEmpty = true;
           sent = takeUnsent(feed, document);
@@ -150,22 +153,24 @@ function takeUnsent(
     fromEmpty: feed.fromEmpty,
   };
 }
+
 /**
- * Loads the page into `document` and returns its state as an update (what a replica starts
- * from), or undefined when the page is gone.
+ * Loads the page into `document`. Returns the updates that make the loaded document from an
+ * empty one (the stored Yjs state; none for a page that is gone), or undefined for a page built
+ * from its JSON: its state is encoded only if a store needs it (the replica then asks for it).
  */
 async function loadPage(
   db: Kysely<DB>,
   pageId: string,
   document: YDoc,
-): Promise<Uint8Array | undefined> {
+): Promise<Uint8Array[] | undefined> {
   const page = await db
     .selectFrom('pages')
     .select(['ydoc', 'content'])
     .where('id', '=', pageId)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
-  if (!page) return undefined;
+  if (!page) return [];
   if (page.ydoc && page.ydoc.length > 0) {
     const state = new Uint8Array(
       page.ydoc.buffer,
@@ -173,7 +178,7 @@ async function loadPage(
       page.ydoc.byteLength,
     );
     withoutUpdateListeners(document, () => Y.applyUpdate(document, state));
-    return state;
+    return [state];
   }
   withoutUpdateListeners(document, () =>
     document.transact(() =>
@@ -183,7 +188,7 @@ async function loadPage(
       ),
     ),
   );
-  return Y.encodeStateAsUpdate(document);
+  return undefined;
 }
 
 /**

@@ -181,6 +181,40 @@ describe.each([
       );
     });
 
+    it('stores a page built from its JSON (no stored Yjs state) with its whole state at the first change, then its changes alone', async () => {
+      await database.db
+        .updateTable('pages')
+        .set({ ydoc: null })
+        .where('id', '=', PAGE)
+        .execute();
+      const outcomes: string[] = [];
+      server = serverStoringTo({
+        store: async (input) => {
+          const outcome = await replicas.store(input);
+          outcomes.push(`${input.fromEmpty ? 'whole' : 'changes'}:${outcome}`);
+          return outcome;
+        },
+        drop: (replicaId) => replicas.drop(replicaId),
+      });
+      const connection = await server.openDirectConnection(DOCUMENT, AUTHOR);
+      await connection.transact((doc) => firstText(doc).insert(0, 'Built '));
+      await connection.transact((doc) => firstText(doc).insert(0, 'Then '));
+      const document = connection.document!;
+      await connection.disconnect();
+      const after = await row();
+      expect(after.textContent).toContain('Then Built ');
+      const reloaded = new Y.Doc();
+      Y.applyUpdate(reloaded, new Uint8Array(after.ydoc!));
+      expect(
+        fragmentToDocument(reloaded.getXmlFragment(DOCUMENT_FRAGMENT)),
+      ).toEqual(fragmentToDocument(document.getXmlFragment(DOCUMENT_FRAGMENT)));
+      expect(outcomes).toEqual([
+        'changes:replica_missing',
+        'whole:stored',
+        'changes:stored',
+      ]);
+    });
+
     it('stores every change when the replica is lost before each store (a replaced store worker): the whole state is sent again', async () => {
       const outcomes: string[] = [];
       // A fresh replica name each time: the store finds no replica, as after a new worker.

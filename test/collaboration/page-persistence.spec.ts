@@ -66,6 +66,27 @@ describe.each([
       server = serverStoringTo(replicas);
     });
 
+    /**
+     * The test's replica store, recording each store's outcome as `whole:…` (its updates start
+     * from an empty document) or `changes:…`, under the replica name `rename` gives.
+     */
+    function recordingStore(
+      outcomes: string[],
+      rename: (replicaId: string) => string = (replicaId) => replicaId,
+    ): PageReplicaStore {
+      return {
+        store: async (input) => {
+          const outcome = await replicas.store({
+            ...input,
+            replicaId: rename(input.replicaId),
+          });
+          outcomes.push(`${input.fromEmpty ? 'whole' : 'changes'}:${outcome}`);
+          return outcome;
+        },
+        drop: (replicaId) => replicas.drop(replicaId),
+      };
+    }
+
     afterEach(() => {
       // A test that failed with a connection open leaves its document loaded, and the
       // document's awareness timer would keep jest from exiting.
@@ -188,14 +209,7 @@ describe.each([
         .where('id', '=', PAGE)
         .execute();
       const outcomes: string[] = [];
-      server = serverStoringTo({
-        store: async (input) => {
-          const outcome = await replicas.store(input);
-          outcomes.push(`${input.fromEmpty ? 'whole' : 'changes'}:${outcome}`);
-          return outcome;
-        },
-        drop: (replicaId) => replicas.drop(replicaId),
-      });
+      server = serverStoringTo(recordingStore(outcomes));
       const connection = await server.openDirectConnection(DOCUMENT, AUTHOR);
       await connection.transact((doc) => firstText(doc).insert(0, 'Built '));
       await connection.transact((doc) => firstText(doc).insert(0, 'Then '));
@@ -216,19 +230,16 @@ describe.each([
     });
 
     it('stores every change when the replica is lost before each store (a replaced store worker): the whole state is sent again', async () => {
+      // The page with a stored Yjs state, so its first store starts from the loaded state.
+      await change((doc) => firstText(doc).insert(0, 'Stored '));
       const outcomes: string[] = [];
       // A fresh replica name each time: the store finds no replica, as after a new worker.
-      server = serverStoringTo({
-        store: async (input) => {
-          const outcome = await replicas.store({
-            ...input,
-            replicaId: `${input.replicaId}:${outcomes.length}`,
-          });
-          outcomes.push(`${input.fromEmpty ? 'whole' : 'changes'}:${outcome}`);
-          return outcome;
-        },
-        drop: (replicaId) => replicas.drop(replicaId),
-      });
+      server = serverStoringTo(
+        recordingStore(
+          outcomes,
+          (replicaId) => `${replicaId}:${outcomes.length}`,
+        ),
+      );
       // One connection for both changes, so the document stays loaded: each change is stored.
       const connection = await server.openDirectConnection(DOCUMENT, AUTHOR);
       await connection.transact((doc) =>

@@ -56,9 +56,11 @@ describe('loadAppConfig', () => {
       DB_QUERY_TIMEOUT_MS: '4000',
       COLLAB_DEBOUNCE_MS: '500',
       COLLAB_MAX_DEBOUNCE_MS: '',
+      REDIS_URL: ' redis://cache:6379/0 ',
     });
     expect(config).toEqual({
       port: 8080,
+      redisUrl: 'redis://cache:6379/0',
       publicBaseUrl: 'https://docs.acme.test',
       databaseUrl: 'postgres://u:p@db:5432/docmost',
       dataDirectory: '/var/lib/docmost-ai-tools',
@@ -131,6 +133,11 @@ describe('loadAppConfig', () => {
       'APP_URL="docs.acme.test" is not a URL',
     ],
     ['APP_URL', { APP_URL: 'ftp://docs.acme.test' }, 'must use http or https'],
+    [
+      'REDIS_URL',
+      { REDIS_URL: 'localhost:6379' },
+      'REDIS_URL="localhost:6379" is not a Redis URL',
+    ],
     [
       'AI_EXTERNAL_MCP',
       { AI_EXTERNAL_MCP: '{oops' },

@@ -41,6 +41,11 @@ export interface AppConfig {
   readonly database: DatabaseConfig;
   readonly ai: AiConfig;
   readonly collaboration: CollaborationConfig;
+  /**
+   * `REDIS_URL` (`redis://` or `rediss://`): makes this server one instance of several sharing
+   * the database and this Redis. Absent: a single instance.
+   */
+  readonly redisUrl?: string;
 }
 
 /**
@@ -164,6 +169,26 @@ function parseExternalMcp(
   return result.data;
 }
 
+function parseRedisUrl(raw: string | undefined): string | undefined {
+  const value = optional(raw);
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (
+    url === undefined ||
+    (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+  )
+    throw new StartupError(
+      `REDIS_URL="${value}" is not a Redis URL; expected redis://host:port or rediss://host:port`,
+      'REDIS_URL',
+    );
+  return value;
+}
+
 /** Reads the environment once at boot; a bad value is a one-line error naming the variable. */
 function parsePublicBaseUrl(raw: string | undefined, port: number): string {
   const value = optional(raw);
@@ -193,6 +218,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicBaseUrl: parsePublicBaseUrl(env.APP_URL, port),
     databaseUrl: optional(env.DATABASE_URL),
     dataDirectory: optional(env.DATA_DIR) ?? '.data',
+    redisUrl: parseRedisUrl(env.REDIS_URL),
     database: parseDatabaseConfig(env),
     ai: {
       baseUrl: optional(env.AI_BASE_URL),

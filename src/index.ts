@@ -36,6 +36,8 @@ export {
   createDocmostExecutors,
   type DocmostExecutorOptions,
 } from './tools/docmost-executors';
+export * from './docmost-services';
+export { databaseServices } from './tools/docmost-writes';
 export {
   DOCMOST_PAGE_ACCESS,
   requirePage,

@@ -94,6 +94,7 @@ export function docmostServices<
           await user(request.caller),
           agentProvenance(request.caller),
         );
+        return { changed: true };
       },
       async remove(request) {
         await commentRepo.deleteComment(request.commentId);

@@ -42,13 +42,14 @@ export interface CommentWrites {
   create(request: CommentCreation): Promise<{ readonly id: string }>;
   /**
    * Resolves or reopens a thread: its row and the `resolved` flag of its anchor mark. Access,
-   * the thread's state and its being a thread were checked before.
+   * the thread's state and its being a thread were checked before. `changed: false` when a
+   * binding finds the thread already in that state (a concurrent call came first).
    */
   resolve(request: {
     readonly caller: ServiceCaller;
     readonly commentId: string;
     readonly resolved: boolean;
-  }): Promise<void>;
+  }): Promise<{ readonly changed: boolean }>;
   /**
    * Removes a comment `create` made moments ago whose anchor could not be set (the page changed
    * between the check and the mark): the thread would otherwise have no highlight.

@@ -12,6 +12,7 @@ import { asDocument } from '../prosemirror/prosemirror-node';
 import { documentSize } from '../prosemirror/document-size';
 import { runBlockEdit } from '../structure/run-block-edit';
 import { commentBodyDocument } from './comment-body';
+import { commentRefusal } from './comment-refusal';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 type CreateCommentInput = ToolInput<typeof createCommentTool>;
@@ -46,10 +47,7 @@ async function requireCommentablePage(
   });
   if (await dependencies.services.commentAccess.canComment(caller, page.id))
     return page;
-  throw new ToolError(
-    'forbidden',
-    `you may not comment on page ${abbreviate(pageId)}: you have read-only access (role "${page.spaceRole}"), and its space does not allow viewers to comment (spaces.settings.comments.allowViewerComments is off; a space admin can turn it on). Nothing was written`,
-  );
+  throw commentRefusal(page, pageId, 'Nothing was written.');
 }
 
 async function createReply(

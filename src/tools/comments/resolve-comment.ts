@@ -6,6 +6,7 @@ import { serviceCaller } from '../docmost-writes/service-caller';
 import { setCommentResolved } from '../prosemirror/comment-mark';
 import { asDocument } from '../prosemirror/prosemirror-node';
 import { requireComment } from './require-comment';
+import { commentRefusal } from './comment-refusal';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface ResolveCommentResult {
@@ -41,10 +42,7 @@ export async function resolveComment(
   }
   const caller = await serviceCaller(db, context);
   if (!(await services.commentAccess.canComment(caller, page.id))) {
-    throw new ToolError(
-      'forbidden',
-      `you may not resolve comments on page ${page.id}: you have read-only access (role "${page.spaceRole}"), and its space does not allow viewers to comment (spaces.settings.comments.allowViewerComments is off). Nothing was changed`,
-    );
+    throw commentRefusal(page, page.id, 'Nothing was changed.');
   }
   const base = {
     commentId: comment.id,
@@ -67,11 +65,18 @@ export async function resolveComment(
   const anchored =
     setCommentResolved(asDocument(page.content), comment.id, input.resolved)
       .changed > 0;
-  await services.comments.resolve({
+  const { changed } = await services.comments.resolve({
     caller,
     commentId: comment.id,
     resolved: input.resolved,
   });
+  if (!changed)
+    return {
+      ...base,
+      changed: false,
+      anchorUpdated: false,
+      message: `thread ${comment.id} was already ${input.resolved ? 'resolved' : 'open'} (a concurrent call changed it first); nothing changed`,
+    };
   const verb = input.resolved ? 'resolved' : 'reopened';
   return {
     ...base,

@@ -44,11 +44,15 @@ export function databaseCommentWrites(store: PageStore): CommentWrites {
     // being a compare-and-set like every other; the comment row is locked, so two calls apply
     // one after the other.
     async resolve({ caller, commentId, resolved }) {
-      await db.transaction().execute(async (trx) => {
-        const { page } = await requireComment(trx, caller.call, commentId, {
-          lock: true,
-          livePages: store.livePages,
-        });
+      return db.transaction().execute(async (trx) => {
+        const { comment, page } = await requireComment(
+          trx,
+          caller.call,
+          commentId,
+          { lock: true, livePages: store.livePages },
+        );
+        if (resolved === (comment.resolvedAt !== null))
+          return { changed: false };
         const marked = setCommentResolved(
           asDocument(page.content),
           commentId,
@@ -76,6 +80,7 @@ export function databaseCommentWrites(store: PageStore): CommentWrites {
           })
           .where('id', '=', commentId)
           .execute();
+        return { changed: true };
       });
     },
 

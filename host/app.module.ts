@@ -12,6 +12,7 @@ import { ChatModule } from './chat/chat.module';
 import { HealthModule } from './health/health.module';
 import { McpModule } from './mcp/mcp.module';
 import { WebModule } from './web/web.module';
+import { DocmostRoutesModule, HOST_DOCMOST, HostDocmost } from './docmost';
 import {
   CollaborationGateway,
   HOST_COLLABORATION,
@@ -49,6 +50,9 @@ export class AppModule {
             },
           }),
     });
+    // Docmost's services for comments, pages and shares, as the reference host imitates them:
+    // its own routes and the agent's tools both write through them.
+    const docmost = new HostDocmost(options.db);
     return {
       module: AppModule,
       global: true,
@@ -59,6 +63,7 @@ export class AppModule {
           db: options.db,
           publicBaseUrl: options.config.publicBaseUrl,
           collaboration: collaboration.pages,
+          services: docmost.bind,
           commentSignal: {
             debounceMs: options.config.ai.commentSignalDebounceMs,
             ...(options.databaseUrl === undefined
@@ -80,14 +85,16 @@ export class AppModule {
         ),
         McpModule.forRoot(),
         WebModule,
+        DocmostRoutesModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: APP_GUARD, useClass: BearerAuthGuard },
         { provide: HOST_COLLABORATION, useValue: collaboration },
+        { provide: HOST_DOCMOST, useValue: docmost },
         CollaborationGateway,
       ],
-      exports: [APP_CONFIG, HOST_COLLABORATION],
+      exports: [APP_CONFIG, HOST_COLLABORATION, HOST_DOCMOST],
     };
   }
 }

@@ -10,7 +10,7 @@ import type { PageAccessPolicy } from './tools/access';
 import type { DocmostToolExecutors } from './tools/tool-definitions';
 import type { PageWriter } from './tools/page-store';
 import type { HeavyWorkOptions } from './workers';
-import type { DocmostServices } from './docmost-services';
+import type { DocmostServicesOption } from './tools/executor-dependencies';
 
 export const AI_TOOLS_OPTIONS = Symbol('AI_TOOLS_OPTIONS');
 
@@ -57,7 +57,7 @@ export interface AiToolsModuleOptions {
    * Default (and for each port left out): the package's SQL on Docmost's tables, the rows
    * without Docmost's side effects. See `DocmostServices` and docs/docmost-binding.md.
    */
-  readonly services?: Partial<DocmostServices>;
+  readonly services?: DocmostServicesOption;
   /**
    * The host's collaboration server (Docmost: `{ server: collaborationGateway }`): every tool
    * then reads an open page's document as its editors have it, and writes to it as one more

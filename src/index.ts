@@ -37,7 +37,12 @@ export {
   type DocmostExecutorOptions,
 } from './tools/docmost-executors';
 export * from './docmost-services';
-export { databaseServices } from './tools/docmost-writes';
+export {
+  databaseServices,
+  allowsViewerComments,
+  requireSharingAllowed,
+} from './tools/docmost-writes';
+export type { DocmostServicesOption } from './tools/executor-dependencies';
 export {
   DOCMOST_PAGE_ACCESS,
   requirePage,

@@ -12,6 +12,11 @@ export interface ServiceCaller {
   /** The in-app chat (a row of `ai_chats`), or null (MCP, or a chat id that is not a row). */
   readonly aiChatId: string | null;
   /**
+   * Who acts: `agent` for every tool call (the default); `user` for a host's own routes that
+   * reuse the database binding for a person's action (the reference host's).
+   */
+  readonly actor?: 'agent' | 'user';
+  /**
    * The tool call itself, for a binding that writes through the package's own page writer (the
    * database binding does); Docmost's services need only the fields above.
    */

@@ -72,8 +72,16 @@ export interface DocmostExecutorOptions {
    * write has the effects of the same person's write through Docmost's API. Each port left out
    * keeps the package's SQL on Docmost's tables (the rows, none of Docmost's side effects).
    */
-  readonly services?: Partial<DocmostServices>;
+  readonly services?: DocmostServicesOption;
 }
+
+/**
+ * The `services` option: the ports to bind, or a function of the package's database binding
+ * returning them, for a host whose services write their rows with it (the reference host's).
+ */
+export type DocmostServicesOption =
+  | Partial<DocmostServices>
+  | ((database: DocmostServices) => Partial<DocmostServices>);
 
 /**
  * Everything an executor uses besides its input and its caller, resolved once with defaults:
@@ -122,6 +130,14 @@ function checkMaxExportChars(maxExportChars: number): number {
   return maxExportChars;
 }
 
+function bindServices(
+  database: DocmostServices,
+  option: DocmostServicesOption | undefined,
+): DocmostServices {
+  const bound = typeof option === 'function' ? option(database) : option;
+  return { ...database, ...bound };
+}
+
 /** The executors' dependencies: the host's options, each missing one by its default. */
 export function resolveExecutorDependencies(
   db: Kysely<DB>,
@@ -134,15 +150,15 @@ export function resolveExecutorDependencies(
     pageWriter,
     livePages: options.livePages,
     heavyWork,
-    services: {
-      ...databaseServices({
+    services: bindServices(
+      databaseServices({
         db,
         pageWriter,
         livePages: options.livePages,
         heavyWork,
       }),
-      ...options.services,
-    },
+      options.services,
+    ),
     publicBaseUrl: options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
     sandbox: options.sandbox ?? {},
     stashes: new PageStashService(new PageStashRepository(db), options.stash),

@@ -33,8 +33,12 @@ export function databaseCommentWrites(store: PageStore): CommentWrites {
           parentCommentId: request.parentCommentId,
           spaceId: page.spaceId,
           workspaceId: page.workspaceId,
-          createdSource: AGENT_SOURCE,
-          aiChatId: request.caller.aiChatId,
+          ...(request.caller.actor === 'user'
+            ? {}
+            : {
+                createdSource: AGENT_SOURCE,
+                aiChatId: request.caller.aiChatId,
+              }),
         })
         .execute();
       return { id };
@@ -75,7 +79,8 @@ export function databaseCommentWrites(store: PageStore): CommentWrites {
             resolvedAt: resolved ? sql<Date>`now()` : null,
             resolvedById: resolved ? caller.userId : null,
             // Docmost's fork: the person resolved it, through their agent; reopening clears it.
-            resolvedSource: resolved ? AGENT_SOURCE : null,
+            resolvedSource:
+              resolved && caller.actor !== 'user' ? AGENT_SOURCE : null,
             updatedAt: sql<Date>`now()`,
           })
           .where('id', '=', commentId)

@@ -22,7 +22,7 @@ export const createCommentTool = defineTool({
     'Adds a comment to a page as the user you act for, visible to everyone in the space. Two forms:',
     `- New thread: give \`selection\`, an exact piece of the page text (at most ${MAX_COMMENT_SELECTION_LENGTH} characters, inside ONE paragraph, heading, list item or table cell) that the comment is about. Its FIRST occurrence on the page is highlighted as the thread's anchor, so choose a selection long enough to be unique. Copy it verbatim from getPage: plain text, no Markdown. Anchoring changes the page and adds a page history version.`,
     '- Reply: give `parentCommentId`, a top-level thread on the same page (from listComments), and no selection. A reply to a reply is not possible: reply to its thread.',
-    'As in Docmost, commenting needs edit rights on the page (role writer or admin in its space), for threads and replies alike: with read-only access the call fails with "forbidden" and you can only read the comments.',
+    'As in Docmost, commenting needs edit rights on the page (role writer or admin in its space), for threads and replies alike, unless the space lets viewers comment: otherwise, with read-only access, the call fails with "forbidden" and you can only read the comments.',
     'Use comments to ask questions, flag problems or suggest changes for a human to review, when the user asked for a review rather than an edit.',
     'Fails when the selection is not in the page text (read the page again and copy the exact words; text cannot span two blocks), when both or neither of selection and parentCommentId are given, or when the page changed at that moment (retry).',
     "Returns the new comment's id, and for a thread the id of the block holding its anchor.",

@@ -106,7 +106,7 @@ export const listSpacesTool = defineTool({
   title: 'List your spaces',
   description: [
     'Lists the spaces of your workspace that you are a member of (directly or through a group), by name, with their id, slug, description, page count and your role.',
-    'Your role decides what you may do: "admin" and "writer" may edit pages and anchor comments; "reader" may only read and reply to comments.',
+    'Your role decides what you may do: "admin" and "writer" may edit pages and comment; "reader" may only read (and comment where the space lets viewers comment).',
     'Use it to find a space id for listPages, searchPages or createPage. Spaces you do not belong to are never listed.',
   ].join('\n'),
   tier: 'core',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';
-import { requirePage } from '../../../src/tools/access';
+import { requirePage } from '../../../src/access';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -1,6 +1,5 @@
 import { SEED_IDS } from '../../../host/seed/seed-ids';
-import { COMMENT_MARK_TYPE } from '../../../src/tools/prosemirror/comment-mark';
-import { stripMarks } from '../../../src/tools/prosemirror/strip-marks';
+import { COMMENT_MARK_TYPE, stripMarks } from '../../../src/document';
 import {
   createTestDatabase,
   type TestDatabase,

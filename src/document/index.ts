@@ -1,7 +1,9 @@
 /**
- * Docmost's document model: the ProseMirror JSON its editor stores (schema description, validation,
- * attributes, block ids, tables, text edits, diffs, fingerprints) and the Markdown codec. It depends on
- * nothing else in the package (only on its libraries): tools, collaboration and the workers build on it, never the other way round. These are the names they use.
+ * Docmost's document model: the ProseMirror JSON its editor stores (schema description,
+ * validation, attributes, block ids, tables, text edits, diffs, fingerprints) and the Markdown
+ * codec. It depends on nothing else in the package (only on its libraries): the tools,
+ * collaboration and the workers build on it, never the other way round. These are the names
+ * they use.
  */
 export {
   documentToMarkdown,

@@ -1,6 +1,6 @@
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
-import type { AccessiblePage } from '../access';
+import type { AccessiblePage } from '../../access';
 
 /** Space roles that may change pages, and so comment on them whatever the space's settings. */
 const WRITER_ROLES: readonly string[] = ['admin', 'writer'];

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { CommentAccess } from '../../docmost-services';
 import { ToolError } from '../../registry/tool-error';
-import { requirePage } from '../access';
+import { requirePage } from '../../access';
 
 /** `spaces.settings.comments.allowViewerComments`, Docmost's "viewers may comment" switch. */
 export async function allowsViewerComments(

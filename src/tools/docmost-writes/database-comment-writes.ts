@@ -4,8 +4,7 @@ import { sql } from 'kysely';
 import type { CommentWrites } from '../../docmost-services';
 import { requireComment } from '../comments/require-comment';
 import { AGENT_SOURCE, writePage, type PageStore } from '../page-store';
-import { setCommentResolved } from '../prosemirror/comment-mark';
-import { asDocument } from '../prosemirror/prosemirror-node';
+import { asDocument, setCommentResolved } from '../../document';
 
 /**
  * Comment writes on Docmost's tables, without Docmost's services: the row only (no event to

@@ -13,7 +13,7 @@ import {
   descendantPageIds,
   lockSpaceTree,
 } from '../page-management/page-tree';
-import { asDocument } from '../prosemirror/prosemirror-node';
+import { asDocument } from '../../document';
 
 /** Tries before giving up on finding an unused slugId; each collision has odds of about 1 in 8e17. */
 const SLUG_ATTEMPTS = 5;

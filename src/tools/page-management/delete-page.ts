@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requireEditableSubtree, requirePage } from '../access';
+import { requireEditableSubtree, requirePage } from '../../access';
 import type { deletePageTool } from './page-management.tools';
 import { descendantPageIds } from './page-tree';
 import { serviceCaller } from '../docmost-writes/service-caller';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage } from '../access';
+import { requirePage } from '../../access';
 import type { sharePageTool } from './sharing.tools';
 import { shareUrl } from './share-url';
 import { requireSharingAllowed, serviceCaller } from '../docmost-writes';

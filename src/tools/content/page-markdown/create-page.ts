@@ -4,11 +4,15 @@ import type { ToolCallContext } from '../../../registry/tool-call-context';
 import { abbreviate } from '../../../registry/abbreviate';
 import { ToolError } from '../../../registry/tool-error';
 import type { ToolInput } from '../../../registry/tool-spec';
-import { requirePage, requireSpace, type AccessiblePage } from '../../access';
+import {
+  requirePage,
+  requireSpace,
+  type AccessiblePage,
+} from '../../../access';
 import { refuseUnstorableText } from '../../page-store';
 import { serviceCaller } from '../../docmost-writes/service-caller';
 import type { CreatePageTool } from './markdown-tools';
-import { readMarkdownOffThread } from './read-markdown-document';
+import { readMarkdownOffThread } from './read-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
 import { quoteTitle } from '../../quote-title';
 

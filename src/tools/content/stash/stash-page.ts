@@ -10,8 +10,7 @@ import {
 import { readPage } from '../../page-store';
 import { requireSharingAllowed } from '../../docmost-writes';
 import type { CONTENT_TOOLS } from '../content.tools';
-import { countDocument } from '../../prosemirror/document-counts';
-import { asDocument } from '../../prosemirror/prosemirror-node';
+import { countDocument, asDocument } from '../../../document';
 import { isoTime } from '../../iso-time';
 import { exportMarkdownOffThread } from '../page-markdown/export-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';

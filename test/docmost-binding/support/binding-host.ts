@@ -153,7 +153,7 @@ export class BindingHost {
         db,
       );
     else
-      await sql`update ${sql.table(table)} set settings = jsonb_set(coalesce(settings, '{}'::jsonb) || jsonb_build_object(${path[0]}::text, coalesce(settings -> ${path[0]}, '{}'::jsonb)), ${key}::text[], ${JSON.stringify(value)}::jsonb) where id = ${id}`.execute(
+      await sql`update ${sql.table(table)} set settings = jsonb_set(coalesce(settings, '{}'::jsonb) || jsonb_build_object(${path[0]}::text, coalesce(settings -> ${path[0]}, '{}'::jsonb)), ${key}::text[], to_jsonb(${sql.lit(value)})) where id = ${id}`.execute(
         db,
       );
   }

@@ -65,6 +65,18 @@ export interface CommentWrites {
   }): Promise<void>;
 }
 
+/**
+ * A page `pages.create` made: its id, and what the binding knows of it (the database binding
+ * knows it all, from the page writer); the rest is read back from the row.
+ */
+export interface CreatedPageReference {
+  readonly id: string;
+  readonly slugId?: string;
+  readonly position?: string;
+  /** `updated_at` as exact text, the version a later compare-and-set write starts from. */
+  readonly version?: string;
+}
+
 /** Page tree writes: create, rename, move, trash. Content writes go to the `PageWriter`. */
 export interface PageWrites {
   /**
@@ -79,7 +91,7 @@ export interface PageWrites {
     readonly title: string;
     /** ProseMirror JSON. */
     readonly content: JsonValue;
-  }): Promise<{ readonly id: string }>;
+  }): Promise<CreatedPageReference>;
   /** A new title (Docmost's `PageService.update` with `{ title }`). */
   rename(request: {
     readonly caller: ServiceCaller;
@@ -87,7 +99,11 @@ export interface PageWrites {
     readonly title: string;
     /** The version the package read: the database binding writes only onto it. */
     readonly version: string;
-  }): Promise<{ readonly historyId: string | null }>;
+  }): Promise<{
+    readonly historyId: string | null;
+    /** The page's version after the write, when the binding knows it (else it is read). */
+    readonly version?: string;
+  }>;
   /**
    * A new parent and position; to another space when `spaceId` differs from the page's (the
    * subtree goes along, with its comments, history, shares and watchers; its restrictions are

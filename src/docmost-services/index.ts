@@ -2,6 +2,7 @@ export type {
   CommentAccess,
   CommentCreation,
   CommentWrites,
+  CreatedPageReference,
   DocmostServices,
   PageWrites,
   ServiceCaller,

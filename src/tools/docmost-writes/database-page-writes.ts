@@ -81,7 +81,13 @@ export function databasePageWrites(store: PageStore): PageWrites {
             },
             toolName: 'createPage',
           });
-          if (created) return { id: created.id };
+          if (created)
+            return {
+              id: created.id,
+              slugId: created.slugId,
+              position,
+              version: created.version,
+            };
         }
         throw new ToolError(
           'internal',
@@ -97,7 +103,7 @@ export function databasePageWrites(store: PageStore): PageWrites {
         change: { title: request.title },
         toolName: 'renamePage',
       });
-      return { historyId: written.historyId };
+      return { historyId: written.historyId, version: written.version };
     },
 
     // Moving to another space does what Docmost does: the whole subtree moves, with its

@@ -27,17 +27,22 @@ export async function renamePage(
   refuseUnstorableText(input.title, 'the title');
   // Through the bound page service (in Docmost its `PageService.update`: the space's sidebars
   // get the new title, `PAGE_UPDATED` feeds search and embeddings, the renamer watches the page).
-  const { historyId } = await dependencies.services.pages.rename({
+  const renamed = await dependencies.services.pages.rename({
     caller: await serviceCaller(dependencies.db, context),
     pageId: page.id,
     title: input.title,
     version: page.version,
   });
-  const { version } = await dependencies.db
-    .selectFrom('pages')
-    .select(sql<string>`updated_at::text`.as('version'))
-    .where('id', '=', page.id)
-    .executeTakeFirstOrThrow();
+  const version =
+    renamed.version ??
+    (
+      await dependencies.db
+        .selectFrom('pages')
+        .select(sql<string>`updated_at::text`.as('version'))
+        .where('id', '=', page.id)
+        .executeTakeFirstOrThrow()
+    ).version;
+  const { historyId } = renamed;
   return {
     pageId: page.id,
     previousTitle: page.title,

@@ -89,23 +89,35 @@ export async function createPage(
   // The page through the bound page service (in Docmost its `PageService.create`: the creator
   // watches the page, the space's sidebars get it, `PAGE_CREATED` feeds search and embeddings).
   const caller = await serviceCaller(db, context);
-  const { id } = await services.pages.create({
+  const made = await services.pages.create({
     caller,
     spaceId: checkedSpace.id,
     parentPageId: parent?.id ?? null,
     title: input.title,
     content: content as unknown as JsonValue,
   });
-  const created = await db
-    .selectFrom('pages')
-    .select([
-      'slugId',
-      'position',
-      'parentPageId',
-      sql<string>`updated_at::text`.as('version'),
-    ])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  // What the binding did not say (Docmost's service chooses slugId and position) is read back.
+  const created =
+    made.slugId !== undefined &&
+    made.position !== undefined &&
+    made.version !== undefined
+      ? {
+          slugId: made.slugId,
+          position: made.position,
+          version: made.version,
+          parentPageId: parent?.id ?? null,
+        }
+      : await db
+          .selectFrom('pages')
+          .select([
+            'slugId',
+            'position',
+            'parentPageId',
+            sql<string>`updated_at::text`.as('version'),
+          ])
+          .where('id', '=', made.id)
+          .executeTakeFirstOrThrow();
+  const id = made.id;
   return {
     pageId: id,
     slugId: created.slugId,

@@ -275,6 +275,52 @@ describe("each write tool has the effects of the same person's call of Docmost's
     );
   });
 
+  it("passes Docmost the agent's provenance: the agent's rows are marked as the agent's, the route's as the person's", async () => {
+    const page = await host.newPage('Provenance');
+    const agent = await host.agent('member', 'createComment', {
+      pageId: page,
+      selection: 'The text of',
+      content: 'By the agent',
+    });
+    const route = await host.route('member', 'comments/create', {
+      pageId: page,
+      content: body('By the member'),
+    });
+    const sources = await host.database.db
+      .selectFrom('comments')
+      .select(['id', 'createdSource', 'creatorId'])
+      .where('id', 'in', [idOf(agent), idOf(route)])
+      .execute();
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        {
+          id: idOf(agent),
+          createdSource: 'agent',
+          creatorId: SEED_IDS.users.member,
+        },
+        {
+          id: idOf(route),
+          createdSource: 'user',
+          creatorId: SEED_IDS.users.member,
+        },
+      ]),
+    );
+    const created = await host.agent('member', 'createPage', {
+      spaceId: PRODUCT,
+      title: 'Made by the agent',
+      markdown: 'Body',
+    });
+    const made = await host.database.db
+      .selectFrom('pages')
+      .select(['lastUpdatedSource', 'creatorId'])
+      .where('id', '=', idOf(created, 'pageId'))
+      .executeTakeFirstOrThrow();
+    expect(made).toEqual({
+      lastUpdatedSource: 'agent',
+      creatorId: SEED_IDS.users.member,
+    });
+  });
+
   it('records the watcher rows the services add, for the agent as for the route', async () => {
     const page = await host.newPage('Watched');
     await host.agent('admin', 'createComment', {

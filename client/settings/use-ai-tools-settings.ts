@@ -23,10 +23,18 @@ export const AI_TOOLS_SETTINGS_QUERY_KEY: QueryKey = [
  */
 const UPDATE_SCOPE = { id: 'docmost-ai-tools.settings.update' };
 
+/**
+ * Requests go out even when the browser reports being offline: react-query's default would hold
+ * them silently (a skeleton forever, a switch showing a change that is not saved); the failed
+ * request shows the person at once that nothing was saved.
+ */
+const NETWORK_MODE = 'always';
+
 /** The workspace's module settings, read by any member. */
 export function useAiToolsSettings(api: AiToolsApi) {
   return useQuery({
     queryKey: AI_TOOLS_SETTINGS_QUERY_KEY,
+    networkMode: NETWORK_MODE,
     queryFn: () => api.post<AiToolsSettings>('/ai-tools/settings/info'),
   });
 }
@@ -40,6 +48,7 @@ export function useUpdateAiToolsSettings(api: AiToolsApi) {
   const queryClient = useQueryClient();
   return useMutation({
     scope: UPDATE_SCOPE,
+    networkMode: NETWORK_MODE,
     mutationFn: (update: AiToolsSettings) =>
       api.post<AiToolsSettings>('/ai-tools/settings/update', update),
     onMutate: async (update) => {

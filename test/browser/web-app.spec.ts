@@ -211,7 +211,11 @@ it("keeps every node, mark and attribute of Docmost's editor when a person edits
 
 it('lets the admin switch deferred tools off, after which a turn sends all 41 tools; a member cannot change it', async () => {
   await admin.page.goto(`${server.baseUrl}/#/settings`);
-  const toggle = admin.page.getByLabel('Deferred tools');
+  // The package's own DeferredToolsSetting (client/), as Docmost's settings page mounts it.
+  const toggle = admin.page.getByRole('switch', {
+    name: 'Deferred tools',
+    exact: true,
+  });
   await until('the setting loaded', () => toggle.isEnabled(), Boolean);
   expect(await toggle.isChecked()).toBe(true);
   await toggle.uncheck();
@@ -231,8 +235,13 @@ it('lets the admin switch deferred tools off, after which a turn sends all 41 to
   expect(text).toContain('deferred tools: off');
 
   await member.page.goto(`${server.baseUrl}/#/settings`);
-  const memberToggle = member.page.getByLabel('Deferred tools');
-  await member.page.locator('[data-testid="settings-read-only"]').waitFor();
+  const memberToggle = member.page.getByRole('switch', {
+    name: 'Deferred tools',
+    exact: true,
+  });
+  await member.page
+    .getByText('Only workspace owners and admins can change this setting.')
+    .waitFor();
   expect(await memberToggle.isDisabled()).toBe(true);
   expect(await memberToggle.isChecked()).toBe(false);
 

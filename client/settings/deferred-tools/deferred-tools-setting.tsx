@@ -8,7 +8,7 @@ import {
   Switch,
   Text,
 } from '@mantine/core';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { AiToolsApiError, type AiToolsApi } from '../../api/index.js';
 import { translateInEnglish, type Translate } from '../../i18n/index.js';
 import {
@@ -55,6 +55,9 @@ export function DeferredToolsSetting({
 }: DeferredToolsSettingProps) {
   const settings = useAiToolsSettings(api);
   const update = useUpdateAiToolsSettings(api);
+  // The value the person just chose, shown from the same event until the server answers (the
+  // cache's optimistic value arrives a tick later); then the cache's value, rolled back on error.
+  const [chosen, setChosen] = useState<boolean>();
   const ids = {
     description: useId(),
     readOnly: useId(),
@@ -114,11 +117,16 @@ export function DeferredToolsSetting({
               {t(DEFERRED_TOOLS_TEXTS.description)}
             </span>
           }
-          checked={settings.data.deferredTools}
+          checked={chosen ?? settings.data.deferredTools}
           disabled={!canChange}
-          onChange={(event) =>
-            update.mutate({ deferredTools: event.currentTarget.checked })
-          }
+          onChange={(event) => {
+            const deferredTools = event.currentTarget.checked;
+            setChosen(deferredTools);
+            update.mutate(
+              { deferredTools },
+              { onSettled: () => setChosen(undefined) },
+            );
+          }}
         />
         {!canChange && (
           <Text id={ids.readOnly} size="sm" c="dimmed" mt="sm">

@@ -82,9 +82,28 @@ export default [
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(host|dev|test)(/|$)',
+              regex: '^(\\.\\./)+(host|dev|test|client)(/|$)',
               message:
-                'the package (src/, migrations/) never imports host/, dev/ or test/: they depend on it, not the other way round.',
+                'the package (src/, migrations/) never imports host/, dev/, test/ or the browser entry client/: they depend on it, not the other way round.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The client entry (docmost-ai-tools/client) runs in the browser: no server code, no host.
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(src|migrations|host|dev|test)(/|$)',
+              message:
+                'client/ is the browser entry: it never imports the server package (src/), the host, dev or the tests; what it needs from the server side is an HTTP route.',
             },
           ],
         },

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
@@ -10,7 +11,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
-import { launchChromium } from './support/chromium';
+import { BROWSER_OUTPUT, launchChromium } from './support/chromium';
 import {
   bundleTestPage,
   serveTestPage,
@@ -189,6 +190,9 @@ it('lets an admin turn deferred tools off: the next chat turn sends all 41 tools
   await toggle.waitFor();
   expect(await toggle.isChecked()).toBe(true);
   expect(await toggle.isEnabled()).toBe(true);
+  await admin.page.screenshot({
+    path: join(BROWSER_OUTPUT, 'deferred-tools-setting.png'),
+  });
   await toggle.click();
   expect(await toggle.isChecked()).toBe(false);
   await until(

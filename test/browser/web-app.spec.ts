@@ -218,6 +218,9 @@ it('lets the admin switch deferred tools off, after which a turn sends all 41 to
   });
   await until('the setting loaded', () => toggle.isEnabled(), Boolean);
   expect(await toggle.isChecked()).toBe(true);
+  // Drawn as in Docmost: the bundle carries Mantine's variables and the components' styles.
+  const track = admin.page.locator('.mantine-Switch-track');
+  expect((await track.boundingBox())?.width).toBeGreaterThan(20);
   await toggle.uncheck();
   await until(
     'the setting saved',

@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-// The Mantine components of the package's client entry (Workspace settings → AI), without
-// Mantine's global styles, which would restyle the whole app.
+// The Mantine components of the package's client entry (Workspace settings → AI): Mantine's
+// variables (the provider injects only what differs from them) and the components' styles,
+// without Mantine's global styles, which would restyle the whole app.
+import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Paper.css';

@@ -14,6 +14,7 @@ export default [
   {
     ignores: [
       'eslint.config.mjs',
+      '.dependency-cruiser.cjs',
       'dist/**',
       'dist-host/**',
       'dist-web/**',
@@ -49,64 +50,6 @@ export default [
       '@typescript-eslint/no-require-imports': [
         'error',
         { allowAsImport: true },
-      ],
-    },
-  },
-  {
-    // The reference host mounts the package as Docmost's server would: through its public entry
-    // (src/index.ts), never a file behind it. What a host needs belongs in the entry; what only
-    // the reference host needs, in host/.
-    files: ['host/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(src|migrations)/',
-              message:
-                'host/ imports the package through its public entry (src): export what a host needs from src/index.ts, or keep it in host/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The package never imports the reference host, the demo, bench and eval, or the tests.
-    files: ['src/**/*.ts', 'migrations/**/*.ts'],
-    ignores: ['**/*.spec.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(host|dev|test|client)(/|$)',
-              message:
-                'the package (src/, migrations/) never imports host/, dev/, test/ or the browser entry client/: they depend on it, not the other way round.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The client entry (docmost-ai-tools/client) runs in the browser: no server code, no host.
-    files: ['client/**/*.{ts,tsx}'],
-    ignores: ['**/*.spec.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(src|migrations|host|dev|test)(/|$)',
-              message:
-                'client/ is the browser entry: it never imports the server package (src/), the host, dev or the tests; what it needs from the server side is an HTTP route.',
-            },
-          ],
-        },
       ],
     },
   },

@@ -178,6 +178,34 @@ it('shows a skeleton, never a default, until the stored value arrives', async ()
   await setStoredDeferredTools(true);
 });
 
+it('says when the stored value cannot be loaded, shows no switch, and loads it on "Try again"', async () => {
+  // A real failure of the info route: its query names a column that is gone for a moment.
+  await sql`alter table workspaces rename column settings to settings_away`.execute(
+    database.db,
+  );
+  let admin: Tab;
+  try {
+    admin = await openSetting('admin');
+    const alert = admin.page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain(
+      'The deferred tools setting could not be loaded',
+    );
+    expect(await admin.page.getByRole('switch').count()).toBe(0);
+  } finally {
+    await sql`alter table workspaces rename column settings_away to settings`.execute(
+      database.db,
+    );
+  }
+  await admin.page.getByRole('button', { name: 'Try again' }).click();
+  await switchOf(admin.page).waitFor();
+  expect(await switchOf(admin.page).isChecked()).toBe(true);
+  expect(await admin.page.getByRole('alert').count()).toBe(0);
+  expect(admin.consoleErrors).toEqual([
+    expect.stringContaining('status of 500'),
+  ]);
+});
+
 it('lets an admin turn deferred tools off: the next chat turn sends all 41 tools and no catalog', async () => {
   // ON first: the turn's request has the core tools and the catalog, so the check below can fail.
   const on = await chatTurn();

@@ -5,7 +5,7 @@ import {
   modelFunctionTools,
   serializeToolsForRequest,
 } from '../../host/chat/tool-tokens';
-import { savingPercent } from '../demo/turn-report';
+import { savingPercent, sharePercent } from '../demo/turn-report';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
@@ -149,11 +149,6 @@ export async function measureToolTokens(
     },
     deferredOff,
   };
-}
-
-/** `part / whole` in percent, one decimal. */
-export function sharePercent(part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
 }
 
 /** Each bound tool's definition, counted as one element of the request's tools array. */

@@ -42,14 +42,17 @@ function toAiSdkTool(
   return tool<unknown, unknown>({
     title: bound.spec.title,
     description: bound.spec.description,
-    inputSchema: jsonSchema<unknown>(bound.modelInputJsonSchema as JSONSchema7, {
-      validate: async (value) => {
-        const parsed = await registry.parseInput(bound, value);
-        return parsed.success
-          ? { success: true, value: parsed.input }
-          : { success: false, error: parsed.error };
+    inputSchema: jsonSchema<unknown>(
+      bound.modelInputJsonSchema as JSONSchema7,
+      {
+        validate: async (value) => {
+          const parsed = await registry.parseInput(bound, value);
+          return parsed.success
+            ? { success: true, value: parsed.input }
+            : { success: false, error: parsed.error };
+        },
       },
-    }),
+    ),
     execute: async (input, { toolCallId, abortSignal }) => {
       const callContext =
         abortSignal === undefined ? context : { ...context, abortSignal };

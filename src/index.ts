@@ -120,6 +120,17 @@ export {
   type ChatMemoryStore,
 } from './chat-memory';
 export {
+  McpSessionsService,
+  MCP_SESSION_OPTIONS,
+  MCP_SESSION_DEFAULTS,
+  createDatabaseMcpSessionStore,
+  type McpSessionContext,
+  type McpSessionCaller,
+  type McpSessionOptions,
+  type McpSessionStore,
+  type StoredMcpSession,
+} from './mcp-sessions';
+export {
   AiToolsSettingsModule,
   AiToolsSettingsService,
   describeReceived,

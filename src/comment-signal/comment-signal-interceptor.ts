@@ -47,6 +47,27 @@ export interface CommentSignalCarry {
   readonly previousTurnEndedAt?: string;
 }
 
+/**
+ * What a session store holds for one session (see `CommentSignal.refresh`): its pages as any
+ * instance last stored them, and when the session began, both on the database clock.
+ */
+export interface StoredCommentSignalSession {
+  readonly pages: readonly CarriedCommentPage[];
+  /** When the session began (database time, text): pages new to the working set start here. */
+  readonly startedAt: string;
+}
+
+/** Writes a session's state back to its store; merges with what is there (never a lost update). */
+export type PersistCommentSignalSession = (
+  pages: OutgoingCommentPage[],
+) => Promise<void>;
+
+interface PersistedSession {
+  readonly persist: PersistCommentSignalSession;
+  /** The session's stored shape when it was last loaded or written. */
+  shape: string;
+}
+
 const NO_REFERENCES: ResultPageReferences = {
   pageIds: [],
   commentMarks: new Map(),
@@ -79,6 +100,11 @@ function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
 
 export class CommentSignal {
   private readonly sessions: LRUCache<string, CommentSignalSession>;
+  /** Sessions whose state lives in a store shared by every instance (MCP sessions). */
+  private readonly persisted = new WeakMap<
+    CommentSignalSession,
+    PersistedSession
+  >();
 
   /** `countDatabase`: the count pool this signal opened (from `countConnection`); `close` closes it. */
   constructor(
@@ -105,6 +131,11 @@ export class CommentSignal {
       // The signal is a courtesy: nothing in it may fail a tool call that succeeded.
       this.options.onCheckFailed(error, invocation.context);
     }
+    try {
+      await this.persist(invocation.context);
+    } catch (error) {
+      this.options.onCheckFailed(error, invocation.context);
+    }
     return signal === undefined
       ? outcome
       : { output: outcome.output, notices: [...outcome.notices, signal] };
@@ -122,6 +153,27 @@ export class CommentSignal {
       carry.previousTurnEndedAt,
       now,
     );
+  }
+
+  /**
+   * Brings the session of `context` up to date with what its store holds, before a tool call
+   * of a session that any instance may serve (an MCP session behind a load balancer): stored
+   * and in-memory progress merge (the later watermark of each page wins), and after each call
+   * that changed what a store keeps, `persist` writes it back before the call returns, so the
+   * next call, on whichever instance, neither reports a comment again nor misses one.
+   */
+  refresh(
+    context: ToolCallContext,
+    stored: StoredCommentSignalSession,
+    persist: PersistCommentSignalSession,
+  ): void {
+    const now = this.options.clock.now();
+    const session = this.session(context, now);
+    session.absorb(stored.pages, stored.startedAt, now, {
+      local: now,
+      wall: Date.now(),
+    });
+    this.persisted.set(session, { persist, shape: session.storedShape() });
   }
 
   /** The session's state to hand to the chat's next turn; the session is forgotten. Empty when it made no call. */
@@ -156,6 +208,17 @@ export class CommentSignal {
     );
     this.sessions.set(key, created);
     return created;
+  }
+
+  /** Writes a stored session back when the call changed what its store keeps. */
+  private async persist(context: ToolCallContext): Promise<void> {
+    const session = this.sessions.peek(sessionKey(context));
+    const persisted = session && this.persisted.get(session);
+    if (session === undefined || persisted === undefined) return;
+    const shape = session.storedShape();
+    if (shape === persisted.shape) return;
+    persisted.shape = shape;
+    await persisted.persist(session.carry(this.options.clock.now()));
   }
 
   private async afterCall(
@@ -377,6 +440,14 @@ export class CommentSignalInterceptor implements OnApplicationShutdown {
 
   carry(context: ToolCallContext): OutgoingCommentPage[] {
     return this.signal.carry(context);
+  }
+
+  refresh(
+    context: ToolCallContext,
+    stored: StoredCommentSignalSession,
+    persist: PersistCommentSignalSession,
+  ): void {
+    this.signal.refresh(context, stored, persist);
   }
 
   onApplicationShutdown(): Promise<void> {

@@ -5,10 +5,16 @@ export {
   CommentSignalInterceptor,
   COMMENT_SIGNAL_OPTIONS,
   type CommentSignalCarry,
+  type PersistCommentSignalSession,
+  type StoredCommentSignalSession,
 } from './comment-signal-interceptor';
-export type {
-  CarriedCommentPage,
-  OutgoingCommentPage,
+export {
+  mergeCommentPagesSql,
+  outgoingCommentPagesSql,
+  parseCarriedCommentPages,
+  readCommentPagesSql,
+  type CarriedCommentPage,
+  type OutgoingCommentPage,
 } from './carried-comment-pages';
 export {
   COMMENT_SIGNAL_DEFAULTS,

@@ -78,7 +78,7 @@ export class AppModule {
             ? {}
             : { modelFactory: options.chatModelFactory },
         ),
-        McpModule.forRoot(),
+        McpModule,
         WebModule,
       ],
       providers: [

@@ -95,6 +95,7 @@ export {
 export {
   createCallsPerUserLimit,
   type CallsPerUserOptions,
+  type CallsPerUserRedis,
 } from './calls-per-user';
 export {
   DeferredToolsService,

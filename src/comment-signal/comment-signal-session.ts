@@ -216,10 +216,15 @@ export class CommentSignalSession {
     for (const [pageId, state] of ranked) this.pages.set(pageId, state);
     // The grouped window restarts from the latest check any instance made.
     const lastChecked = Math.max(
-      ...ranked.map(([, state]) => state.lastCheckedAt ?? Number.NEGATIVE_INFINITY),
+      ...ranked.map(
+        ([, state]) => state.lastCheckedAt ?? Number.NEGATIVE_INFINITY,
+      ),
     );
     if (Number.isFinite(lastChecked))
-      this.lastWindowAt = Math.max(this.lastWindowAt ?? lastChecked, lastChecked);
+      this.lastWindowAt = Math.max(
+        this.lastWindowAt ?? lastChecked,
+        lastChecked,
+      );
     this.touch([]);
   }
 

@@ -162,6 +162,11 @@ function figures(gcExposed = true): BenchFigures {
         databaseRead: { ...latency(12), p99Ms: 20 },
       },
     },
+    mcpCalls: {
+      call: latency(3.5),
+      statementsPerCall: 4.2,
+      sessionStatementsPerCall: 1,
+    },
     durationMs: 16000,
   };
 }
@@ -170,6 +175,9 @@ describe('bench output', () => {
   it('renders each figure with its unit and the comments part of the plan', () => {
     const text = renderBench(figures());
     expect(text).toContain('Live pages (Hocuspocus on loopback');
+    expect(text).toMatch(
+      /one tool call\s+3\.500 ms\s+7\.000 ms\s+4\.200 ms\s+10\s+4\.200\s+1\.000/,
+    );
     expect(text).toMatch(
       /large: edit until the editor has it\s+61\.000 ms\s+90\.000 ms/,
     );

@@ -181,8 +181,40 @@ export function renderBench(figures: BenchFigures): string {
           '  not measured: the garbage collector could not be exposed (run node with --expose-gc)',
         ]),
     ...renderLivePages(figures),
+    ...renderMcpCalls(figures),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+function renderMcpCalls(figures: BenchFigures): string[] {
+  const mcp = figures.mcpCalls;
+  return [
+    '',
+    'MCP tool calls (get_outline over POST /mcp of the reference host, one instance, default debounce)',
+    RULE,
+    ...table(
+      [
+        '',
+        'p50',
+        'p95',
+        'mean',
+        'runs',
+        'statements / call',
+        'session statements / call',
+      ],
+      [
+        [
+          'one tool call',
+          milliseconds(mcp.call.p50Ms),
+          milliseconds(mcp.call.p95Ms),
+          milliseconds(mcp.call.meanMs),
+          String(mcp.call.runs),
+          mcp.statementsPerCall.toFixed(3),
+          mcp.sessionStatementsPerCall.toFixed(3),
+        ],
+      ],
+    ),
+  ];
 }
 
 function renderLivePages(figures: BenchFigures): string[] {

@@ -135,8 +135,11 @@ export class McpController {
     reply: FastifyReply,
   ): Promise<void> {
     const server = createMcpServer({ registry: this.registry, context });
+    // One JSON response per request: the tools send no progress or other messages mid-call,
+    // so a stream would carry nothing more.
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
+      enableJsonResponse: true,
     });
     await server.connect(transport);
     reply.raw.once('close', () => void server.close());

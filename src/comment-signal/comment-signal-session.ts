@@ -229,17 +229,18 @@ export class CommentSignalSession {
   }
 
   /**
-   * What a store must keep of the session, as a comparable text: the working set in order, each
-   * page's watermark and last check. A call that leaves it unchanged needs no write.
+   * What a store must keep of the session, as a comparable text: the working set in order and
+   * each page's watermark. A call that leaves it unchanged needs no write. Check times are
+   * written along when something else changed, never on their own: a stale one only makes
+   * another instance count a page once more, which costs what the write would have.
    */
   storedShape(): string {
-    return JSON.stringify([
+    return JSON.stringify(
       [...this.pages.entries()].map(([pageId, state]) => [
         pageId,
         state.watermark ?? null,
-        state.lastCheckedAt ?? null,
       ]),
-    ]);
+    );
   }
 
   /** The working set to hand on, least recently touched first; pages without their own watermark take the baseline. */

@@ -14,6 +14,8 @@ export interface McpCallFigures {
   readonly statementsPerCall: number;
   /** Of those, statements on the MCP session table (finding the session, writing the signal's state back). */
   readonly sessionStatementsPerCall: number;
+  /** Each of those statements as the host's pool timed it (the round trip a call adds); absent when there were none. */
+  readonly sessionStatement?: LatencySummary;
 }
 
 export interface MeasureMcpCallsOptions {
@@ -35,13 +37,16 @@ export async function measureMcpCalls(
 ): Promise<McpCallFigures> {
   let statements = 0;
   let sessionStatements = 0;
+  let sessionStatementMs: number[] = [];
   const db = createKysely({
     connectionString: options.url,
     driver: options.driver,
     max: 10,
     log: (event) => {
       statements += 1;
-      if (/ai_tools_mcp_sessions/.test(event.query.sql)) sessionStatements += 1;
+      if (!/ai_tools_mcp_sessions/.test(event.query.sql)) return;
+      sessionStatements += 1;
+      sessionStatementMs.push(event.queryDurationMillis);
     },
   });
   const config = {
@@ -83,6 +88,7 @@ export async function measureMcpCalls(
     const samples: number[] = [];
     const statementsBefore = statements;
     const sessionStatementsBefore = sessionStatements;
+    sessionStatementMs = [];
     for (let run = 0; run < options.runs; run++) {
       const startedAt = performance.now();
       await call();
@@ -96,6 +102,9 @@ export async function measureMcpCalls(
       sessionStatementsPerCall: perCall(
         sessionStatements - sessionStatementsBefore,
       ),
+      ...(sessionStatementMs.length === 0
+        ? {}
+        : { sessionStatement: summarizeLatencies(sessionStatementMs) }),
     };
   } finally {
     await client.close().catch(() => undefined);

@@ -166,6 +166,7 @@ function figures(gcExposed = true): BenchFigures {
       call: latency(3.5),
       statementsPerCall: 4.2,
       sessionStatementsPerCall: 1,
+      sessionStatement: latency(0.4),
     },
     durationMs: 16000,
   };
@@ -178,6 +179,7 @@ describe('bench output', () => {
     expect(text).toMatch(
       /one tool call\s+3\.500 ms\s+7\.000 ms\s+4\.200 ms\s+10\s+4\.200\s+1\.000/,
     );
+    expect(text).toMatch(/its session statement\s+0\.400 ms\s+0\.800 ms/);
     expect(text).toMatch(
       /large: edit until the editor has it\s+61\.000 ms\s+90\.000 ms/,
     );

@@ -188,6 +188,14 @@ export function renderBench(figures: BenchFigures): string {
 
 function renderMcpCalls(figures: BenchFigures): string[] {
   const mcp = figures.mcpCalls;
+  const row = (label: string, latency: LatencySummary, extra: string[]) => [
+    label,
+    milliseconds(latency.p50Ms),
+    milliseconds(latency.p95Ms),
+    milliseconds(latency.meanMs),
+    String(latency.runs),
+    ...extra,
+  ];
   return [
     '',
     'MCP tool calls (get_outline over POST /mcp of the reference host, one instance, default debounce)',
@@ -203,15 +211,13 @@ function renderMcpCalls(figures: BenchFigures): string[] {
         'session statements / call',
       ],
       [
-        [
-          'one tool call',
-          milliseconds(mcp.call.p50Ms),
-          milliseconds(mcp.call.p95Ms),
-          milliseconds(mcp.call.meanMs),
-          String(mcp.call.runs),
+        row('one tool call', mcp.call, [
           mcp.statementsPerCall.toFixed(3),
           mcp.sessionStatementsPerCall.toFixed(3),
-        ],
+        ]),
+        ...(mcp.sessionStatement === undefined
+          ? []
+          : [row('its session statement', mcp.sessionStatement, ['', ''])]),
       ],
     ),
   ];

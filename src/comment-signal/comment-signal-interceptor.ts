@@ -11,7 +11,12 @@ import type {
   CarriedCommentPage,
   OutgoingCommentPage,
 } from './carried-comment-pages';
-import { CommentCheckTimeoutError } from './comment-check-timeout-error';
+import {
+  type PersistCommentSignalSession,
+  type PersistedSession,
+  type StoredCommentSignalSession,
+} from './stored-comment-signal-session';
+import { withTimeout } from './with-timeout';
 import {
   resolveCommentSignalOptions,
   type CommentSignalOptions,
@@ -47,27 +52,6 @@ export interface CommentSignalCarry {
   readonly previousTurnEndedAt?: string;
 }
 
-/**
- * What a session store holds for one session (see `CommentSignal.refresh`): its pages as any
- * instance last stored them, and when the session began, both on the database clock.
- */
-export interface StoredCommentSignalSession {
-  readonly pages: readonly CarriedCommentPage[];
-  /** When the session began (database time, text): pages new to the working set start here. */
-  readonly startedAt: string;
-}
-
-/** Writes a session's state back to its store; merges with what is there (never a lost update). */
-export type PersistCommentSignalSession = (
-  pages: OutgoingCommentPage[],
-) => Promise<void>;
-
-interface PersistedSession {
-  readonly persist: PersistCommentSignalSession;
-  /** The session's stored shape when it was last loaded or written. */
-  shape: string;
-}
-
 const NO_REFERENCES: ResultPageReferences = {
   pageIds: [],
   commentMarks: new Map(),
@@ -84,18 +68,6 @@ function sessionKey(context: ToolCallContext): string {
     context.userId,
     context.sessionId,
   ]);
-}
-
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new CommentCheckTimeoutError(timeoutMs)),
-      timeoutMs,
-    );
-    timer.unref();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 export class CommentSignal {

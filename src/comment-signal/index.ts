@@ -5,9 +5,11 @@ export {
   CommentSignalInterceptor,
   COMMENT_SIGNAL_OPTIONS,
   type CommentSignalCarry,
-  type PersistCommentSignalSession,
-  type StoredCommentSignalSession,
 } from './comment-signal-interceptor';
+export type {
+  PersistCommentSignalSession,
+  StoredCommentSignalSession,
+} from './stored-comment-signal-session';
 export {
   mergeCommentPagesSql,
   outgoingCommentPagesSql,

@@ -232,6 +232,29 @@ describe('POST /mcp (Streamable HTTP)', () => {
     expect(response.status).toBe(404);
   });
 
+  it('closes a session unused for longer than the idle timeout (30 minutes): its next request gets 404, the sweep deletes it', async () => {
+    const { transport } = await connect(member);
+    const sessionId = transport.sessionId!;
+    await sql`
+      update ai_tools_mcp_sessions set last_used_at = now() - interval '31 minutes'
+      where id = ${sessionId}::uuid`.execute(database.db);
+    const response = await post(
+      { jsonrpc: '2.0', id: 5, method: 'tools/list' },
+      {
+        authorization: `Bearer ${member.token}`,
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-06-18',
+      },
+    );
+    expect(response.status).toBe(404);
+    await expect(app.get(McpSessionsService).closeIdle()).resolves.toBe(1);
+    const { rows } = await sql`
+      select id from ai_tools_mcp_sessions where id = ${sessionId}::uuid`.execute(
+      database.db,
+    );
+    expect(rows).toEqual([]);
+  });
+
   it('keeps at most the configured number of sessions per user, closing the oldest', async () => {
     const oldest = await connect(member);
     await connect(member);

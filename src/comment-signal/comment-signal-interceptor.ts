@@ -243,7 +243,14 @@ export class CommentSignal {
       this.options.maxPagesPerCheck,
     );
     if (plan === undefined) return undefined;
+    // A stored session's new state (a page that joined the working set) is written while the
+    // count runs, not after it: the call waits for one round trip, not two. News found by the
+    // count moves a watermark, which `intercept` writes once more.
+    const written = this.persist(context).catch((error: unknown) =>
+      this.options.onCheckFailed(error, context),
+    );
     const { results, failed } = await this.runCheck(source, plan, context);
+    await written;
     const news = session.completeCheck(
       plan,
       results,

@@ -6,6 +6,10 @@ import {
   type SeedResult,
 } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
+import {
+  buildWebApp,
+  webAppBundleIsStale,
+} from '../../host/web/web-app-bundle';
 import { insertComment } from '../comment-signal/support/comment-signal-fixtures';
 import {
   startRedisServer,
@@ -100,9 +104,14 @@ describe('MCP on two instances of the reference host (one PostgreSQL, one Redis)
       AI_CALLS_PER_USER_RUNNING: '1',
       AI_CALLS_PER_USER_MAX_IN_PROGRESS: '1',
     };
-    // One after the other: the first builds the web app's bundle when it is stale, the second finds it built.
-    servers.set('A', await startServer(env, { startupTimeoutMs: 100_000 }));
-    servers.set('B', await startServer(env, { startupTimeoutMs: 100_000 }));
+    // Built once here when stale, so the two instances start side by side and neither builds it.
+    if (webAppBundleIsStale()) await buildWebApp();
+    const [a, b] = await Promise.all([
+      startServer(env, { startupTimeoutMs: 100_000 }),
+      startServer(env, { startupTimeoutMs: 100_000 }),
+    ]);
+    servers.set('A', a);
+    servers.set('B', b);
   });
 
   afterAll(async () => {

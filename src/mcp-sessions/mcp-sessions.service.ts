@@ -8,8 +8,14 @@ import {
   Optional,
 } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import { COMMENT_SIGNAL_DEFAULTS } from '../comment-signal/comment-signal-options';
-import { CommentSignalInterceptor } from '../comment-signal/comment-signal-interceptor';
+import {
+  COMMENT_SIGNAL_DEFAULTS,
+  type CommentSignalOptions,
+} from '../comment-signal/comment-signal-options';
+import {
+  COMMENT_SIGNAL_OPTIONS,
+  CommentSignalInterceptor,
+} from '../comment-signal/comment-signal-interceptor';
 import { isUuid } from '../comment-signal/is-uuid';
 import type { DB } from '../database';
 import { KYSELY } from '../database/kysely.token';
@@ -55,12 +61,18 @@ export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
     @Optional()
     @Inject(CommentSignalInterceptor)
     private readonly commentSignal: CommentSignalInterceptor | undefined,
+    @Optional()
+    @Inject(COMMENT_SIGNAL_OPTIONS)
+    commentSignalOptions: CommentSignalOptions | undefined,
   ) {
     this.limits = resolveMcpSessionLimits(options);
     this.store = createDatabaseMcpSessionStore(db, {
       maxSessionsPerUser: this.limits.maxSessionsPerUser,
       idleTimeoutMs: this.limits.idleTimeoutMs,
-      maxWorkingSetPages: COMMENT_SIGNAL_DEFAULTS.maxWorkingSetPages,
+      // The signal's own working-set limit, so the store keeps what a session holds.
+      maxWorkingSetPages:
+        commentSignalOptions?.maxWorkingSetPages ??
+        COMMENT_SIGNAL_DEFAULTS.maxWorkingSetPages,
     });
   }
 

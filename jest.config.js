@@ -19,11 +19,17 @@ function integration(driver) {
     // for the servers it spawns).
     globals: { testDatabaseDriver: driver },
     // The consumer test's app connects through postgres.js, as Docmost's server does, whatever
-    // the project: it runs once, in the postgres.js project. The browser tests drive the web
-    // app, whose server is the same on either driver: they run once, in the pg project.
+    // the project: it runs once, in the postgres.js project, and so do the commands' exit
+    // statuses (test/commands), a property of the process, not of the driver. The browser tests
+    // drive the web app, whose server is the same on either driver: they run once, in the pg
+    // project.
     testPathIgnorePatterns:
       driver === 'pg'
-        ? ['/node_modules/', '<rootDir>/test/consumer/']
+        ? [
+            '/node_modules/',
+            '<rootDir>/test/consumer/',
+            '<rootDir>/test/commands/',
+          ]
         : ['/node_modules/', '<rootDir>/test/browser/'],
     setupFiles: ['<rootDir>/test/support/select-database-driver.ts'],
     // Per-project global setup runs only when a test of this project runs, so unit-only

@@ -2,6 +2,7 @@ import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { AppConfig } from '../../host/config/app-config';
 import {
   migrateToLatest,
+  openDatabase,
   parseDatabaseUrl,
   redactDatabaseUrl,
   startEmbeddedDatabase,
@@ -60,6 +61,13 @@ export async function openBenchCluster(
 ): Promise<BenchCluster> {
   if (config.databaseUrl !== undefined) {
     const url = parseDatabaseUrl(config.databaseUrl);
+    // A server that cannot be reached fails here with the one line the other commands print.
+    await (
+      await openDatabase({
+        databaseUrl: config.databaseUrl,
+        connection: config.database,
+      })
+    ).close();
     return {
       adminUrl: url.toString(),
       description: redactDatabaseUrl(url),

@@ -43,6 +43,12 @@ function integration(driver) {
 module.exports = {
   // Per-project testTimeout is ignored by jest; integration tests boot Nest and query Postgres.
   testTimeout: 60000,
+  // One worker per core. Jest's default leaves one core free, which on a 2-core machine means
+  // one file at a time in jest's own process, while most integration files spend much of their
+  // time waiting on PostgreSQL, a spawned server or a browser: two files at a time keep both
+  // cores busy (BENCHMARKS.md, "The test suite"). Every file has its own database, so files
+  // never share state; `--runInBand` (or `-i`) still runs one at a time.
+  maxWorkers: '100%',
   projects: [
     {
       displayName: 'unit',

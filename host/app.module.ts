@@ -11,6 +11,11 @@ import type { ChatModelFactory } from './chat/chat-model';
 import { ChatModule } from './chat/chat.module';
 import { HealthModule } from './health/health.module';
 import { McpModule } from './mcp/mcp.module';
+import {
+  HOST_REDIS,
+  HostRedisLifecycle,
+  openHostRedis,
+} from './redis/host-redis';
 import { WebModule } from './web/web.module';
 import { DocmostRoutesModule, HOST_DOCMOST, HostDocmost } from './docmost';
 import {
@@ -53,6 +58,10 @@ export class AppModule {
     // Docmost's services for comments, pages and shares, as the reference host imitates them:
     // its own routes and the agent's tools both write through them.
     const docmost = new HostDocmost(options.db);
+    const redis =
+      options.config.redisUrl === undefined
+        ? null
+        : openHostRedis(options.config.redisUrl);
     return {
       module: AppModule,
       global: true,
@@ -64,6 +73,11 @@ export class AppModule {
           publicBaseUrl: options.config.publicBaseUrl,
           collaboration: collaboration.pages,
           services: docmost.bind,
+          // With REDIS_URL a user's tool calls are counted on every instance.
+          callsPerUser: {
+            ...options.config.ai.callsPerUser,
+            ...(redis === null ? {} : { redis }),
+          },
           commentSignal: {
             debounceMs: options.config.ai.commentSignalDebounceMs,
             ...(options.databaseUrl === undefined
@@ -83,7 +97,7 @@ export class AppModule {
             ? {}
             : { modelFactory: options.chatModelFactory },
         ),
-        McpModule.forRoot(),
+        McpModule,
         WebModule,
         DocmostRoutesModule,
       ],
@@ -92,6 +106,8 @@ export class AppModule {
         { provide: APP_GUARD, useClass: BearerAuthGuard },
         { provide: HOST_COLLABORATION, useValue: collaboration },
         { provide: HOST_DOCMOST, useValue: docmost },
+        { provide: HOST_REDIS, useValue: redis },
+        HostRedisLifecycle,
         CollaborationGateway,
       ],
       exports: [APP_CONFIG, HOST_COLLABORATION, HOST_DOCMOST],

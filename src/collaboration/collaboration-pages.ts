@@ -22,8 +22,10 @@ import {
   type BlockConflict,
 } from './apply-block-merge';
 import type { CollaborationConnection } from './collaboration-server';
+import { CollaborationUnconfirmedError } from './collaboration-unconfirmed-error';
 import {
   collaborationUnavailable,
+  collaborationUnconfirmed,
   DirectConnections,
 } from './direct-connections';
 import {
@@ -189,7 +191,7 @@ export class CollaborationPages implements LivePageReader {
         });
       } catch (error) {
         if (
-          attempt >= 5 ||
+          attempt >= 20 ||
           !(ToolError.isToolError(error) && error.code === 'conflict')
         )
           throw error;
@@ -288,6 +290,10 @@ export class CollaborationPages implements LivePageReader {
       if (outcome?.kind === 'conflict') throw outcome.error;
       if (outcome?.kind !== 'applied')
         throw collaborationUnavailable(page.id, error);
+      // A client connection (`collaborationClient`) closed before the server confirmed the
+      // change: it is not reported as written, and the model reads the page to see.
+      if (error instanceof CollaborationUnconfirmedError)
+        throw collaborationUnconfirmed(page.id, error);
       // Applied to the live document (editors have it); only the store failed, and the server
       // stores again on its next change or disconnect.
       this.options.onError?.(

@@ -5,10 +5,9 @@ import type * as RedisExtensionModule from '@hocuspocus/extension-redis' with {
 import type { Extension } from './hocuspocus';
 import { clusterCatchUp } from './cluster-catch-up';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const {
-  Redis: RedisExtension,
-}: typeof RedisExtensionModule = require('@hocuspocus/extension-redis');
+const { Redis: RedisExtension }: typeof RedisExtensionModule =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@hocuspocus/extension-redis');
 
 /** Why a message is refused while Redis is unreachable (1013: try again later). */
 const REDIS_UNREACHABLE = {

@@ -30,8 +30,8 @@ export interface CollaborationClientOptions {
   readonly WebSocket?: WebSocketConstructor;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const loadProvider = (): typeof HocuspocusProviderModule =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('@hocuspocus/provider');
 
 function defaultWebSocket(): WebSocketConstructor {

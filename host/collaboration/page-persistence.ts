@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { createHash, randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import {
   AGENT_ACTOR,
   asDocument,
@@ -261,7 +261,12 @@ async function loadPage(
 ): Promise<Uint8Array[] | undefined> {
   const page = await db
     .selectFrom('pages')
-    .select(['ydoc', 'content'])
+    .select([
+      'ydoc',
+      'content',
+      sql<string>`updated_at::text`.as('version'),
+      sql<number>`pg_column_size(content)`.as('contentBytes'),
+    ])
     .where('id', '=', pageId)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
@@ -275,15 +280,47 @@ async function loadPage(
     withoutUpdateListeners(document, () => Y.applyUpdate(document, state));
     return [state];
   }
-  withoutUpdateListeners(document, () =>
-    document.transact(() =>
-      fillFragment(
-        document.getXmlFragment(DOCUMENT_FRAGMENT),
-        asDocument(page.content),
-      ),
-    ),
-  );
-  return undefined;
+  const content = asDocument(page.content);
+  // Built under a client id made from the row's version: two instances building the same page
+  // from the same row make the very same Yjs items, so their copies merge into one document instead
+  // of holding the page twice. The document's own id is back before anyone edits it.
+  const clientID = document.clientID;
+  document.clientID = buildClientId(pageId, page.version);
+  // A small page's build is kept as its replica's first update (encoding it costs little), so
+  // its first store needs no whole state and each author's changes are stored as theirs; a
+  // large page's is encoded only if a store needs it.
+  const built: Uint8Array[] = [];
+  const keepBuild = (update: Uint8Array) => built.push(update);
+  try {
+    withoutUpdateListeners(document, () => {
+      if (Number(page.contentBytes) <= KEEP_BUILD_MAX_BYTES)
+        document.on('update', keepBuild);
+      try {
+        document.transact(() =>
+          fillFragment(document.getXmlFragment(DOCUMENT_FRAGMENT), content),
+        );
+      } finally {
+        document.off('update', keepBuild);
+      }
+    });
+  } finally {
+    document.clientID = clientID;
+  }
+  return built.length > 0 ? built : undefined;
+}
+
+/** Stored size of `pages.content` up to which a page built from it keeps its build's update. */
+const KEEP_BUILD_MAX_BYTES = 256 * 1024;
+
+/**
+ * A Yjs client id (32 bits) that only the same version of the same page row gets (a row's
+ * `updated_at` moves with every write of its content).
+ */
+function buildClientId(pageId: string, version: string): number {
+  return createHash('sha256')
+    .update(`${pageId}\n${version}`)
+    .digest()
+    .readUInt32BE(0);
 }
 
 /**

@@ -28,6 +28,11 @@ export interface CollaborationClientOptions {
   readonly token: (context: unknown) => string | Promise<string>;
   /** Default: the global `WebSocket` (Node 22), else the `ws` package. */
   readonly WebSocket?: WebSocketConstructor;
+  /**
+   * Most time the server may take to confirm a change; then the connection is closed and the
+   * write answers `unavailable` (applied whole or not at all). Default 10 s.
+   */
+  readonly confirmTimeoutMs?: number;
 }
 
 const loadProvider = (): typeof HocuspocusProviderModule =>
@@ -54,12 +59,19 @@ export function collaborationClient(
   options: CollaborationClientOptions,
 ): CollaborationServer {
   const WebSocket = options.WebSocket ?? defaultWebSocket();
+  const confirmTimeoutMs = options.confirmTimeoutMs ?? 10_000;
   return {
     async openDirectConnection(documentName, context) {
       const token = await options.token(context);
       const url =
         typeof options.url === 'function' ? options.url() : options.url;
-      return openClientConnection(url, documentName, token, WebSocket);
+      return openClientConnection(
+        url,
+        documentName,
+        token,
+        WebSocket,
+        confirmTimeoutMs,
+      );
     },
   };
 }
@@ -75,6 +87,7 @@ class ClientConnection implements CollaborationConnection {
   constructor(
     private readonly provider: HocuspocusProviderModule.HocuspocusProvider,
     private readonly documentName: string,
+    private readonly confirmTimeoutMs: number,
   ) {
     provider.on('unsyncedChanges', () => this.settle());
   }
@@ -94,9 +107,18 @@ class ClientConnection implements CollaborationConnection {
       throw new CollaborationUnconfirmedError(this.documentName, this.closedBy);
     change(this.provider.document);
     if (!this.provider.hasUnsyncedChanges) return;
-    await new Promise<void>((resolve, reject) => {
-      this.waiting.add({ resolve, reject });
-    });
+    const timer = setTimeout(
+      () =>
+        this.close(new Error(`no confirmation in ${this.confirmTimeoutMs} ms`)),
+      this.confirmTimeoutMs,
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        this.waiting.add({ resolve, reject });
+      });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async disconnect(): Promise<void> {
@@ -133,6 +155,7 @@ function openClientConnection(
   documentName: string,
   token: string,
   WebSocket: WebSocketConstructor,
+  confirmTimeoutMs: number,
 ): Promise<CollaborationConnection> {
   const { HocuspocusProvider } = loadProvider();
   const provider = new HocuspocusProvider({
@@ -142,7 +165,11 @@ function openClientConnection(
     token,
     WebSocketPolyfill: WebSocket,
   } as ConstructorParameters<typeof HocuspocusProvider>[0]);
-  const connection = new ClientConnection(provider, documentName);
+  const connection = new ClientConnection(
+    provider,
+    documentName,
+    confirmTimeoutMs,
+  );
   return new Promise<CollaborationConnection>((resolve, reject) => {
     let synced = false;
     provider.on('synced', () => {

@@ -112,6 +112,8 @@ describe('live pages on two instances with one database and one Redis', () => {
     const editor = await cluster.a.openEditor(page);
     textOf(editor, 0).insert(6, ' one');
     await settled(editor);
+    // Stored by A before the agent comes, so no store of A's races the agent's.
+    await whenStored(cluster, page, (text) => text.includes('Notes: one'));
     const edit = await cluster.b.call('edit_page_text', {
       pageId: page,
       find: 'Action items follow.',

@@ -59,8 +59,14 @@ export async function measureNonOwnerEdit(options: {
   readonly runs?: number;
 }): Promise<LiveLatency> {
   const runs = options.runs ?? 50;
-  const a = new HostCollaboration({ db: options.db, redisUrl: options.redisUrl });
-  const b = new HostCollaboration({ db: options.db, redisUrl: options.redisUrl });
+  const a = new HostCollaboration({
+    db: options.db,
+    redisUrl: options.redisUrl,
+  });
+  const b = new HostCollaboration({
+    db: options.db,
+    redisUrl: options.redisUrl,
+  });
   const [onA, onB] = await Promise.all([listening(a), listening(b)]);
   const pages = new CollaborationPages(b.pages);
   const registry = createToolRegistry({

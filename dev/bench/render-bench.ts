@@ -219,7 +219,9 @@ function renderLivePages(figures: BenchFigures): string[] {
       ],
     ),
     ...(live.nonOwnerEdit === undefined
-      ? ['(agent on another instance: not measured; set REDIS_URL to measure it)']
+      ? [
+          '(agent on another instance: not measured; set REDIS_URL to measure it)',
+        ]
       : []),
   ];
 }

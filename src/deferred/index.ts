@@ -19,11 +19,14 @@ export {
 export {
   DeferredToolsTurn,
   type DeferredToolsTurnOptions,
-  type LoadToolsResult,
-  type RepairedToolCall,
   type TurnExternalServer,
   type TurnTool,
 } from './deferred-tools-turn';
+export type {
+  LoadToolsResult,
+  RepairedToolCall,
+  ToolLoadingTurn,
+} from './load-tools-result';
 export {
   createLoadToolsTool,
   type RepairedLoadToolsResult,

@@ -1,0 +1,380 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { DB, Page } from '../database';
+import { abbreviate } from '../registry/abbreviate';
+import { ToolError } from '../registry/tool-error';
+import { pageAccessOf, type AccessCaller } from './page-access-policy';
+import { admitLargeDocument, largeDocumentThreshold } from '../workers';
+
+/** Space roles that may change pages; readers may only read. */
+const WRITER_ROLES = ['admin', 'writer'] as const;
+
+const UUID_PATTERN =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+/**
+ * A page as executors load it, with `version`: its `updated_at` as exact text for compare-and-set,
+ * and `canEdit`: whether the caller may change it (page restriction, else space role).
+ */
+export type AccessiblePage = Page & {
+  readonly version: string;
+  readonly spaceRole: string;
+  readonly canEdit: boolean;
+  /**
+   * Set only when asked (`largeDocumentAsText`) and the document is large: its JSON text, for a
+   * worker to parse; `content` is null then.
+   */
+  readonly documentText?: string;
+};
+
+/**
+ * The ids of spaces the caller belongs to in the caller's workspace, directly or through a
+ * group. Every executor goes through this: the agent never sees more than its user.
+ */
+export function memberSpaceIds(db: Kysely<DB>, context: AccessCaller) {
+  return db
+    .selectFrom('spaceMembers')
+    .innerJoin('spaces', 'spaces.id', 'spaceMembers.spaceId')
+    .select('spaceMembers.spaceId')
+    .where('spaces.workspaceId', '=', context.workspaceId)
+    .where('spaces.deletedAt', 'is', null)
+    .where('spaceMembers.deletedAt', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('spaceMembers.userId', '=', context.userId),
+        eb(
+          'spaceMembers.groupId',
+          'in',
+          eb
+            .selectFrom('groupUsers')
+            .select('groupUsers.groupId')
+            .where('groupUsers.userId', '=', context.userId),
+        ),
+      ]),
+    );
+}
+
+/** The caller's strongest role in a space, or undefined when not a member. */
+export async function findSpaceRole(
+  db: Kysely<DB>,
+  context: AccessCaller,
+  spaceId: string,
+): Promise<string | undefined> {
+  if (!isUuid(spaceId)) return undefined;
+  const rows = await memberSpaceIds(db, context)
+    .select('spaceMembers.role')
+    .where('spaceMembers.spaceId', '=', spaceId)
+    .execute();
+  const roles = rows.map((row) => row.role);
+  return (
+    ['admin', 'writer', 'reader'].find((role) => roles.includes(role)) ??
+    roles[0]
+  );
+}
+
+export interface RequireSpaceOptions {
+  /** Require a role that may change pages. Default false. */
+  readonly write?: boolean;
+}
+
+/** Resolves a space the caller belongs to, or fails without revealing whether it exists. */
+export async function requireSpace(
+  db: Kysely<DB>,
+  context: AccessCaller,
+  spaceId: string,
+  options: RequireSpaceOptions = {},
+) {
+  const role = await findSpaceRole(db, context, spaceId);
+  const space = role
+    ? await db
+        .selectFrom('spaces')
+        .selectAll()
+        .where('id', '=', spaceId)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst()
+    : undefined;
+  if (!space || !role)
+    throw new ToolError(
+      'not_found',
+      `space ${abbreviate(spaceId)} not found or no access; call listSpaces for the spaces you can use`,
+    );
+  if (options.write && !(WRITER_ROLES as readonly string[]).includes(role)) {
+    throw new ToolError(
+      'forbidden',
+      `you have read-only access (role "${role}") to space ${abbreviate(spaceId)}; writing needs role writer or admin`,
+    );
+  }
+  return { ...space, role };
+}
+
+export interface FindPageOptions {
+  /** Require a role that may change the page. Default false. */
+  readonly write?: boolean;
+  /** Also find pages in the trash (soft-deleted). Default false. */
+  readonly includeDeleted?: boolean;
+  /**
+   * Load the document (`content`, `text_content`, `ydoc`). Default true. A caller that reads the
+   * document another way (as JSON text for a worker) passes false: the driver then never parses
+   * a multi-megabyte document on the event loop only for it to go unused. The fields are null.
+   */
+  readonly content?: boolean;
+  /**
+   * A large document (see `HeavyWorkOptions.largeDocumentChars`) comes back as its JSON text in
+   * `documentText`, with `content` null, for a tool that hands it to a worker instead of parsing
+   * it on the event loop. Default false.
+   */
+  readonly largeDocumentAsText?: boolean;
+}
+
+/** Every column but the document's, which can run to megabytes. */
+const PAGE_COLUMNS_WITHOUT_DOCUMENT = [
+  'id',
+  'slugId',
+  'title',
+  'icon',
+  'coverPhoto',
+  'position',
+  'parentPageId',
+  'creatorId',
+  'lastUpdatedById',
+  'deletedById',
+  'spaceId',
+  'workspaceId',
+  'isLocked',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'contributorIds',
+  'lastUpdatedSource',
+  'lastUpdatedAiChatId',
+  'isTemplate',
+] as const satisfies ReadonlyArray<
+  Exclude<keyof Page, 'content' | 'textContent' | 'ydoc' | 'tsv'>
+>;
+
+function pageQuery(
+  db: Kysely<DB>,
+  pageIdOrSlugId: string,
+  withContent: boolean,
+  largeFrom: number | undefined,
+): SelectQueryBuilder<
+  DB,
+  'pages',
+  Page & {
+    version: string;
+    contentChars: number | null;
+    storedBytes: number | null;
+  }
+> {
+  // The document comes as JSON text, parsed by requirePage: as jsonb, a host's CamelCasePlugin
+  // (Docmost's Kysely has one) walks every nested object of it to rename keys, about 125 ms of
+  // the event loop per read of a 6 MB page, five times the parse. Never the document's shadows:
+  // `text_content`, `ydoc` (the Yjs state, as large as the document) and `tsv` are Docmost's and
+  // no tool reads them.
+  //
+  // Inside a tool call (`largeFrom` set) a large document is left out, only its size comes, and
+  // it is fetched once the call is admitted. Measuring a document's JSON costs the database a
+  // serialisation of it, which for a multi-megabyte page under a burst of calls was what kept
+  // everyone else waiting: a document stored in an eighth of the threshold or more (compressed)
+  // counts as large unmeasured; the others, small by then, are measured. Outside a tool call
+  // nothing is measured.
+  const storedLarge =
+    largeFrom === undefined ? undefined : Math.ceil(largeFrom / 8);
+  const contentChars =
+    storedLarge === undefined
+      ? sql<number | null>`null`
+      : sql<
+          number | null
+        >`case when pg_column_size(pages.content) >= ${storedLarge} then null else length(pages.content::text) end`;
+  const storedBytes =
+    storedLarge === undefined
+      ? sql<number | null>`null`
+      : sql<number | null>`pg_column_size(pages.content)`;
+  const content = !withContent
+    ? sql<null>`null`
+    : largeFrom === undefined
+      ? sql<string>`pages.content::text`
+      : sql<
+          string | null
+        >`case when pg_column_size(pages.content) >= ${storedLarge} then null when length(pages.content::text) < ${largeFrom} then pages.content::text end`;
+  const query = db
+    .selectFrom('pages')
+    .select(
+      PAGE_COLUMNS_WITHOUT_DOCUMENT.map((column) => `pages.${column}` as const),
+    )
+    .select([
+      content.as('content'),
+      (withContent ? contentChars : sql<number | null>`null`).as(
+        'contentChars',
+      ),
+      (withContent ? storedBytes : sql<number | null>`null`).as('storedBytes'),
+      sql<null>`null`.as('textContent'),
+      sql<null>`null`.as('ydoc'),
+      sql<null>`null`.as('tsv'),
+      sql<string>`pages.updated_at::text`.as('version'),
+    ]) as SelectQueryBuilder<
+    DB,
+    'pages',
+    Page & {
+      version: string;
+      contentChars: number | null;
+      storedBytes: number | null;
+    }
+  >;
+  return isUuid(pageIdOrSlugId)
+    ? query.where('pages.id', '=', pageIdOrSlugId)
+    : query.where('pages.slugId', '=', pageIdOrSlugId);
+}
+
+/** A large document and its version, fetched after the call was admitted. */
+async function largeContent(
+  db: Kysely<DB>,
+  pageId: string,
+): Promise<{ content: string | null; version: string } | undefined> {
+  return db
+    .selectFrom('pages')
+    .select([
+      sql<string | null>`pages.content::text`.as('content'),
+      sql<string>`pages.updated_at::text`.as('version'),
+    ])
+    .where('pages.id', '=', pageId)
+    .executeTakeFirst();
+}
+
+function withoutSize<
+  Row extends { contentChars: number | null; storedBytes: number | null },
+>(row: Row): Omit<Row, 'contentChars' | 'storedBytes'> {
+  const { contentChars: _chars, storedBytes: _stored, ...page } = row;
+  return page;
+}
+
+/** The document pageQuery read as JSON text (or null), parsed. */
+function parsedContent(content: unknown): Page['content'] {
+  return typeof content === 'string'
+    ? (JSON.parse(content) as Page['content'])
+    : (content as Page['content']);
+}
+
+/**
+ * Loads a page the caller may see: same workspace, member of its space, and allowed by the
+ * page-level permissions of the page and its ancestors. A page that does not exist and a page
+ * the caller may not see get the same answer, so ids cannot be probed. Accepts the page's uuid
+ * or its slugId (what Docmost shows in URLs). With `write`, a restricted page needs role
+ * `writer` on its nearest restriction; an unrestricted one needs space role writer or admin.
+ */
+export async function requirePage(
+  db: Kysely<DB>,
+  context: AccessCaller,
+  pageIdOrSlugId: string,
+  options: FindPageOptions = {},
+): Promise<AccessiblePage> {
+  // No id holds U+0000, and PostgreSQL rejects the character in a query parameter.
+  const withContent = options.content ?? true;
+  const row = pageIdOrSlugId.includes('\u0000')
+    ? undefined
+    : await pageQuery(db, pageIdOrSlugId, withContent, largeDocumentThreshold())
+        .where('pages.workspaceId', '=', context.workspaceId)
+        .executeTakeFirst();
+  const page = row && withoutSize(row);
+  const visible = page && (options.includeDeleted || page.deletedAt === null);
+  const role = visible
+    ? await findSpaceRole(db, context, page.spaceId)
+    : undefined;
+  const permission =
+    page && role
+      ? (
+          await pageAccessOf(context).pagePermissions(db, context, [page.id])
+        ).get(page.id)
+      : undefined;
+  if (!page || !visible || !role || !permission?.canView) {
+    throw new ToolError(
+      'not_found',
+      `page ${abbreviate(pageIdOrSlugId)} not found or no access`,
+    );
+  }
+  const canEdit =
+    permission.canEdit ?? (WRITER_ROLES as readonly string[]).includes(role);
+  if (options.write && !canEdit) {
+    throw new ToolError(
+      'forbidden',
+      permission.canEdit === undefined
+        ? `you have read-only access (role "${role}") to page ${abbreviate(pageIdOrSlugId)}; editing needs role writer or admin in its space`
+        : `you have read-only access to page ${abbreviate(pageIdOrSlugId)}: it is restricted, and editing needs role writer in the page permissions of it or of its nearest restricted parent`,
+    );
+  }
+  // Only now that the caller may see it: a refusal as busy must not tell a hidden page exists.
+  // Unmeasured (null) only when stored large: then it is admitted as large by its stored size.
+  const size =
+    row.contentChars === null && row.storedBytes !== null
+      ? { storedBytes: row.storedBytes }
+      : { chars: row.contentChars ?? 0 };
+  await admitLargeDocument(size, page.id);
+  const large =
+    withContent && page.content === null && row.storedBytes !== null
+      ? await largeContent(db, page.id)
+      : undefined;
+  if (large && options.largeDocumentAsText && large.content !== null)
+    return {
+      ...page,
+      version: large.version,
+      content: null,
+      documentText: large.content,
+      spaceRole: role,
+      canEdit,
+    };
+  return {
+    ...page,
+    ...(large && { version: large.version }),
+    content: parsedContent(large ? large.content : page.content),
+    spaceRole: role,
+    canEdit,
+  };
+}
+
+/**
+ * Refuses to change a page's whole subtree (trashing it, moving it to another space, which drops
+ * its restrictions) unless the caller may edit every page in it: otherwise a member could trash
+ * or unrestrict pages that are hidden from them. `page` was loaded with `write`. One call to the
+ * policy for the whole subtree. The refusal names no hidden page.
+ */
+export async function requireEditableSubtree(
+  db: Kysely<DB>,
+  context: AccessCaller,
+  page: AccessiblePage,
+  descendantIds: readonly string[],
+  action: string,
+): Promise<void> {
+  const permissions = await pageAccessOf(context).pagePermissions(
+    db,
+    context,
+    descendantIds,
+  );
+  const spaceAllowsEdit = (WRITER_ROLES as readonly string[]).includes(
+    page.spaceRole,
+  );
+  const blocked = descendantIds.filter((id) => {
+    const permission = permissions.get(id);
+    return !permission?.canView || !(permission.canEdit ?? spaceAllowsEdit);
+  });
+  if (blocked.length > 0) {
+    throw new ToolError(
+      'forbidden',
+      `page ${page.id} cannot be ${action}: ${blocked.length} of its ${descendantIds.length} sub-pages are restricted and you may not edit them; nothing was changed. Ask someone who may edit those sub-pages to do it.`,
+    );
+  }
+}
+
+/**
+ * The page-level visibility condition for a query over `pages` (or an alias of it): listings,
+ * search and the sidebar filter inside their own query, so limits, counts and cursors only ever
+ * see pages the caller may read.
+ */
+export function visiblePages(context: AccessCaller, table = 'pages') {
+  return pageAccessOf(context).visiblePage(context, {
+    id: sql.ref(`${table}.id`),
+    spaceId: sql.ref(`${table}.spaceId`),
+  });
+}

@@ -1,3 +1,4 @@
+import { extractText } from '../../src/document';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -12,7 +13,6 @@ import { CollaborationPages } from '../../src/collaboration';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import { createDocmostExecutors } from '../../src/tools/docmost-executors';
-import { extractText } from '../../src/tools/prosemirror/extract-text';
 import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 import { openLiveEditor, type LiveEditor } from '../collaboration/live-editor';
 import { percentile, summarizeLatencies } from './latency';

@@ -42,6 +42,15 @@ export function collaborationCluster(redisUrl: string): CollaborationCluster {
     createClient: () => new Redis(redisUrl, { maxRetriesPerRequest: 1 }),
     prefix: 'ai-tools:collab',
   });
+  // The extension's lock makes two instances store a page one after the other, but it gives up
+  // at once when another holds it, skipping the store: the changes it held were then stored by
+  // nobody (a copy stores only changes made through it). Waiting for the lock instead (up to
+  // ~5 s; a store holds it for milliseconds) keeps every store.
+  Object.assign(sync.redlock.settings, {
+    retryCount: 200,
+    retryDelay: 25,
+    retryJitter: 25,
+  });
   const catchUp = clusterCatchUp({ publisher, subscriber });
   for (const connection of [publisher, subscriber, sync.pub, sync.sub])
     // ioredis reconnects by itself; an unhandled 'error' event would end the process.

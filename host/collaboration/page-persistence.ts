@@ -40,6 +40,12 @@ export interface PagePersistenceOptions {
    * host keeps them in a worker with its own connection (`PageStoreWorker`).
    */
   readonly replicas?: PageReplicaStore;
+  /**
+   * Stored size of `pages.content` (`pg_column_size`) up to which a page built from its JSON
+   * keeps its build's update for its replica: its first store then sends only changes, cut by
+   * author. A larger page's state is encoded (whole) only if a store needs it. Default 256 KB.
+   */
+  readonly keepBuildMaxBytes?: number;
 }
 
 /**
@@ -146,6 +152,7 @@ export function pagePersistence(
     isClosed = () => false,
     logger = console,
     replicas = inThreadPageReplicas(db),
+    keepBuildMaxBytes = 256 * 1024,
   }: PagePersistenceOptions = {},
 ): Extension {
   const feeds = new WeakMap<YDoc, ReplicaFeed>();
@@ -156,6 +163,7 @@ export function pagePersistence(
           db,
           pageIdOfDocument(documentName),
           document,
+          keepBuildMaxBytes,
         );
         const feed: ReplicaFeed = {
           replicaId: `${documentName}:${randomUUID()}`,
@@ -258,6 +266,7 @@ async function loadPage(
   db: Kysely<DB>,
   pageId: string,
   document: YDoc,
+  keepBuildMaxBytes: number,
 ): Promise<Uint8Array[] | undefined> {
   const page = await db
     .selectFrom('pages')
@@ -293,7 +302,7 @@ async function loadPage(
   const keepBuild = (update: Uint8Array) => built.push(update);
   try {
     withoutUpdateListeners(document, () => {
-      if (Number(page.contentBytes) <= KEEP_BUILD_MAX_BYTES)
+      if (Number(page.contentBytes) <= keepBuildMaxBytes)
         document.on('update', keepBuild);
       try {
         document.transact(() =>
@@ -308,9 +317,6 @@ async function loadPage(
   }
   return built.length > 0 ? built : undefined;
 }
-
-/** Stored size of `pages.content` up to which a page built from it keeps its build's update. */
-const KEEP_BUILD_MAX_BYTES = 256 * 1024;
 
 /**
  * A Yjs client id (32 bits) that only the same version of the same page row gets (a row's

@@ -193,10 +193,15 @@ export class CollaborationPages implements LivePageReader {
         });
       } catch (error) {
         if (
-          attempt >= 20 ||
+          attempt >= 50 ||
           !(ToolError.isToolError(error) && error.code === 'conflict')
         )
           throw error;
+        // Stores come in bursts (the agent's change is stored at once, cut by author): a
+        // random pause, growing with the attempts, lets the next try land between them.
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)),
+        );
       }
     }
   }

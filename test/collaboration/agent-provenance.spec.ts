@@ -1,10 +1,9 @@
+import { asDocument, extractText } from '../../src/document';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { defaultConnectionContext } from '../../src/collaboration/collaboration-pages-options';
 import type { YXmlElement, YXmlText } from '../../src/collaboration/yjs';
-import { extractText } from '../../src/tools/prosemirror/extract-text';
-import { asDocument } from '../../src/tools/prosemirror/prosemirror-node';
 import { contextFor } from '../support/seeded-tools';
 import {
   eventually,

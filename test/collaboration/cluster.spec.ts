@@ -1,10 +1,9 @@
+import { asDocument, extractText } from '../../src/document';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { HocuspocusProvider } from '../../dev/collaboration/hocuspocus-provider';
 import type { LiveEditor } from '../../dev/collaboration/live-editor';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { extractText } from '../../src/tools/prosemirror/extract-text';
-import { asDocument } from '../../src/tools/prosemirror/prosemirror-node';
 import {
   paragraphs,
   setPage,

@@ -1,3 +1,4 @@
+import { asDocument, extractText } from '../../../src/document';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { sql } from 'kysely';
@@ -11,8 +12,6 @@ import {
   type LiveEditor,
 } from '../../../dev/collaboration/live-editor';
 import type { YXmlElement, YXmlText } from '../../../src/collaboration/yjs';
-import { extractText } from '../../../src/tools/prosemirror/extract-text';
-import { asDocument } from '../../../src/tools/prosemirror/prosemirror-node';
 import {
   startRedisServer,
   type RedisServerUnderTest,

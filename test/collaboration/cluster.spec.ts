@@ -52,6 +52,11 @@ describe('live pages on two instances with one database and one Redis', () => {
 
   const providers: HocuspocusProvider[] = [];
 
+  afterEach(() => {
+    cluster?.closeEditors();
+    for (const provider of providers.splice(0)) provider.destroy();
+  });
+
   afterAll(async () => {
     for (const provider of providers) provider.destroy();
     await cluster?.close();

@@ -51,6 +51,8 @@ export interface Cluster {
   readonly token: string;
   /** `pages.text_content` as stored now. */
   storedText(pageId: string): Promise<string>;
+  /** Closes every editor opened so far (so none is left reconnecting to a killed instance). */
+  closeEditors(): void;
   close(): Promise<void>;
 }
 
@@ -133,6 +135,10 @@ export async function startCluster({
         .where('id', '=', pageId)
         .executeTakeFirstOrThrow();
       return extractText(asDocument(row.content));
+    },
+    closeEditors() {
+      for (const editor of editors) editor.close();
+      editors.clear();
     },
     async close() {
       for (const editor of editors) editor.close();

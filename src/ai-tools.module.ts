@@ -43,6 +43,7 @@ import {
 } from './registry';
 import { AiToolsSettingsModule } from './settings/ai-tools-settings.module';
 import { PageStashModule } from './stash';
+import { MCP_SESSION_OPTIONS, McpSessionsService } from './mcp-sessions';
 import { TOOL_DEFINITIONS } from './tools/tool-definitions';
 import { createDocmostExecutors } from './tools/docmost-executors';
 import { TOOL_HEAVY_TASKS, type ToolHeavyWorkPool } from './tools/heavy-tasks';
@@ -260,6 +261,12 @@ const MODULE_PROVIDERS: readonly Provider[] = [
     useFactory: (options: AiToolsModuleOptions) => options.chatMemory ?? {},
   },
   ChatMemoryService,
+  {
+    provide: MCP_SESSION_OPTIONS,
+    inject: [AI_TOOLS_OPTIONS],
+    useFactory: (options: AiToolsModuleOptions) => options.mcpSessions ?? {},
+  },
+  McpSessionsService,
   OwnedDatabaseCloser,
   {
     provide: AI_TOOLS_AUTH_GUARD,
@@ -286,6 +293,7 @@ const MODULE_EXPORTS = [
   CommentSignalInterceptor,
   CHAT_MEMORY_OPTIONS,
   ChatMemoryService,
+  McpSessionsService,
   AiToolsSettingsModule,
   PageStashModule,
 ];

@@ -100,6 +100,7 @@ export {
 export {
   createCallsPerUserLimit,
   type CallsPerUserOptions,
+  type CallsPerUserRedis,
 } from './calls-per-user';
 export {
   DeferredToolsService,
@@ -124,6 +125,17 @@ export {
   type ChatMemoryOptions,
   type ChatMemoryStore,
 } from './chat-memory';
+export {
+  McpSessionsService,
+  MCP_SESSION_OPTIONS,
+  MCP_SESSION_DEFAULTS,
+  createDatabaseMcpSessionStore,
+  type McpSessionContext,
+  type McpSessionCaller,
+  type McpSessionOptions,
+  type McpSessionStore,
+  type StoredMcpSession,
+} from './mcp-sessions';
 export {
   AiToolsSettingsModule,
   AiToolsSettingsService,

@@ -22,6 +22,7 @@ import {
   type ThreeTurnChatFigures,
 } from './prefix-cache-figures';
 import { measureLivePages, type LivePageFigures } from './live-page-figures';
+import { measureMcpCalls, type McpCallFigures } from './mcp-call-figures';
 import { measureRegistry, type RegistryFigures } from './registry-figures';
 import {
   measureSessionMemory,
@@ -43,6 +44,8 @@ export interface BenchRuns {
   readonly sessions?: number;
   /** Live-page edits and reads timed on the small page (half as many on the large one). Default 50. */
   readonly livePageCalls?: number;
+  /** MCP tool calls timed through the reference host. Default 300. */
+  readonly mcpCalls?: number;
 }
 
 export interface RunBenchOptions {
@@ -54,6 +57,8 @@ export interface RunBenchOptions {
   readonly runs?: BenchRuns;
   /** Progress lines. Default: none. */
   readonly log?: (line: string) => void;
+  /** The bench database, created and dropped by the run; default `ai_tools_bench`. */
+  readonly databaseName?: string;
 }
 
 export interface BenchFigures {
@@ -71,6 +76,7 @@ export interface BenchFigures {
   readonly countQuery: CountQueryFigures;
   readonly memory: SessionMemoryFigures;
   readonly livePages: LivePageFigures;
+  readonly mcpCalls: McpCallFigures;
   readonly durationMs: number;
 }
 
@@ -86,7 +92,10 @@ export async function runBench(
   const runs = options.runs ?? {};
   const workingSetPages = options.workingSetPages ?? 50;
   log(`creating the bench database on ${options.cluster.description}`);
-  const bench = await createBenchDatabase(options.cluster);
+  const bench = await createBenchDatabase(
+    options.cluster,
+    options.databaseName,
+  );
   try {
     const seed = await seedDemoWorkspace(bench.db);
     const volume = await addCommentVolume(bench.db, options.volume);
@@ -151,6 +160,13 @@ export async function runBench(
       runs: runs.livePageCalls ?? 50,
       ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
     });
+    log('MCP tool calls through the reference host (one instance)');
+    const mcpCalls = await measureMcpCalls({
+      url: bench.url,
+      driver: options.cluster.driver,
+      ownerToken: seed.users.find((user) => user.role === 'owner')!.token,
+      runs: runs.mcpCalls ?? 300,
+    });
     return {
       date: new Date().toISOString(),
       machine: benchMachine(),
@@ -168,6 +184,7 @@ export async function runBench(
       countQuery,
       memory,
       livePages,
+      mcpCalls,
       durationMs: Math.round(performance.now() - startedAt),
     };
   } finally {

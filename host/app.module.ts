@@ -46,6 +46,9 @@ export class AppModule {
       db: options.db,
       debounceMs: options.config.collaboration.debounceMs,
       maxDebounceMs: options.config.collaboration.maxDebounceMs,
+      ...(options.config.redisUrl === undefined
+        ? {}
+        : { redisUrl: options.config.redisUrl }),
       ...(options.databaseUrl === undefined
         ? {}
         : {

@@ -89,6 +89,11 @@ export {
   type CollaborationPagesOptions,
   type CollaborationServer,
   type CollaborationConnection,
+  AGENT_ACTOR,
+  collaborationClient,
+  CollaborationUnconfirmedError,
+  type CollaborationClientOptions,
+  type WebSocketConstructor,
 } from './collaboration';
 export {
   HEAVY_WORK_POOL,

@@ -17,6 +17,7 @@ import { createDocmostExecutors } from '../../src/tools/docmost-executors';
 import { extractText, type ProseMirrorNode } from '../../src/document';
 import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 import { openLiveEditor, type LiveEditor } from '../collaboration/live-editor';
+import { measureNonOwnerEdit } from './cluster-live-page-figures';
 import { percentile, summarizeLatencies, type LatencySummary } from './latency';
 
 /** Latency with its 99th percentile, which a live edit's tail is judged by. */
@@ -39,6 +40,11 @@ export interface LivePageSizeFigures {
 export interface LivePageFigures {
   readonly small: LivePageSizeFigures;
   readonly large: LivePageSizeFigures;
+  /**
+   * editPageText through an instance other than the editor's (`measureNonOwnerEdit`), on a
+   * small page; absent without `REDIS_URL`.
+   */
+  readonly nonOwnerEdit?: LiveLatency;
 }
 
 function withP99(samples: readonly number[]): LiveLatency {
@@ -175,6 +181,8 @@ export async function measureLivePages(options: {
   /** The owner's bearer token (the seed's), for the editor's connection. */
   readonly ownerToken: string;
   readonly runs?: number;
+  /** A Redis for the non-owner figure (two collaboration servers on it); none: not measured. */
+  readonly redisUrl?: string;
 }): Promise<LivePageFigures> {
   const runs = options.runs ?? 50;
   const collaboration = new HostCollaboration({ db: options.db });
@@ -221,6 +229,17 @@ export async function measureLivePages(options: {
         large,
         Math.max(5, Math.round(runs / 2)),
       ),
+      ...(options.redisUrl === undefined
+        ? {}
+        : {
+            nonOwnerEdit: await measureNonOwnerEdit({
+              db: options.db,
+              redisUrl: options.redisUrl,
+              ownerToken: options.ownerToken,
+              pageId: await insertPage(options.db, small),
+              runs,
+            }),
+          }),
     };
   } finally {
     await collaboration.close();

@@ -208,7 +208,23 @@ function renderLivePages(figures: BenchFigures): string[] {
     RULE,
     ...table(
       ['', 'p50', 'p99', 'mean', 'runs'],
-      [...size('small', live.small), ...size('large', live.large)],
+      [
+        ...size('small', live.small),
+        ...size('large', live.large),
+        ...(live.nonOwnerEdit === undefined
+          ? []
+          : [
+              row(
+                'small, agent on another instance: edit until the editor has it',
+                live.nonOwnerEdit,
+              ),
+            ]),
+      ],
     ),
+    ...(live.nonOwnerEdit === undefined
+      ? [
+          '(agent on another instance: not measured; set REDIS_URL to measure it)',
+        ]
+      : []),
   ];
 }

@@ -158,6 +158,7 @@ export async function runBench(
       db: bench.db,
       ownerToken: seed.users.find((user) => user.role === 'owner')!.token,
       runs: runs.livePageCalls ?? 50,
+      ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
     });
     log('MCP tool calls through the reference host (one instance)');
     const mcpCalls = await measureMcpCalls({

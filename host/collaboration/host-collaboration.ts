@@ -2,11 +2,18 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { WebSocketServer } from 'ws';
-import type { CollaborationPagesOptions } from '../../src';
+import WebSocket from 'ws';
+import { collaborationClient, type CollaborationPagesOptions } from '../../src';
 import type { DB } from '../../src';
+import { AgentCollaborationTokens } from './agent-collaboration-tokens';
+import {
+  collaborationCluster,
+  type CollaborationCluster,
+} from './collaboration-cluster';
 import { collaborationAuthentication } from './collaboration-authentication';
 import { Hocuspocus } from './hocuspocus';
 import { pagePersistence } from './page-persistence';
+import { storeAgentChangesAtOnce } from './store-agent-changes-at-once';
 import { PageStoreWorker, type PageStoreConnection } from './page-store-worker';
 
 /** Where editors connect: the WebSocket path on the host's HTTP server. */
@@ -23,6 +30,11 @@ export interface HostCollaborationOptions {
    * (`PageStoreWorker`). Default: none, the rows are written through `db` on this thread.
    */
   readonly storeConnection?: PageStoreConnection;
+  /**
+   * `REDIS_URL`: this server is one instance of several on one database and this Redis, and
+   * keeps the pages it holds in step with theirs (`collaborationCluster`). Default: alone.
+   */
+  readonly redisUrl?: string;
 }
 
 /**
@@ -37,8 +49,17 @@ export class HostCollaboration {
   private attached: Server | undefined;
   private closed = false;
   private readonly storeWorker: PageStoreWorker | undefined;
+  private readonly cluster: CollaborationCluster | undefined;
+  private readonly agentTokens: Promise<AgentCollaborationTokens>;
 
   constructor(options: HostCollaborationOptions) {
+    this.agentTokens = AgentCollaborationTokens.load(options.db);
+    // Not awaited here: the first connection awaits it, and a failure is told there.
+    this.agentTokens.catch(() => undefined);
+    this.cluster =
+      options.redisUrl === undefined
+        ? undefined
+        : collaborationCluster(options.redisUrl);
     this.storeWorker =
       options.storeConnection === undefined
         ? undefined
@@ -49,7 +70,9 @@ export class HostCollaboration {
       maxDebounce: options.maxDebounceMs ?? 45_000,
       unloadImmediately: false,
       extensions: [
-        collaborationAuthentication(options.db),
+        ...(this.cluster?.extensions ?? []),
+        collaborationAuthentication(options.db, this.agentTokens),
+        storeAgentChangesAtOnce,
         pagePersistence(options.db, {
           isClosed: () => this.closed,
           ...(storeWorker === undefined ? {} : { replicas: storeWorker }),
@@ -58,13 +81,35 @@ export class HostCollaboration {
     });
   }
 
-  /** The module's `collaboration` option: the server, and which pages it has loaded. */
+  /**
+   * The module's `collaboration` option: the agent is a client of this server's `/collab`, as
+   * an editor is, with a token minted for its user and chat, so its reads and writes go to the
+   * page's document wherever the cluster holds it and its stores record the agent. Alone, the
+   * server also says which pages it has loaded (the others are read from and written to the
+   * database); in a cluster another instance may hold any page, so every page goes through it.
+   */
   get pages(): CollaborationPagesOptions {
     return {
-      server: this.hocuspocus,
-      isDocumentLoaded: (documentName) =>
-        this.hocuspocus.documents.has(documentName),
+      server: collaborationClient({
+        url: () => this.url(),
+        token: async (context) => (await this.agentTokens).mint(context),
+        WebSocket,
+      }),
+      ...(this.cluster === undefined
+        ? {
+            isDocumentLoaded: (documentName: string) =>
+              this.hocuspocus.documents.has(documentName),
+          }
+        : {}),
     };
+  }
+
+  /** Where this server's `/collab` listens, on loopback. */
+  private url(): string {
+    const address = this.attached?.address();
+    if (typeof address !== 'object' || address === null)
+      throw new Error('the collaboration server is not listening yet');
+    return `ws://127.0.0.1:${address.port}${COLLABORATION_PATH}`;
   }
 
   /** Serves `/collab` on the host's HTTP server (WebSocket upgrades only). */
@@ -114,6 +159,7 @@ export class HostCollaboration {
       await new Promise((resolve) => setTimeout(resolve, 10));
     this.closed = true;
     await this.storeWorker?.close();
+    await this.cluster?.close();
     this.attached = undefined;
     for (const client of this.sockets.clients) client.terminate();
     await new Promise<void>((resolve) => this.sockets.close(() => resolve()));

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { createHash, randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import {
+  AGENT_ACTOR,
   asDocument,
   DOCUMENT_FRAGMENT,
   fillFragment,
@@ -12,6 +13,8 @@ import type { CollaborationContext } from './collaboration-context';
 import { pageIdOfDocument } from './document-name';
 import type { Extension } from './hocuspocus';
 import { inThreadPageReplicas, type PageReplicaStore } from './page-replicas';
+import type { StoreAuthor } from './store-page-row';
+import { CLUSTER_CATCH_UP_ORIGIN } from './cluster-catch-up';
 
 /**
  * Loads and stores pages the way Docmost's persistence extension does: a page loads from
@@ -37,13 +40,35 @@ export interface PagePersistenceOptions {
    * host keeps them in a worker with its own connection (`PageStoreWorker`).
    */
   readonly replicas?: PageReplicaStore;
+  /**
+   * Stored size of `pages.content` (`pg_column_size`) up to which a page built from its JSON
+   * keeps its build's update for its replica: its first store then sends only changes, cut by
+   * author. A larger page's state is encoded (whole) only if a store needs it. Default 256 KB.
+   */
+  readonly keepBuildMaxBytes?: number;
+}
+
+/**
+ * Who made an update: a connection's context (an editor, or the agent as a collaboration
+ * client), `'store'` for a change without a connection (a direct connection's transaction: the
+ * store's context says whose), `'elsewhere'` for one that came from another instance
+ * through Redis, whose author this instance does not know, or `'loaded'` for the stored state
+ * the document was loaded from (stored with the changes after it).
+ */
+type UpdateAuthor = CollaborationContext | 'store' | 'elsewhere' | 'loaded';
+
+interface UnsentUpdate {
+  readonly update: Uint8Array;
+  readonly author: UpdateAuthor;
+  /** The document's state vector once it had this update: where a store of a run ends. */
+  readonly stateVector: Uint8Array;
 }
 
 /** What a loaded document's replica has not taken yet. */
 interface ReplicaFeed {
   readonly replicaId: string;
   /** The document's updates not yet stored, oldest first (its stored state first, at load). */
-  unsent: Uint8Array[];
+  unsent: UnsentUpdate[];
   /**
    * True while `unsent` starts from an empty document, until a store made the replica; false
    * for a page built from its JSON, whose replica gets the whole state at the first store.
@@ -53,12 +78,81 @@ interface ReplicaFeed {
   changed: boolean;
 }
 
+/** The transaction origins of changes from other instances (Hocuspocus' Redis extension, ours). */
+const FROM_ELSEWHERE: ReadonlySet<unknown> = new Set([
+  '__hocuspocus__redis__origin__',
+  CLUSTER_CATCH_UP_ORIGIN,
+]);
+
+function authorOf(origin: unknown): UpdateAuthor {
+  if (FROM_ELSEWHERE.has(origin)) return 'elsewhere';
+  const context = (origin as { context?: unknown } | null | undefined)?.context;
+  // A connection's change carries its context; any other is a server-side (direct) change.
+  return typeof context === 'object' && context !== null
+    ? (context as CollaborationContext)
+    : 'store';
+}
+
+function storeAuthor(
+  author: Exclude<UpdateAuthor, 'loaded'>,
+  storeContext: CollaborationContext | undefined,
+): StoreAuthor {
+  if (author === 'elsewhere') return { actor: 'user' };
+  const context = author === 'store' ? storeContext : author;
+  return {
+    userId: context?.user?.id,
+    actor: context?.actor === AGENT_ACTOR ? AGENT_ACTOR : 'user',
+    aiChatId: context?.aiChatId,
+  };
+}
+
+/**
+ * The unsent updates cut where their author changes, so a store records each author's changes
+ * as theirs: the agent's change as the agent's, a person's typing before or after it as the
+ * person's (Docmost's field: the connection context's `actor`).
+ */
+function runsOf(
+  unsent: readonly UnsentUpdate[],
+  storeContext: CollaborationContext | undefined,
+): { updates: Uint8Array[]; author: StoreAuthor; stateVector: Uint8Array }[] {
+  const runs: {
+    updates: Uint8Array[];
+    author: StoreAuthor;
+    key: string;
+    stateVector: Uint8Array;
+  }[] = [];
+  let loaded: Uint8Array[] = [];
+  for (const { update, author, stateVector } of unsent) {
+    if (author === 'loaded') {
+      loaded.push(update);
+      continue;
+    }
+    const resolved = storeAuthor(author, storeContext);
+    const key = JSON.stringify(resolved);
+    const last = runs.at(-1);
+    if (last !== undefined && last.key === key) {
+      last.updates.push(update);
+      last.stateVector = stateVector;
+    } else {
+      runs.push({
+        updates: [...loaded, update],
+        author: resolved,
+        key,
+        stateVector,
+      });
+      loaded = [];
+    }
+  }
+  return runs;
+}
+
 export function pagePersistence(
   db: Kysely<DB>,
   {
     isClosed = () => false,
     logger = console,
     replicas = inThreadPageReplicas(db),
+    keepBuildMaxBytes = 256 * 1024,
   }: PagePersistenceOptions = {},
 ): Extension {
   const feeds = new WeakMap<YDoc, ReplicaFeed>();
@@ -69,16 +163,26 @@ export function pagePersistence(
           db,
           pageIdOfDocument(documentName),
           document,
+          keepBuildMaxBytes,
         );
         const feed: ReplicaFeed = {
           replicaId: `${documentName}:${randomUUID()}`,
-          unsent: loaded ?? [],
+          unsent: (loaded ?? []).map((update) => ({
+            update,
+            author: 'loaded' as const,
+            stateVector: Y.encodeStateVector(document),
+          })),
           fromEmpty: loaded !== undefined,
           changed: false,
         };
         feeds.set(document, feed);
-        document.on('update', (update: Uint8Array) => {
-          feed.unsent.push(update);
+        document.on('update', (update: Uint8Array, origin: unknown) => {
+          feed.unsent.push({
+            update,
+            author: authorOf(origin),
+            // A few bytes per writer of the page: where a run of one author's updates ends.
+            stateVector: Y.encodeStateVector(document),
+          });
           feed.changed = true;
         });
         document.on('destroy', () => replicas.drop(feed.replicaId));
@@ -97,60 +201,59 @@ export function pagePersistence(
       // Unchanged since loaded or stored (a reader's disconnect, a read-only direct connection).
       if (isClosed() || feed === undefined || !feed.changed) return;
       const pageId = pageIdOfDocument(documentName);
-      const author = context as CollaborationContext | undefined;
-      const store = {
-        pageId,
-        replicaId: feed.replicaId,
-        author: {
-          userId: author?.user?.id,
-          source: author?.source,
-          aiChatId: author?.aiChatId,
-        },
-      };
+      const storeContext = context as CollaborationContext | undefined;
       feed.changed = false;
-      let sent = takeUnsent(feed, document);
+      const unsent = feed.unsent;
+      feed.unsent = [];
+      const runs = runsOf(unsent, storeContext);
+      let done = 0;
       try {
-        let outcome = await replicas.store({ ...store, ...sent });
-        if (outcome === 'replica_missing') {
-          // A new store worker, an evicted replica, or a page built from its JSON: the whole
-          // state, encoded here (~60–90 ms for a 6 MB page), once.
-          feed.unsent = [Y.encodeStateAsUpdate(document)];
-          feed.fromEmpty = true;
-          sent = takeUnsent(feed, document);
-          outcome = await replicas.store({ ...store, ...sent });
+        for (const run of runs) {
+          const outcome = await replicas.store({
+            pageId,
+            replicaId: feed.replicaId,
+            updates: run.updates,
+            stateVector: run.stateVector,
+            fromEmpty: feed.fromEmpty,
+            author: run.author,
+          });
+          if (outcome === 'replica_missing') break;
+          feed.fromEmpty = false;
+          done++;
         }
-        if (outcome === 'replica_missing')
-          throw new Error("its replica did not reach the document's state");
-        feed.fromEmpty = false;
+        if (done < runs.length) {
+          // A new store worker, an evicted replica, or a page built from its JSON: the whole
+          // state, encoded here (~60–90 ms for a 6 MB page), once, stored as a person's unless
+          // every change left was the agent's.
+          const left = runs.slice(done);
+          const outcome = await replicas.store({
+            pageId,
+            replicaId: feed.replicaId,
+            updates: [Y.encodeStateAsUpdate(document)],
+            stateVector: Y.encodeStateVector(document),
+            fromEmpty: true,
+            author: left.every((run) => run.author.actor === AGENT_ACTOR)
+              ? left.at(-1)!.author
+              : { actor: 'user' },
+          });
+          if (outcome === 'replica_missing')
+            throw new Error("its replica did not reach the document's state");
+          feed.fromEmpty = false;
+        }
       } catch (error) {
         // A failed store must not throw: Hocuspocus runs debounced stores unawaited, and the
         // document stays in memory, stored again on its next change or disconnect. Applying an
-        // update twice changes nothing, so the updates are sent again then.
-        feed.unsent = [...sent.updates, ...feed.unsent];
+        // update twice changes nothing, so the updates not stored are sent again then.
+        const storedUpdates = runs
+          .slice(0, done)
+          .reduce((count, run) => count + run.updates.length, 0);
+        feed.unsent = [...unsent.slice(storedUpdates), ...feed.unsent];
         feed.changed = true;
         logger.error(
           `collaboration: storing page ${pageId} failed: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
     },
-  };
-}
-
-/** The feed's unsent updates, handed over with the state vector they bring the replica to. */
-function takeUnsent(
-  feed: ReplicaFeed,
-  document: YDoc,
-): {
-  readonly updates: readonly Uint8Array[];
-  readonly stateVector: Uint8Array;
-  readonly fromEmpty: boolean;
-} {
-  const updates = feed.unsent;
-  feed.unsent = [];
-  return {
-    updates,
-    stateVector: Y.encodeStateVector(document),
-    fromEmpty: feed.fromEmpty,
   };
 }
 
@@ -163,10 +266,16 @@ async function loadPage(
   db: Kysely<DB>,
   pageId: string,
   document: YDoc,
+  keepBuildMaxBytes: number,
 ): Promise<Uint8Array[] | undefined> {
   const page = await db
     .selectFrom('pages')
-    .select(['ydoc', 'content'])
+    .select([
+      'ydoc',
+      'content',
+      sql<string>`updated_at::text`.as('version'),
+      sql<number>`pg_column_size(content)`.as('contentBytes'),
+    ])
     .where('id', '=', pageId)
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
@@ -180,15 +289,44 @@ async function loadPage(
     withoutUpdateListeners(document, () => Y.applyUpdate(document, state));
     return [state];
   }
-  withoutUpdateListeners(document, () =>
-    document.transact(() =>
-      fillFragment(
-        document.getXmlFragment(DOCUMENT_FRAGMENT),
-        asDocument(page.content),
-      ),
-    ),
-  );
-  return undefined;
+  const content = asDocument(page.content);
+  // Built under a client id made from the row's version: two instances building the same page
+  // from the same row make the very same Yjs items, so their copies merge into one document instead
+  // of holding the page twice. The document's own id is back before anyone edits it.
+  const clientID = document.clientID;
+  document.clientID = buildClientId(pageId, page.version);
+  // A small page's build is kept as its replica's first update (encoding it costs little), so
+  // its first store needs no whole state and each author's changes are stored as theirs; a
+  // large page's is encoded only if a store needs it.
+  const built: Uint8Array[] = [];
+  const keepBuild = (update: Uint8Array) => built.push(update);
+  try {
+    withoutUpdateListeners(document, () => {
+      if (Number(page.contentBytes) <= keepBuildMaxBytes)
+        document.on('update', keepBuild);
+      try {
+        document.transact(() =>
+          fillFragment(document.getXmlFragment(DOCUMENT_FRAGMENT), content),
+        );
+      } finally {
+        document.off('update', keepBuild);
+      }
+    });
+  } finally {
+    document.clientID = clientID;
+  }
+  return built.length > 0 ? built : undefined;
+}
+
+/**
+ * A Yjs client id (32 bits) that only the same version of the same page row gets (a row's
+ * `updated_at` moves with every write of its content).
+ */
+function buildClientId(pageId: string, version: string): number {
+  return createHash('sha256')
+    .update(`${pageId}\n${version}`)
+    .digest()
+    .readUInt32BE(0);
 }
 
 /**

@@ -9,11 +9,15 @@ import {
   type JsonValue,
 } from '../../src';
 
-/** Whose change a store writes: plain data, so it crosses to the store's worker as it is. */
+/**
+ * Whose change a store writes: plain data, so it crosses to the store's worker as it is. No
+ * `userId` with `actor: 'user'`: a person's change that reached this instance from another
+ * (its author unknown here), stored as a person's, never as the agent's.
+ */
 export interface StoreAuthor {
   readonly userId?: string;
-  /** `'agent'` for the agent's changes. */
-  readonly source?: string;
+  /** `'agent'` for the agent's changes (what Docmost's persistence reads), else `'user'`. */
+  readonly actor?: string;
   readonly aiChatId?: string | null;
 }
 
@@ -48,7 +52,7 @@ export async function storePageRow(
       .forUpdate()
       .executeTakeFirst();
     if (!page) return;
-    const agent = author.source === AGENT_SOURCE;
+    const agent = author.actor === AGENT_SOURCE;
     const knownUser = typeof userId === 'string' && isUuid(userId);
     const changed = await trx
       .updateTable('pages')

@@ -2,12 +2,13 @@ import type { Migration } from 'kysely';
 import { AI_TOOLS_MIGRATIONS, AI_TOOLS_MIGRATION_TABLE } from '../../src';
 import * as docmostSchemaSubset from './base/20250101T000000-docmost-schema-subset';
 import * as apiTokens from './host/20250101T000100-api-tokens';
+import * as hostSecrets from './host/20261205T200000-host-secrets';
 
 /**
  * Three independent migration sets, each with its own Kysely bookkeeping table so that none
  * of them ever collides with Docmost's own `kysely_migration` history:
  *  - `base`: the Docmost schema subset a standalone install needs (a no-op on Docmost);
- *  - `host`: tables of the reference host only (API tokens);
+ *  - `host`: tables of the reference host only (API tokens, shared secrets);
  *  - `module`: what a real Docmost database gets from this module.
  */
 export interface MigrationSet {
@@ -34,7 +35,10 @@ export const MIGRATION_SETS: readonly MigrationSet[] = [
     name: 'host',
     tableName: 'ai_tools_host_migration',
     transactional: true,
-    migrations: { '20250101T000100-api-tokens': apiTokens },
+    migrations: {
+      '20250101T000100-api-tokens': apiTokens,
+      '20261205T200000-host-secrets': hostSecrets,
+    },
   },
   {
     name: 'module',

@@ -13,9 +13,11 @@ export interface CollaborationPagesOptions {
    */
   readonly isDocumentLoaded?: (documentName: string) => boolean;
   /**
-   * The direct connection's context: how the host's persistence attributes the store of the
-   * agent's change. Default `{ user: { id }, workspace: { id }, source: 'agent', aiChatId }`
-   * (Docmost's persistence reads `context.user.id` as the page's last editor).
+   * The connection's context: how the host's persistence attributes the store of the agent's
+   * change. Default `{ user: { id }, workspace: { id }, actor: 'agent', aiChatId }`: Docmost's
+   * persistence reads `context.user.id` as the page's last editor and `context.actor ===
+   * 'agent'` as the agent's provenance (`last_updated_source`, an agent history snapshot). A
+   * `collaborationClient` server receives it to mint the connection's token.
    */
   readonly connectionContext?: (context: ToolCallContext) => unknown;
   /** The document name of a page. Default `page.<pageId>`, Docmost's. */
@@ -39,6 +41,9 @@ export interface CollaborationPagesOptions {
   readonly onError?: (message: string, error: unknown) => void;
 }
 
+/** What Docmost's persistence reads in a connection's context (`actor`) for an agent's change. */
+export const AGENT_ACTOR = 'agent';
+
 export const LIVE_VERSION_PREFIX = 'live:';
 
 /** Most top-level blocks all remembered reads hold together (a few MB). */
@@ -53,7 +58,7 @@ export function defaultConnectionContext(context: ToolCallContext) {
   return {
     user: { id: context.userId },
     workspace: { id: context.workspaceId },
-    source: 'agent',
+    actor: AGENT_ACTOR,
     aiChatId: context.chatId ?? null,
   };
 }

@@ -24,8 +24,10 @@ import {
   type BlockConflict,
 } from './apply-block-merge';
 import type { CollaborationConnection } from './collaboration-server';
+import { CollaborationUnconfirmedError } from './collaboration-unconfirmed-error';
 import {
   collaborationUnavailable,
+  collaborationUnconfirmed,
   DirectConnections,
 } from './direct-connections';
 import {
@@ -191,10 +193,15 @@ export class CollaborationPages implements LivePageReader {
         });
       } catch (error) {
         if (
-          attempt >= 5 ||
+          attempt >= 50 ||
           !(ToolError.isToolError(error) && error.code === 'conflict')
         )
           throw error;
+        // Stores come in bursts (the agent's change is stored at once, cut by author): a
+        // random pause, growing with the attempts, lets the next try land between them.
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)),
+        );
       }
     }
   }
@@ -290,6 +297,10 @@ export class CollaborationPages implements LivePageReader {
       if (outcome?.kind === 'conflict') throw outcome.error;
       if (outcome?.kind !== 'applied')
         throw collaborationUnavailable(page.id, error);
+      // A client connection (`collaborationClient`) closed before the server confirmed the
+      // change: it is not reported as written, and the model reads the page to see.
+      if (error instanceof CollaborationUnconfirmedError)
+        throw collaborationUnconfirmed(page.id, error);
       // Applied to the live document (editors have it); only the store failed, and the server
       // stores again on its next change or disconnect.
       this.options.onError?.(

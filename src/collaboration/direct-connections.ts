@@ -18,6 +18,23 @@ export function collaborationUnavailable(
   return error;
 }
 
+/**
+ * The tool's answer when the server closed the connection before confirming the change: the
+ * change is applied whole or not at all, and which one is only known by reading the page.
+ */
+export function collaborationUnconfirmed(
+  pageId: string,
+  cause: unknown,
+): ToolError {
+  const error = new ToolError(
+    'unavailable',
+    `the collaboration server of page ${pageId} went away before it confirmed your change, so it was applied in full or not at all: read the page again before retrying`,
+    { pageId },
+  );
+  (error as { cause?: unknown }).cause = cause;
+  return error;
+}
+
 /** One direct connection, shared by the calls that hold it (see `DirectConnections`). */
 interface SharedConnection {
   readonly key: string | undefined;

@@ -1,8 +1,15 @@
 export { CollaborationPages } from './collaboration-pages';
 export {
+  AGENT_ACTOR,
   isLiveVersion,
   type CollaborationPagesOptions,
 } from './collaboration-pages-options';
+export {
+  collaborationClient,
+  type CollaborationClientOptions,
+  type WebSocketConstructor,
+} from './collaboration-client';
+export { CollaborationUnconfirmedError } from './collaboration-unconfirmed-error';
 export type {
   CollaborationConnection,
   CollaborationServer,

@@ -96,6 +96,7 @@ describe.each([
     function serverStoringTo(
       store: PageReplicaStore,
       logger?: { error(message: string): void },
+      keepBuildMaxBytes?: number,
     ): HocuspocusServer {
       return new Hocuspocus({
         quiet: true,
@@ -103,6 +104,7 @@ describe.each([
           pagePersistence(database.db, {
             replicas: store,
             ...(logger === undefined ? {} : { logger }),
+            ...(keepBuildMaxBytes === undefined ? {} : { keepBuildMaxBytes }),
           }),
         ],
       });
@@ -202,7 +204,7 @@ describe.each([
       );
     });
 
-    it('stores a page built from its JSON (no stored Yjs state) with its whole state at the first change, then its changes alone', async () => {
+    it('stores a small page built from its JSON from its kept build and its changes (no state encoded at the store)', async () => {
       await database.db
         .updateTable('pages')
         .set({ ydoc: null })
@@ -210,6 +212,22 @@ describe.each([
         .execute();
       const outcomes: string[] = [];
       server = serverStoringTo(recordingStore(outcomes));
+      const connection = await server.openDirectConnection(DOCUMENT, AUTHOR);
+      await connection.transact((doc) => firstText(doc).insert(0, 'Kept '));
+      await connection.disconnect();
+      expect((await row()).textContent).toContain('Kept ');
+      expect(outcomes).toEqual(['whole:stored']);
+    });
+
+    it('stores a large page built from its JSON (no stored Yjs state) with its whole state at the first change, then its changes alone', async () => {
+      await database.db
+        .updateTable('pages')
+        .set({ ydoc: null })
+        .where('id', '=', PAGE)
+        .execute();
+      const outcomes: string[] = [];
+      // Every page counts as large here: its build is not kept.
+      server = serverStoringTo(recordingStore(outcomes), undefined, 0);
       const connection = await server.openDirectConnection(DOCUMENT, AUTHOR);
       await connection.transact((doc) => firstText(doc).insert(0, 'Built '));
       await connection.transact((doc) => firstText(doc).insert(0, 'Then '));

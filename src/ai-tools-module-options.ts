@@ -10,6 +10,7 @@ import type { PageAccessPolicy } from './tools/access';
 import type { DocmostToolExecutors } from './tools/tool-definitions';
 import type { PageWriter } from './tools/page-store';
 import type { HeavyWorkOptions } from './workers';
+import type { TurnStatsOptions } from './stats/turn-stats-options';
 
 export const AI_TOOLS_OPTIONS = Symbol('AI_TOOLS_OPTIONS');
 
@@ -100,6 +101,13 @@ export interface AiToolsModuleOptions {
    * `CallsPerUserOptions`.
    */
   readonly callsPerUser?: false | CallsPerUserOptions;
+  /**
+   * Per-turn figures of the in-app chat (`AiChatTurnService` turns): a row per turn in the
+   * module's table (counts and tool names, never content; kept 90 days), the admin route
+   * `POST /api/ai-tools/stats`, and OpenTelemetry metrics; or `false` to record nothing.
+   * Default: on. See `TurnStatsOptions`.
+   */
+  readonly stats?: false | TurnStatsOptions;
   /** Where the registry reports unbound tools; default Nest's logger. */
   readonly logger?: RegistryLogger;
 }

@@ -43,6 +43,10 @@ import {
 } from './registry';
 import { AiToolsSettingsModule } from './settings/ai-tools-settings.module';
 import { PageStashModule } from './stash';
+import { AiChatTurnService } from './chat-turn/ai-chat-turn.service';
+import { TurnStatsController } from './stats/turn-stats.controller';
+import { TURN_STATS_OPTIONS } from './stats/turn-stats-options';
+import { TurnStatsService } from './stats/turn-stats.service';
 import { TOOL_DEFINITIONS } from './tools/tool-definitions';
 import { createDocmostExecutors } from './tools/docmost-executors';
 import { TOOL_HEAVY_TASKS, type ToolHeavyWorkPool } from './tools/heavy-tasks';
@@ -162,6 +166,7 @@ function buildRegistry(
   signal: CommentSignalInterceptor,
   heavyWork: ToolHeavyWorkPool,
   live: CollaborationPages | null,
+  stats: TurnStatsService,
 ): ToolRegistry {
   const logger = options.logger ?? new Logger('AiTools');
   return createToolRegistry({
@@ -179,11 +184,12 @@ function buildRegistry(
       ...options.executors,
     },
     // The per-user limit is outermost: a waiting call has run none of its queries yet, the
-    // comment signal's included.
+    // comment signal's included. The turn figures sit outside the signal, to see its lines.
     interceptors: [
       ...(options.callsPerUser === false
         ? []
         : [createCallsPerUserLimit(options.callsPerUser)]),
+      ...(stats.enabled ? [stats.intercept] : []),
       ...(options.commentSignal === false ? [] : [signal.intercept]),
     ],
     strict: options.strict,
@@ -249,6 +255,7 @@ const MODULE_PROVIDERS: readonly Provider[] = [
       CommentSignalInterceptor,
       HEAVY_WORK_POOL,
       COLLABORATION_PAGES,
+      TurnStatsService,
     ],
     useFactory: buildRegistry,
   },
@@ -260,6 +267,13 @@ const MODULE_PROVIDERS: readonly Provider[] = [
     useFactory: (options: AiToolsModuleOptions) => options.chatMemory ?? {},
   },
   ChatMemoryService,
+  {
+    provide: TURN_STATS_OPTIONS,
+    inject: [AI_TOOLS_OPTIONS],
+    useFactory: (options: AiToolsModuleOptions) => options.stats ?? {},
+  },
+  TurnStatsService,
+  AiChatTurnService,
   OwnedDatabaseCloser,
   {
     provide: AI_TOOLS_AUTH_GUARD,
@@ -286,6 +300,8 @@ const MODULE_EXPORTS = [
   CommentSignalInterceptor,
   CHAT_MEMORY_OPTIONS,
   ChatMemoryService,
+  TurnStatsService,
+  AiChatTurnService,
   AiToolsSettingsModule,
   PageStashModule,
 ];
@@ -304,6 +320,7 @@ export class AiToolsModule {
       module: AiToolsModule,
       global: true,
       imports: [AiToolsSettingsModule, PageStashModule],
+      controllers: [TurnStatsController],
       providers: [
         { provide: AI_TOOLS_OPTIONS, useValue: options },
         ...MODULE_PROVIDERS,
@@ -322,6 +339,7 @@ export class AiToolsModule {
         AiToolsSettingsModule,
         PageStashModule,
       ],
+      controllers: [TurnStatsController],
       providers: [
         {
           provide: AI_TOOLS_OPTIONS,

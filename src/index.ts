@@ -101,6 +101,7 @@ export {
   DeferredToolsChatTurn,
   DeferredToolsTurn,
   composePrepareStep,
+  type DeferredTurnFigures,
   buildToolCatalogBlock,
   type StartTurnOptions,
   type TurnExternalServer,
@@ -119,6 +120,28 @@ export {
   type ChatMemoryOptions,
   type ChatMemoryStore,
 } from './chat-memory';
+export {
+  AiChatTurn,
+  AiChatTurnService,
+  type BeginChatTurnOptions,
+} from './chat-turn';
+export {
+  TurnStatsService,
+  TURN_STATS_OPTIONS,
+  TURN_METRIC_NAMES,
+  METER_NAME,
+  SUMMARY_WINDOWS,
+  estimateTokens,
+  type TurnStatsOptions,
+  type TurnStatsRecord,
+  type TurnStatus,
+  type TurnEnd,
+  type TurnStatsSummary,
+  type TurnStatsWindow,
+  type TurnStatsGroup,
+  type ModelCue,
+  type Share,
+} from './stats';
 export {
   AiToolsSettingsModule,
   AiToolsSettingsService,

@@ -19,6 +19,7 @@ export {
 export {
   DeferredToolsTurn,
   type DeferredToolsTurnOptions,
+  type DeferredTurnFigures,
   type LoadToolsResult,
   type RepairedToolCall,
   type TurnExternalServer,

@@ -76,6 +76,7 @@ describe('migrations on an empty database', () => {
       'module/20250101T000300-page-stashes up',
       'module/20250101T000400-chat-memory up',
       'module/20250101T000500-comments-count-covering-index up',
+      'module/20261205T210000-turn-stats up',
     ]);
     const tables = await publicTables(db);
     expect(tables).toEqual(
@@ -84,6 +85,7 @@ describe('migrations on an empty database', () => {
         'api_tokens',
         'ai_tools_page_stashes',
         'ai_tools_chat_memory',
+        'ai_tools_turn_stats',
       ]),
     );
     expect(await indexNames(db)).toEqual(
@@ -95,20 +97,21 @@ describe('migrations on an empty database', () => {
     expect(await migrateToLatest(db)).toEqual([]);
 
     const reverted = await migrateAllDown(db);
-    expect(reverted).toHaveLength(6);
+    expect(reverted).toHaveLength(7);
     const remaining = await publicTables(db);
     for (const table of [
       ...DOCMOST_TABLES,
       'api_tokens',
       'ai_tools_page_stashes',
       'ai_tools_chat_memory',
+      'ai_tools_turn_stats',
     ])
       expect(remaining).not.toContain(table);
     // Only Kysely's bookkeeping is left behind.
     for (const table of remaining)
       expect(table).toMatch(/^ai_tools_(base_|host_)?migration(_lock)?$/);
 
-    expect(await migrateToLatest(db)).toHaveLength(6);
+    expect(await migrateToLatest(db)).toHaveLength(7);
     expect(await publicTables(db)).toEqual(tables);
   });
 });
@@ -219,6 +222,7 @@ describe('the base set on a database that already has Docmost tables', () => {
       'module/20250101T000300-page-stashes up',
       'module/20250101T000400-chat-memory up',
       'module/20250101T000500-comments-count-covering-index up',
+      'module/20261205T210000-turn-stats up',
     ]);
     expect((await indexNames(db)).sort()).toEqual(
       [...indexesBefore, 'idx_comments_page_id_created_at'].sort(),
@@ -230,12 +234,14 @@ describe('the base set on a database that already has Docmost tables', () => {
       'ai_tools_migration',
       'ai_tools_migration_lock',
       'ai_tools_page_stashes',
+      'ai_tools_turn_stats',
     ]);
 
     await migrateAllDown(db, ['module']);
     expect(await indexNames(db)).toEqual(indexesBefore);
     expect(await publicTables(db)).not.toContain('ai_tools_page_stashes');
     expect(await publicTables(db)).not.toContain('ai_tools_chat_memory');
+    expect(await publicTables(db)).not.toContain('ai_tools_turn_stats');
   });
 });
 

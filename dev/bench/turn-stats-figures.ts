@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { addToDailyTotals } from '../../src/stats/daily-totals-sql';
 import { TurnRecorder } from '../../src/stats/turn-recorder';
 import { TurnStatsMetrics } from '../../src/stats/turn-stats-metrics';
 import { estimateTokens } from '../../src/stats/turn-stats-options';
@@ -20,6 +21,8 @@ export interface TurnStatsFigures {
   readonly workspaces: number;
   readonly largestWorkspaceTurns: number;
   readonly largestWorkspaceTurnsIn30Days: number;
+  /** Rows of the daily totals the route reads for it. */
+  readonly largestWorkspaceDailyRowsIn30Days: number;
   /** In-process cost of recording one 7-step turn (steps, tool calls, row, metrics): µs. */
   readonly recordingMicrosecondsPerTurn: number;
   /** Database time of writing queued rows, per row (500-row inserts): µs. */
@@ -95,7 +98,10 @@ export async function measureTurnStats(
         case n % 5 when 0 then '["getTable","tableUpdateCell"]'::jsonb when 1 then '["createPage"]'::jsonb else '[]'::jsonb end,
         (n % 40 = 0)::int, (n % 30 = 0)::int, n % 97 = 0, 3000 * (1 + n % 9), 400, n % 7 / 6, n % 13 / 12
       from generate_series(1, ${options.turns}) n`.execute(db);
+    // The daily totals the writer keeps beside the rows, built here from all of them at once.
+    await addToDailyTotals(undefined, 'ai_tools_turn_stats').execute(db);
     await sql`analyze ai_tools_turn_stats`.execute(db);
+    await sql`analyze ai_tools_turn_stats_daily`.execute(db);
     log(`generated in ${Math.round((Date.now() - started) / 1000)} s`);
 
     const counts = await sql<{ total: string; recent: string }>`
@@ -155,10 +161,13 @@ export async function measureTurnStats(
       await timeRuns(40, () => summarizeTurnStats(db, typical)),
     );
     const plan = await sql<{ 'QUERY PLAN': string }>`
-      explain select count(*) from ai_tools_turn_stats
-      where workspace_id = ${typical}::uuid and ended_at >= now() - interval '30 days'`.execute(
+      explain select count(*) from ai_tools_turn_stats_daily
+      where workspace_id = ${LARGEST}::uuid and day > (now() at time zone 'UTC')::date - 30`.execute(
       db,
     );
+    const dailyRows = await sql<{ rows: string }>`
+      select count(*) as rows from ai_tools_turn_stats_daily where workspace_id = ${LARGEST}::uuid
+        and day > (now() at time zone 'UTC')::date - 30`.execute(db);
     return {
       turns: options.turns + writeRows,
       workspaces: WORKSPACES,
@@ -168,6 +177,7 @@ export async function measureTurnStats(
       writeMicrosecondsPerRow: Math.round(writeMicroseconds * 10) / 10,
       summaryLargest: largest,
       summaryTypical: typicalRuns,
+      largestWorkspaceDailyRowsIn30Days: Number(dailyRows.rows[0]!.rows),
       summaryPlan: plan.rows.map((row) => Object.values(row)[0]).join('\n'),
     };
   } finally {

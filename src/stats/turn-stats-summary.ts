@@ -167,9 +167,9 @@ function modelCues(groups: readonly TurnStatsGroup[]): ModelCue[] {
 }
 
 /**
- * The workspace's figures over the last 7 and 30 days, by model and by deferred tools ON/OFF,
- * in one statement: one range of `idx_ai_tools_turn_stats_workspace_ended` (the last 30 days
- * of the workspace), each row counted in every window it falls in.
+ * The workspace's figures over the last 7 and 30 days (UTC days, today included), by model and
+ * by deferred tools ON/OFF, in one statement over the daily totals: one primary-key range of
+ * `ai_tools_turn_stats_daily`, at most 30 days x models x 2 rows whatever the turn count.
  */
 export async function summarizeTurnStats(
   db: Kysely<any>,
@@ -179,41 +179,41 @@ export async function summarizeTurnStats(
   const windows = sql.join(SUMMARY_WINDOWS.map((days) => sql`(${days}::int)`));
   const { rows } = await sql<GroupRow>`
     with windowed as (
-      select w.days, s.model_id, s.deferred_tools, s.steps, s.tool_tokens_sent, s.tool_tokens_all_active,
-        s.load_tools_calls, s.loaded_tools, s.unknown_names, s.recovered_calls, s.reached_step_limit,
-        s.signal_lines, s.signals_followed, s.input_tokens, s.output_tokens, s.answered
-      from ai_tools_turn_stats s
+      select w.days, d.*
+      from ai_tools_turn_stats_daily d
       cross join (values ${windows}) as w(days)
-      where s.workspace_id = ${workspaceId}::uuid
-        and s.ended_at >= now() - make_interval(days => ${longest}::int)
-        and s.ended_at >= now() - make_interval(days => w.days)
+      where d.workspace_id = ${workspaceId}::uuid
+        and d.day > (now() at time zone 'UTC')::date - ${longest}::int
+        and d.day > (now() at time zone 'UTC')::date - w.days
     ),
     groups as (
       select days, model_id, deferred_tools,
-        count(*)::int as turns,
+        sum(turns)::int as turns,
         sum(steps) as steps,
         sum(tool_tokens_sent) as sent,
         sum(tool_tokens_all_active) as all_active,
-        (count(*) filter (where load_tools_calls > 0))::int as turns_loading,
+        sum(turns_loading)::int as turns_loading,
         sum(unknown_names) as unknown_names,
-        (count(*) filter (where unknown_names > 0))::int as turns_unknown,
+        sum(turns_unknown)::int as turns_unknown,
         sum(recovered_calls) as recovered_calls,
-        (count(*) filter (where recovered_calls > 0))::int as turns_recovered,
-        (count(*) filter (where reached_step_limit))::int as step_limit,
+        sum(turns_recovered)::int as turns_recovered,
+        sum(step_limit_turns)::int as step_limit,
         sum(signal_lines) as signal_lines,
         sum(signals_followed) as signals_followed,
         sum(input_tokens) as input_tokens,
         sum(output_tokens) as output_tokens,
-        (count(*) filter (where not answered))::int as unanswered,
-        (count(*) filter (where not answered and jsonb_array_length(loaded_tools) = 0))::int as unanswered_without_loads
+        sum(unanswered)::int as unanswered,
+        sum(unanswered_without_loads)::int as unanswered_without_loads
       from windowed
       group by days, model_id, deferred_tools
     ),
     loaded as (
-      select days, model_id, deferred_tools, name, count(*)::int as turns,
-        row_number() over (partition by days, model_id, deferred_tools order by count(*) desc, name) as rank
-      from windowed cross join lateral jsonb_array_elements_text(loaded_tools) as name
-      group by days, model_id, deferred_tools, name
+      select days, model_id, deferred_tools, tool.key as name, sum(tool.value::int)::int as turns,
+        row_number() over (
+          partition by days, model_id, deferred_tools order by sum(tool.value::int) desc, tool.key
+        ) as rank
+      from windowed cross join lateral jsonb_each_text(windowed.loaded_tools) as tool
+      group by days, model_id, deferred_tools, tool.key
     )
     select g.days as "days", g.model_id as "modelId", g.deferred_tools as "deferredTools",
       g.turns as "turns", g.steps as "steps", g.sent as "sent", g.all_active as "allActive",

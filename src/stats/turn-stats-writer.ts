@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import { isUuid } from '../comment-signal/is-uuid';
+import { addToDailyTotals } from './daily-totals-sql';
 import type { TurnStatsRecord } from './turn-stats-record';
 
 /** Rows of one insert statement. */
@@ -91,6 +92,11 @@ export class TurnStatsWriter {
       if (count < this.options.pruneBatchSize) break;
       await nextTurn();
     }
+    // A few rows per workspace and day: one statement.
+    await sql`delete from ai_tools_turn_stats_daily
+      where day < (now() at time zone 'UTC')::date - ${this.options.retentionDays}::int`.execute(
+      this.db,
+    );
     return deleted;
   }
 
@@ -108,12 +114,17 @@ export class TurnStatsWriter {
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0, ROWS_PER_INSERT);
       try {
-        await sql`
-          insert into ai_tools_turn_stats (workspace_id, chat_id, ended_at, model_id, deferred_tools,
-            status, answered, steps, tool_tokens_sent, tool_tokens_all_active, load_tools_calls,
-            loaded_tools, unknown_names, recovered_calls, reached_step_limit, input_tokens,
-            output_tokens, signal_lines, signals_followed)
-          values ${sql.join(batch.map(insertValues))}`.execute(this.db);
+        // The rows and the daily totals the admin route reads, in one statement: both or neither.
+        await addToDailyTotals(
+          sql`with inserted as (
+            insert into ai_tools_turn_stats (workspace_id, chat_id, ended_at, model_id, deferred_tools,
+              status, answered, steps, tool_tokens_sent, tool_tokens_all_active, load_tools_calls,
+              loaded_tools, unknown_names, recovered_calls, reached_step_limit, input_tokens,
+              output_tokens, signal_lines, signals_followed)
+            values ${sql.join(batch.map(insertValues))}
+            returning *)`,
+          'inserted',
+        ).execute(this.db);
         if (this.failing || this.dropped > 0) {
           this.options.log(
             `turn statistics are written again${this.dropped > 0 ? ` (${this.dropped} rows were dropped while the queue was full)` : ''}`,

@@ -86,6 +86,7 @@ describe('migrations on an empty database', () => {
         'ai_tools_page_stashes',
         'ai_tools_chat_memory',
         'ai_tools_turn_stats',
+        'ai_tools_turn_stats_daily',
       ]),
     );
     expect(await indexNames(db)).toEqual(
@@ -105,6 +106,7 @@ describe('migrations on an empty database', () => {
       'ai_tools_page_stashes',
       'ai_tools_chat_memory',
       'ai_tools_turn_stats',
+      'ai_tools_turn_stats_daily',
     ])
       expect(remaining).not.toContain(table);
     // Only Kysely's bookkeeping is left behind.
@@ -235,6 +237,7 @@ describe('the base set on a database that already has Docmost tables', () => {
       'ai_tools_migration_lock',
       'ai_tools_page_stashes',
       'ai_tools_turn_stats',
+      'ai_tools_turn_stats_daily',
     ]);
 
     await migrateAllDown(db, ['module']);
@@ -242,6 +245,7 @@ describe('the base set on a database that already has Docmost tables', () => {
     expect(await publicTables(db)).not.toContain('ai_tools_page_stashes');
     expect(await publicTables(db)).not.toContain('ai_tools_chat_memory');
     expect(await publicTables(db)).not.toContain('ai_tools_turn_stats');
+    expect(await publicTables(db)).not.toContain('ai_tools_turn_stats_daily');
   });
 });
 

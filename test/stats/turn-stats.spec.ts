@@ -518,4 +518,17 @@ describe('chat turn figures, through POST /api/ai-tools/stats', () => {
     await database.db.deleteFrom('aiChats').where('id', '=', chatId).execute();
     expect(await rowsOf('chat')).toBe(0);
   });
+
+  it('adds each write to the day it falls on: loaded tools of separate writes are summed', async () => {
+    const load = {
+      toolCalls: [{ toolName: 'loadTools', input: { names: ['getTable'] } }],
+    };
+    await runTurn([load]);
+    await runTurn([load]);
+    const result = await summary();
+    expect(group(result, 7, true)?.topLoadedTools).toContainEqual({
+      name: 'getTable',
+      turns: 2,
+    });
+  });
 });

@@ -135,7 +135,7 @@ export class TurnStatsWriter {
       } catch (error) {
         if (!this.failing)
           this.options.log(
-            `turn statistics could not be written (${batch.length} rows dropped; logged once until writes work again): ${error instanceof Error ? error.message : String(error)}`,
+            `turn statistics could not be written (${batch.length} row${batch.length === 1 ? '' : 's'} dropped; logged once until writes work again): ${error instanceof Error ? error.message : String(error)}`,
           );
         this.failing = true;
       }

@@ -30,6 +30,7 @@ import {
   insertHumanComment,
   withHookBeforeCall,
 } from '../comment-signal/support/chat-signal-support';
+import { TurnStatsWriter } from '../../src/stats/turn-stats-writer';
 import {
   createTestDatabase,
   type TestDatabase,
@@ -530,5 +531,56 @@ describe('chat turn figures, through POST /api/ai-tools/stats', () => {
       name: 'getTable',
       turns: 2,
     });
+  });
+
+  it('a write that keeps failing is logged once, and once more when writes work again', async () => {
+    const lines: string[] = [];
+    const writer = new TurnStatsWriter(database.db, {
+      retentionDays: 90,
+      pruneBatchSize: 1000,
+      pruneIntervalMs: 3_600_000,
+      log: (line) => lines.push(line),
+    });
+    const row = {
+      workspaceId: SEED_IDS.workspace,
+      chatId: null,
+      endedAt: new Date(),
+      modelId: 'writer-test',
+      deferredTools: true,
+      status: 'completed' as const,
+      answered: true,
+      steps: 1,
+      toolTokensSent: 1,
+      toolTokensAllActive: 2,
+      loadToolsCalls: 0,
+      loadedTools: [],
+      unknownNames: 0,
+      recoveredCalls: 0,
+      reachedStepLimit: false,
+      inputTokens: null,
+      outputTokens: null,
+      signalLines: 0,
+      signalsFollowed: 0,
+    };
+    await sql`alter table ai_tools_turn_stats rename to ai_tools_turn_stats_away`.execute(
+      database.db,
+    );
+    try {
+      for (let turn = 0; turn < 3; turn += 1) {
+        writer.record(row);
+        await writer.settled();
+      }
+    } finally {
+      await sql`alter table ai_tools_turn_stats_away rename to ai_tools_turn_stats`.execute(
+        database.db,
+      );
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^turn statistics could not be written \(1 row dropped; logged once until writes work again\): .*ai_tools_turn_stats/,
+    );
+    writer.record(row);
+    await writer.settled();
+    expect(lines).toEqual([lines[0], 'turn statistics are written again']);
   });
 });

@@ -14,6 +14,7 @@ export default [
   {
     ignores: [
       'eslint.config.mjs',
+      '.dependency-cruiser.cjs',
       'dist/**',
       'dist-host/**',
       'dist-web/**',
@@ -49,45 +50,6 @@ export default [
       '@typescript-eslint/no-require-imports': [
         'error',
         { allowAsImport: true },
-      ],
-    },
-  },
-  {
-    // The reference host mounts the package as Docmost's server would: through its public entry
-    // (src/index.ts), never a file behind it. What a host needs belongs in the entry; what only
-    // the reference host needs, in host/.
-    files: ['host/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(src|migrations)/',
-              message:
-                'host/ imports the package through its public entry (src): export what a host needs from src/index.ts, or keep it in host/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The package never imports the reference host, the demo, bench and eval, or the tests.
-    files: ['src/**/*.ts', 'migrations/**/*.ts'],
-    ignores: ['**/*.spec.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(host|dev|test)(/|$)',
-              message:
-                'the package (src/, migrations/) never imports host/, dev/ or test/: they depend on it, not the other way round.',
-            },
-          ],
-        },
       ],
     },
   },

@@ -6,7 +6,7 @@ import type { ChatMemoryOptions } from './chat-memory';
 import type { DatabaseDriver } from './database';
 import type { CommentSignalOptions } from './comment-signal';
 import type { RegistryLogger } from './registry';
-import type { PageAccessPolicy } from './tools/access';
+import type { PageAccessPolicy } from './access';
 import type { DocmostToolExecutors } from './tools/tool-definitions';
 import type { PageWriter } from './tools/page-store';
 import type { HeavyWorkOptions } from './workers';

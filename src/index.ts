@@ -47,7 +47,7 @@ export {
   type PagePermissionCaller,
   type PageColumns,
   type PageVisibilityCondition,
-} from './tools/access';
+} from './access';
 export {
   databasePageWriter,
   pageVersionConflict,
@@ -169,19 +169,19 @@ export {
   documentToMarkdown,
   exportDocumentMarkdown,
   markdownToDocument,
-} from './tools/markdown';
+} from './document';
 export {
   asDocument,
   type ProseMirrorMark,
   type ProseMirrorNode,
-} from './tools/prosemirror/prosemirror-node';
-export { extractText } from './tools/prosemirror/extract-text';
+} from './document';
+export { extractText } from './document';
 export {
   editorSchemaDescription,
   type EditorSchemaDescription,
   type EditorNodeDescription,
   type EditorMarkDescription,
-} from './tools/prosemirror/editor-schema-description';
+} from './document';
 export {
   sharedHeavyWorkPool,
   TOOL_HEAVY_TASKS,

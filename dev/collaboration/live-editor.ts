@@ -4,7 +4,7 @@ import {
   DOCUMENT_FRAGMENT,
   fragmentToDocument,
 } from '../../src/collaboration/yjs-document';
-import type { ProseMirrorNode } from '../../src/tools/prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../../src/document';
 import { HocuspocusProvider } from './hocuspocus-provider';
 
 /**

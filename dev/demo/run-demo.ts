@@ -18,13 +18,15 @@ import {
   HOST_COLLABORATION,
   type HostCollaboration,
 } from '../../host/collaboration';
-import { blockFingerprint } from '../../src/tools/prosemirror/block-fingerprint';
+import {
+  blockFingerprint,
+  extractText,
+  type ProseMirrorNode,
+} from '../../src/document';
 import {
   DOCUMENT_FRAGMENT,
   fragmentToDocument,
 } from '../../src/collaboration/yjs-document';
-import { extractText } from '../../src/tools/prosemirror/extract-text';
-import type { ProseMirrorNode } from '../../src/tools/prosemirror/prosemirror-node';
 import { DemoError } from './demo-error';
 import { insertHumanComment, removeEarlierDemoRows } from './demo-rows';
 import { buildDemoTurns, type DemoTurnDefinition } from './demo-turns';

@@ -15,7 +15,7 @@ import {
   DEFAULT_MAX_CARRIED_TOOLS,
 } from '../deferred/carried-tools';
 import type { ToolCallContext } from '../registry/tool-call-context';
-import { isUuid } from '../tools/access/page-access';
+import { isUuid } from '../access';
 import {
   CHAT_MEMORY_OPTIONS,
   type ChatMemoryOptions,

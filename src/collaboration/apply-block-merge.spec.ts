@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Y, type YXmlElement } from './yjs';
 import { liveElementById, yItemId } from './apply-block-merge';
 import { DOCUMENT_FRAGMENT, fillFragment } from './yjs-document';
-import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../document';
 
 function paragraph(text: string): ProseMirrorNode {
   return { type: 'paragraph', content: [{ type: 'text', text }] };

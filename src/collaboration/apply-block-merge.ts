@@ -1,11 +1,10 @@
-import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
+import { blockFingerprint, type ProseMirrorNode } from '../document';
 import {
   Y,
   type YAbstractType,
   type YXmlElement,
   type YXmlFragment,
 } from './yjs';
-import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
 import type { ChangeHunk, ReadBlock, WrittenBlock } from './plan-block-merge';
 import { updateYElement } from './update-y-element';
 import { createYElement, elementToNode } from './yjs-document';

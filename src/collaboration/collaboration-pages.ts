@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
+import {
+  blockFingerprint,
+  type ProseMirrorNode,
+  asDocument,
+} from '../document';
 import type { YDoc } from './yjs';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import { ToolError } from '../registry/tool-error';
-import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
-import { asDocument } from '../tools/prosemirror/prosemirror-node';
 import {
   databasePageWriter,
   pageVersionConflict,

@@ -7,7 +7,7 @@ export type {
   CollaborationConnection,
   CollaborationServer,
 } from './collaboration-server';
-export { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
+export { blockFingerprint } from '../document';
 export {
   DOCUMENT_FRAGMENT,
   fillFragment,

@@ -1,5 +1,9 @@
 import fc from 'fast-check';
-import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
+import {
+  blockFingerprint,
+  extractText,
+  type ProseMirrorNode,
+} from '../document';
 import { Y, type YDoc, type YXmlElement, type YXmlText } from './yjs';
 import {
   liveBlocksOf,
@@ -7,7 +11,6 @@ import {
   liveStoredDocument,
   warmLiveBlocks,
 } from './live-blocks';
-import { extractText } from '../tools/prosemirror/extract-text';
 import * as yjsDocument from './yjs-document';
 import {
   createYElement,
@@ -15,7 +18,6 @@ import {
   fillFragment,
   fragmentToDocument,
 } from './yjs-document';
-import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
 
 function paragraph(text: string): ProseMirrorNode {
   return { type: 'paragraph', content: [{ type: 'text', text }] };

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
+import { blockFingerprint, extractText } from '../document';
 import { Y, type YDoc, type YXmlElement, type YXmlFragment } from './yjs';
 import { liveElementOf, yItemId } from './apply-block-merge';
 import { LIVE_VERSION_PREFIX } from './collaboration-pages-options';
 import { DOCUMENT_FRAGMENT, elementToNode } from './yjs-document';
-import { extractText } from '../tools/prosemirror/extract-text';
 import { yieldToEventLoop } from '../workers';
 
 /** One top-level block of a live document as a read sees it. */

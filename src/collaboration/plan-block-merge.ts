@@ -1,4 +1,4 @@
-import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../document';
 
 /** A top-level block as the tool read it: its Yjs identity and a fingerprint of its content. */
 export interface ReadBlock {

@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { blockFingerprint } from '../tools/prosemirror/block-fingerprint';
+import { blockFingerprint, type ProseMirrorNode } from '../document';
 import { Y, type YXmlElement, type YXmlFragment, type YXmlText } from './yjs';
-import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
 import {
   createYElement,
   createYText,

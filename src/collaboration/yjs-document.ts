@@ -1,8 +1,5 @@
 import { Y, type YXmlElement, type YXmlFragment, type YXmlText } from './yjs';
-import type {
-  ProseMirrorMark,
-  ProseMirrorNode,
-} from '../tools/prosemirror/prosemirror-node';
+import type { ProseMirrorMark, ProseMirrorNode } from '../document';
 
 /**
  * ProseMirror JSON <-> a Yjs XML fragment, in the encoding y-prosemirror (and so Docmost's

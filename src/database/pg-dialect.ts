@@ -3,12 +3,24 @@ import {
   type PostgresPool,
   type PostgresPoolClient,
 } from 'kysely';
-import { Pool, types, type PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import type { DatabaseTimeouts } from './database-timeouts';
 
-// int8 (count(*)) as a JS number, as Docmost's postgres.js configuration parses it: counts here
-// are far below 2^53.
-types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
+/**
+ * node-postgres, loaded when a pg dialect is first created: a host that mounts the module on its
+ * own Kysely (Docmost's server, over postgres.js) never loads it.
+ */
+function loadPg(): typeof import('pg') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when used
+  const pg = require('pg') as typeof import('pg');
+  // int8 (count(*)) as a JS number, as Docmost's postgres.js configuration parses it: counts
+  // here are far below 2^53. Set on the module's one `types` registry, so setting it again is
+  // a no-op.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) =>
+    Number.parseInt(value, 10),
+  );
+  return pg;
+}
 
 export interface PgDialectOptions {
   readonly connectionString: string;
@@ -48,6 +60,7 @@ function trackAbandonedQueries(client: PoolClient): PostgresPoolClient {
 
 /** node-postgres under Kysely: every client, idle or checked out, has its errors handled. */
 export function createPgDialect(options: PgDialectOptions): PostgresDialect {
+  const { Pool } = loadPg();
   const pool = new Pool({
     connectionString: options.connectionString,
     max: options.max,

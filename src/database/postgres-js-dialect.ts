@@ -1,4 +1,4 @@
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import type { DatabaseTimeouts } from './database-timeouts';
 import { PostgresJsPoolDialect } from './postgres-js-driver';
 
@@ -20,7 +20,10 @@ export interface PostgresJsDialectOptions {
 export function createPostgresJsDialect(
   options: PostgresJsDialectOptions,
 ): PostgresJsPoolDialect {
-  const sql = postgres(options.connectionString, {
+  // Loaded when a postgres.js dialect is first created (see loadPg in pg-dialect.ts).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when used
+  const connect = require('postgres') as typeof postgres;
+  const sql = connect(options.connectionString, {
     max: options.max,
     // postgres.js takes seconds.
     connect_timeout: options.timeouts.connectTimeoutMs / 1000,

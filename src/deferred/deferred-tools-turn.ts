@@ -14,6 +14,11 @@ import {
   type CarriedTool,
 } from './carried-tools';
 import { createLoadToolsTool } from './load-tools-tool';
+import type {
+  LoadToolsResult,
+  RepairedToolCall,
+  ToolLoadingTurn,
+} from './load-tools-result';
 import { LOAD_TOOLS_NAME } from './load-tools-input';
 import {
   buildToolCatalogBlock,
@@ -56,13 +61,6 @@ export interface DeferredToolsTurnOptions {
   readonly now?: () => number;
 }
 
-/** What `loadTools` reports back to the model. */
-export interface LoadToolsResult {
-  readonly loaded: readonly string[];
-  /** Names that were already callable (core, or loaded earlier in this turn); absent if none. */
-  readonly alreadyActive?: readonly string[];
-}
-
 /**
  * What a turn's deferred tools did, for the turn's record: counts and tool names only (names
  * the turn knows: the model's unknown names are counted, never kept).
@@ -78,12 +76,6 @@ export interface DeferredTurnFigures {
   readonly recoveredCalls: number;
 }
 
-/** A direct call of an unloaded deferred tool that repair rewrote into a `loadTools` call. */
-export interface RepairedToolCall {
-  readonly toolName: string;
-  readonly input: string;
-}
-
 /**
  * Per-turn state of deferred tools: which deferred tools the model activated, in load order.
  * A turn starts with what the chat's previous turn carried (`carriedTools`), or cold. One
@@ -94,7 +86,7 @@ export interface RepairedToolCall {
  * next (provider prompt caches survive an activation), an activated tool's key is moved to the
  * end of the object, so activated tools follow the core tools and `loadTools` in load order.
  */
-export class DeferredToolsTurn {
+export class DeferredToolsTurn implements ToolLoadingTurn {
   readonly enabled: boolean;
   /** The tool set for `streamText`: bound tools, `loadTools` when enabled, external tools. */
   readonly tools: ToolSet;

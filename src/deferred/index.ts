@@ -20,11 +20,14 @@ export {
   DeferredToolsTurn,
   type DeferredToolsTurnOptions,
   type DeferredTurnFigures,
-  type LoadToolsResult,
-  type RepairedToolCall,
   type TurnExternalServer,
   type TurnTool,
 } from './deferred-tools-turn';
+export type {
+  LoadToolsResult,
+  RepairedToolCall,
+  ToolLoadingTurn,
+} from './load-tools-result';
 export {
   createLoadToolsTool,
   type RepairedLoadToolsResult,

@@ -1,9 +1,9 @@
 import { jsonSchema, tool, type Tool } from 'ai';
 import type {
-  DeferredToolsTurn,
   LoadToolsResult,
   RepairedToolCall,
-} from './deferred-tools-turn';
+  ToolLoadingTurn,
+} from './load-tools-result';
 import {
   LOAD_TOOLS_INPUT_JSON_SCHEMA,
   parseLoadToolsInput,
@@ -49,7 +49,7 @@ function withRepairNote(
  * so every rejection reads as one clear sentence instead of a schema-validation dump.
  */
 export function createLoadToolsTool(
-  turn: DeferredToolsTurn,
+  turn: ToolLoadingTurn,
 ): Tool<unknown, LoadToolsResult> {
   return tool<unknown, LoadToolsResult>({
     description: LOAD_TOOLS_DESCRIPTION,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../database';
 import { ToolError } from '../registry/tool-error';
-import { requirePage } from '../tools/access/page-access';
+import { requirePage } from '../access';
 import type { PageStashTables } from './page-stash-table';
 
 export interface NewPageStash {

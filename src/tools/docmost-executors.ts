@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { asDatabaseUnavailable } from '../database/as-database-unavailable';
-import { admitLargeInput, withToolCallScope } from './large-document-admission';
+import { admitLargeInput, withToolCallScope } from '../workers';
+import { DocumentError } from '../document';
 import { ToolError } from '../registry/tool-error';
 import type { ToolExecutor } from '../registry/tool-spec';
-import { bindPageAccess } from './access';
+import { bindPageAccess } from '../access';
 import type { DocmostToolExecutors } from './tool-definitions';
 import { COMMENT_EXECUTORS } from './comments';
 import { CONTENT_EXECUTORS } from './content';
@@ -92,6 +93,10 @@ function bindDependencies(
     } catch (error) {
       // A tool's own answer (a refusal, a conflict) is never mistaken for an outage.
       if (error instanceof ToolError) throw error;
+      // The document model's refusal (an invalid node, a table that is not there) is the
+      // model's to read, as the ToolError of the same code.
+      if (error instanceof DocumentError)
+        throw new ToolError(error.code, error.message, error.details);
       throw asDatabaseUnavailable(error);
     }
   };

@@ -8,7 +8,7 @@ import {
   type PageStashOptions,
 } from '../stash';
 import { sharedHeavyWorkPool, type ToolHeavyWorkPool } from './heavy-tasks';
-import type { PageAccessPolicy } from './access';
+import type { PageAccessPolicy } from '../access';
 import {
   databasePageWriter,
   type LivePageReader,

@@ -11,15 +11,13 @@ import { prepareWholeDocument } from './structure/prepare-whole-document';
 import { applyBlockEdit } from './structure/block-edits';
 import { transformDocument } from './content/transform/transform-document';
 import { transferMarkdownDocument } from './content/page-markdown/read-markdown-document';
-import { exportDocumentMarkdown } from './markdown/document-to-markdown';
 import {
+  exportDocumentMarkdown,
   diffDocuments,
   type DiffDocumentsOptions,
-} from './prosemirror/document-diff';
-import {
   readStoredDocument,
   type ProseMirrorNode,
-} from './prosemirror/prosemirror-node';
+} from '../document';
 
 /**
  * The tools' CPU-heavy functions, which they hand to the worker pool by name. Each is the same

@@ -1,8 +1,5 @@
 import { ToolError } from '../registry/tool-error';
-import {
-  readStoredDocument,
-  type ProseMirrorNode,
-} from './prosemirror/prosemirror-node';
+import { readStoredDocument, type ProseMirrorNode } from '../document';
 
 /**
  * Most characters one reading tool returns (its result as JSON): about 50,000 tokens. Without a

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ToolError } from '../registry/tool-error';
-import type { ProseMirrorNode } from '../tools/prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../document';
 import { TOOL_HEAVY_TASKS } from '../tools/heavy-tasks';
 import { HeavyWorkPool } from './heavy-work-pool';
 

@@ -19,3 +19,9 @@ export {
   type ReleaseSlot,
 } from './admission-gate';
 export { yieldToEventLoop } from './yield-to-event-loop';
+export {
+  admitLargeDocument,
+  admitLargeInput,
+  largeDocumentThreshold,
+  withToolCallScope,
+} from './large-document-admission';

@@ -1,3 +1,4 @@
+import { DocumentError } from '../document';
 import { ToolError, type ToolErrorCode } from '../registry/tool-error';
 
 /**
@@ -20,7 +21,8 @@ export type TransportedError =
     };
 
 export function transportError(error: unknown): TransportedError {
-  if (error instanceof ToolError)
+  // The document model's refusals cross as the ToolError the tools turn them into.
+  if (error instanceof ToolError || error instanceof DocumentError)
     return {
       kind: 'tool',
       code: error.code,

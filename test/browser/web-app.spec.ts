@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { EVERY_ATTRIBUTE_DOCUMENT } from '../../src/tools/prosemirror/docmost-attributes.fixture';
+import { EVERY_ATTRIBUTE_DOCUMENT } from '../../src/document/prosemirror/docmost-attributes.fixture';
 import {
   startServer,
   type ServerUnderTest,

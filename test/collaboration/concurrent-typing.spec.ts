@@ -6,12 +6,12 @@ import {
   type YXmlElement,
   type YXmlText,
 } from '../../src/collaboration/yjs';
-import { blockFingerprint } from '../../src/tools/prosemirror/block-fingerprint';
-import { extractText } from '../../src/tools/prosemirror/extract-text';
 import {
+  blockFingerprint,
+  extractText,
   asDocument,
   type ProseMirrorNode,
-} from '../../src/tools/prosemirror/prosemirror-node';
+} from '../../src/document';
 import {
   eventually,
   startLivePageHost,

@@ -1,7 +1,5 @@
-import { blockFingerprint } from '../../src/tools/prosemirror/block-fingerprint';
+import { blockFingerprint, extractText, asDocument } from '../../src/document';
 import { Y } from '../../src/collaboration/yjs';
-import { extractText } from '../../src/tools/prosemirror/extract-text';
-import { asDocument } from '../../src/tools/prosemirror/prosemirror-node';
 import { seededTools } from '../support/seeded-tools';
 import { WRITING_CASES } from '../tools/page-store/writing-cases';
 import {

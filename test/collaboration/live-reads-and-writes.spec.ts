@@ -6,8 +6,7 @@ import {
   type YXmlElement,
   type YXmlText,
 } from '../../src/collaboration/yjs';
-import { extractText } from '../../src/tools/prosemirror/extract-text';
-import { asDocument } from '../../src/tools/prosemirror/prosemirror-node';
+import { extractText, asDocument } from '../../src/document';
 import { contextFor, expectToolError } from '../support/seeded-tools';
 import {
   eventually,

@@ -16,7 +16,7 @@ import {
   fragmentToDocument,
   type YDoc,
 } from '../../src/collaboration';
-import { extractText } from '../../src/tools/prosemirror/extract-text';
+import { extractText } from '../../src/document';
 import {
   createTestDatabase,
   type TestDatabase,

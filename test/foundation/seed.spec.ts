@@ -6,7 +6,7 @@ import {
   type SeedResult,
 } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
-import { extractText } from '../../src/tools/prosemirror/extract-text';
+import { extractText } from '../../src/document';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -7,7 +7,7 @@ import { createCommentSignalInterceptor } from '../../src/comment-signal';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { TOOL_REGISTRY, type ToolRegistry } from '../../src/registry';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
-import type { PageAccessPolicy, PagePermission } from '../../src/tools/access';
+import type { PageAccessPolicy, PagePermission } from '../../src/access';
 import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 import { createDocmostExecutors } from '../../src/tools/docmost-executors';
 import {

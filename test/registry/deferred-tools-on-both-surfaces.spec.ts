@@ -19,7 +19,7 @@ import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import { createMcpToolNameTranslator } from '../../src/registry/adapters/mcp-tool-names';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { DEFERRED_NON_CONTENT_TOOLS } from '../support/seeded-tools';
-import { asDocument } from '../../src/tools/prosemirror/prosemirror-node';
+import { asDocument } from '../../src/document';
 import {
   generateWithToolCalls,
   sentToolResults,

@@ -7,10 +7,7 @@ import {
   PageStashModule,
 } from '../../src/stash';
 import type { StashPageResult } from '../../src/tools/content';
-import {
-  documentToMarkdown,
-  markdownToDocument,
-} from '../../src/tools/markdown';
+import { documentToMarkdown, markdownToDocument } from '../../src/document';
 import { createTestHost } from '../chat/support/create-test-host';
 import {
   createTestDatabase,

@@ -12,10 +12,7 @@ import {
   createDocmostExecutors,
   type DocmostExecutorOptions,
 } from '../../src/tools/docmost-executors';
-import {
-  asDocument,
-  type ProseMirrorNode,
-} from '../../src/tools/prosemirror/prosemirror-node';
+import { asDocument, type ProseMirrorNode } from '../../src/document';
 
 /**
  * The 22 deferred tools other than the whole-page content tools (transformPage, stashPage and

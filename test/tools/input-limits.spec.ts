@@ -9,8 +9,7 @@ import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
 import { registerMcpTools } from '../../src/registry/adapters/mcp-tools';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { MAX_READ_OUTPUT_CHARS } from '../../src/tools/output-limit';
-import type { ProseMirrorNode } from '../../src/tools/prosemirror/prosemirror-node';
-import { findNodeIssues } from '../../src/tools/prosemirror/validate-node';
+import { type ProseMirrorNode, findNodeIssues } from '../../src/document';
 import {
   connectInMemory,
   type InMemoryConnection,

@@ -4,9 +4,9 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage, requireSpace, visiblePages } from '../access';
+import { requirePage, requireSpace, visiblePages } from '../../access';
 import type { checkNewCommentsTool } from './comments.tools';
-import { extractText } from '../prosemirror/extract-text';
+import { extractText } from '../../document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface NewComment {

@@ -1,8 +1,10 @@
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
-import { anchorComment } from '../prosemirror/comment-mark';
-import { extractText } from '../prosemirror/extract-text';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import {
+  anchorComment,
+  extractText,
+  type ProseMirrorNode,
+} from '../../document';
 
 /** createComment's anchor of a new thread, as data (see `BlockEdit`). */
 export interface CommentAnchorEdit {

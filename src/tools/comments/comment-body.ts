@@ -1,8 +1,4 @@
-import { extractText } from '../prosemirror/extract-text';
-import {
-  asDocument,
-  type ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
+import { extractText, asDocument, type ProseMirrorNode } from '../../document';
 
 /**
  * A comment body as Docmost's comment editor stores it: a doc of paragraphs, one per line of

@@ -6,7 +6,7 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { isUuid, requirePage, type AccessiblePage } from '../access';
+import { isUuid, requirePage, type AccessiblePage } from '../../access';
 import type { createCommentTool } from './comments.tools';
 import { AGENT_SOURCE, agentChatId, refuseUnstorableText } from '../page-store';
 import { runBlockEdit } from '../structure/run-block-edit';

@@ -1,8 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { getCommentTool } from './comments.tools';
-import { findCommentAnchors } from '../prosemirror/comment-mark';
-import { asDocument } from '../prosemirror/prosemirror-node';
+import { findCommentAnchors, asDocument } from '../../document';
 import {
   selectCommentRows,
   toCommentView,

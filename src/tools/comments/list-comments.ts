@@ -4,8 +4,7 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import { readPage } from '../page-store';
 import type { listCommentsTool } from './comments.tools';
-import { findCommentAnchors } from '../prosemirror/comment-mark';
-import { asDocument } from '../prosemirror/prosemirror-node';
+import { findCommentAnchors, asDocument } from '../../document';
 import {
   selectCommentRows,
   toThreadView,

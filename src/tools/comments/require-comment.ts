@@ -3,7 +3,11 @@ import type { Comment, DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
-import { isUuid, type AccessiblePage, type FindPageOptions } from '../access';
+import {
+  isUuid,
+  type AccessiblePage,
+  type FindPageOptions,
+} from '../../access';
 import { readPage, type LivePageReader } from '../page-store';
 
 export interface RequireCommentOptions extends Pick<FindPageOptions, 'write'> {

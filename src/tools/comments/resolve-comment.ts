@@ -4,8 +4,7 @@ import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { resolveCommentTool } from './comments.tools';
 import { AGENT_SOURCE, writePage } from '../page-store';
-import { setCommentResolved } from '../prosemirror/comment-mark';
-import { asDocument } from '../prosemirror/prosemirror-node';
+import { setCommentResolved, asDocument } from '../../document';
 import { requireComment } from './require-comment';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 

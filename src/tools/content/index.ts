@@ -33,7 +33,7 @@ export type { ReplacePageContentResult } from './page-markdown/replace-page-cont
  * Whole-page content: transformPage (the model's script runs in the QuickJS sandbox, the result
  * is validated and written through the page writer), the Markdown tools (createPage,
  * updatePageContent, exportPageMarkdown, importPageMarkdown, through the Docmost-flavoured
- * Markdown of `src/tools/markdown`) and stashPage (snapshots go to `ai_tools_page_stashes`,
+ * Markdown of `src/document/markdown`) and stashPage (snapshots go to `ai_tools_page_stashes`,
  * which `PageStashModule`'s public route serves from any server instance). Deferred tier.
  */
 export const CONTENT_EXECUTORS: DependentToolExecutors<typeof CONTENT_TOOLS> = {

@@ -4,8 +4,7 @@ import type { ToolInput } from '../../registry/tool-spec';
 import type { editPageTextTool } from './edit-text.tools';
 import { mutatePage, storedFormFor } from '../page-store';
 import { receiveDocument } from '../page-store/stored-document';
-import { documentSize } from '../prosemirror/document-size';
-import { ATOM_PLACEHOLDER } from '../prosemirror/inline-text';
+import { documentSize, ATOM_PLACEHOLDER } from '../../document';
 import { findFormattingSyntax } from './formatting-syntax';
 import {
   PATCH_NODE_ADVICE,

@@ -1,5 +1,5 @@
 import { ToolError } from '../../registry/tool-error';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../../document';
 import { LISTED_CHANGED_BLOCKS, planTextEdit } from './plan-text-edit';
 
 function page(paragraphs: number): ProseMirrorNode {

@@ -5,22 +5,18 @@ import {
   parseBlockReference,
   resolveBlockReference,
   type LocatedNode,
-} from '../prosemirror/find-block';
-import { matchableText } from '../prosemirror/inline-text';
-import {
+  matchableText,
   readStoredDocument,
   type ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
+  findTextMatches,
+  replaceText,
+  type TextMatch,
+} from '../../document';
 import {
   transferDocument,
   type StoredFormOptions,
   type TransferredDocument,
 } from '../page-store/stored-document';
-import {
-  findTextMatches,
-  replaceText,
-  type TextMatch,
-} from '../prosemirror/text-edit';
 import { findFormattingSyntax } from './formatting-syntax';
 
 /** What editPageText asks for, as far as the document is concerned. */

@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { getPageHistoryTool } from './history.tools';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../../document';
 import {
   refuseOversizedOutput,
   refuseOversizedStoredDocument,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage } from '../access';
+import { requirePage } from '../../access';
 import type { listPageHistoryTool } from './history.tools';
 import { isoTime } from '../iso-time';
 import {

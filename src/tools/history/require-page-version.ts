@@ -3,7 +3,7 @@ import type { DB, PageHistoryRow } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
-import { isUuid, type AccessiblePage } from '../access';
+import { isUuid, type AccessiblePage } from '../../access';
 import { readPage, type LivePageReader } from '../page-store';
 
 /**

@@ -1,8 +1,8 @@
-import { extractText } from '../prosemirror/extract-text';
 import {
+  extractText,
   readStoredDocument,
   type ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
+} from '../../document';
 
 /*
  * What the history tools take from saved versions, as pure functions of their JSON text: on the

@@ -3,9 +3,7 @@ import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import { readPage } from '../page-store';
 import type { copyPageContentTool } from './page-management.tools';
-import { COMMENT_MARK_TYPE } from '../prosemirror/comment-mark';
-import { asDocument } from '../prosemirror/prosemirror-node';
-import { stripMarks } from '../prosemirror/strip-marks';
+import { COMMENT_MARK_TYPE, asDocument, stripMarks } from '../../document';
 import { writeWholeDocument } from '../structure/write-whole-document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 

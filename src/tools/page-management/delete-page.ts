@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requireEditableSubtree, requirePage } from '../access';
+import { requireEditableSubtree, requirePage } from '../../access';
 import type { deletePageTool } from './page-management.tools';
 import { descendantPageIds, lockSpaceTree } from './page-tree';
 import type { ToolExecutorDependencies } from '../executor-dependencies';

@@ -2,7 +2,7 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage, requireSpace, visiblePages } from '../access';
+import { requirePage, requireSpace, visiblePages } from '../../access';
 import type { listSidebarPagesTool } from './page-management.tools';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 

@@ -11,7 +11,7 @@ import {
   requireSpace,
   visiblePages,
   type AccessiblePage,
-} from '../access';
+} from '../../access';
 import type { movePageTool } from './page-management.tools';
 import { generateKeyBetween, isValidOrderKey } from './fractional-index';
 import { ancestorChain, descendantPageIds, lockSpaceTree } from './page-tree';

@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage } from '../access';
+import { requirePage } from '../../access';
 import type { renamePageTool } from './page-management.tools';
 import { writePage } from '../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';

@@ -1,5 +1,5 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../../document';
 
 /** A page's document as an open editor holds it, and the version to write it back with. */
 export interface LivePageContent {

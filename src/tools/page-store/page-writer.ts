@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolName } from '../tool-definitions';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../../document';
 
 /** What a tool changes on an existing page: the content, the title, or both. */
 export interface PageChange {

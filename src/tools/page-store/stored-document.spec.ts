@@ -1,6 +1,5 @@
-import { extractText } from '../prosemirror/extract-text';
+import { extractText, blockFingerprint } from '../../document';
 import { expectToolError } from '../../../test/support/seeded-tools';
-import { blockFingerprint } from '../prosemirror/block-fingerprint';
 import {
   receiveDocument,
   rememberStoredDocument,

@@ -1,9 +1,9 @@
-import { blockFingerprint } from '../prosemirror/block-fingerprint';
-import { extractText } from '../prosemirror/extract-text';
 import {
+  blockFingerprint,
+  extractText,
   readStoredDocument,
   type ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
+} from '../../document';
 import { refuseUnstorableText } from './storable-text';
 
 /**

@@ -7,16 +7,10 @@ import {
   requirePage,
   type AccessiblePage,
   type FindPageOptions,
-} from '../access/page-access';
+} from '../../access';
 import type { ToolName } from '../tool-definitions';
-import {
-  admitLargeDocument,
-  largeDocumentThreshold,
-} from '../large-document-admission';
-import {
-  asDocument,
-  type ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
+import { admitLargeDocument, largeDocumentThreshold } from '../../workers';
+import { asDocument, type ProseMirrorNode } from '../../document';
 import type { ToolHeavyWorkPool } from '../heavy-tasks';
 import type { LivePageReader } from './live-page-reader';
 import type { PageUpdate, PageWriter, WrittenPage } from './page-writer';

@@ -1,18 +1,15 @@
-import { extractText } from '../prosemirror/extract-text';
 import {
+  extractText,
   resolveBlockReference,
   type NodePath,
-} from '../prosemirror/find-block';
-import { buildOutline, type OutlineEntry } from '../prosemirror/outline';
-import {
+  buildOutline,
+  type OutlineEntry,
   readStoredDocument,
   type ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
-import {
   renderDocumentText,
   type RenderDocumentOptions,
   type RenderedDocument,
-} from '../prosemirror/render-text';
+} from '../../document';
 import { fitItems } from '../output-limit';
 
 /*

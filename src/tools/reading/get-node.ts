@@ -4,8 +4,11 @@ import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import { readPage } from '../page-store';
 import type { getNodeTool } from './reading.tools';
-import { parseBlockReference, type NodePath } from '../prosemirror/find-block';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import {
+  parseBlockReference,
+  type NodePath,
+  type ProseMirrorNode,
+} from '../../document';
 import { refuseOversizedOutput } from '../output-limit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import { viewOfPage } from './page-view';

@@ -2,7 +2,7 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import { readPage } from '../page-store';
 import type { getOutlineTool } from './reading.tools';
-import type { OutlineEntry } from '../prosemirror/outline';
+import type { OutlineEntry } from '../../document';
 import { MAX_READ_OUTPUT_CHARS } from '../output-limit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import { viewOfPage } from './page-view';

@@ -1,9 +1,9 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import type { AccessiblePage } from '../access';
+import type { AccessiblePage } from '../../access';
 import { readPage } from '../page-store';
 import type { getPageTool } from './reading.tools';
-import type { RenderedDocument } from '../prosemirror/render-text';
+import type { RenderedDocument } from '../../document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import { viewOfPage } from './page-view';
 

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { isUuid, memberSpaceIds, requireSpace, visiblePages } from '../access';
+import {
+  isUuid,
+  memberSpaceIds,
+  requireSpace,
+  visiblePages,
+} from '../../access';
 import type { listPagesTool } from './reading.tools';
 import {
   decodeKeysetCursor,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { listSpacesTool } from './reading.tools';
-import { memberSpaceIds, visiblePages } from '../access';
+import { memberSpaceIds, visiblePages } from '../../access';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface SpaceListItem {

@@ -1,8 +1,8 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { HeavyTaskInput, HeavyTaskOutput } from '../../workers';
-import type { AccessiblePage } from '../access';
+import type { AccessiblePage } from '../../access';
 import type { HEAVY_TASKS, ToolHeavyWorkPool } from '../heavy-tasks';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../../document';
 
 type ViewName = 'pageTextView' | 'blockView' | 'outlineView' | 'tableView';
 type Tasks = typeof HEAVY_TASKS;

@@ -8,7 +8,7 @@ import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { memberSpaceIds, requireSpace, visiblePages } from '../access';
+import { memberSpaceIds, requireSpace, visiblePages } from '../../access';
 import type { searchPagesTool } from './reading.tools';
 import { findUnstorableText } from '../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';

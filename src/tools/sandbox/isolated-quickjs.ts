@@ -6,7 +6,7 @@ import {
   newVariant,
   type QuickJSSyncVariant,
   type QuickJSWASMModule,
-} from 'quickjs-emscripten';
+} from 'quickjs-emscripten-core';
 
 /**
  * quickjs-emscripten's stock variants load their Emscripten glue with a dynamic `import()`,

@@ -1,4 +1,4 @@
-import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten';
+import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
 import type { ScriptLocation } from './script-sandbox-error';
 
 /** What the host reads of a value thrown inside the sandbox. */

@@ -1,4 +1,4 @@
-import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten';
+import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
 import { newIsolatedQuickJS } from './isolated-quickjs';
 import { findLocation, readVmError } from './read-vm-error';
 import {

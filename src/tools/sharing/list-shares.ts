@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { memberSpaceIds, requireSpace, visiblePages } from '../access';
+import { memberSpaceIds, requireSpace, visiblePages } from '../../access';
 import type { listSharesTool } from './sharing.tools';
 import { isoTime } from '../iso-time';
 import {

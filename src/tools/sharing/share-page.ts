@@ -3,7 +3,7 @@ import type { DB, Share } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage } from '../access';
+import { requirePage } from '../../access';
 import type { sharePageTool } from './sharing.tools';
 import { generateShareKey, shareUrl } from './share-url';
 import { isSharingDisabled } from './sharing-disabled';

@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { requirePage } from '../access';
+import { requirePage } from '../../access';
 import type { unsharePageTool } from './sharing.tools';
 import { ancestorChain } from '../page-management/page-tree';
 import { shareUrl } from './share-url';

@@ -1,7 +1,10 @@
 import { ToolError } from '../../registry/tool-error';
-import { nodeAtPath, type NodePath } from '../prosemirror/find-block';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
-import { findContainerIssues } from '../prosemirror/validate-node';
+import {
+  nodeAtPath,
+  type NodePath,
+  type ProseMirrorNode,
+  findContainerIssues,
+} from '../../document';
 
 /**
  * After a block edit, checks the container the edit touched (the node at `containerPath`):

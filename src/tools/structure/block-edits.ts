@@ -4,21 +4,21 @@ import {
   type StoredFormOptions,
   type TransferredDocument,
 } from '../page-store/stored-document';
-import { BLOCK_ID_NODE_TYPES, isBlockId } from '../prosemirror/block-id';
 import {
+  BLOCK_ID_NODE_TYPES,
+  isBlockId,
   assignBlockIds,
   collectBlockIds,
   insertAtPath,
   spliceAtPath,
-} from '../prosemirror/block-tree';
-import { extractText } from '../prosemirror/extract-text';
-import { nodeAtPath, type NodePath } from '../prosemirror/find-block';
-import { REQUIRED_PARENT_TYPES } from '../prosemirror/node-schema';
-import {
+  extractText,
+  nodeAtPath,
+  type NodePath,
+  REQUIRED_PARENT_TYPES,
   readStoredDocument,
   type ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
-import { assertValidNode } from '../prosemirror/validate-node';
+  assertValidNode,
+} from '../../document';
 import {
   applyTableEdit,
   type TableEdit,

@@ -2,10 +2,7 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import { readPage } from '../page-store';
 import type { getPageJsonTool } from './structure.tools';
-import {
-  asDocument,
-  type ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
+import { asDocument, type ProseMirrorNode } from '../../document';
 import {
   refuseOversizedOutput,
   refuseOversizedStoredDocument,

@@ -3,8 +3,11 @@ import {
   type StoredFormOptions,
   type TransferredDocument,
 } from '../page-store/stored-document';
-import { blockIdAssignments, withBlockIds } from '../prosemirror/block-id';
-import { assertValidNode } from '../prosemirror/validate-node';
+import {
+  blockIdAssignments,
+  withBlockIds,
+  assertValidNode,
+} from '../../document';
 
 /** A whole new document, checked and numbered, in the pieces that cross back from a worker. */
 export interface PreparedWholeDocument {

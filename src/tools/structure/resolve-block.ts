@@ -1,8 +1,11 @@
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
-import { locateBlock, type LocatedBlock } from '../prosemirror/block-tree';
-import { parseBlockReference } from '../prosemirror/find-block';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import {
+  locateBlock,
+  type LocatedBlock,
+  parseBlockReference,
+  type ProseMirrorNode,
+} from '../../document';
 
 /**
  * Resolves a block reference of the structural tools: a block id (any depth, inline nodes

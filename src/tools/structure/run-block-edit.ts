@@ -1,5 +1,5 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { AccessiblePage } from '../access';
+import type { AccessiblePage } from '../../access';
 import type { ToolName } from '../tool-definitions';
 import {
   mutatePage,
@@ -8,7 +8,7 @@ import {
   type WrittenPage,
 } from '../page-store';
 import { receiveDocument } from '../page-store/stored-document';
-import { documentSize } from '../prosemirror/document-size';
+import { documentSize } from '../../document';
 import type { BlockEdit, BlockEditReport } from './block-edits';
 
 /**

@@ -1,14 +1,15 @@
-import { collectBlockIds, spliceAtPath } from '../prosemirror/block-tree';
-import { tableSize } from '../prosemirror/outline';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
 import {
+  collectBlockIds,
+  spliceAtPath,
+  tableSize,
+  type ProseMirrorNode,
   deleteTableRow,
   insertTableRow,
   resolveTable,
   updateTableCell,
   type LocatedTable,
   type TableReference,
-} from '../prosemirror/table';
+} from '../../document';
 
 /** One change of a table tool, as data (see `BlockEdit`). */
 export type TableEdit =

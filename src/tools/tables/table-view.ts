@@ -1,13 +1,11 @@
 import {
   readStoredDocument,
   type ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
-import {
   readTableCells,
   resolveTable,
   type TableCellView,
   type TableReference,
-} from '../prosemirror/table';
+} from '../../document';
 
 /** getTable's view of one table of a document. */
 export interface TableCells {

@@ -13,7 +13,7 @@ import {
   tableRow,
 } from '../../../host/seed/prosemirror-builders';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
-import { extractText } from '../../../src/tools/prosemirror/extract-text';
+import { extractText } from '../../../src/document';
 
 /**
  * Pages made for the permission table: each has everything a tool may address (blocks, a table,

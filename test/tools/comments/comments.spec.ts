@@ -7,8 +7,8 @@ import type { ResolveCommentResult } from '../../../src/tools/comments/resolve-c
 import {
   asDocument,
   type ProseMirrorNode,
-} from '../../../src/tools/prosemirror/prosemirror-node';
-import { findBlockById } from '../../../src/tools/prosemirror/find-block';
+  findBlockById,
+} from '../../../src/document';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -4,7 +4,7 @@ import type {
   TransformPagePreview,
   TransformPageWrite,
 } from '../../../src/tools/content';
-import { extractText } from '../../../src/tools/prosemirror/extract-text';
+import { extractText } from '../../../src/document';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import { requirePage } from '../../../src/tools/access';
+import { requirePage } from '../../../src/access';
 import type { EditPageTextResult } from '../../../src/tools/edit-text/edit-page-text';
 import { databasePageWriter } from '../../../src/tools/page-store';
-import { findBlockById } from '../../../src/tools/prosemirror/find-block';
 import {
+  findBlockById,
   asDocument,
   type ProseMirrorNode,
-} from '../../../src/tools/prosemirror/prosemirror-node';
+} from '../../../src/document';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -1,7 +1,7 @@
 import { abbreviate } from '../../../src/registry/abbreviate';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { DEMO_PAGE_HISTORY } from '../../../host/seed/demo-page-history';
-import { extractText } from '../../../src/tools/prosemirror/extract-text';
+import { extractText } from '../../../src/document';
 import {
   createTestDatabase,
   type TestDatabase,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import { extractText } from '../../../src/tools/prosemirror/extract-text';
+import { extractText } from '../../../src/document';
 import {
   createTestDatabase,
   type TestDatabase,

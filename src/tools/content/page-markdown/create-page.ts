@@ -4,7 +4,11 @@ import type { ToolCallContext } from '../../../registry/tool-call-context';
 import { abbreviate } from '../../../registry/abbreviate';
 import { ToolError } from '../../../registry/tool-error';
 import type { ToolInput } from '../../../registry/tool-spec';
-import { requirePage, requireSpace, type AccessiblePage } from '../../access';
+import {
+  requirePage,
+  requireSpace,
+  type AccessiblePage,
+} from '../../../access';
 import { refuseUnstorableText } from '../../page-store';
 import {
   generateKeyBetween,
@@ -12,7 +16,7 @@ import {
 } from '../../page-management/fractional-index';
 import { lockSpaceTree } from '../../page-management/page-tree';
 import type { CreatePageTool } from './markdown-tools';
-import { readMarkdownOffThread } from './read-markdown-document';
+import { readMarkdownOffThread } from './read-markdown-off-thread';
 import { generateSlugId } from './slug-id';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
 import { quoteTitle } from '../../quote-title';

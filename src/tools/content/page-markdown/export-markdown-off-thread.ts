@@ -1,7 +1,9 @@
 import type { ToolHeavyWorkPool } from '../../heavy-tasks';
-import type { MarkdownExport } from '../../markdown';
-import { documentSize } from '../../prosemirror/document-size';
-import type { ProseMirrorNode } from '../../prosemirror/prosemirror-node';
+import {
+  type MarkdownExport,
+  documentSize,
+  type ProseMirrorNode,
+} from '../../../document';
 
 /**
  * `exportDocumentMarkdown`, in a worker for a large page (exporting a 5 MB page blocked the event

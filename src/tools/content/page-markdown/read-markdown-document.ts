@@ -1,12 +1,14 @@
 import { ToolError } from '../../../registry/tool-error';
-import type { ToolHeavyWorkPool } from '../../heavy-tasks';
-import { MarkdownSyntaxError, markdownToDocument } from '../../markdown';
+import {
+  MarkdownSyntaxError,
+  markdownToDocument,
+  ensureBlockIds,
+  collectBlockIds,
+  type ProseMirrorNode,
+  assertValidNode,
+} from '../../../document';
 // Not the page-store index: a worker loads this file, and the index brings in the database layer.
 import { refuseUnstorableText } from '../../page-store/storable-text';
-import { ensureBlockIds } from '../../prosemirror/block-id';
-import { collectBlockIds } from '../../prosemirror/block-tree';
-import type { ProseMirrorNode } from '../../prosemirror/prosemirror-node';
-import { assertValidNode } from '../../prosemirror/validate-node';
 import {
   receiveDocument,
   transferDocument,
@@ -64,29 +66,4 @@ export function transferMarkdownDocument(input: {
     ),
     generatedIds,
   };
-}
-
-/**
- * `readMarkdownDocument`, in a worker when the Markdown is long (a 400,000-character import
- * blocked the event loop for seconds); the document comes back as its stored form, parsed here
- * only if something reads its blocks (see `receiveDocument`).
- */
-export async function readMarkdownOffThread(
-  markdown: string,
-  heavyWork: ToolHeavyWorkPool,
-  userId: string,
-  storedForm?: StoredFormOptions,
-): Promise<MarkdownDocument> {
-  const { document, generatedIds } = await heavyWork.runSized(
-    'transferMarkdownDocument',
-    { markdown, storedForm },
-    markdown.length,
-    {
-      userId,
-      label: 'Reading the Markdown',
-      advice:
-        'Send the page in parts: a shorter document, then insertNode for the rest.',
-    },
-  );
-  return { content: receiveDocument(document), generatedIds };
 }

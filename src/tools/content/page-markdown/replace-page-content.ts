@@ -6,7 +6,7 @@ import type {
   ImportPageMarkdownTool,
   UpdatePageContentTool,
 } from './markdown-tools';
-import { readMarkdownOffThread } from './read-markdown-document';
+import { readMarkdownOffThread } from './read-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
 
 export interface ReplacePageContentInput {

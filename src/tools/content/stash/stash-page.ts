@@ -9,8 +9,7 @@ import {
 } from '../../../stash';
 import { readPage } from '../../page-store';
 import type { CONTENT_TOOLS } from '../content.tools';
-import { countDocument } from '../../prosemirror/document-counts';
-import { asDocument } from '../../prosemirror/prosemirror-node';
+import { countDocument, asDocument } from '../../../document';
 import { isoTime } from '../../iso-time';
 import { exportMarkdownOffThread } from '../page-markdown/export-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';

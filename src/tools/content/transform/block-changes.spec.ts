@@ -1,4 +1,4 @@
-import type { ProseMirrorNode } from '../../prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../../../document';
 import { compareBlocks } from './block-changes';
 
 const paragraph = (id: string, text: string): ProseMirrorNode => ({

@@ -1,5 +1,4 @@
-import { isBlockId } from '../../prosemirror/block-id';
-import type { ProseMirrorNode } from '../../prosemirror/prosemirror-node';
+import { isBlockId, type ProseMirrorNode } from '../../../document';
 
 /**
  * What happened to the top-level blocks: the text diff misses changes that keep the text (a

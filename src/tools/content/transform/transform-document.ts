@@ -1,21 +1,19 @@
 import { ToolError } from '../../../registry/tool-error';
 import { refuseUnstorableText } from '../../page-store/storable-text';
-import { ensureBlockIds } from '../../prosemirror/block-id';
-import { collectBlockIds } from '../../prosemirror/block-tree';
 import {
+  ensureBlockIds,
+  collectBlockIds,
   diffDocuments,
   type DocumentDiff,
-} from '../../prosemirror/document-diff';
-import {
   readStoredDocument,
   type ProseMirrorNode,
-} from '../../prosemirror/prosemirror-node';
+  assertValidNode,
+} from '../../../document';
 import {
   transferDocument,
   type StoredFormOptions,
   type TransferredDocument,
 } from '../../page-store/stored-document';
-import { assertValidNode } from '../../prosemirror/validate-node';
 import { runTransformScript } from '../../sandbox/run-transform-script';
 import type { ScriptSandboxOptions } from '../../sandbox/sandbox-options';
 import { ScriptSandboxError } from '../../sandbox/script-sandbox-error';

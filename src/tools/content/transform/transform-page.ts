@@ -8,9 +8,12 @@ import {
   writePage,
 } from '../../page-store';
 import { receiveDocument } from '../../page-store/stored-document';
-import type { CountChange, TextChange } from '../../prosemirror/document-diff';
-import type { DocumentCounts } from '../../prosemirror/document-counts';
-import { asDocument } from '../../prosemirror/prosemirror-node';
+import {
+  type CountChange,
+  type TextChange,
+  type DocumentCounts,
+  asDocument,
+} from '../../../document';
 import type { BlockChanges } from './block-changes';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
 

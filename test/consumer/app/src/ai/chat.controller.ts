@@ -2,11 +2,8 @@ import { Body, Controller, Post, Res, UseGuards } from '@nestjs/common';
 import { pipeUIMessageStreamToResponse } from 'ai';
 import type { FastifyReply } from 'fastify';
 import { AuthUser, AuthWorkspace } from '../auth/auth.decorators';
-import {
-  JwtAuthGuard,
-  type UserRow,
-  type WorkspaceRow,
-} from '../auth/jwt-auth.guard';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { UserRow, WorkspaceRow } from '../auth/authenticated-request';
 import { ChatService } from './chat.service';
 
 /**

@@ -14,11 +14,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { ToolRegistryService } from 'docmost-ai-tools';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser, AuthWorkspace } from '../auth/auth.decorators';
-import {
-  JwtAuthGuard,
-  type UserRow,
-  type WorkspaceRow,
-} from '../auth/jwt-auth.guard';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { UserRow, WorkspaceRow } from '../auth/authenticated-request';
 
 /**
  * `POST /mcp`: the registry's tools over MCP Streamable HTTP, stateless (one server per request,

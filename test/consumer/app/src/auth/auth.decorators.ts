@@ -7,7 +7,7 @@ import type {
   AuthenticatedRequest,
   UserRow,
   WorkspaceRow,
-} from './jwt-auth.guard';
+} from './authenticated-request';
 
 /** Docmost's `IS_PUBLIC_KEY` and `@Public()`: routes its JWT guard lets through. */
 export const IS_PUBLIC_KEY = 'isPublic';

@@ -5,19 +5,10 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Selectable } from 'kysely';
 import { InjectKysely } from 'nestjs-kysely';
-import type { DocmostDB, KyselyDB } from '../database/kysely-db';
+import type { KyselyDB } from '../database/kysely-db';
 import { IS_PUBLIC_KEY } from './auth.decorators';
-
-export type UserRow = Selectable<DocmostDB['users']>;
-export type WorkspaceRow = Selectable<DocmostDB['workspaces']>;
-
-/** What Docmost's JWT strategy leaves in `request.user`: the two rows it loaded. */
-export interface AuthenticatedRequest {
-  headers: Record<string, string | string[] | undefined>;
-  user: { user: UserRow; workspace: WorkspaceRow };
-}
+import type { AuthenticatedRequest } from './authenticated-request';
 
 /**
  * Docmost's JwtAuthGuard with its JWT strategy, minus the JWT: the bearer token is the user's id

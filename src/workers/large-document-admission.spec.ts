@@ -1,6 +1,6 @@
 import { ToolError } from '../registry/tool-error';
-import { HeavyWorkPool } from '../workers';
-import { TOOL_HEAVY_TASKS } from './heavy-tasks';
+import { HeavyWorkPool } from './';
+import { TOOL_HEAVY_TASKS } from '../tools/heavy-tasks';
 import {
   admitLargeDocument,
   admitLargeInput,

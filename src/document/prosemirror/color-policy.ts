@@ -1,4 +1,4 @@
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate } from '../abbreviate';
 
 /**
  * Attributes the editor puts into a `style` as a colour (`color: …`, `background-color: …`):

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { HeavyWorkPool, ReleaseSlot } from '../workers';
+import type { ReleaseSlot } from './admission-gate';
+import type { HeavyWorkPool } from './heavy-work-pool';
 
 /** The tool call in progress, as the large-document admission needs it. */
 interface ToolCallScope {

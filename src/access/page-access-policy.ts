@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../database';
+import type { DB } from '../database';
 import {
   docmostPageVisible,
   pagePermissionsQuery,
   type PagePermissionCaller,
   type PageVisibilityCondition,
-} from '../../database/page-permission-sql';
+} from '../database/page-permission-sql';
 
 export type {
   PagePermissionCaller,
   PageColumns,
   PageVisibilityCondition,
-} from '../../database/page-permission-sql';
+} from '../database/page-permission-sql';
 
 /** The caller's page-level rights on one page. */
 export interface PagePermission {

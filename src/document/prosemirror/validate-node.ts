@@ -1,5 +1,6 @@
-import { abbreviate } from '../../registry/abbreviate';
-import { ToolError } from '../../registry/tool-error';
+import { abbreviate } from '../abbreviate';
+import { DocumentError } from '../document-error';
+import type { NodeIssue } from './node-issue';
 import {
   ALLOWED_CHILD_TYPES,
   DOCMOST_MARK_TYPES,
@@ -21,17 +22,6 @@ import {
   isObject,
   withArticle,
 } from './node-fields';
-
-export interface NodeIssue {
-  /** Where, from the checked node: `doc.content[2].marks[0]`. */
-  readonly path: string;
-  readonly message: string;
-  /**
-   * Set when the issue is an unknown node or mark type (so the message can list valid ones) or
-   * an attribute the type does not declare.
-   */
-  readonly unknown?: 'node' | 'mark' | 'attribute';
-}
 
 export interface ValidateNodeOptions {
   /** Name of the checked value in paths and messages. Default `node`. */
@@ -271,14 +261,14 @@ export function describeNodeIssues(
   return message + ' Nothing was written.';
 }
 
-/** Throws `ToolError('invalid_input')` naming every problem (and the valid types) unless valid. */
+/** Throws `DocumentError('invalid_input')` naming every problem (and the valid types) unless valid. */
 export function assertValidNode(
   node: unknown,
   options: ValidateNodeOptions = {},
 ): asserts node is ProseMirrorNode {
   const issues = findNodeIssues(node, options);
   if (issues.length > 0) {
-    throw new ToolError(
+    throw new DocumentError(
       'invalid_input',
       describeNodeIssues(options.label ?? 'node', issues),
       {

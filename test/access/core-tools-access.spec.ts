@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import type { ToolCallContext } from '../../../src/registry/tool-call-context';
-import { requirePage } from '../../../src/tools/access';
+import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
+import type { ToolCallContext } from '../../src/registry/tool-call-context';
+import { requirePage } from '../../src/access';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../support/test-database';
+} from '../support/test-database';
 import {
   contextFor,
   expectToolError,
   seededTools,
   type SeededTools,
-} from '../../support/seeded-tools';
+} from '../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 const C = SEED_IDS.comments;

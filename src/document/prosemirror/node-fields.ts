@@ -1,4 +1,4 @@
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate } from '../abbreviate';
 import { COLOR_ATTRIBUTE_NAMES, findColorProblem } from './color-policy';
 import {
   MARK_ATTRIBUTES,
@@ -7,7 +7,7 @@ import {
 } from './node-attributes';
 import { MARK_TYPE_SET, isInlineType } from './node-schema';
 import { findUrlProblem } from './url-policy';
-import type { NodeIssue } from './validate-node';
+import type { NodeIssue } from './node-issue';
 
 /*
  * The fields of one node or mark, for validate-node's walk of a document: only the keys

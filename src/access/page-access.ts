@@ -1,12 +1,9 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { DB, Page } from '../../database';
-import { abbreviate } from '../../registry/abbreviate';
-import { ToolError } from '../../registry/tool-error';
+import type { DB, Page } from '../database';
+import { abbreviate } from '../registry/abbreviate';
+import { ToolError } from '../registry/tool-error';
 import { pageAccessOf, type AccessCaller } from './page-access-policy';
-import {
-  admitLargeDocument,
-  largeDocumentThreshold,
-} from '../large-document-admission';
+import { admitLargeDocument, largeDocumentThreshold } from '../workers';
 
 /** Space roles that may change pages; readers may only read. */
 const WRITER_ROLES = ['admin', 'writer'] as const;

@@ -1,14 +1,14 @@
-import { SEED_IDS } from '../../../host/seed/seed-ids';
-import { DEFERRED_NON_CONTENT_TOOLS } from '../../support/seeded-tools';
+import { SEED_IDS } from '../../host/seed/seed-ids';
+import { DEFERRED_NON_CONTENT_TOOLS } from '../support/seeded-tools';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../support/test-database';
+} from '../support/test-database';
 import {
   expectToolError,
   seededTools,
   type SeededTools,
-} from '../../support/seeded-tools';
+} from '../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 const S = SEED_IDS.spaces;

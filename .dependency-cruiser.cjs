@@ -1,0 +1,81 @@
+/**
+ * The layout's import rules (README "Layout", DESIGN.md's dependency rule), checked by
+ * `npm run lint` on every import of src/, host/, dev/, test/ and migrations/, type-only imports
+ * included: dependency-cruiser resolves each import to a file, so a rule names folders, not
+ * spellings. Each rule's name is what a refused import is reported under.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      comment:
+        'No import cycles: each file can be read (and loaded) before the files that import it. Give shared types a file of their own.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'registry-depends-on-nothing',
+      comment:
+        'src/registry is the ground of the package: it imports nothing else from the package, only its libraries.',
+      severity: 'error',
+      from: { path: '^src/registry/' },
+      to: { path: '^(src|migrations)/', pathNot: '^src/registry/' },
+    },
+    {
+      name: 'document-depends-on-nothing',
+      comment:
+        "src/document (the model of Docmost's editor and the Markdown codec) imports nothing else from the package, only its libraries.",
+      severity: 'error',
+      from: { path: '^src/document/' },
+      to: { path: '^(src|migrations)/', pathNot: '^src/document/' },
+    },
+    {
+      name: 'document-through-its-index',
+      comment:
+        'The package uses src/document through its index (src/document/index.ts): export the name there.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/document/' },
+      to: { path: '^src/document/', pathNot: '^src/document/index\\.ts$' },
+    },
+    {
+      name: 'deferred-and-comment-signal-apart',
+      comment:
+        'src/deferred and src/comment-signal never import each other: the module composes them.',
+      severity: 'error',
+      from: { path: '^src/(deferred|comment-signal)/' },
+      to: { path: '^src/(deferred|comment-signal)/', pathNot: '^src/$1/' },
+    },
+    {
+      name: 'access-below-tools',
+      comment:
+        'src/access (the page-access policy) is below the tools and the stash, which import it: it never imports them.',
+      severity: 'error',
+      from: { path: '^src/access/' },
+      to: { path: '^src/(tools|stash)/' },
+    },
+    {
+      name: 'package-never-imports-host',
+      comment:
+        'The package (src/, migrations/) never imports host/, dev/ or test/: they depend on it, not the other way round (its specs may use the test support).',
+      severity: 'error',
+      from: { path: '^(src|migrations)/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^(host|dev|test)/' },
+    },
+    {
+      name: 'host-through-the-entry',
+      comment:
+        "The reference host mounts the package as Docmost's server would, through its public entry (src/index.ts): export what a host needs there, or keep it in host/.",
+      severity: 'error',
+      from: { path: '^host/' },
+      to: { path: '^(src|migrations)/', pathNot: '^src/index\\.ts$' },
+    },
+  ],
+  options: {
+    // Type-only imports count: a cycle through types still ties two files together.
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|dist-host|dist-web|coverage)/' },
+  },
+};

@@ -1,0 +1,197 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const ROOT = join(__dirname, '..');
+const DEPENDENCY_CRUISER = join(
+  ROOT,
+  'node_modules',
+  'dependency-cruiser',
+  'bin',
+  'dependency-cruise.mjs',
+);
+
+/** Marks this run's probe files (several runs may share the work tree). */
+const PROBE = `__probe__${process.pid}`;
+
+interface Probe {
+  /** Where the probe file is written, relative to the root. */
+  readonly file: string;
+  /** The import it makes, as written in the file. */
+  readonly imports: string;
+  /** The file that import resolves to, relative to the root. */
+  readonly resolvesTo: string;
+  /** The rule `npm run lint` refuses it under; undefined when the import is allowed. */
+  readonly refusedBy?: string;
+}
+
+const probe = (
+  file: string,
+  imports: string,
+  resolvesTo: string,
+  refusedBy?: string,
+): Probe => ({
+  file: file.replace('PROBE', PROBE),
+  imports,
+  resolvesTo,
+  refusedBy,
+});
+
+/**
+ * One probe per rule of `.dependency-cruiser.cjs` (and the imports next to each that stay
+ * allowed), each a real file at a real place in the layout, checked as `npm run lint:imports`
+ * checks the repository: a rule that stopped matching lets its probe through and fails here.
+ */
+const PROBES: readonly Probe[] = [
+  probe(
+    'src/caller/PROBE-a.ts',
+    `./${PROBE}-b`,
+    `src/caller/${PROBE}-b.ts`,
+    'no-cycle',
+  ),
+  probe(
+    'src/registry/PROBE.ts',
+    '../tools/iso-time',
+    'src/tools/iso-time.ts',
+    'registry-depends-on-nothing',
+  ),
+  probe(
+    'src/document/PROBE.ts',
+    '../registry/tool-error',
+    'src/registry/tool-error.ts',
+    'document-depends-on-nothing',
+  ),
+  probe(
+    'src/tools/PROBE-deep.ts',
+    '../document/abbreviate',
+    'src/document/abbreviate.ts',
+    'document-through-its-index',
+  ),
+  probe('src/tools/PROBE-index.ts', '../document', 'src/document/index.ts'),
+  probe(
+    'src/deferred/PROBE.ts',
+    '../comment-signal/is-uuid',
+    'src/comment-signal/is-uuid.ts',
+    'deferred-and-comment-signal-apart',
+  ),
+  probe(
+    'src/comment-signal/PROBE.ts',
+    '../deferred/carried-tools',
+    'src/deferred/carried-tools.ts',
+    'deferred-and-comment-signal-apart',
+  ),
+  probe(
+    'src/access/PROBE.ts',
+    '../tools/iso-time',
+    'src/tools/iso-time.ts',
+    'access-below-tools',
+  ),
+  probe('src/stash/PROBE.ts', '../access', 'src/access/index.ts'),
+  probe(
+    'src/tools/PROBE-host.ts',
+    '../../host/config/app-config.token',
+    'host/config/app-config.token.ts',
+    'package-never-imports-host',
+  ),
+  probe(
+    'src/tools/PROBE.spec.ts',
+    '../../test/support/seeded-tools',
+    'test/support/seeded-tools.ts',
+  ),
+  probe(
+    'host/PROBE-deep.ts',
+    '../src/tools/iso-time',
+    'src/tools/iso-time.ts',
+    'host-through-the-entry',
+  ),
+  probe(
+    'host/PROBE-migrations.ts',
+    '../migrations/module',
+    'migrations/module/index.ts',
+    'host-through-the-entry',
+  ),
+  probe('host/PROBE-entry.ts', '../src', 'src/index.ts'),
+];
+
+/** The other half of the cycle probe: it imports the first file back. */
+const CYCLE_COMPANION = probe(
+  'src/caller/PROBE-b.ts',
+  `./${PROBE}-a`,
+  `src/caller/${PROBE}-a.ts`,
+);
+
+/** The checker's report lines (`error <rule>: <from> → <to>`) for the probes, and its status. */
+function checkProbes(): {
+  readonly status: number | null;
+  readonly lines: string[];
+} {
+  for (const { file, imports } of [...PROBES, CYCLE_COMPANION]) {
+    mkdirSync(dirname(join(ROOT, file)), { recursive: true });
+    writeFileSync(join(ROOT, file), `export * from '${imports}';\n`);
+  }
+  try {
+    const run = spawnSync(
+      process.execPath,
+      [
+        DEPENDENCY_CRUISER,
+        '--config',
+        '.dependency-cruiser.cjs',
+        '--output-type',
+        'err',
+        // The probes' own imports are what is checked: the files they import are not followed
+        // further (the whole repository is `npm run lint`'s to cruise).
+        '--do-not-follow',
+        `^(?!.*${PROBE})`,
+        ...[...PROBES, CYCLE_COMPANION].map(({ file }) => file),
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    // A cycle is reported over two lines (its route): joined, each report is one line.
+    const lines = run.stdout
+      .replace(/ →\s*\n\s+/g, ' → ')
+      .split('\n')
+      .filter((line) => line.trim().startsWith('error '));
+    return { status: run.status, lines: lines.map((line) => line.trim()) };
+  } finally {
+    for (const { file } of [...PROBES, CYCLE_COMPANION])
+      rmSync(join(ROOT, file), { force: true });
+  }
+}
+
+describe('the import rules of npm run lint', () => {
+  const { status, lines } = checkProbes();
+
+  it('fails the lint when an import breaks a rule', () => {
+    expect(status).not.toBe(0);
+  });
+
+  it.each(PROBES.filter((each) => each.refusedBy !== undefined))(
+    'refuses $file importing $imports under the rule $refusedBy',
+    ({ file, resolvesTo, refusedBy }) => {
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^error ${refusedBy}: ${escape(file)} → ${escape(resolvesTo)}`,
+          ),
+        ),
+      );
+    },
+  );
+
+  it.each(PROBES.filter((each) => each.refusedBy === undefined))(
+    'lets $file import $imports',
+    ({ file, resolvesTo }) => {
+      // An import of nothing would pass unchecked.
+      expect(existsSync(join(ROOT, resolvesTo))).toBe(true);
+      expect(lines.filter((line) => line.includes(`: ${file} `))).toEqual([]);
+    },
+  );
+
+  it('reports nothing but the probes', () => {
+    expect(lines.filter((line) => !line.includes(PROBE))).toEqual([]);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,31 @@
+import type { ToolHeavyWorkPool } from '../../heavy-tasks';
+import {
+  receiveDocument,
+  type StoredFormOptions,
+} from '../../page-store/stored-document';
+import type { MarkdownDocument } from './read-markdown-document';
+
+/**
+ * `readMarkdownDocument`, in a worker when the Markdown is long (a 400,000-character import
+ * blocked the event loop for seconds); the document comes back as its stored form, parsed here
+ * only if something reads its blocks (see `receiveDocument`).
+ */
+export async function readMarkdownOffThread(
+  markdown: string,
+  heavyWork: ToolHeavyWorkPool,
+  userId: string,
+  storedForm?: StoredFormOptions,
+): Promise<MarkdownDocument> {
+  const { document, generatedIds } = await heavyWork.runSized(
+    'transferMarkdownDocument',
+    { markdown, storedForm },
+    markdown.length,
+    {
+      userId,
+      label: 'Reading the Markdown',
+      advice:
+        'Send the page in parts: a shorter document, then insertNode for the rest.',
+    },
+  );
+  return { content: receiveDocument(document), generatedIds };
+}

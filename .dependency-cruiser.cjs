@@ -1,6 +1,6 @@
 /**
  * The layout's import rules (README "Layout", DESIGN.md's dependency rule), checked by
- * `npm run lint` on every import of src/, host/, dev/, test/ and migrations/, type-only imports
+ * `npm run lint` on every import of src/, client/, host/, dev/, test/ and migrations/, type-only imports
  * included: dependency-cruiser resolves each import to a file, so a rule names folders, not
  * spellings. Each rule's name is what a refused import is reported under.
  */
@@ -70,6 +70,30 @@ module.exports = {
       severity: 'error',
       from: { path: '^host/' },
       to: { path: '^(src|migrations)/', pathNot: '^src/index\\.ts$' },
+    },
+    {
+      name: 'client-never-imports-server',
+      comment:
+        'client/ is the browser entry (docmost-ai-tools/client): it never imports the server package, the host, dev or the tests; what it needs from the server is an HTTP route.',
+      severity: 'error',
+      from: { path: '^client/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^(src|migrations|host|dev|test)/' },
+    },
+    {
+      name: 'package-never-imports-client',
+      comment:
+        'The server package (src/, migrations/) never imports the browser entry client/: the server entry loads no React.',
+      severity: 'error',
+      from: { path: '^(src|migrations)/' },
+      to: { path: '^client/' },
+    },
+    {
+      name: 'client-through-its-entry',
+      comment:
+        "The web app and the test pages mount the browser entry as Docmost's client would, through client/index.ts: export what they need there.",
+      severity: 'error',
+      from: { path: '^(host|test|dev)/' },
+      to: { path: '^client/', pathNot: '^client/index\\.ts$' },
     },
   ],
   options: {

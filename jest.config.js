@@ -44,6 +44,17 @@ module.exports = {
       transform,
       testMatch: ['<rootDir>/{src,host,dev}/**/*.spec.ts'],
     },
+    {
+      // The browser entry's pure parts (client/): Node, compiled to CommonJS for jest, its
+      // ES-module `.js` import specifiers mapped back to the TypeScript sources.
+      displayName: 'client',
+      testEnvironment: 'node',
+      transform: {
+        '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'client/spec/tsconfig.json' }],
+      },
+      testMatch: ['<rootDir>/client/**/*.spec.ts'],
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+    },
     integration('pg'),
     integration('postgres-js'),
   ],

@@ -111,6 +111,25 @@ const PROBES: readonly Probe[] = [
     'host-through-the-entry',
   ),
   probe('host/PROBE-entry.ts', '../src', 'src/index.ts'),
+  probe(
+    'client/PROBE.ts',
+    '../src/settings',
+    'src/settings/index.ts',
+    'client-never-imports-server',
+  ),
+  probe(
+    'src/settings/PROBE.ts',
+    '../../client',
+    'client/index.ts',
+    'package-never-imports-client',
+  ),
+  probe(
+    'host/web/app/PROBE-deep.ts',
+    '../../../client/api',
+    'client/api/index.ts',
+    'client-through-its-entry',
+  ),
+  probe('host/web/app/PROBE-entry.ts', '../../../client', 'client/index.ts'),
 ];
 
 /** The other half of the cycle probe: it imports the first file back. */

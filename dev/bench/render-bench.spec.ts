@@ -71,6 +71,44 @@ function figures(gcExposed = true): BenchFigures {
         loaded: ['getTable', 'tableUpdateCell', 'tableInsertRow'],
       },
       deferredOff: request(35, 13400, 0, 0),
+      docmost: {
+        tools: 40,
+        totalTokens: 5946,
+        source: 'the Docmost fork at 0.94.0, measured from outside',
+      },
+      deferredOnShareOfDocmostPercent: 76.6,
+      perTool: [
+        {
+          name: 'getPage',
+          tier: 'core',
+          descriptionTokens: 90,
+          parametersTokens: 60,
+          definitionTokens: 160,
+          docmostDefinitionTokens: 91,
+          docmostDescriptionTokens: 20,
+          descriptionBudget: 100,
+        },
+        {
+          name: 'editPageText',
+          tier: 'core',
+          descriptionTokens: 300,
+          parametersTokens: 100,
+          definitionTokens: 410,
+          docmostDefinitionTokens: 442,
+          docmostDescriptionTokens: 271,
+          descriptionBudget: 271,
+        },
+        {
+          name: 'stashPage',
+          tier: 'deferred',
+          descriptionTokens: 320,
+          parametersTokens: 120,
+          definitionTokens: 450,
+          docmostDefinitionTokens: null,
+          docmostDescriptionTokens: null,
+          descriptionBudget: null,
+        },
+      ],
     },
     threeTurnChat: {
       modes: [
@@ -174,11 +212,29 @@ describe('bench output', () => {
       /large: edit until the editor has it\s+61\.000 ms\s+90\.000 ms/,
     );
     expect(text).toMatch(
-      /deferred ON, nothing loaded\s+14\s+4,037\s+520\s+4,557\s+66\.0%/,
+      /deferred ON, nothing loaded\s+14\s+4,037\s+520\s+4,557\s+76\.6%/,
     );
     expect(text).toMatch(
-      /deferred OFF \(all 35 bound\)\s+35\s+13,400\s+0\s+13,400\s+—/,
+      /package, all 35 active \(deferred OFF\)\s+35\s+13,400\s+0\s+13,400\s+225\.4%/,
     );
+    expect(text).toMatch(
+      /Docmost's own 40 tools, all active\s+40\s+5,946\s+0\s+5,946\s+100\.0%/,
+    );
+    expect(text).toContain(
+      "deferred ON: 4,557 tokens per step, 76.6% of Docmost's own 5,946 (goal: at most half, 2,973: NOT MET)",
+    );
+    expect(text).toContain(
+      "Docmost's figure: the Docmost fork at 0.94.0, measured from outside",
+    );
+    // The per-tool table: tokens now, Docmost's, and the budget a core description exceeded.
+    expect(text).toMatch(/getPage\s+core\s+90\s+100\s+20\s+60\s+160\s+91$/m);
+    expect(text).toMatch(
+      /editPageText\s+core\s+300\s+271 OVER\s+271\s+100\s+410\s+442$/m,
+    );
+    expect(text).toMatch(
+      /stashPage\s+deferred\s+320\s+—\s+—\s+120\s+450\s+—$/m,
+    );
+    expect(text).toMatch(/core, together\s+390\s+291\s+160\s+570\s+533$/m);
     expect(text).toMatch(
       /createToolRegistry \(41 specs\)\s+8\.000 ms\s+16\.000 ms/,
     );

@@ -3,7 +3,7 @@ import type { LatencySummary } from './latency';
 import type { LiveLatency, LivePageSizeFigures } from './live-page-figures';
 import { renderThreeTurnChat } from './render-three-turn-chat';
 import type { BenchFigures } from './run-bench';
-import type { RequestToolTokens } from './tool-token-figures';
+import { renderPerToolTokens, renderToolTokens } from './render-tool-tokens';
 
 const RULE = '─'.repeat(78);
 
@@ -31,21 +31,6 @@ function table(
       )
       .join('  ');
   return [format(head), ...rows.map(format)];
-}
-
-function tokenRow(
-  label: string,
-  request: RequestToolTokens,
-  showSaving: boolean,
-): string[] {
-  return [
-    label,
-    String(request.tools),
-    number(request.toolTokens),
-    number(request.catalogTokens),
-    number(request.totalTokens),
-    showSaving ? `${request.savingPercent.toFixed(1)}%` : '—',
-  ];
 }
 
 function latencyRow(
@@ -88,29 +73,9 @@ export function renderBench(figures: BenchFigures): string {
     `${figures.date} · ${figures.machine.cpus} CPUs (${figures.machine.cpuModel}) · Node ${figures.machine.node} · ${figures.machine.platform}`,
     `Database: ${figures.database} (bench database, dropped afterwards) · run took ${(figures.durationMs / 1000).toFixed(1)} s`,
     '',
-    `Tool-definition tokens per model request (gpt-tokenizer ${figures.encoding}; tools array + <tool_catalog> block)`,
-    ...table(
-      ['request', 'tools', 'tool tokens', 'catalog', 'total', 'vs OFF'],
-      [
-        tokenRow('deferred ON, nothing loaded', tokens.deferredOn, true),
-        tokenRow(
-          `ON, after loading ${tokens.afterLoadingOne.loaded.join(', ')}`,
-          tokens.afterLoadingOne,
-          true,
-        ),
-        tokenRow(
-          `ON, after loading ${tokens.afterLoadingThree.loaded.length}`,
-          tokens.afterLoadingThree,
-          true,
-        ),
-        tokenRow(
-          `deferred OFF (all ${tokens.boundTools} bound)`,
-          tokens.deferredOff,
-          false,
-        ),
-      ],
-    ),
-    `  (the three loaded: ${tokens.afterLoadingThree.loaded.join(', ')})`,
+    ...renderToolTokens(tokens, figures.encoding),
+    '',
+    ...renderPerToolTokens(tokens),
     '',
     ...renderThreeTurnChat(figures.threeTurnChat),
     '',

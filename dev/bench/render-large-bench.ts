@@ -90,7 +90,7 @@ export function largeBenchMarkdown(figures: LargeBenchFigures): string {
     ...searchPlanExcerpt(search.plan.lines).map((line) => line.trim()),
     '```',
     '',
-    `**Tool tokens** per request: deferred ON ${number(toolTokens.deferredOn.totalTokens)}, OFF ${number(toolTokens.deferredOff.totalTokens)} (${toolTokens.deferredOn.savingPercent.toFixed(1)} % less).`,
+    `**Tool tokens** per request: deferred ON ${number(toolTokens.deferredOn.totalTokens)} (${toolTokens.deferredOnShareOfDocmostPercent.toFixed(1)} % of Docmost's own ${number(toolTokens.docmost.totalTokens)}), all ${toolTokens.boundTools} active ${number(toolTokens.deferredOff.totalTokens)}.`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -3,11 +3,19 @@ import {
   countTokens,
   countToolTokens,
   modelFunctionTools,
+  serializeToolsForRequest,
 } from '../../host/chat/tool-tokens';
-import { savingPercent } from '../demo/turn-report';
+import { savingPercent, sharePercent } from '../demo/turn-report';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
+import {
+  coreDescriptionBudget,
+  DOCMOST_TOOL_TOKENS,
+  DOCMOST_TOOL_TOKENS_SOURCE,
+  DOCMOST_TOOLS_TOTAL_TOKENS,
+  docmostToolTokens,
+} from './docmost-tool-tokens';
 
 /** Tool-definition tokens of one model request. */
 export interface RequestToolTokens {
@@ -23,8 +31,37 @@ export interface RequestToolTokens {
   readonly savingPercent: number;
 }
 
+/** One tool's definition as the chat sends it, beside Docmost's own for the same name. */
+export interface ToolDefinitionTokens {
+  readonly name: string;
+  readonly tier: 'core' | 'deferred';
+  /** The description text alone. */
+  readonly descriptionTokens: number;
+  /** The model-facing `parameters` JSON Schema alone. */
+  readonly parametersTokens: number;
+  /** The whole `{ type, function: { name, description, parameters } }` element. */
+  readonly definitionTokens: number;
+  /** Docmost's own definition of the same name; null for a tool Docmost lacks (stashPage). */
+  readonly docmostDefinitionTokens: number | null;
+  readonly docmostDescriptionTokens: number | null;
+  /** The most the description may take (core tools); null for deferred tools. */
+  readonly descriptionBudget: number | null;
+}
+
+/** What Docmost sends today per step: its own 40 tools, all active (a recorded measurement). */
+export interface DocmostBaseline {
+  readonly tools: number;
+  readonly totalTokens: number;
+  /** Where the figure was measured and how. */
+  readonly source: string;
+}
+
 export interface ToolTokenFigures {
   readonly boundTools: number;
+  readonly docmost: DocmostBaseline;
+  /** Deferred ON, nothing loaded: share of Docmost's own tokens per step, in percent. */
+  readonly deferredOnShareOfDocmostPercent: number;
+  readonly perTool: readonly ToolDefinitionTokens[];
   readonly deferredOn: RequestToolTokens;
   readonly afterLoadingOne: RequestToolTokens & {
     readonly loaded: readonly string[];
@@ -85,9 +122,20 @@ export async function measureToolTokens(
     return created;
   };
   const deferredOff = await requestTokens(turn(false), undefined);
+  const deferredOn = await requestTokens(turn(true), deferredOff.totalTokens);
   return {
     boundTools: registry.tools.length,
-    deferredOn: await requestTokens(turn(true), deferredOff.totalTokens),
+    docmost: {
+      tools: DOCMOST_TOOL_TOKENS.length,
+      totalTokens: DOCMOST_TOOLS_TOTAL_TOKENS,
+      source: DOCMOST_TOOL_TOKENS_SOURCE,
+    },
+    deferredOnShareOfDocmostPercent: sharePercent(
+      deferredOn.totalTokens,
+      DOCMOST_TOOLS_TOTAL_TOKENS,
+    ),
+    perTool: await perToolTokens(toolSet, boundTools),
+    deferredOn,
     afterLoadingOne: {
       ...(await requestTokens(turn(true, LOADED_ONE), deferredOff.totalTokens)),
       loaded: LOADED_ONE,
@@ -101,4 +149,32 @@ export async function measureToolTokens(
     },
     deferredOff,
   };
+}
+
+/** Each bound tool's definition, counted as one element of the request's tools array. */
+async function perToolTokens(
+  toolSet: Awaited<ReturnType<typeof toAiSdkToolSet>>,
+  boundTools: readonly {
+    readonly name: string;
+    readonly tier: 'core' | 'deferred';
+  }[],
+): Promise<ToolDefinitionTokens[]> {
+  const sent = await modelFunctionTools(toolSet);
+  return boundTools.map(({ name, tier }) => {
+    const tool = sent.find((candidate) => candidate.name === name)!;
+    const docmost = docmostToolTokens(name);
+    return {
+      name,
+      tier,
+      descriptionTokens: countTokens(tool.description ?? ''),
+      parametersTokens: countTokens(JSON.stringify(tool.inputSchema)),
+      // The element alone, without the array's brackets: as Docmost's per-tool figures count.
+      definitionTokens: countTokens(
+        serializeToolsForRequest([tool]).slice(1, -1),
+      ),
+      docmostDefinitionTokens: docmost?.definition ?? null,
+      docmostDescriptionTokens: docmost?.description ?? null,
+      descriptionBudget: tier === 'core' ? coreDescriptionBudget(name) : null,
+    };
+  });
 }

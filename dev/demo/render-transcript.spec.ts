@@ -35,6 +35,8 @@ function turn(overrides: Partial<TurnReport>): TurnReport {
       deferredTokens: 10149,
       allActiveTokens: 26770,
       savingPercent: 62.1,
+      docmostTokens: 11892,
+      shareOfDocmostPercent: 85.3,
     },
     ...overrides,
   };
@@ -55,6 +57,8 @@ function report(turns: TurnReport[]): DemoReport {
       deferredTokens: 10149,
       allActiveTokens: 26770,
       savingPercent: 62.1,
+      docmostTokens: 11892,
+      shareOfDocmostPercent: 85.3,
     },
     notes: [],
   };
@@ -143,7 +147,7 @@ describe('renderTranscript', () => {
       'user member@acme.test, on "Pricing and Plans": Raise the Team plan price to $10.',
     );
     expect(text).toContain(
-      'step 0 · 14 tools active · tools 4,037 + catalog 520 = 4,557 tokens (all active: 13,385)',
+      "step 0 · 14 tools active · tools 4,037 + catalog 520 = 4,557 tokens (all active: 13,385; Docmost's own: 5,946)",
     );
     expect(text).toContain(
       '  → loadTools {"names":["getTable","tableUpdateCell"]}',
@@ -160,7 +164,7 @@ describe('renderTranscript', () => {
     expect(text).toContain('final step, tools locked');
     expect(text).toContain('  agent: Updated the Team price.');
     expect(text).toContain(
-      'tool tokens this turn: sent 10,149 (tools 9,109 + catalog 1,040) vs all active 26,770 → 62.1% fewer tool tokens',
+      "tool tokens this turn: sent 10,149 (tools 9,109 + catalog 1,040), 85.3% of Docmost's own 11,892; vs the package all active 26,770 → 62.1% fewer",
     );
   });
 
@@ -222,9 +226,11 @@ describe('renderTranscript', () => {
     );
     const summary = text.slice(text.indexOf('Summary'));
     expect(summary).toMatch(
-      /Table edit \(needs loadTools\)\s+2\s+10,149\s+26,770\s+62\.1%/,
+      /Table edit \(needs loadTools\)\s+2\s+10,149\s+11,892\s+85\.3%\s+26,770\s+62\.1%/,
     );
-    expect(summary).toMatch(/all turns\s+2\s+10,149\s+26,770\s+62\.1%/);
+    expect(summary).toMatch(
+      /all turns\s+2\s+10,149\s+11,892\s+85\.3%\s+26,770\s+62\.1%/,
+    );
   });
 
   it('prints the notes (a setting the demo changed, warnings of the app)', () => {

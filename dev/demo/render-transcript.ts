@@ -5,6 +5,11 @@ import type {
   TurnReport,
   TurnTokens,
 } from './turn-report';
+import {
+  DOCMOST_TOOL_TOKENS,
+  DOCMOST_TOOL_TOKENS_SOURCE,
+  DOCMOST_TOOLS_TOTAL_TOKENS,
+} from '../bench/docmost-tool-tokens';
 
 export interface RenderTranscriptOptions {
   /** Longest tool result shown, in characters; the rest is cut with its full length noted. Default 160. */
@@ -43,6 +48,7 @@ function header(report: DemoReport): string[] {
     `Tool tokens: gpt-tokenizer ${report.encoding}, over the tools array as an OpenAI-compatible chat-completions`,
     'request carries it; "catalog" is the <tool_catalog> block of the system prompt, the price of deferring.',
     `Bound tools: ${report.boundToolCount}${unbound}; all of them active = ${number(report.allActiveToolTokens)} tokens per request.`,
+    `Docmost's own ${DOCMOST_TOOL_TOKENS.length} tools, all active = ${number(DOCMOST_TOOLS_TOTAL_TOKENS)} tokens per request (${DOCMOST_TOOL_TOKENS_SOURCE}).`,
     `Comment signal: debounce ${number(report.commentSignalDebounceMs)} ms${report.commentSignalDebounceMs === 0 ? ' (AI_COMMENT_SIGNAL_DEBOUNCE_MS=0 for the demo: a count on every tool call)' : ''}.`,
     ...report.notes.map((note) => `Note: ${note}`),
   ];
@@ -56,7 +62,7 @@ function stepHeadline(step: StepReport, allActiveToolTokens: number): string {
       : `tools ${number(step.toolTokens)} tokens`;
   const lockdown =
     step.toolChoice === 'none' ? ' · final step, tools locked' : '';
-  return `step ${step.stepNumber} · ${step.activeToolNames.length} tools active · ${tokens} (all active: ${number(allActiveToolTokens)})${lockdown}`;
+  return `step ${step.stepNumber} · ${step.activeToolNames.length} tools active · ${tokens} (all active: ${number(allActiveToolTokens)}; Docmost's own: ${number(DOCMOST_TOOLS_TOTAL_TOKENS)})${lockdown}`;
 }
 
 function renderStep(
@@ -92,8 +98,9 @@ function renderStep(
 
 function tokenLine(label: string, tokens: TurnTokens): string {
   return (
-    `${label}: sent ${number(tokens.deferredTokens)} (tools ${number(tokens.toolTokens)} + catalog ${number(tokens.catalogTokens)}) ` +
-    `vs all active ${number(tokens.allActiveTokens)} → ${tokens.savingPercent.toFixed(1)}% fewer tool tokens`
+    `${label}: sent ${number(tokens.deferredTokens)} (tools ${number(tokens.toolTokens)} + catalog ${number(tokens.catalogTokens)}), ` +
+    `${tokens.shareOfDocmostPercent.toFixed(1)}% of Docmost's own ${number(tokens.docmostTokens)}; ` +
+    `vs the package all active ${number(tokens.allActiveTokens)} → ${tokens.savingPercent.toFixed(1)}% fewer`
   );
 }
 
@@ -142,6 +149,8 @@ function summaryTable(report: DemoReport): string[] {
     turn.title,
     String(turn.steps.length),
     number(turn.tokens.deferredTokens),
+    number(turn.tokens.docmostTokens),
+    `${turn.tokens.shareOfDocmostPercent.toFixed(1)}%`,
     number(turn.tokens.allActiveTokens),
     `${turn.tokens.savingPercent.toFixed(1)}%`,
   ]);
@@ -150,6 +159,8 @@ function summaryTable(report: DemoReport): string[] {
     'all turns',
     String(steps),
     number(report.totals.deferredTokens),
+    number(report.totals.docmostTokens),
+    `${report.totals.shareOfDocmostPercent.toFixed(1)}%`,
     number(report.totals.allActiveTokens),
     `${report.totals.savingPercent.toFixed(1)}%`,
   ]);
@@ -157,7 +168,9 @@ function summaryTable(report: DemoReport): string[] {
     'turn',
     'steps',
     'sent (tools + catalog)',
-    'all active',
+    "Docmost's own",
+    'of Docmost',
+    'package all active',
     'saved',
   ];
   const widths = head.map((title, column) =>
@@ -173,7 +186,7 @@ function summaryTable(report: DemoReport): string[] {
       .join('  ');
   return [
     '',
-    'Summary (tool-definition tokens per turn, deferred vs every bound tool active)',
+    "Summary (tool-definition tokens per turn: deferred, vs Docmost's own tools, vs every bound tool active)",
     RULE,
     format(head),
     ...rows.map(format),

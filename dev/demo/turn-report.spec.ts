@@ -5,7 +5,12 @@ import {
   countToolTokens,
   type ModelFunctionTool,
 } from '../../host/chat/tool-tokens';
-import { buildTurnReport, savingPercent, sumTurnTokens } from './turn-report';
+import {
+  buildTurnReport,
+  savingPercent,
+  sharePercent,
+  sumTurnTokens,
+} from './turn-report';
 
 const CATALOG =
   '<tool_catalog note="deferred">\n- getTable — read a table as a cell matrix.\n</tool_catalog>';
@@ -248,6 +253,9 @@ describe('buildTurnReport', () => {
       deferredTokens: deferred,
       allActiveTokens: 3 * allActive,
       savingPercent: savingPercent(deferred, 3 * allActive),
+      // Docmost's own tools, all active, on each of the 3 steps.
+      docmostTokens: 3 * 5946,
+      shareOfDocmostPercent: sharePercent(deferred, 3 * 5946),
     });
   });
 
@@ -274,17 +282,23 @@ describe('savingPercent and sumTurnTokens', () => {
       toolTokens: number,
       catalogTokens: number,
       allActiveTokens: number,
+      docmostTokens: number,
     ) => ({
       toolTokens,
       catalogTokens,
       deferredTokens: toolTokens + catalogTokens,
       allActiveTokens,
       savingPercent: savingPercent(toolTokens + catalogTokens, allActiveTokens),
+      docmostTokens,
+      shareOfDocmostPercent: sharePercent(
+        toolTokens + catalogTokens,
+        docmostTokens,
+      ),
     });
     const turns = [
-      { tokens: tokens(10, 5, 60) },
-      { tokens: tokens(30, 5, 40) },
+      { tokens: tokens(10, 5, 60, 30) },
+      { tokens: tokens(30, 5, 40, 30) },
     ] as unknown as Parameters<typeof sumTurnTokens>[0];
-    expect(sumTurnTokens(turns)).toEqual(tokens(40, 10, 100));
+    expect(sumTurnTokens(turns)).toEqual(tokens(40, 10, 100, 60));
   });
 });

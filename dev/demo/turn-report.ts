@@ -8,6 +8,7 @@ import {
   functionToolsOf,
   toolCatalogBlockOf,
 } from '../../host/chat/tool-tokens';
+import { DOCMOST_TOOLS_TOTAL_TOKENS } from '../bench/docmost-tool-tokens';
 
 /** One tool call of a step, with the result the model read for it on the next step. */
 export interface StepToolCallReport {
@@ -49,6 +50,10 @@ export interface TurnTokens {
   readonly allActiveTokens: number;
   /** `1 - deferred / allActive`, in percent, one decimal. */
   readonly savingPercent: number;
+  /** Docmost's own 40 tools, all active, on every step: what Docmost sends today. */
+  readonly docmostTokens: number;
+  /** `deferred / docmost`, in percent, one decimal. */
+  readonly shareOfDocmostPercent: number;
 }
 
 /**
@@ -79,6 +84,11 @@ export interface TurnReportInput extends Omit<TurnReport, 'steps' | 'tokens'> {
   readonly steps: readonly RecordedAgentStep[];
   /** Tokens of the tools array with every bound tool active (deferred tools OFF). */
   readonly allActiveToolTokens: number;
+}
+
+/** `part / whole` in percent, one decimal; 0 for nothing to compare with. */
+export function sharePercent(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
 }
 
 /** Percent saved, one decimal; 0 when there was nothing to save. */
@@ -136,6 +146,7 @@ export function buildTurnReport(input: TurnReportInput): TurnReport {
     0,
   );
   const allActiveTokens = input.allActiveToolTokens * steps.length;
+  const docmostTokens = DOCMOST_TOOLS_TOTAL_TOKENS * steps.length;
   return {
     id: input.id,
     title: input.title,
@@ -150,6 +161,11 @@ export function buildTurnReport(input: TurnReportInput): TurnReport {
       deferredTokens: toolTokens + catalogTokens,
       allActiveTokens,
       savingPercent: savingPercent(toolTokens + catalogTokens, allActiveTokens),
+      docmostTokens,
+      shareOfDocmostPercent: sharePercent(
+        toolTokens + catalogTokens,
+        docmostTokens,
+      ),
     },
     ...(input.editorView ? { editorView: input.editorView } : {}),
   };
@@ -191,11 +207,20 @@ export function sumTurnTokens(turns: readonly TurnReport[]): TurnTokens {
     (sum, turn) => sum + turn.tokens.allActiveTokens,
     0,
   );
+  const docmostTokens = turns.reduce(
+    (sum, turn) => sum + turn.tokens.docmostTokens,
+    0,
+  );
   return {
     toolTokens,
     catalogTokens,
     deferredTokens: toolTokens + catalogTokens,
     allActiveTokens,
     savingPercent: savingPercent(toolTokens + catalogTokens, allActiveTokens),
+    docmostTokens,
+    shareOfDocmostPercent: sharePercent(
+      toolTokens + catalogTokens,
+      docmostTokens,
+    ),
   };
 }

@@ -16,6 +16,8 @@ function packageRoot(): string {
 /** Where the web app's sources are (host/web/app) and where its bundle goes (dist-web). */
 export const WEB_APP_SOURCES = join(packageRoot(), 'host', 'web', 'app');
 export const WEB_APP_BUNDLE = join(packageRoot(), 'dist-web');
+/** The package's client entry (`docmost-ai-tools/client`), which the web app bundles too. */
+const CLIENT_ENTRY_SOURCES = join(packageRoot(), 'client');
 
 /** The files the bundle consists of, all served from `WEB_APP_BUNDLE`. */
 export const WEB_APP_FILES = ['index.html', 'app.js', 'app.css'] as const;
@@ -38,7 +40,8 @@ export function webAppBundleIsStale(): boolean {
   const built = WEB_APP_FILES.map((file) => join(WEB_APP_BUNDLE, file));
   if (!built.every((file) => existsSync(file))) return true;
   const oldest = Math.min(...built.map((file) => statSync(file).mtimeMs));
-  return newestSourceTime(WEB_APP_SOURCES) > oldest;
+  const sources = [WEB_APP_SOURCES, CLIENT_ENTRY_SOURCES].filter(existsSync);
+  return Math.max(...sources.map(newestSourceTime)) > oldest;
 }
 
 /**

@@ -7,7 +7,11 @@ export const LOAD_TOOLS_NAME = 'loadTools';
 /** More than this in one call is almost certainly a model dumping the whole catalog. */
 export const LOAD_TOOLS_MAX_NAMES = 50;
 
-/** What the model sees as `loadTools`' input schema. */
+/**
+ * What the model sees as `loadTools`' input schema: the shape only, as for every registry tool
+ * (no bounds or `additionalProperties`). `parseLoadToolsInput` checks the rest (1 to 50
+ * distinct names, no other key) and says what was wrong.
+ */
 export const LOAD_TOOLS_INPUT_JSON_SCHEMA: JSONSchema7 = {
   type: 'object',
   properties: {
@@ -16,13 +20,9 @@ export const LOAD_TOOLS_INPUT_JSON_SCHEMA: JSONSchema7 = {
       description:
         'Exact tool names from the <tool_catalog> block, each at most once.',
       items: { type: 'string' },
-      minItems: 1,
-      maxItems: LOAD_TOOLS_MAX_NAMES,
-      uniqueItems: true,
     },
   },
   required: ['names'],
-  additionalProperties: false,
 };
 
 function describe(value: unknown): string {

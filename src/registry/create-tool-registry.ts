@@ -10,6 +10,7 @@ import type { ToolInterceptor } from './tool-interceptor';
 import type { BoundTool, RegisteredTool, ToolRegistry } from './tool-registry';
 import type { AnyToolSpec, ToolExecutor, ToolExecutorMap } from './tool-spec';
 import { messageWithCause } from './message-with-cause';
+import { toModelInputJsonSchema } from './model-input-schema';
 
 /** The longest catalog line accepted: one line of the system prompt, not a description. */
 export const MAX_CATALOG_LINE_LENGTH = 200;
@@ -70,9 +71,11 @@ export function createToolRegistry<const Specs extends readonly AnyToolSpec[]>(
   const tools: BoundTool[] = [];
   const unboundNames: string[] = [];
   for (const spec of specs) {
+    const inputJsonSchema = computeInputJsonSchema(spec);
     const registered: RegisteredTool = Object.freeze({
       spec,
-      inputJsonSchema: computeInputJsonSchema(spec),
+      inputJsonSchema,
+      modelInputJsonSchema: toModelInputJsonSchema(inputJsonSchema),
     });
     allTools.push(registered);
     const executor = executors[spec.name];

@@ -15,6 +15,10 @@ export type {
   ToolRegistryOptions,
 } from './create-tool-registry';
 export {
+  toModelInputJsonSchema,
+  VALIDATION_ONLY_KEYWORDS,
+} from './model-input-schema';
+export {
   NODE_INPUT_ERROR,
   prosemirrorNodeInput,
 } from './prosemirror-node-input';

@@ -13,6 +13,28 @@ export interface ProseMirrorNodeInput {
 export const NODE_INPUT_ERROR =
   'node must be a ProseMirror node object or a JSON string of one';
 
+/*
+ * zod writes an object that takes any further key, and a value that may be anything, as the
+ * empty schema `{}`: legal JSON Schema that constrains nothing, which MCP clients' schema checks
+ * (the MCP Inspector's) flag as a schema that forgot its type. The metadata below makes the
+ * listing say what zod checks: `additionalProperties: true`, and `type: object` for a child.
+ */
+
+/** An object schema whose further keys may hold any value, listed as such. */
+function anyKeysObject<Schema extends z.ZodType>(schema: Schema): Schema {
+  return schema.meta({ additionalProperties: true });
+}
+
+/** A child node: any object (the executors validate it against Docmost's schema). */
+const CHILD_NODE = z
+  .unknown()
+  .refine(
+    (value) =>
+      typeof value === 'object' && value !== null && !Array.isArray(value),
+    'each child node must be an object such as {"type":"text","text":"Hi"}',
+  )
+  .meta({ type: 'object' });
+
 export interface ProseMirrorNodeInputOptions {
   /** Model-facing description of the field. Default: a generic one naming both accepted forms. */
   readonly description?: string;
@@ -34,25 +56,30 @@ export function prosemirrorNodeInput(
     options.description ??
     `A ProseMirror node${nodeType === undefined ? '' : ` of type "${nodeType}"`}: an object such as ` +
       '{"type":"paragraph","content":[{"type":"text","text":"Hello"}]}, or the same object as a JSON string.';
-  const nodeObject = z.looseObject({
-    type: (nodeType === undefined
-      ? z.string().min(1)
-      : z.literal(nodeType)
-    ).describe('The node type, e.g. "paragraph".'),
-    attrs: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .describe('Node attributes; blocks carry their id in attrs.id.'),
-    // Children are not parsed here: the executors validate the whole tree against Docmost's
-    // schema (in a worker for a large one), while zod copying tens of thousands of child
-    // objects held the event loop for 20-35 ms per 9 MB document, twice per call.
-    content: z.array(z.unknown()).optional().describe('Child nodes, in order.'),
-    text: z.string().optional().describe('The text of a "text" node.'),
-    marks: z
-      .array(z.record(z.string(), z.unknown()))
-      .optional()
-      .describe('Marks of a "text" node (bold, link, ...).'),
-  });
+  const nodeObject = z
+    .looseObject({
+      type: (nodeType === undefined
+        ? z.string().min(1)
+        : z.literal(nodeType)
+      ).describe('The node type, e.g. "paragraph".'),
+      attrs: anyKeysObject(z.record(z.string(), z.unknown()))
+        .optional()
+        .describe('Node attributes; blocks carry their id in attrs.id.'),
+      // Children are only checked to be objects here: the executors validate the whole tree
+      // against Docmost's schema (in a worker for a large one), while zod copying tens of
+      // thousands of child objects held the event loop for 20-35 ms per 9 MB document, twice
+      // per call.
+      content: z
+        .array(CHILD_NODE)
+        .optional()
+        .describe('Child nodes, in order.'),
+      text: z.string().optional().describe('The text of a "text" node.'),
+      marks: z
+        .array(anyKeysObject(z.record(z.string(), z.unknown())))
+        .optional()
+        .describe('Marks of a "text" node (bold, link, ...).'),
+    })
+    .meta({ additionalProperties: true });
 
   return z
     .union([nodeObject, z.string()], {

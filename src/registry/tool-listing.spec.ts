@@ -35,7 +35,7 @@ describe('toolListing', () => {
     logger: { warn: () => undefined },
   });
 
-  it('lists every spec, bound or not, with the JSON Schema the model receives', () => {
+  it('lists every spec, bound or not, with the JSON Schema the chat model receives and the one MCP lists', () => {
     const listing = toolListing(registry);
     expect(listing.map((entry) => entry.name)).toEqual(['getPage', 'getTable']);
     expect(listing[0]).toEqual({
@@ -44,7 +44,8 @@ describe('toolListing', () => {
       tier: 'core',
       catalogLine: null,
       description: 'Reads a page.',
-      inputSchema: registry.get('getPage')!.inputJsonSchema,
+      inputSchema: registry.get('getPage')!.modelInputJsonSchema,
+      mcpInputSchema: registry.get('getPage')!.inputJsonSchema,
     });
     expect(listing[1]!.catalogLine).toBe(
       'read a table as a cell matrix (with per-cell paragraph ids).',

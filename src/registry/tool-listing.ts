@@ -10,20 +10,25 @@ export interface ToolListingEntry {
   /** The catalog line of a deferred tool; null for core tools. */
   readonly catalogLine: string | null;
   readonly description: string;
-  /** The JSON Schema the model receives, on either surface. */
+  /** The JSON Schema the in-app chat's model receives (validation-only keywords left out). */
   readonly inputSchema: ToolInputJsonSchema;
+  /** The JSON Schema MCP clients list: `inputSchema` plus `$schema` and every bound. */
+  readonly mcpInputSchema: ToolInputJsonSchema;
 }
 
 /** Every spec of the registry, bound or not, in canonical order. */
 export function toolListing(registry: ToolRegistry): ToolListingEntry[] {
-  return registry.allTools.map(({ spec, inputJsonSchema }) => ({
-    name: spec.name,
-    mcpName: spec.mcpName,
-    tier: spec.tier,
-    catalogLine: spec.catalogLine ?? null,
-    description: spec.description,
-    inputSchema: inputJsonSchema,
-  }));
+  return registry.allTools.map(
+    ({ spec, inputJsonSchema, modelInputJsonSchema }) => ({
+      name: spec.name,
+      mcpName: spec.mcpName,
+      tier: spec.tier,
+      catalogLine: spec.catalogLine ?? null,
+      description: spec.description,
+      inputSchema: modelInputJsonSchema,
+      mcpInputSchema: inputJsonSchema,
+    }),
+  );
 }
 
 /** The input fields of a schema for a table cell: required ones plain, optional ones with `?`. */

@@ -9,8 +9,16 @@ import type { AnyToolSpec, ToolExecutor } from './tool-spec';
 /** A spec as the registry holds it, bound or not. */
 export interface RegisteredTool {
   readonly spec: AnyToolSpec;
-  /** The JSON Schema of the input, computed once; both surfaces send this very object. */
+  /**
+   * The JSON Schema of the input as the MCP SDK lists it (draft-07, every keyword zod emits):
+   * MCP clients validate arguments with it before they send them.
+   */
   readonly inputJsonSchema: ToolInputJsonSchema;
+  /**
+   * What the in-app chat sends the model: `inputJsonSchema` without `$schema` and the keywords
+   * that only validate (`toModelInputJsonSchema`). The zod schema still checks every call.
+   */
+  readonly modelInputJsonSchema: ToolInputJsonSchema;
 }
 
 /** A spec with its executor: the only kind of tool a surface ever lists. */

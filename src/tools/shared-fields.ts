@@ -19,18 +19,14 @@ export const pageIdField = z
   .trim()
   .min(1)
   .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .describe(
-    'The page: its id (uuid) or slugId, as returned by searchPages, listPages, getPage or getCurrentPage.',
-  );
+  .describe('Page id or slugId.');
 
 export const commentIdField = z
   .string()
   .trim()
   .min(1)
   .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .describe(
-    'The comment id (uuid), as returned by listComments, createComment or a [signal] line.',
-  );
+  .describe('Comment id, from listComments or a [signal] line.');
 
 /** Where getPage/getCurrentPage start and how much they return; shared so both read the same. */
 export const pageTextWindowFields = {
@@ -40,7 +36,7 @@ export const pageTextWindowFields = {
     .min(0)
     .default(0)
     .describe(
-      'Top-level block index (#<index>) to start from. Default 0; use the value a truncated result gives to read on.',
+      'Top-level block (#<index>) to start from; a truncated result gives the next one.',
     ),
   maxChars: z
     .number()
@@ -48,7 +44,5 @@ export const pageTextWindowFields = {
     .min(1000)
     .max(100_000)
     .default(20_000)
-    .describe(
-      'Most characters of page text to return, cut at a block boundary. Default 20000, at most 100000.',
-    ),
+    .describe('Most characters of text to return, at most 100000.'),
 };

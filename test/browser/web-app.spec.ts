@@ -211,9 +211,16 @@ it("keeps every node, mark and attribute of Docmost's editor when a person edits
 
 it('lets the admin switch deferred tools off, after which a turn sends all 41 tools; a member cannot change it', async () => {
   await admin.page.goto(`${server.baseUrl}/#/settings`);
-  const toggle = admin.page.getByLabel('Deferred tools');
+  // The package's own DeferredToolsSetting (client/), as Docmost's settings page mounts it.
+  const toggle = admin.page.getByRole('switch', {
+    name: 'Deferred tools',
+    exact: true,
+  });
   await until('the setting loaded', () => toggle.isEnabled(), Boolean);
   expect(await toggle.isChecked()).toBe(true);
+  // Drawn as in Docmost: the bundle carries Mantine's variables and the components' styles.
+  const track = admin.page.locator('.mantine-Switch-track');
+  expect((await track.boundingBox())?.width).toBeGreaterThan(20);
   await toggle.uncheck();
   await until(
     'the setting saved',
@@ -231,8 +238,13 @@ it('lets the admin switch deferred tools off, after which a turn sends all 41 to
   expect(text).toContain('deferred tools: off');
 
   await member.page.goto(`${server.baseUrl}/#/settings`);
-  const memberToggle = member.page.getByLabel('Deferred tools');
-  await member.page.locator('[data-testid="settings-read-only"]').waitFor();
+  const memberToggle = member.page.getByRole('switch', {
+    name: 'Deferred tools',
+    exact: true,
+  });
+  await member.page
+    .getByText('Only workspace owners and admins can change this setting.')
+    .waitFor();
   expect(await memberToggle.isDisabled()).toBe(true);
   expect(await memberToggle.isChecked()).toBe(false);
 

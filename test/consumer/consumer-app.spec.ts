@@ -73,10 +73,10 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
     if (app) await rm(app.directory, { recursive: true, force: true });
   });
 
-  it('packs the compiled package and its module migrations only: no host, dev or test code', () => {
+  it('packs the compiled package, its browser entry and its module migrations only: no host, dev or test code', () => {
     const outside = app!.packedFiles.filter(
       (path) =>
-        !/^dist\/(src|migrations\/module)\//.test(path) &&
+        !/^dist\/(src|client|migrations\/module)\//.test(path) &&
         path !== 'package.json' &&
         path !== 'README.md',
     );
@@ -91,6 +91,28 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
         'dist/src/index.js',
         'dist/src/index.d.ts',
         'dist/src/workers/heavy-work-worker.js',
+        'dist/client/index.js',
+        'dist/client/index.d.ts',
+      ]),
+    );
+  });
+
+  it('serves docmost-ai-tools/client as ES modules that Node imports by the package name', async () => {
+    const imported = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const client = await import('docmost-ai-tools/client'); process.stdout.write(Object.keys(client).sort().join(' '));",
+      ],
+      join(app!.directory, 'app'),
+    );
+    expect(imported.stderr).toBe('');
+    expect(imported.stdout.split(' ')).toEqual(
+      expect.arrayContaining([
+        'DeferredToolsSetting',
+        'createAiToolsApi',
+        'useAiToolsSettings',
       ]),
     );
   });

@@ -168,7 +168,7 @@ describe('through the AI SDK surface (MockLanguageModelV3)', () => {
         { description?: string; inputSchema?: unknown } | undefined;
       expect(tool?.description).toBe(spec.description);
       expect(tool?.inputSchema).toEqual(
-        registry.get(spec.name)!.inputJsonSchema,
+        registry.get(spec.name)!.modelInputJsonSchema,
       );
     }
   });

@@ -3,7 +3,9 @@ import { createMcpServer } from '../../host/mcp/create-mcp-server';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import { createMcpToolNameTranslator } from '../../src/registry/adapters/mcp-tool-names';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
+import { toModelInputJsonSchema } from '../../src/registry/model-input-schema';
 import { toSnakeCase } from '../../src/registry/snake-case';
+import type { ToolInputJsonSchema } from '../../src/registry/tool-input-schema';
 import type { ToolExecutor } from '../../src/registry/tool-spec';
 import {
   TOOL_DEFINITIONS,
@@ -12,6 +14,7 @@ import {
 import { connectInMemory } from './support/mcp-client';
 import {
   generateWithToolCalls,
+  sentToolResults,
   streamWithToolCalls,
   type ModelCallOptions,
 } from './support/recording-model';
@@ -82,7 +85,13 @@ describe('parity of the in-app chat and the MCP server over the real tool defini
         name: toSnakeCase(chatTool.name),
         description: toMcpNames(chatTool.description ?? ''),
       });
-      expect({ name: mcpTool.name, inputSchema: mcpTool.inputSchema }).toEqual({
+      // MCP lists the full schema; the chat's model gets it without validation-only keywords.
+      expect({
+        name: mcpTool.name,
+        inputSchema: toModelInputJsonSchema(
+          mcpTool.inputSchema as ToolInputJsonSchema,
+        ),
+      }).toEqual({
         name: mcpTool.name,
         inputSchema: chatTool.inputSchema,
       });
@@ -110,7 +119,7 @@ describe('parity of the in-app chat and the MCP server over the real tool defini
     expect(mentions).toBeGreaterThan(20);
   });
 
-  it('sends the JSON Schema the registry computed, byte for byte, on both surfaces', async () => {
+  it('sends the JSON Schemas the registry computed, byte for byte: the full one on MCP, its model-facing form in the chat', async () => {
     await client.listTools();
     // The tools/list result as it went on the wire (the client re-parses and reorders keys).
     const wire = serverMessages
@@ -122,12 +131,16 @@ describe('parity of the in-app chat and the MCP server over the real tool defini
       )
       .findLast((message) => message.result?.tools !== undefined)!.result!
       .tools!;
-    for (const { spec, inputJsonSchema } of registry.tools) {
+    for (const {
+      spec,
+      inputJsonSchema,
+      modelInputJsonSchema,
+    } of registry.tools) {
       const chatTool = sentTools(sentByGenerate).find(
         (tool) => tool.name === spec.name,
       )!;
       const mcpTool = wire.find((tool) => tool.name === spec.mcpName)!;
-      expect(chatTool.inputSchema).toBe(inputJsonSchema);
+      expect(chatTool.inputSchema).toBe(modelInputJsonSchema);
       expect({
         name: spec.mcpName,
         inputSchema: JSON.stringify(mcpTool.inputSchema),
@@ -136,6 +149,42 @@ describe('parity of the in-app chat and the MCP server over the real tool defini
         inputSchema: JSON.stringify(inputJsonSchema),
       });
     }
+  });
+
+  it('refuses an out-of-bounds input on both surfaces with the same error, though the chat schema leaves the bound out', async () => {
+    const tool = registry.get('searchPages')!;
+    expect(tool.modelInputJsonSchema.properties?.limit).not.toHaveProperty(
+      'maximum',
+    );
+    expect(tool.inputJsonSchema.properties?.limit).toMatchObject({
+      maximum: 50,
+    });
+    const bound = 'Too big: expected number to be <=50 at limit';
+    const { sent } = await generateWithToolCalls(
+      toAiSdkToolSet(registry, SAMPLE_CONTEXT),
+      [
+        {
+          toolName: 'searchPages',
+          input: { query: 'pricing', limit: 51 },
+          toolCallId: 'call-1',
+        },
+      ],
+    );
+    // The registry's message, as the AI SDK wraps an invalid input for the model.
+    expect(sentToolResults(sent[1]!).get('call-1')).toEqual({
+      type: 'error-text',
+      value: expect.stringContaining(
+        `Invalid arguments for tool searchPages: ${bound}`,
+      ) as string,
+    });
+    const mcp = await client.callTool({
+      name: 'search_pages',
+      arguments: { query: 'pricing', limit: 51 },
+    });
+    expect(mcp.isError).toBe(true);
+    expect((mcp.content as { text: string }[])[0]!.text).toContain(
+      `Invalid arguments for tool search_pages: ${bound}`,
+    );
   });
 
   it("gives MCP clients each spec's title and annotations", async () => {

@@ -12,9 +12,10 @@ export type ToolModelOutput = Awaited<
 
 /**
  * The in-app chat's surface: one AI SDK `tool()` per bound tool, keyed by camelCase name, in
- * canonical order. The input schema is the registry's JSON Schema object itself (the one the MCP
- * server lists), validated by the registry's zod schema; a failure reaches the model as the
- * SDK's invalid-input tool error carrying the registry's field-by-field message.
+ * canonical order. The input schema sent is the registry's model-facing JSON Schema (the MCP
+ * listing without `$schema` and validation-only keywords), and every input is validated by the
+ * registry's full zod schema; a failure reaches the model as the SDK's invalid-input tool error
+ * carrying the registry's field-by-field message, bounds included.
  *
  * `execute` returns the executor's raw output untouched (step results and the UI stream see it
  * as is); interceptor notices are appended only in what the model reads, as extra text parts.
@@ -41,14 +42,17 @@ function toAiSdkTool(
   return tool<unknown, unknown>({
     title: bound.spec.title,
     description: bound.spec.description,
-    inputSchema: jsonSchema<unknown>(bound.inputJsonSchema as JSONSchema7, {
-      validate: async (value) => {
-        const parsed = await registry.parseInput(bound, value);
-        return parsed.success
-          ? { success: true, value: parsed.input }
-          : { success: false, error: parsed.error };
+    inputSchema: jsonSchema<unknown>(
+      bound.modelInputJsonSchema as JSONSchema7,
+      {
+        validate: async (value) => {
+          const parsed = await registry.parseInput(bound, value);
+          return parsed.success
+            ? { success: true, value: parsed.input }
+            : { success: false, error: parsed.error };
+        },
       },
-    }),
+    ),
     execute: async (input, { toolCallId, abortSignal }) => {
       const callContext =
         abortSignal === undefined ? context : { ...context, abortSignal };

@@ -3,11 +3,13 @@ import { createMcpToolNameTranslator } from './mcp-tool-names';
 import type { RegisteredTool } from '../tool-registry';
 
 function registered(name: string, mcpName: string): RegisteredTool {
+  const inputJsonSchema = z.toJSONSchema(
+    z.object({}),
+  ) as RegisteredTool['inputJsonSchema'];
   return {
     spec: { name, mcpName } as RegisteredTool['spec'],
-    inputJsonSchema: z.toJSONSchema(
-      z.object({}),
-    ) as RegisteredTool['inputJsonSchema'],
+    inputJsonSchema,
+    modelInputJsonSchema: inputJsonSchema,
   };
 }
 

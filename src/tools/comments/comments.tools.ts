@@ -19,13 +19,8 @@ export const createCommentTool = defineTool({
   mcpName: 'create_comment',
   title: 'Comment on a page',
   description: [
-    'Adds a comment to a page as the user you act for, visible to everyone in the space. Two forms:',
-    `- New thread: give \`selection\`, an exact piece of the page text (at most ${MAX_COMMENT_SELECTION_LENGTH} characters, inside ONE paragraph, heading, list item or table cell) that the comment is about. Its FIRST occurrence on the page is highlighted as the thread's anchor, so choose a selection long enough to be unique. Copy it verbatim from getPage: plain text, no Markdown. Anchoring changes the page and adds a page history version.`,
-    '- Reply: give `parentCommentId`, a top-level thread on the same page (from listComments), and no selection. A reply to a reply is not possible: reply to its thread.',
-    'As in Docmost, commenting needs edit rights on the page (role writer or admin in its space), for threads and replies alike: with read-only access the call fails with "forbidden" and you can only read the comments.',
-    'Use comments to ask questions, flag problems or suggest changes for a human to review, when the user asked for a review rather than an edit.',
-    'Fails when the selection is not in the page text (read the page again and copy the exact words; text cannot span two blocks), when both or neither of selection and parentCommentId are given, or when the page changed at that moment (retry).',
-    "Returns the new comment's id, and for a thread the id of the block holding its anchor.",
+    `Comments on a page as the user you act for. New thread: give \`selection\`, exact text copied from getPage within one block (at most ${MAX_COMMENT_SELECTION_LENGTH} characters); its first occurrence is highlighted, so make it unique. Reply: give a thread's \`parentCommentId\` instead.`,
+    'Needs edit rights on the page. Comment to flag, ask or suggest when the user wants a review rather than an edit. Returns the comment id.',
   ].join('\n'),
   tier: 'core',
   inputSchema: z.object({
@@ -35,26 +30,20 @@ export const createCommentTool = defineTool({
       .trim()
       .min(1)
       .max(MAX_COMMENT_LENGTH)
-      .describe(
-        'The comment text, plain text; line breaks start new paragraphs.',
-      ),
+      .describe('Plain text; line breaks start paragraphs.'),
     selection: z
       .string()
       .min(1)
       .max(MAX_COMMENT_SELECTION_LENGTH)
       .optional()
-      .describe(
-        `New thread only: the exact page text to anchor the comment to (1 to ${MAX_COMMENT_SELECTION_LENGTH} characters, within one block). Omit for a reply.`,
-      ),
+      .describe('New thread: the exact page text to anchor it to.'),
     parentCommentId: z
       .string()
       .trim()
       .min(1)
       .max(MAX_ID_LENGTH, ID_TOO_LONG)
       .optional()
-      .describe(
-        'Reply only: the id of the thread to reply to. Omit for a new thread.',
-      ),
+      .describe('Reply: the thread id.'),
   }),
   annotations: {
     readOnlyHint: false,
@@ -69,9 +58,7 @@ export const getCommentTool = defineTool({
   mcpName: 'get_comment',
   title: 'Read a comment',
   description: [
-    'Reads one comment: its text, author, createdAt, createdSource ("user" or "agent"), page id, and resolved state; for a thread also its anchored selection and its replies; for a reply its parentCommentId.',
-    "Use it to follow up one comment id; to see all of a page's discussion use listComments.",
-    'Fails with "comment … not found or no access" for an unknown or deleted comment, or one on a page you cannot read.',
+    'Reads one comment: text, author, createdAt, createdSource ("user" or "agent"), page id and resolved state; for a thread also its selection and replies.',
   ].join('\n'),
   tier: 'core',
   inputSchema: z.object({ commentId: commentIdField }),
@@ -88,10 +75,7 @@ export const listCommentsTool = defineTool({
   mcpName: 'list_comments',
   title: "List a page's comments",
   description: [
-    'Lists a page\'s comment threads, oldest first, each with its replies nested. Per comment: id, text, author name, createdAt, createdSource ("user" or "agent"). Per thread also: selection (the anchored text), anchorBlockId (the block holding the highlight now; null when that text was deleted) and resolved state.',
-    'Resolved threads are left out unless includeResolved is true; the result says how many were hidden. Threads come `limit` at a time (default 50) with nextCursor: pass it back as `cursor` for the next, newer threads; null when there are no more. A result also stops at 200,000 characters: threads left out then are listed by id in omittedThreadIds (read each with getComment).',
-    'Use it when the user asks about feedback on a page, before working through review comments, or when a [signal] line reports new comments.',
-    'Fails with "page … not found or no access" for a page you cannot read.',
+    'Lists a page\'s comment threads, oldest first, replies nested: id, text, author, createdAt, createdSource ("user" or "agent"), the anchored selection with its anchorBlockId, and resolved state. Use it for feedback on a page or after a [signal] line.',
   ].join('\n'),
   tier: 'core',
   inputSchema: z.object({
@@ -99,25 +83,21 @@ export const listCommentsTool = defineTool({
     includeResolved: z
       .boolean()
       .default(false)
-      .describe(
-        'Also list resolved threads. Default false: open threads only.',
-      ),
+      .describe('Also list resolved threads.'),
     limit: z
       .number()
       .int()
       .min(1)
       .max(100)
       .default(50)
-      .describe('Most threads to return: 1 to 100, default 50.'),
+      .describe('Most threads, at most 100.'),
     cursor: z
       .string()
       .trim()
       .min(1)
       .max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG)
       .optional()
-      .describe(
-        'The nextCursor of a previous listComments call for the same page and includeResolved, to continue. Omit for the oldest threads.',
-      ),
+      .describe('nextCursor of the previous call, to continue.'),
   }),
   annotations: {
     readOnlyHint: true,
@@ -132,18 +112,12 @@ export const resolveCommentTool = defineTool({
   mcpName: 'resolve_comment',
   title: 'Resolve a comment thread',
   description: [
-    'Marks a comment thread resolved, as the Resolve button does (or reopens it with resolved: false); the highlight of its anchor in the page is updated too.',
-    'Resolve a thread only when what it asked for has been done (for example after your edit fixed it) or the user asked you to.',
-    'Only threads can be resolved: given a reply, the call fails and names its thread. Resolving a thread that is already resolved changes nothing and says so.',
-    'Needs write access to the page (role writer or admin). Fails with "comment … not found or no access" for an unknown comment or one on a page you cannot read.',
+    'Resolves a comment thread as the Resolve button does, or reopens it (resolved: false). Resolve only when what it asked for is done or the user asks.',
   ].join('\n'),
   tier: 'core',
   inputSchema: z.object({
     commentId: commentIdField,
-    resolved: z
-      .boolean()
-      .default(true)
-      .describe('true (default) to resolve the thread, false to reopen it.'),
+    resolved: z.boolean().default(true).describe('false reopens the thread.'),
   }),
   annotations: {
     readOnlyHint: false,

@@ -1,0 +1,1 @@
+export { translateInEnglish, type Translate } from './translate.js';

@@ -583,4 +583,31 @@ describe('chat turn figures, through POST /api/ai-tools/stats', () => {
     await writer.settled();
     expect(lines).toEqual([lines[0], 'turn statistics are written again']);
   });
+
+  it('points out a model whose deferred turns that load nothing end unanswered more often than its all-tool turns', async () => {
+    await sql`insert into ai_tools_turn_stats_daily (workspace_id, day, model_id, deferred_tools, turns, unanswered, unanswered_without_loads)
+      values (${SEED_IDS.workspace}::uuid, (now() at time zone 'UTC')::date, 'struggler', true, 4, 2, 2),
+             (${SEED_IDS.workspace}::uuid, (now() at time zone 'UTC')::date, 'struggler', false, 4, 1, 1),
+             (${SEED_IDS.workspace}::uuid, (now() at time zone 'UTC')::date, 'steady', true, 4, 1, 0),
+             (${SEED_IDS.workspace}::uuid, (now() at time zone 'UTC')::date, 'steady', false, 4, 1, 1)`.execute(
+      database.db,
+    );
+    const cues = (await summary()).windows[0]!.models.filter((model) =>
+      ['struggler', 'steady'].includes(model.modelId),
+    );
+    expect(cues).toEqual([
+      {
+        modelId: 'steady',
+        deferredUnansweredWithoutLoadsShare: 0,
+        allActiveUnansweredShare: 0.25,
+        deferredToolsStruggle: false,
+      },
+      {
+        modelId: 'struggler',
+        deferredUnansweredWithoutLoadsShare: 0.5,
+        allActiveUnansweredShare: 0.25,
+        deferredToolsStruggle: true,
+      },
+    ]);
+  });
 });

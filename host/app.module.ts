@@ -11,6 +11,11 @@ import type { ChatModelFactory } from './chat/chat-model';
 import { ChatModule } from './chat/chat.module';
 import { HealthModule } from './health/health.module';
 import { McpModule } from './mcp/mcp.module';
+import {
+  HOST_REDIS,
+  HostRedisLifecycle,
+  openHostRedis,
+} from './redis/host-redis';
 import { WebModule } from './web/web.module';
 import {
   CollaborationGateway,
@@ -49,6 +54,10 @@ export class AppModule {
             },
           }),
     });
+    const redis =
+      options.config.redisUrl === undefined
+        ? null
+        : openHostRedis(options.config.redisUrl);
     return {
       module: AppModule,
       global: true,
@@ -59,6 +68,11 @@ export class AppModule {
           db: options.db,
           publicBaseUrl: options.config.publicBaseUrl,
           collaboration: collaboration.pages,
+          // With REDIS_URL a user's tool calls are counted on every instance.
+          callsPerUser: {
+            ...options.config.ai.callsPerUser,
+            ...(redis === null ? {} : { redis }),
+          },
           commentSignal: {
             debounceMs: options.config.ai.commentSignalDebounceMs,
             ...(options.databaseUrl === undefined
@@ -78,13 +92,15 @@ export class AppModule {
             ? {}
             : { modelFactory: options.chatModelFactory },
         ),
-        McpModule.forRoot(),
+        McpModule,
         WebModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: APP_GUARD, useClass: BearerAuthGuard },
         { provide: HOST_COLLABORATION, useValue: collaboration },
+        { provide: HOST_REDIS, useValue: redis },
+        HostRedisLifecycle,
         CollaborationGateway,
       ],
       exports: [APP_CONFIG, HOST_COLLABORATION],

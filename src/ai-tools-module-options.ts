@@ -1,5 +1,6 @@
 import type { CanActivate, Type } from '@nestjs/common';
 import type { CallsPerUserOptions } from './calls-per-user';
+import type { McpSessionOptions } from './mcp-sessions';
 import type { CollaborationPagesOptions } from './collaboration';
 import type { Kysely } from 'kysely';
 import type { ChatMemoryOptions } from './chat-memory';
@@ -87,6 +88,12 @@ export interface AiToolsModuleOptions {
    * store. Default: the module's table, 12 deferred tools, 50 comment-signal pages.
    */
   readonly chatMemory?: ChatMemoryOptions;
+  /**
+   * Bounds of MCP sessions (`McpSessionsService`, kept in `ai_tools_mcp_sessions` so every
+   * instance serves every session): per user, idle timeout, sweep. Default 20 per user, closed
+   * after 30 minutes idle, swept every minute.
+   */
+  readonly mcpSessions?: McpSessionOptions;
   /**
    * Limits of the worker threads CPU-heavy tool work runs in (transform scripts, version diffs,
    * Markdown conversion and text edits on large pages): threads (the global limit), runs per

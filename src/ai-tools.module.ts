@@ -47,6 +47,7 @@ import { AiChatTurnService } from './chat-turn/ai-chat-turn.service';
 import { TurnStatsController } from './stats/turn-stats.controller';
 import { TURN_STATS_OPTIONS } from './stats/turn-stats-options';
 import { TurnStatsService } from './stats/turn-stats.service';
+import { MCP_SESSION_OPTIONS, McpSessionsService } from './mcp-sessions';
 import { TOOL_DEFINITIONS } from './tools/tool-definitions';
 import { createDocmostExecutors } from './tools/docmost-executors';
 import { TOOL_HEAVY_TASKS, type ToolHeavyWorkPool } from './tools/heavy-tasks';
@@ -274,6 +275,12 @@ const MODULE_PROVIDERS: readonly Provider[] = [
   },
   TurnStatsService,
   AiChatTurnService,
+  {
+    provide: MCP_SESSION_OPTIONS,
+    inject: [AI_TOOLS_OPTIONS],
+    useFactory: (options: AiToolsModuleOptions) => options.mcpSessions ?? {},
+  },
+  McpSessionsService,
   OwnedDatabaseCloser,
   {
     provide: AI_TOOLS_AUTH_GUARD,
@@ -302,6 +309,7 @@ const MODULE_EXPORTS = [
   ChatMemoryService,
   TurnStatsService,
   AiChatTurnService,
+  McpSessionsService,
   AiToolsSettingsModule,
   PageStashModule,
 ];

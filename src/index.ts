@@ -95,6 +95,7 @@ export {
 export {
   createCallsPerUserLimit,
   type CallsPerUserOptions,
+  type CallsPerUserRedis,
 } from './calls-per-user';
 export {
   DeferredToolsService,
@@ -142,6 +143,17 @@ export {
   type ModelCue,
   type Share,
 } from './stats';
+export {
+  McpSessionsService,
+  MCP_SESSION_OPTIONS,
+  MCP_SESSION_DEFAULTS,
+  createDatabaseMcpSessionStore,
+  type McpSessionContext,
+  type McpSessionCaller,
+  type McpSessionOptions,
+  type McpSessionStore,
+  type StoredMcpSession,
+} from './mcp-sessions';
 export {
   AiToolsSettingsModule,
   AiToolsSettingsService,

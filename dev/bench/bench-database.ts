@@ -46,6 +46,8 @@ export class CountQueryRecorder {
 
 export interface BenchDatabase {
   readonly db: Kysely<DB>;
+  /** The bench database's URL, for parts that open their own pool (a whole host). */
+  readonly url: string;
   readonly recorder: CountQueryRecorder;
   /** Closes the pool and drops the database. */
   drop(): Promise<void>;
@@ -132,6 +134,7 @@ export async function createBenchDatabase(
   await migrateToLatest(db);
   return {
     db,
+    url: url.toString(),
     recorder,
     async drop() {
       await db.destroy();

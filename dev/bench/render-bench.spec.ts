@@ -200,6 +200,12 @@ function figures(gcExposed = true): BenchFigures {
         databaseRead: { ...latency(12), p99Ms: 20 },
       },
     },
+    mcpCalls: {
+      call: latency(3.5),
+      statementsPerCall: 4.2,
+      sessionStatementsPerCall: 1,
+      sessionStatement: latency(0.4),
+    },
     durationMs: 16000,
   };
 }
@@ -208,6 +214,10 @@ describe('bench output', () => {
   it('renders each figure with its unit and the comments part of the plan', () => {
     const text = renderBench(figures());
     expect(text).toContain('Live pages (Hocuspocus on loopback');
+    expect(text).toMatch(
+      /one tool call\s+3\.500 ms\s+7\.000 ms\s+4\.200 ms\s+10\s+4\.200\s+1\.000/,
+    );
+    expect(text).toMatch(/its session statement\s+0\.400 ms\s+0\.800 ms/);
     expect(text).toMatch(
       /large: edit until the editor has it\s+61\.000 ms\s+90\.000 ms/,
     );

@@ -146,8 +146,46 @@ export function renderBench(figures: BenchFigures): string {
           '  not measured: the garbage collector could not be exposed (run node with --expose-gc)',
         ]),
     ...renderLivePages(figures),
+    ...renderMcpCalls(figures),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+function renderMcpCalls(figures: BenchFigures): string[] {
+  const mcp = figures.mcpCalls;
+  const row = (label: string, latency: LatencySummary, extra: string[]) => [
+    label,
+    milliseconds(latency.p50Ms),
+    milliseconds(latency.p95Ms),
+    milliseconds(latency.meanMs),
+    String(latency.runs),
+    ...extra,
+  ];
+  return [
+    '',
+    'MCP tool calls (get_outline over POST /mcp of the reference host, one instance, default debounce)',
+    RULE,
+    ...table(
+      [
+        '',
+        'p50',
+        'p95',
+        'mean',
+        'runs',
+        'statements / call',
+        'session statements / call',
+      ],
+      [
+        row('one tool call', mcp.call, [
+          mcp.statementsPerCall.toFixed(3),
+          mcp.sessionStatementsPerCall.toFixed(3),
+        ]),
+        ...(mcp.sessionStatement === undefined
+          ? []
+          : [row('its session statement', mcp.sessionStatement, ['', ''])]),
+      ],
+    ),
+  ];
 }
 
 function renderLivePages(figures: BenchFigures): string[] {

@@ -22,6 +22,7 @@ import {
   type ThreeTurnChatFigures,
 } from './prefix-cache-figures';
 import { measureLivePages, type LivePageFigures } from './live-page-figures';
+import { measureMcpCalls, type McpCallFigures } from './mcp-call-figures';
 import { measureRegistry, type RegistryFigures } from './registry-figures';
 import {
   measureSessionMemory,
@@ -43,6 +44,8 @@ export interface BenchRuns {
   readonly sessions?: number;
   /** Live-page edits and reads timed on the small page (half as many on the large one). Default 50. */
   readonly livePageCalls?: number;
+  /** MCP tool calls timed through the reference host. Default 300. */
+  readonly mcpCalls?: number;
 }
 
 export interface RunBenchOptions {
@@ -71,6 +74,7 @@ export interface BenchFigures {
   readonly countQuery: CountQueryFigures;
   readonly memory: SessionMemoryFigures;
   readonly livePages: LivePageFigures;
+  readonly mcpCalls: McpCallFigures;
   readonly durationMs: number;
 }
 
@@ -150,6 +154,13 @@ export async function runBench(
       ownerToken: seed.users.find((user) => user.role === 'owner')!.token,
       runs: runs.livePageCalls ?? 50,
     });
+    log('MCP tool calls through the reference host (one instance)');
+    const mcpCalls = await measureMcpCalls({
+      url: bench.url,
+      driver: options.cluster.driver,
+      ownerToken: seed.users.find((user) => user.role === 'owner')!.token,
+      runs: runs.mcpCalls ?? 300,
+    });
     return {
       date: new Date().toISOString(),
       machine: benchMachine(),
@@ -167,6 +178,7 @@ export async function runBench(
       countQuery,
       memory,
       livePages,
+      mcpCalls,
       durationMs: Math.round(performance.now() - startedAt),
     };
   } finally {

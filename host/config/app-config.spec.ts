@@ -29,6 +29,7 @@ describe('loadAppConfig', () => {
         model: undefined,
         maxSteps: 20,
         scriptedStepDelayMs: 800,
+        callsPerUser: { running: 4, maxInProgress: 32 },
         commentSignalDebounceMs: 20_000,
         externalMcp: [],
       },
@@ -46,6 +47,8 @@ describe('loadAppConfig', () => {
       AI_MAX_STEPS: '5',
       AI_SCRIPTED_STEP_DELAY_MS: '1500',
       AI_COMMENT_SIGNAL_DEBOUNCE_MS: '',
+      AI_CALLS_PER_USER_RUNNING: '2',
+      AI_CALLS_PER_USER_MAX_IN_PROGRESS: '6',
       AI_EXTERNAL_MCP:
         '[{"name":"Jira","url":"https://mcp.test/jira","prefix":"jira"}]',
       APP_URL: 'https://docs.acme.test/',
@@ -76,6 +79,7 @@ describe('loadAppConfig', () => {
         model: 'model-x',
         maxSteps: 5,
         scriptedStepDelayMs: 1500,
+        callsPerUser: { running: 2, maxInProgress: 6 },
         commentSignalDebounceMs: 20_000,
         externalMcp: [
           { name: 'Jira', url: 'https://mcp.test/jira', prefix: 'jira' },
@@ -133,6 +137,19 @@ describe('loadAppConfig', () => {
       'APP_URL="docs.acme.test" is not a URL',
     ],
     ['APP_URL', { APP_URL: 'ftp://docs.acme.test' }, 'must use http or https'],
+    [
+      'AI_CALLS_PER_USER_RUNNING',
+      { AI_CALLS_PER_USER_RUNNING: '0' },
+      'AI_CALLS_PER_USER_RUNNING="0" is not valid; expected an integer from 1 to 1000',
+    ],
+    [
+      'AI_CALLS_PER_USER_MAX_IN_PROGRESS',
+      {
+        AI_CALLS_PER_USER_RUNNING: '8',
+        AI_CALLS_PER_USER_MAX_IN_PROGRESS: '4',
+      },
+      'AI_CALLS_PER_USER_MAX_IN_PROGRESS=4 is below AI_CALLS_PER_USER_RUNNING=8',
+    ],
     [
       'REDIS_URL',
       { REDIS_URL: 'localhost:6379' },

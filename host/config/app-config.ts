@@ -27,6 +27,14 @@ export interface AiConfig {
   /** `AI_SCRIPTED_STEP_DELAY_MS`: the scripted agent's pause before each step; default 800. */
   readonly scriptedStepDelayMs: number;
   readonly commentSignalDebounceMs: number;
+  /**
+   * `AI_CALLS_PER_USER_RUNNING` (default 4) and `AI_CALLS_PER_USER_MAX_IN_PROGRESS` (default
+   * 32): the module's `callsPerUser` limits; with `REDIS_URL` they count across instances.
+   */
+  readonly callsPerUser: {
+    readonly running: number;
+    readonly maxInProgress: number;
+  };
   readonly externalMcp: readonly ExternalMcpServerConfig[];
 }
 
@@ -211,6 +219,29 @@ function parsePublicBaseUrl(raw: string | undefined, port: number): string {
   return value.replace(/\/+$/, '');
 }
 
+function parseCallsPerUser(env: NodeJS.ProcessEnv): AiConfig['callsPerUser'] {
+  const running = integer(
+    'AI_CALLS_PER_USER_RUNNING',
+    env.AI_CALLS_PER_USER_RUNNING,
+    4,
+    1,
+    1000,
+  );
+  const maxInProgress = integer(
+    'AI_CALLS_PER_USER_MAX_IN_PROGRESS',
+    env.AI_CALLS_PER_USER_MAX_IN_PROGRESS,
+    Math.max(32, running),
+    1,
+    10_000,
+  );
+  if (maxInProgress < running)
+    throw new StartupError(
+      `AI_CALLS_PER_USER_MAX_IN_PROGRESS=${maxInProgress} is below AI_CALLS_PER_USER_RUNNING=${running}; it counts the running calls too, so it must be at least ${running}`,
+      'AI_CALLS_PER_USER_MAX_IN_PROGRESS',
+    );
+  return { running, maxInProgress };
+}
+
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = integer('PORT', env.PORT, 3000, 0, 65535);
   return {
@@ -232,6 +263,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         0,
         60_000,
       ),
+      callsPerUser: parseCallsPerUser(env),
       commentSignalDebounceMs: integer(
         'AI_COMMENT_SIGNAL_DEBOUNCE_MS',
         env.AI_COMMENT_SIGNAL_DEBOUNCE_MS,

@@ -1,10 +1,16 @@
 import { Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  InjectToolRegistry,
+  McpSessionsService,
+  type McpSessionContext,
+  type ToolRegistry,
+} from '../../src';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { CurrentUser } from '../auth/current-user.decorator';
-import type { McpSession } from './mcp-session-store';
-import { McpSessionsService } from './mcp-sessions.service';
+import { createMcpServer } from './create-mcp-server';
 
 const SESSION_HEADER = 'mcp-session-id';
 
@@ -29,16 +35,31 @@ function sendJsonRpcError(
     .send({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
+function sessionNotFound(reply: FastifyReply): void {
+  sendJsonRpcError(
+    reply,
+    404,
+    SESSION_NOT_FOUND,
+    'Session not found: it expired, was closed or belongs to another user; start a new one with initialize',
+  );
+}
+
 /**
- * `POST /mcp`, `GET /mcp`, `DELETE /mcp`: the MCP server over Streamable HTTP, stateful. The
- * global bearer guard authenticates every request; `initialize` opens a session for the caller,
- * later requests name it in `Mcp-Session-Id`, and a session only ever serves the user who
- * opened it. The SDK's transport writes the raw response (JSON or an SSE stream), so the reply
- * is hijacked from Fastify once a request is handed to it.
+ * `POST /mcp` and `DELETE /mcp`: the MCP server over Streamable HTTP, served by any instance.
+ * The global bearer guard authenticates every request; `initialize` opens a session for the
+ * caller (a row in PostgreSQL, `McpSessionsService`), later requests name it in
+ * `Mcp-Session-Id` and are served wherever they land: each request gets its own MCP server and
+ * stateless transport, with the session's context (its user, its id, when it began) and the
+ * comment signal's state loaded in the one query that finds the session. A session only ever
+ * serves the user who opened it. The SDK's transport writes the raw response (JSON or an SSE
+ * stream), so the reply is hijacked from Fastify once a request is handed to it.
  */
 @Controller('mcp')
 export class McpController {
-  constructor(private readonly sessions: McpSessionsService) {}
+  constructor(
+    private readonly sessions: McpSessionsService,
+    @InjectToolRegistry() private readonly registry: ToolRegistry,
+  ) {}
 
   /** JSON-RPC messages from the client: `initialize` without a session id, the rest with one. */
   @Post()
@@ -47,48 +68,51 @@ export class McpController {
     @Res() reply: FastifyReply,
     @CurrentUser() user: AuthenticatedUser,
   ): Promise<void> {
-    if (sessionIdOf(request) !== undefined)
-      return this.forward(request, reply, user);
-    if (!isInitializeRequest(request.body)) {
-      return sendJsonRpcError(
-        reply,
-        400,
-        BAD_REQUEST,
-        `Bad Request: no ${SESSION_HEADER} header; start a session with an initialize request, then send its id in ${SESSION_HEADER}`,
-      );
+    const sessionId = sessionIdOf(request);
+    if (sessionId === undefined) {
+      if (!isInitializeRequest(request.body)) {
+        return sendJsonRpcError(
+          reply,
+          400,
+          BAD_REQUEST,
+          `Bad Request: no ${SESSION_HEADER} header; start a session with an initialize request, then send its id in ${SESSION_HEADER}`,
+        );
+      }
+      const context = await this.sessions.open(user);
+      reply.raw.setHeader(SESSION_HEADER, context.sessionId);
+      return this.serve(context, request, reply);
     }
-    const session = await this.sessions.open(user);
-    try {
-      await this.handOver(session, request, reply);
-    } finally {
-      await this.sessions.discard(session);
-    }
+    const context = await this.sessions.resume(sessionId, user);
+    if (context === undefined) return sessionNotFound(reply);
+    return this.serve(context, request, reply);
   }
 
-  /** The server-to-client SSE stream of a session. */
+  /**
+   * No server-to-client stream: every response travels on its own POST (the tools send no
+   * unsolicited messages), so a stream would tie a client to one instance for nothing.
+   */
   @Get()
-  async stream(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @CurrentUser() user: AuthenticatedUser,
-  ): Promise<void> {
-    return this.forward(request, reply, user);
+  stream(@Res() reply: FastifyReply): void {
+    void reply
+      .status(405)
+      .header('allow', 'POST, DELETE')
+      .send({
+        jsonrpc: '2.0',
+        error: {
+          code: BAD_REQUEST,
+          message:
+            'Method not allowed: this server sends every response on its POST; there is no GET stream',
+        },
+        id: null,
+      });
   }
 
-  /** Ends a session; its server and transport are closed. */
+  /** Ends a session, on whichever instance opened it. */
   @Delete()
   async end(
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @CurrentUser() user: AuthenticatedUser,
-  ): Promise<void> {
-    return this.forward(request, reply, user);
-  }
-
-  private async forward(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    user: AuthenticatedUser,
   ): Promise<void> {
     const sessionId = sessionIdOf(request);
     if (sessionId === undefined) {
@@ -99,24 +123,27 @@ export class McpController {
         `Bad Request: the ${SESSION_HEADER} header is required`,
       );
     }
-    const session = this.sessions.use(sessionId, user);
-    if (session === undefined) {
-      return sendJsonRpcError(
-        reply,
-        404,
-        SESSION_NOT_FOUND,
-        'Session not found: it expired, was closed or belongs to another user; start a new one with initialize',
-      );
-    }
-    await this.handOver(session, request, reply);
+    if (!(await this.sessions.close(sessionId, user)))
+      return sessionNotFound(reply);
+    void reply.status(200).send();
   }
 
-  private async handOver(
-    session: McpSession,
+  /** One request on a server of its own, closed once the response has been written. */
+  private async serve(
+    context: McpSessionContext,
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<void> {
+    const server = createMcpServer({ registry: this.registry, context });
+    // One JSON response per request: the tools send no progress or other messages mid-call,
+    // so a stream would carry nothing more.
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    reply.raw.once('close', () => void server.close());
     reply.hijack();
-    await session.transport.handleRequest(request.raw, reply.raw, request.body);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
   }
 }

@@ -158,6 +158,9 @@ describe('resolveCallsPerUserLimits', () => {
       running: 2,
       maxInProgress: 32,
       maxQueueWaitMs: 30_000,
+      redisLeaseMs: 60_000,
+      redisPollMs: 50,
+      redisTimeoutMs: 1_000,
     });
   });
 

@@ -1,4 +1,5 @@
 import { resolvePositiveLimits } from '../workers/positive-limits';
+import type { CallsPerUserRedis } from './calls-per-user-redis';
 
 /**
  * How many tool calls one user may run at once, on both surfaces together. Every call reads the
@@ -17,14 +18,28 @@ export interface CallsPerUserOptions {
   readonly maxInProgress?: number;
   /** Longest wait of a call for one of its user's running slots, in milliseconds, before it is refused. Default 30,000. */
   readonly maxQueueWaitMs?: number;
+  /**
+   * The host's Redis connection (an ioredis client; Docmost has one): the limits then count a
+   * user's calls on every instance sharing it. Absent: each instance counts its own.
+   */
+  readonly redis?: CallsPerUserRedis;
+  /** With `redis`: how long a call's slot is held without renewal (renewed every third of it while the call runs); a crashed instance's calls stop counting after it. Default 60,000. */
+  readonly redisLeaseMs?: number;
+  /** With `redis`: how often a waiting call looks for a slot freed on another instance (one freed on its own instance wakes it at once). Default 50. */
+  readonly redisPollMs?: number;
+  /** With `redis`: longest wait for Redis before this instance admits the call by its own count (and logs it). Default 1,000. */
+  readonly redisTimeoutMs?: number;
 }
 
-export type CallsPerUserLimits = Required<CallsPerUserOptions>;
+export type CallsPerUserLimits = Required<Omit<CallsPerUserOptions, 'redis'>>;
 
 export const CALLS_PER_USER_DEFAULTS: CallsPerUserLimits = Object.freeze({
   running: 4,
   maxInProgress: 32,
   maxQueueWaitMs: 30_000,
+  redisLeaseMs: 60_000,
+  redisPollMs: 50,
+  redisTimeoutMs: 1_000,
 });
 
 const INTEGER_FIELDS: ReadonlySet<keyof CallsPerUserLimits> = new Set([

@@ -5,3 +5,4 @@ export {
   type CallsPerUserLimits,
   type CallsPerUserOptions,
 } from './calls-per-user-options';
+export type { CallsPerUserRedis } from './calls-per-user-redis';

@@ -11,7 +11,12 @@ import type {
   CarriedCommentPage,
   OutgoingCommentPage,
 } from './carried-comment-pages';
-import { CommentCheckTimeoutError } from './comment-check-timeout-error';
+import {
+  type PersistCommentSignalSession,
+  type PersistedSession,
+  type StoredCommentSignalSession,
+} from './stored-comment-signal-session';
+import { withTimeout } from './with-timeout';
 import {
   resolveCommentSignalOptions,
   type CommentSignalOptions,
@@ -65,20 +70,13 @@ function sessionKey(context: ToolCallContext): string {
   ]);
 }
 
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new CommentCheckTimeoutError(timeoutMs)),
-      timeoutMs,
-    );
-    timer.unref();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 export class CommentSignal {
   private readonly sessions: LRUCache<string, CommentSignalSession>;
+  /** Sessions whose state lives in a store shared by every instance (MCP sessions). */
+  private readonly persisted = new WeakMap<
+    CommentSignalSession,
+    PersistedSession
+  >();
 
   /** `countDatabase`: the count pool this signal opened (from `countConnection`); `close` closes it. */
   constructor(
@@ -105,6 +103,11 @@ export class CommentSignal {
       // The signal is a courtesy: nothing in it may fail a tool call that succeeded.
       this.options.onCheckFailed(error, invocation.context);
     }
+    try {
+      await this.persist(invocation.context);
+    } catch (error) {
+      this.options.onCheckFailed(error, invocation.context);
+    }
     return signal === undefined
       ? outcome
       : { output: outcome.output, notices: [...outcome.notices, signal] };
@@ -122,6 +125,27 @@ export class CommentSignal {
       carry.previousTurnEndedAt,
       now,
     );
+  }
+
+  /**
+   * Brings the session of `context` up to date with what its store holds, before a tool call
+   * of a session that any instance may serve (an MCP session behind a load balancer): stored
+   * and in-memory progress merge (the later watermark of each page wins), and after each call
+   * that changed what a store keeps, `persist` writes it back before the call returns, so the
+   * next call, on whichever instance, neither reports a comment again nor misses one.
+   */
+  refresh(
+    context: ToolCallContext,
+    stored: StoredCommentSignalSession,
+    persist: PersistCommentSignalSession,
+  ): void {
+    const now = this.options.clock.now();
+    const session = this.session(context, now);
+    session.absorb(stored.pages, stored.startedAt, now, {
+      local: now,
+      wall: Date.now(),
+    });
+    this.persisted.set(session, { persist, shape: session.storedShape() });
   }
 
   /** The session's state to hand to the chat's next turn; the session is forgotten. Empty when it made no call. */
@@ -156,6 +180,17 @@ export class CommentSignal {
     );
     this.sessions.set(key, created);
     return created;
+  }
+
+  /** Writes a stored session back when the call changed what its store keeps. */
+  private async persist(context: ToolCallContext): Promise<void> {
+    const session = this.sessions.peek(sessionKey(context));
+    const persisted = session && this.persisted.get(session);
+    if (session === undefined || persisted === undefined) return;
+    const shape = session.storedShape();
+    if (shape === persisted.shape) return;
+    persisted.shape = shape;
+    await persisted.persist(session.carry(this.options.clock.now()));
   }
 
   private async afterCall(
@@ -208,7 +243,14 @@ export class CommentSignal {
       this.options.maxPagesPerCheck,
     );
     if (plan === undefined) return undefined;
+    // A stored session's new state (a page that joined the working set) is written while the
+    // count runs, not after it: the call waits for one round trip, not two. News found by the
+    // count moves a watermark, which `intercept` writes once more.
+    const written = this.persist(context).catch((error: unknown) =>
+      this.options.onCheckFailed(error, context),
+    );
     const { results, failed } = await this.runCheck(source, plan, context);
+    await written;
     const news = session.completeCheck(
       plan,
       results,
@@ -377,6 +419,14 @@ export class CommentSignalInterceptor implements OnApplicationShutdown {
 
   carry(context: ToolCallContext): OutgoingCommentPage[] {
     return this.signal.carry(context);
+  }
+
+  refresh(
+    context: ToolCallContext,
+    stored: StoredCommentSignalSession,
+    persist: PersistCommentSignalSession,
+  ): void {
+    this.signal.refresh(context, stored, persist);
   }
 
   onApplicationShutdown(): Promise<void> {

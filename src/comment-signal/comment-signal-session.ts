@@ -38,6 +38,36 @@ function databaseMillisecondsFloor(text: string): number {
   return Date.parse(`${match[1]}.${fraction}${match[3]}`);
 }
 
+/** Microseconds of a database timestamp text, to compare two of them exactly. */
+function databaseMicroseconds(text: string): number {
+  const match = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})$/.exec(
+    text,
+  );
+  if (match === null) return Number.NaN;
+  const fraction = (match[2] ?? '').padEnd(6, '0').slice(0, 6);
+  return Date.parse(`${match[1]}${match[3]}`) * 1000 + Number(fraction);
+}
+
+/**
+ * The later of a watermark this process holds and one stored by any instance (both say
+ * "comments up to here were reported or read", so the later one is true for the session).
+ * A local moment is placed in wall time to compare; an unreadable stored time loses.
+ */
+function laterWatermark(
+  held: SessionWatermark | undefined,
+  stored: string,
+  clock: ClockReading,
+): SessionWatermark {
+  const storedMicroseconds = databaseMicroseconds(stored);
+  if (held === undefined) return { database: stored };
+  if (Number.isNaN(storedMicroseconds)) return held;
+  const heldMicroseconds =
+    'database' in held
+      ? databaseMicroseconds(held.database)
+      : (clock.wall - (clock.local - held.localAt)) * 1000;
+  return storedMicroseconds >= heldMicroseconds ? { database: stored } : held;
+}
+
 /**
  * Whether everything up to `watermark` is known to be after `sinceMs`: then a read covering
  * (since, at] leaves no gap behind the watermark. Strictly after, rounded the safe way.
@@ -144,6 +174,73 @@ export class CommentSignalSession {
       });
     }
     this.touch([]);
+  }
+
+  /**
+   * Takes in what the session's store holds (written by any instance serving the session, this
+   * one included), keeping what this process knows too: each page gets the later watermark and
+   * the latest check and touch of the two, the working set is re-ranked by touch, and the
+   * session's baseline becomes `startedAt` (database time) when the session began. What only
+   * this process tracks (seen comment marks, forced checks, backoff) stays.
+   */
+  absorb(
+    pages: readonly CarriedCommentPage[],
+    startedAt: string,
+    now: number,
+    clock: ClockReading,
+  ): void {
+    if (!('database' in this.baseline)) {
+      this.baseline = { database: startedAt };
+      this.previousTurnPending = false;
+    }
+    for (const page of pages) {
+      const state = this.pages.get(page.pageId) ?? {};
+      state.watermark = laterWatermark(state.watermark, page.watermark, clock);
+      state.touchedAt = Math.max(
+        state.touchedAt ?? Number.NEGATIVE_INFINITY,
+        now - page.touchedMillisecondsAgo,
+      );
+      if (page.checkedMillisecondsAgo !== null)
+        state.lastCheckedAt = Math.max(
+          state.lastCheckedAt ?? Number.NEGATIVE_INFINITY,
+          now - page.checkedMillisecondsAgo,
+        );
+      this.pages.set(page.pageId, state);
+    }
+    const ranked = [...this.pages.entries()].sort(
+      ([, left], [, right]) =>
+        (left.touchedAt ?? Number.NEGATIVE_INFINITY) -
+        (right.touchedAt ?? Number.NEGATIVE_INFINITY),
+    );
+    this.pages.clear();
+    for (const [pageId, state] of ranked) this.pages.set(pageId, state);
+    // The grouped window restarts from the latest check any instance made.
+    const lastChecked = Math.max(
+      ...ranked.map(
+        ([, state]) => state.lastCheckedAt ?? Number.NEGATIVE_INFINITY,
+      ),
+    );
+    if (Number.isFinite(lastChecked))
+      this.lastWindowAt = Math.max(
+        this.lastWindowAt ?? lastChecked,
+        lastChecked,
+      );
+    this.touch([]);
+  }
+
+  /**
+   * What a store must keep of the session, as a comparable text: the working set in order and
+   * each page's watermark. A call that leaves it unchanged needs no write. Check times are
+   * written along when something else changed, never on their own: a stale one only makes
+   * another instance count a page once more, which costs what the write would have.
+   */
+  storedShape(): string {
+    return JSON.stringify(
+      [...this.pages.entries()].map(([pageId, state]) => [
+        pageId,
+        state.watermark ?? null,
+      ]),
+    );
   }
 
   /** The working set to hand on, least recently touched first; pages without their own watermark take the baseline. */

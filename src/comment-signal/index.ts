@@ -7,8 +7,16 @@ export {
   type CommentSignalCarry,
 } from './comment-signal-interceptor';
 export type {
-  CarriedCommentPage,
-  OutgoingCommentPage,
+  PersistCommentSignalSession,
+  StoredCommentSignalSession,
+} from './stored-comment-signal-session';
+export {
+  mergeCommentPagesSql,
+  outgoingCommentPagesSql,
+  parseCarriedCommentPages,
+  readCommentPagesSql,
+  type CarriedCommentPage,
+  type OutgoingCommentPage,
 } from './carried-comment-pages';
 export {
   COMMENT_SIGNAL_DEFAULTS,

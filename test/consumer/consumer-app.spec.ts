@@ -180,6 +180,7 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
       expect(await moduleFootprint(database!)).toEqual({
         tables: [
           'ai_tools_chat_memory',
+          'ai_tools_mcp_sessions',
           'ai_tools_migration',
           'ai_tools_migration_lock',
           'ai_tools_page_stashes',

@@ -77,6 +77,7 @@ describe('migrations on an empty database', () => {
       'module/20250101T000400-chat-memory up',
       'module/20250101T000500-comments-count-covering-index up',
       'module/20261205T210000-turn-stats up',
+      'module/20261205T230000-mcp-sessions up',
     ]);
     const tables = await publicTables(db);
     expect(tables).toEqual(
@@ -87,6 +88,7 @@ describe('migrations on an empty database', () => {
         'ai_tools_chat_memory',
         'ai_tools_turn_stats',
         'ai_tools_turn_stats_daily',
+        'ai_tools_mcp_sessions',
       ]),
     );
     expect(await indexNames(db)).toEqual(
@@ -98,7 +100,7 @@ describe('migrations on an empty database', () => {
     expect(await migrateToLatest(db)).toEqual([]);
 
     const reverted = await migrateAllDown(db);
-    expect(reverted).toHaveLength(7);
+    expect(reverted).toHaveLength(applied.length);
     const remaining = await publicTables(db);
     for (const table of [
       ...DOCMOST_TABLES,
@@ -107,13 +109,14 @@ describe('migrations on an empty database', () => {
       'ai_tools_chat_memory',
       'ai_tools_turn_stats',
       'ai_tools_turn_stats_daily',
+      'ai_tools_mcp_sessions',
     ])
       expect(remaining).not.toContain(table);
     // Only Kysely's bookkeeping is left behind.
     for (const table of remaining)
       expect(table).toMatch(/^ai_tools_(base_|host_)?migration(_lock)?$/);
 
-    expect(await migrateToLatest(db)).toHaveLength(7);
+    expect(await migrateToLatest(db)).toHaveLength(applied.length);
     expect(await publicTables(db)).toEqual(tables);
   });
 });
@@ -225,6 +228,7 @@ describe('the base set on a database that already has Docmost tables', () => {
       'module/20250101T000400-chat-memory up',
       'module/20250101T000500-comments-count-covering-index up',
       'module/20261205T210000-turn-stats up',
+      'module/20261205T230000-mcp-sessions up',
     ]);
     expect((await indexNames(db)).sort()).toEqual(
       [...indexesBefore, 'idx_comments_page_id_created_at'].sort(),
@@ -233,6 +237,7 @@ describe('the base set on a database that already has Docmost tables', () => {
       (await publicTables(db)).filter((table) => !tablesBefore.includes(table)),
     ).toEqual([
       'ai_tools_chat_memory',
+      'ai_tools_mcp_sessions',
       'ai_tools_migration',
       'ai_tools_migration_lock',
       'ai_tools_page_stashes',

@@ -7,14 +7,17 @@ import {
   FastifyAdapter,
   type NestFastifyApplication,
 } from '@nestjs/platform-fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../src/database';
 import { KYSELY } from '../../src/database/kysely.token';
 import { BearerAuthGuard } from '../../host/auth/bearer-auth.guard';
 import { TOOL_REGISTRY } from '../../src/registry/tool-registry.token';
 import { createMcpToolNameTranslator } from '../../src/registry/adapters/mcp-tool-names';
 import { McpModule } from '../../host/mcp/mcp.module';
-import { McpSessionsService } from '../../host/mcp/mcp-sessions.service';
+import {
+  MCP_SESSION_OPTIONS,
+  McpSessionsService,
+} from '../../src/mcp-sessions';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
@@ -53,13 +56,15 @@ async function startHost(
     providers: [
       { provide: KYSELY, useValue: db },
       { provide: TOOL_REGISTRY, useValue: registry },
+      { provide: MCP_SESSION_OPTIONS, useValue: { maxSessionsPerUser: 3 } },
+      McpSessionsService,
     ],
-    exports: [KYSELY, TOOL_REGISTRY],
+    exports: [KYSELY, TOOL_REGISTRY, McpSessionsService],
   })
   class TestSharedModule {}
 
   @Module({
-    imports: [TestSharedModule, McpModule.forRoot({ maxSessionsPerUser: 3 })],
+    imports: [TestSharedModule, McpModule],
     providers: [{ provide: APP_GUARD, useClass: BearerAuthGuard }],
   })
   class TestHostModule {}
@@ -208,12 +213,14 @@ describe('POST /mcp (Streamable HTTP)', () => {
   });
 
   it('closes a session on DELETE; its id is then unknown', async () => {
-    const sessions = app.get(McpSessionsService);
     const { transport } = await connect(member);
     const sessionId = transport.sessionId!;
-    const before = sessions.openSessions;
     await transport.terminateSession();
-    expect(sessions.openSessions).toBe(before - 1);
+    const { rows } = await sql`
+      select id from ai_tools_mcp_sessions where id = ${sessionId}::uuid`.execute(
+      database.db,
+    );
+    expect(rows).toEqual([]);
     const response = await post(
       { jsonrpc: '2.0', id: 4, method: 'tools/list' },
       {
@@ -223,6 +230,29 @@ describe('POST /mcp (Streamable HTTP)', () => {
       },
     );
     expect(response.status).toBe(404);
+  });
+
+  it('closes a session unused for longer than the idle timeout (30 minutes): its next request gets 404, the sweep deletes it', async () => {
+    const { transport } = await connect(member);
+    const sessionId = transport.sessionId!;
+    await sql`
+      update ai_tools_mcp_sessions set last_used_at = now() - interval '31 minutes'
+      where id = ${sessionId}::uuid`.execute(database.db);
+    const response = await post(
+      { jsonrpc: '2.0', id: 5, method: 'tools/list' },
+      {
+        authorization: `Bearer ${member.token}`,
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-06-18',
+      },
+    );
+    expect(response.status).toBe(404);
+    await expect(app.get(McpSessionsService).closeIdle()).resolves.toBe(1);
+    const { rows } = await sql`
+      select id from ai_tools_mcp_sessions where id = ${sessionId}::uuid`.execute(
+      database.db,
+    );
+    expect(rows).toEqual([]);
   });
 
   it('keeps at most the configured number of sessions per user, closing the oldest', async () => {

@@ -13,6 +13,7 @@ import { KYSELY } from '../../src/database/kysely.token';
 import { BearerAuthGuard } from '../../host/auth/bearer-auth.guard';
 import { TOOL_REGISTRY } from '../../src/registry/tool-registry.token';
 import { McpModule } from '../../host/mcp/mcp.module';
+import { McpSessionsService } from '../../src/mcp-sessions';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
@@ -49,13 +50,14 @@ async function startHost(db: Kysely<DB>): Promise<NestFastifyApplication> {
     providers: [
       { provide: KYSELY, useValue: db },
       { provide: TOOL_REGISTRY, useValue: registry },
+      McpSessionsService,
     ],
-    exports: [KYSELY, TOOL_REGISTRY],
+    exports: [KYSELY, TOOL_REGISTRY, McpSessionsService],
   })
   class SharedModule {}
 
   @Module({
-    imports: [SharedModule, McpModule.forRoot({})],
+    imports: [SharedModule, McpModule],
     providers: [{ provide: APP_GUARD, useClass: BearerAuthGuard }],
   })
   class HostModule {}

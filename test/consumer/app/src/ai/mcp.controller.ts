@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   Controller,
   Delete,
@@ -11,21 +10,37 @@ import {
 } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ToolRegistryService } from 'docmost-ai-tools';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { McpSessionsService, ToolRegistryService } from 'docmost-ai-tools';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser, AuthWorkspace } from '../auth/auth.decorators';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { UserRow, WorkspaceRow } from '../auth/authenticated-request';
 
+function jsonRpcError(
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  message: string,
+): void {
+  void reply
+    .status(status)
+    .send({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
 /**
- * `POST /mcp`: the registry's tools over MCP Streamable HTTP, stateless (one server per request,
- * as the SDK's stateless example), acting as the signed-in user. GET and DELETE (server streams
- * and sessions) are not offered, which clients accept.
+ * `POST /mcp` and `DELETE /mcp` as the README mounts them in Docmost: sessions in PostgreSQL
+ * (`McpSessionsService`), a stateless MCP server and transport per request built from the
+ * session's context, acting as the signed-in user, so any instance serves any session. GET (a
+ * server stream) is not offered, which clients accept.
  */
 @UseGuards(JwtAuthGuard)
 @Controller('mcp')
 export class McpController {
-  constructor(private readonly tools: ToolRegistryService) {}
+  constructor(
+    private readonly tools: ToolRegistryService,
+    private readonly sessions: McpSessionsService,
+  ) {}
 
   @Post()
   async handle(
@@ -34,21 +49,26 @@ export class McpController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
+    const caller = { userId: user.id, workspaceId: workspace.id };
+    const sessionId = request.headers['mcp-session-id'];
+    if (sessionId === undefined && !isInitializeRequest(request.body))
+      return jsonRpcError(reply, 400, -32000, 'Bad Request: initialize first');
+    const context =
+      sessionId === undefined
+        ? await this.sessions.open(caller)
+        : await this.sessions.resume(String(sessionId), caller);
+    if (context === undefined)
+      return jsonRpcError(reply, 404, -32001, 'Session not found');
+    if (sessionId === undefined)
+      reply.raw.setHeader('mcp-session-id', context.sessionId);
     const server = new McpServer({ name: 'docmost', version: '1.0.0' });
-    this.tools.registerMcpTools(server, {
-      userId: user.id,
-      workspaceId: workspace.id,
-      surface: 'mcp',
-      sessionId: randomUUID(),
-    });
+    this.tools.registerMcpTools(server, context);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
-    });
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
+      enableJsonResponse: true,
     });
     await server.connect(transport);
+    reply.raw.once('close', () => void server.close());
     reply.hijack();
     await transport.handleRequest(request.raw, reply.raw, request.body);
   }
@@ -62,18 +82,26 @@ export class McpController {
   } {
     return {
       jsonrpc: '2.0',
-      error: { code: -32000, message: 'Method not allowed: stateless server' },
+      error: { code: -32000, message: 'Method not allowed: no server stream' },
       id: null,
     };
   }
 
   @Delete()
-  @HttpCode(405)
-  end(): {
-    jsonrpc: '2.0';
-    error: { code: number; message: string };
-    id: null;
-  } {
-    return this.stream();
+  async end(
+    @AuthUser() user: UserRow,
+    @AuthWorkspace() workspace: WorkspaceRow,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const sessionId = request.headers['mcp-session-id'];
+    const closed =
+      sessionId !== undefined &&
+      (await this.sessions.close(String(sessionId), {
+        userId: user.id,
+        workspaceId: workspace.id,
+      }));
+    if (!closed) return jsonRpcError(reply, 404, -32001, 'Session not found');
+    void reply.status(200).send();
   }
 }

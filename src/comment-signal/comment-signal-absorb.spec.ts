@@ -1,0 +1,100 @@
+import { CommentSignalSession } from './comment-signal-session';
+import { pageUuid } from './testing/tool-call-harness';
+
+const LIMITS = { maxWorkingSetPages: 50, maxSeenMarksPerPage: 100 };
+const STARTED = '2026-12-05T10:00:00.000000Z';
+
+function stored(pageId: string, watermark: string, touchedAgo = 0) {
+  return {
+    pageId,
+    watermark,
+    checkedMillisecondsAgo: null,
+    touchedMillisecondsAgo: touchedAgo,
+  };
+}
+
+/** The bound each page of the session would be counted after, by page. */
+function boundsOf(session: CommentSignalSession, now: number) {
+  const plan = session.planCheck(now, 'grouped', 0, 50)!;
+  session.completeCheck(plan, [], false, now, 1000, 1000);
+  return Object.fromEntries(
+    plan.pageGroups.flat().map((page) => [page.pageId, page.after]),
+  );
+}
+
+describe('CommentSignalSession.absorb (a session any instance serves)', () => {
+  it("takes each page's later watermark, to the microsecond, whichever side holds it", () => {
+    const session = new CommentSignalSession(0, false, LIMITS);
+    const clock = { local: 1000, wall: Date.parse('2026-12-05T12:00:00Z') };
+    session.absorb(
+      [
+        stored(pageUuid(1), '2026-12-05T11:00:00.000002Z'),
+        stored(pageUuid(2), '2026-12-05T11:00:00.000001Z'),
+      ],
+      STARTED,
+      1000,
+      clock,
+    );
+    // Another instance moved page 1 on by one microsecond; page 2 is older than what we hold.
+    session.absorb(
+      [
+        stored(pageUuid(1), '2026-12-05T11:00:00.000003Z'),
+        stored(pageUuid(2), '2026-12-05T11:00:00.000000Z'),
+      ],
+      STARTED,
+      1000,
+      clock,
+    );
+    expect(boundsOf(session, 1000)).toEqual({
+      [pageUuid(1)]: { database: '2026-12-05T11:00:00.000003Z' },
+      [pageUuid(2)]: { database: '2026-12-05T11:00:00.000001Z' },
+    });
+  });
+
+  it('keeps a listing this instance read after what the store holds, and counts pages new to the session from its start', () => {
+    const session = new CommentSignalSession(0, false, LIMITS);
+    const wall = Date.parse('2026-12-05T12:00:00Z');
+    session.absorb(
+      [stored(pageUuid(1), '2026-12-05T11:00:00.000000Z')],
+      STARTED,
+      5000,
+      {
+        local: 5000,
+        wall,
+      },
+    );
+    session.touch([pageUuid(3)], 5000);
+    session.coverPages([pageUuid(1)], 5000); // read at 12:00:00 wall time
+    session.absorb(
+      [stored(pageUuid(1), '2026-12-05T11:30:00.000000Z')],
+      STARTED,
+      5000,
+      {
+        local: 5000,
+        wall,
+      },
+    );
+    const bounds = boundsOf(session, 6000);
+    expect(bounds[pageUuid(1)]).toEqual({ millisecondsAgo: 1000 });
+    // No watermark of its own: the check counts it after the session's start, on the database clock.
+    expect(bounds[pageUuid(3)]).toBeUndefined();
+    const plan = session.planCheck(6000, 'grouped', 0, 50)!;
+    expect(plan.baseline).toEqual({ database: STARTED });
+  });
+
+  it('changes its stored shape when the working set or a watermark moves, not when a page is only checked', () => {
+    const session = new CommentSignalSession(0, false, LIMITS);
+    session.absorb(
+      [stored(pageUuid(1), '2026-12-05T11:00:00.000000Z')],
+      STARTED,
+      1000,
+      { local: 1000, wall: Date.parse('2026-12-05T12:00:00Z') },
+    );
+    const shape = session.storedShape();
+    boundsOf(session, 2000);
+    session.touch([pageUuid(1)], 2000);
+    expect(session.storedShape()).toBe(shape);
+    session.touch([pageUuid(2)], 2000);
+    expect(session.storedShape()).not.toBe(shape);
+  });
+});

@@ -1,0 +1,114 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  mergeCommentPagesSql,
+  outgoingCommentPagesSql,
+  parseCarriedCommentPages,
+  readCommentPagesSql,
+} from '../comment-signal/carried-comment-pages';
+import type {
+  McpSessionCaller,
+  McpSessionStore,
+  StoredMcpSession,
+} from './mcp-session-store';
+
+/** Exact to the microsecond and independent of the session's TimeZone and DateStyle. */
+const TIMESTAMP_TEXT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
+
+export interface DatabaseMcpSessionBounds {
+  readonly maxSessionsPerUser: number;
+  readonly idleTimeoutMs: number;
+  /** Working-set pages kept per session, least recently touched dropped first. */
+  readonly maxWorkingSetPages: number;
+}
+
+interface SessionRow {
+  readonly started: string;
+  readonly pages: unknown;
+}
+
+/**
+ * MCP sessions in `ai_tools_mcp_sessions` (module migration `20261205T230000-mcp-sessions`).
+ * `last_used_at` is written at most every minute (half the idle timeout when shorter), so a
+ * busy session's requests read and do not write; the comment signal's column is merged in SQL
+ * exactly as a chat's memory is, so two instances writing one session at once lose nothing.
+ */
+export function createDatabaseMcpSessionStore(
+  db: Kysely<any>,
+  bounds: DatabaseMcpSessionBounds,
+): McpSessionStore {
+  const touchAfterMs = Math.max(
+    1,
+    Math.min(60_000, Math.floor(bounds.idleTimeoutMs / 2)),
+  );
+  return {
+    async open(sessionId, caller): Promise<StoredMcpSession> {
+      const { rows } = await sql<{ started: string }>`
+        with created as (
+          insert into ai_tools_mcp_sessions (id, workspace_id, user_id)
+          values (${sessionId}::uuid, ${caller.workspaceId}::uuid, ${caller.userId}::uuid)
+          returning started_at
+        ), evicted as (
+          delete from ai_tools_mcp_sessions
+          where id in (
+            select id from ai_tools_mcp_sessions
+            where user_id = ${caller.userId}::uuid
+            order by last_used_at desc, started_at desc
+            offset ${bounds.maxSessionsPerUser - 1}::int)
+        )
+        select to_char(created.started_at at time zone 'UTC', ${TIMESTAMP_TEXT}) as started from created`.execute(
+        db,
+      );
+      return { startedAt: rows[0]!.started, commentPages: [] };
+    },
+
+    async find(sessionId, caller): Promise<StoredMcpSession | undefined> {
+      const { rows } = await sql<SessionRow>`
+        with found as (
+          select session.id, session.started_at, session.last_used_at,
+            ${readCommentPagesSql(sql`session.comment_signal`)} as pages
+          from ai_tools_mcp_sessions session
+          where session.id = ${sessionId}::uuid
+            and session.user_id = ${caller.userId}::uuid
+            and session.workspace_id = ${caller.workspaceId}::uuid
+            and session.last_used_at > now() - ${bounds.idleTimeoutMs}::float8 * interval '1 millisecond'
+        ), touched as (
+          update ai_tools_mcp_sessions set last_used_at = now()
+          where id = (select id from found)
+            and last_used_at < now() - ${touchAfterMs}::float8 * interval '1 millisecond'
+        )
+        select to_char(found.started_at at time zone 'UTC', ${TIMESTAMP_TEXT}) as started, found.pages
+        from found`.execute(db);
+      const row = rows[0];
+      if (row === undefined) return undefined;
+      return {
+        startedAt: row.started,
+        commentPages: parseCarriedCommentPages(row.pages),
+      };
+    },
+
+    async saveCommentPages(sessionId, caller, pages): Promise<void> {
+      await sql`
+        update ai_tools_mcp_sessions as session set comment_signal =
+          ${mergeCommentPagesSql(sql`session.comment_signal`, outgoingCommentPagesSql(pages), bounds.maxWorkingSetPages)}
+        where session.id = ${sessionId}::uuid and session.user_id = ${caller.userId}::uuid
+          and session.workspace_id = ${caller.workspaceId}::uuid`.execute(db);
+    },
+
+    async close(sessionId, caller): Promise<boolean> {
+      const { rows } = await sql`
+        delete from ai_tools_mcp_sessions
+        where id = ${sessionId}::uuid and user_id = ${caller.userId}::uuid
+          and workspace_id = ${caller.workspaceId}::uuid
+        returning id`.execute(db);
+      return rows.length > 0;
+    },
+
+    async closeIdle(): Promise<number> {
+      const { rows } = await sql`
+        delete from ai_tools_mcp_sessions
+        where last_used_at < now() - ${bounds.idleTimeoutMs}::float8 * interval '1 millisecond'
+        returning id`.execute(db);
+      return rows.length;
+    },
+  };
+}

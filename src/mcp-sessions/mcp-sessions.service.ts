@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnModuleDestroy,
+  type OnModuleInit,
+  Optional,
+} from '@nestjs/common';
+import type { Kysely } from 'kysely';
+import {
+  COMMENT_SIGNAL_DEFAULTS,
+  type CommentSignalOptions,
+} from '../comment-signal/comment-signal-options';
+import {
+  COMMENT_SIGNAL_OPTIONS,
+  CommentSignalInterceptor,
+} from '../comment-signal/comment-signal-interceptor';
+import { isUuid } from '../comment-signal/is-uuid';
+import type { DB } from '../database';
+import { KYSELY } from '../database/kysely.token';
+import type { ToolCallContext } from '../registry/tool-call-context';
+import { createDatabaseMcpSessionStore } from './database-mcp-session-store';
+import {
+  MCP_SESSION_OPTIONS,
+  resolveMcpSessionLimits,
+  type McpSessionLimits,
+  type McpSessionOptions,
+} from './mcp-session-options';
+import type {
+  McpSessionCaller,
+  McpSessionStore,
+  StoredMcpSession,
+} from './mcp-session-store';
+
+/** An MCP session's tool-call context: the session is known. */
+export type McpSessionContext = ToolCallContext & {
+  readonly surface: 'mcp';
+};
+
+/**
+ * MCP sessions that any instance of the host can serve: a session is a row in PostgreSQL, not
+ * an object in the process that answered `initialize`, so an MCP route can be stateless (a new
+ * MCP server and transport per request) behind a load balancer. Finding a request's session is
+ * one round trip, and it brings the comment signal's state along: the signal then merges it
+ * with its own and writes it back after a call that changed it, before the result returns.
+ */
+@Injectable()
+export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
+  readonly limits: McpSessionLimits;
+  private readonly store: McpSessionStore;
+  private readonly logger = new Logger('McpSessions');
+  private sweepTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(KYSELY) db: Kysely<DB>,
+    @Optional()
+    @Inject(MCP_SESSION_OPTIONS)
+    options: McpSessionOptions | undefined,
+    // Explicit token: a union type is emitted as Object, which Nest cannot resolve.
+    @Optional()
+    @Inject(CommentSignalInterceptor)
+    private readonly commentSignal: CommentSignalInterceptor | undefined,
+    @Optional()
+    @Inject(COMMENT_SIGNAL_OPTIONS)
+    commentSignalOptions: CommentSignalOptions | undefined,
+  ) {
+    this.limits = resolveMcpSessionLimits(options);
+    this.store = createDatabaseMcpSessionStore(db, {
+      maxSessionsPerUser: this.limits.maxSessionsPerUser,
+      idleTimeoutMs: this.limits.idleTimeoutMs,
+      // The signal's own working-set limit, so the store keeps what a session holds.
+      maxWorkingSetPages:
+        commentSignalOptions?.maxWorkingSetPages ??
+        COMMENT_SIGNAL_DEFAULTS.maxWorkingSetPages,
+    });
+  }
+
+  onModuleInit(): void {
+    this.sweepTimer = setInterval(() => {
+      this.store.closeIdle().then(
+        (closed) =>
+          closed > 0 && this.logger.log(`closed ${closed} idle MCP session(s)`),
+        (error: unknown) =>
+          this.logger.warn(
+            `closing idle MCP sessions failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      );
+    }, this.limits.sweepIntervalMs);
+    this.sweepTimer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweepTimer);
+  }
+
+  /** Opens a session for `caller` (MCP `initialize`): its id and the context of its calls. */
+  async open(caller: McpSessionCaller): Promise<McpSessionContext> {
+    const sessionId = randomUUID();
+    const stored = await this.store.open(sessionId, caller);
+    return this.contextOf(sessionId, caller, stored);
+  }
+
+  /**
+   * The context of a request of session `sessionId` by `caller`, on any instance; undefined
+   * when the session is unknown, idle, closed or another user's (the same answer for all, so
+   * ids cannot be probed).
+   */
+  async resume(
+    sessionId: string,
+    caller: McpSessionCaller,
+  ): Promise<McpSessionContext | undefined> {
+    if (!isUuid(sessionId)) return undefined;
+    const stored = await this.store.find(sessionId, caller);
+    return stored === undefined
+      ? undefined
+      : this.contextOf(sessionId, caller, stored);
+  }
+
+  /** Ends the caller's session (MCP `DELETE`); false when it had none with this id. */
+  async close(sessionId: string, caller: McpSessionCaller): Promise<boolean> {
+    return isUuid(sessionId) ? this.store.close(sessionId, caller) : false;
+  }
+
+  /** Deletes the sessions that went idle now rather than at the next sweep; returns how many. */
+  closeIdle(): Promise<number> {
+    return this.store.closeIdle();
+  }
+
+  private contextOf(
+    sessionId: string,
+    caller: McpSessionCaller,
+    stored: StoredMcpSession,
+  ): McpSessionContext {
+    const context: McpSessionContext = {
+      userId: caller.userId,
+      workspaceId: caller.workspaceId,
+      surface: 'mcp',
+      sessionId,
+      sessionStartedAt: new Date(stored.startedAt),
+    };
+    this.commentSignal?.refresh(
+      context,
+      { pages: stored.commentPages, startedAt: stored.startedAt },
+      (pages) => this.store.saveCommentPages(sessionId, caller, pages),
+    );
+    return context;
+  }
+}

@@ -32,6 +32,7 @@ export default [
         projectService: {
           allowDefaultProject: [
             'jest.config.js',
+            'dev/ts-node/*.js',
             'src/workers/*.js',
             'src/workers/testing/*.js',
           ],

@@ -19,11 +19,17 @@ function integration(driver) {
     // for the servers it spawns).
     globals: { testDatabaseDriver: driver },
     // The consumer test's app connects through postgres.js, as Docmost's server does, whatever
-    // the project: it runs once, in the postgres.js project. The browser tests drive the web
-    // app, whose server is the same on either driver: they run once, in the pg project.
+    // the project: it runs once, in the postgres.js project, and so do the commands' exit
+    // statuses (test/commands), a property of the process, not of the driver. The browser tests
+    // drive the web app, whose server is the same on either driver: they run once, in the pg
+    // project.
     testPathIgnorePatterns:
       driver === 'pg'
-        ? ['/node_modules/', '<rootDir>/test/consumer/']
+        ? [
+            '/node_modules/',
+            '<rootDir>/test/consumer/',
+            '<rootDir>/test/commands/',
+          ]
         : ['/node_modules/', '<rootDir>/test/browser/'],
     setupFiles: ['<rootDir>/test/support/select-database-driver.ts'],
     // Per-project global setup runs only when a test of this project runs, so unit-only
@@ -37,6 +43,12 @@ function integration(driver) {
 module.exports = {
   // Per-project testTimeout is ignored by jest; integration tests boot Nest and query Postgres.
   testTimeout: 60000,
+  // One worker per core. Jest's default leaves one core free, which on a 2-core machine means
+  // one file at a time in jest's own process, while most integration files spend much of their
+  // time waiting on PostgreSQL, a spawned server or a browser: two files at a time keep both
+  // cores busy (BENCHMARKS.md, "The test suite"). Every file has its own database, so files
+  // never share state; `--runInBand` (or `-i`) still runs one at a time.
+  maxWorkers: '100%',
   projects: [
     {
       displayName: 'unit',

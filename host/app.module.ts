@@ -17,6 +17,7 @@ import {
   openHostRedis,
 } from './redis/host-redis';
 import { WebModule } from './web/web.module';
+import { DocmostRoutesModule, HOST_DOCMOST, HostDocmost } from './docmost';
 import {
   CollaborationGateway,
   HOST_COLLABORATION,
@@ -54,6 +55,9 @@ export class AppModule {
             },
           }),
     });
+    // Docmost's services for comments, pages and shares, as the reference host imitates them:
+    // its own routes and the agent's tools both write through them.
+    const docmost = new HostDocmost(options.db);
     const redis =
       options.config.redisUrl === undefined
         ? null
@@ -68,6 +72,7 @@ export class AppModule {
           db: options.db,
           publicBaseUrl: options.config.publicBaseUrl,
           collaboration: collaboration.pages,
+          services: docmost.bind,
           // With REDIS_URL a user's tool calls are counted on every instance.
           callsPerUser: {
             ...options.config.ai.callsPerUser,
@@ -94,16 +99,18 @@ export class AppModule {
         ),
         McpModule,
         WebModule,
+        DocmostRoutesModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: APP_GUARD, useClass: BearerAuthGuard },
         { provide: HOST_COLLABORATION, useValue: collaboration },
+        { provide: HOST_DOCMOST, useValue: docmost },
         { provide: HOST_REDIS, useValue: redis },
         HostRedisLifecycle,
         CollaborationGateway,
       ],
-      exports: [APP_CONFIG, HOST_COLLABORATION],
+      exports: [APP_CONFIG, HOST_COLLABORATION, HOST_DOCMOST],
     };
   }
 }

@@ -12,6 +12,7 @@ import type { DocmostToolExecutors } from './tools/tool-definitions';
 import type { PageWriter } from './tools/page-store';
 import type { HeavyWorkOptions } from './workers';
 import type { TurnStatsOptions } from './stats/turn-stats-options';
+import type { DocmostServicesOption } from './tools/executor-dependencies';
 
 export const AI_TOOLS_OPTIONS = Symbol('AI_TOOLS_OPTIONS');
 
@@ -50,6 +51,15 @@ export interface AiToolsModuleOptions {
    * through Yjs instead of under it. See `PageWriter` for the contract.
    */
   readonly pageWriter?: PageWriter;
+  /**
+   * Where comment, page tree and share writes go, and who decides sharing and commenting: in
+   * Docmost, `docmostServices({ commentService, pageService, shareService, pageAccessService,
+   * ... })`, so each write the agent makes is Docmost's own write by the same person (the
+   * websocket events, watchers, notifications and page events happen as they do for a person).
+   * Default (and for each port left out): the package's SQL on Docmost's tables, the rows
+   * without Docmost's side effects. See `DocmostServices` and docs/docmost-binding.md.
+   */
+  readonly services?: DocmostServicesOption;
   /**
    * The host's collaboration server (Docmost: `{ server: collaborationGateway }`): every tool
    * then reads an open page's document as its editors have it, and writes to it as one more

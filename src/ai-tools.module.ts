@@ -181,6 +181,7 @@ function buildRegistry(
           : options.pageWriter,
         livePages: live ?? undefined,
         heavyWork,
+        services: options.services,
       }),
       ...options.executors,
     },

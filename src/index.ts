@@ -36,6 +36,13 @@ export {
   createDocmostExecutors,
   type DocmostExecutorOptions,
 } from './tools/docmost-executors';
+export * from './docmost-services';
+export {
+  databaseServices,
+  allowsViewerComments,
+  requireSharingAllowed,
+} from './tools/docmost-writes';
+export type { DocmostServicesOption } from './tools/executor-dependencies';
 export {
   DOCMOST_PAGE_ACCESS,
   requirePage,

@@ -2,6 +2,7 @@ import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { AppConfig } from '../../host/config/app-config';
 import {
   migrateToLatest,
+  openDatabase,
   parseDatabaseUrl,
   redactDatabaseUrl,
   startEmbeddedDatabase,
@@ -62,6 +63,13 @@ export async function openBenchCluster(
 ): Promise<BenchCluster> {
   if (config.databaseUrl !== undefined) {
     const url = parseDatabaseUrl(config.databaseUrl);
+    // A server that cannot be reached fails here with the one line the other commands print.
+    await (
+      await openDatabase({
+        databaseUrl: config.databaseUrl,
+        connection: config.database,
+      })
+    ).close();
     return {
       adminUrl: url.toString(),
       description: redactDatabaseUrl(url),
@@ -105,24 +113,25 @@ async function withAdmin(
  */
 export async function createBenchDatabase(
   cluster: BenchCluster,
+  name: string = BENCH_DATABASE_NAME,
 ): Promise<BenchDatabase> {
   await withAdmin(cluster.adminUrl, async (admin) => {
     await sql
-      .raw(`drop database if exists ${BENCH_DATABASE_NAME} with (force)`)
+      .raw(`drop database if exists ${name} with (force)`)
       .execute(admin);
     await sql
-      .raw(`create database ${BENCH_DATABASE_NAME}`)
+      .raw(`create database ${name}`)
       .execute(admin)
       .catch((error: unknown) => {
         throw new StartupError(
-          `cannot create the bench database ${BENCH_DATABASE_NAME} on ${cluster.description} (${(error as Error).message}); the DATABASE_URL user needs CREATEDB`,
+          `cannot create the bench database ${name} on ${cluster.description} (${(error as Error).message}); the DATABASE_URL user needs CREATEDB`,
           'DATABASE_URL',
           { cause: error },
         );
       });
   });
   const url = new URL(cluster.adminUrl);
-  url.pathname = `/${BENCH_DATABASE_NAME}`;
+  url.pathname = `/${name}`;
   const recorder = new CountQueryRecorder();
   const db = createKysely({
     connectionString: url.toString(),
@@ -142,7 +151,7 @@ export async function createBenchDatabase(
         cluster.adminUrl,
         async (admin) =>
           void (await sql
-            .raw(`drop database if exists ${BENCH_DATABASE_NAME} with (force)`)
+            .raw(`drop database if exists ${name} with (force)`)
             .execute(admin)),
       );
     },

@@ -57,6 +57,8 @@ export interface RunBenchOptions {
   readonly runs?: BenchRuns;
   /** Progress lines. Default: none. */
   readonly log?: (line: string) => void;
+  /** The bench database, created and dropped by the run; default `ai_tools_bench`. */
+  readonly databaseName?: string;
 }
 
 export interface BenchFigures {
@@ -90,7 +92,10 @@ export async function runBench(
   const runs = options.runs ?? {};
   const workingSetPages = options.workingSetPages ?? 50;
   log(`creating the bench database on ${options.cluster.description}`);
-  const bench = await createBenchDatabase(options.cluster);
+  const bench = await createBenchDatabase(
+    options.cluster,
+    options.databaseName,
+  );
   try {
     const seed = await seedDemoWorkspace(bench.db);
     const volume = await addCommentVolume(bench.db, options.volume);

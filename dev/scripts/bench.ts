@@ -28,7 +28,7 @@ import {
 import { largeBenchFiguresJson, runLargeBench } from '../bench/run-large-bench';
 import { measureTurnStats } from '../bench/turn-stats-figures';
 import { loadAppConfig } from '../../host/config/app-config';
-import { fatalErrorLine } from '../../host/startup/fatal-error-line';
+import { runCommand } from '../../host/startup/run-command';
 
 interface BenchArguments {
   readonly json: boolean;
@@ -105,7 +105,7 @@ function parseArguments(argv: readonly string[]): BenchArguments {
   return { json, dropLarge, large };
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const options = parseArguments(process.argv.slice(2));
   const cluster = await openBenchCluster(loadAppConfig());
   const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
@@ -144,9 +144,7 @@ async function main(): Promise<void> {
   } finally {
     await cluster.stop();
   }
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${fatalErrorLine(error)}\n`);
-  process.exit(1);
-});
+runCommand(main);

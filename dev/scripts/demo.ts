@@ -10,12 +10,12 @@ import { loadAppConfig } from '../../host/config/app-config';
 import { migrateToLatest } from '../../host/database';
 import { renderTranscript } from '../demo/render-transcript';
 import { runDemo } from '../demo/run-demo';
-import { fatalErrorLine } from '../../host/startup/fatal-error-line';
 import { openConfiguredDatabase } from '../../host/startup/open-configured-database';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { OPEN_WEB_APP_GUIDE, runWebAppServer } from '../demo/open-web-app';
+import { runCommand } from '../../host/startup/run-command';
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const given = process.argv.slice(2);
   const open = given.length === 1 && given[0] === '--open';
   if (given.length > 0 && !open)
@@ -42,14 +42,11 @@ async function main(): Promise<void> {
   } finally {
     await database.close();
   }
-  // The server opens the database itself (an embedded one is stopped above, so it can).
-  if (open) {
-    process.stdout.write(OPEN_WEB_APP_GUIDE);
-    process.exitCode = await runWebAppServer(process.env);
-  }
+  if (!open) return 0;
+  // The server opens the database itself (an embedded one is stopped above, so it can); its
+  // exit status is the demo's.
+  process.stdout.write(OPEN_WEB_APP_GUIDE);
+  return runWebAppServer(process.env);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${fatalErrorLine(error)}\n`);
-  process.exit(1);
-});
+runCommand(main);

@@ -31,7 +31,7 @@ import {
 } from '../eval/render-table';
 import { runEval, type RealModel } from '../eval/run-eval';
 import { selectScenarios } from '../eval/scenarios';
-import { fatalErrorLine } from '../../host/startup/fatal-error-line';
+import { runCommand } from '../../host/startup/run-command';
 
 function realModelFromEnvironment(): RealModel | undefined {
   const baseUrl = process.env.AI_BASE_URL?.trim();
@@ -78,7 +78,7 @@ async function openPostgres(): Promise<{
   };
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const args = parseEvalArguments(process.argv.slice(2));
   const realModel = realModelFromEnvironment();
   if (realModel !== undefined && args.personas !== undefined)
@@ -162,7 +162,7 @@ async function main(): Promise<void> {
           ...(realModel === undefined ? {} : { model: realModel.model }),
         }),
       );
-    process.exitCode = exitStatus;
+    return exitStatus;
   } finally {
     await postgres.close();
   }
@@ -171,14 +171,20 @@ async function main(): Promise<void> {
 /** Set on Ctrl-C: the run then fails on its closed database, and the exit waits for the cleanup. */
 let interrupted: Promise<void> | undefined;
 
-main().catch((error: unknown) => {
-  if (interrupted !== undefined) return;
-  if (error instanceof PreflightError) {
-    process.stderr.write(`eval: preflight: ${error.message}\n`);
-    process.exit(2);
+runCommand(async () => {
+  try {
+    return await main();
+  } catch (error) {
+    // The interrupt's cleanup ends the process (130) once PostgreSQL is stopped.
+    if (interrupted !== undefined) await interrupted;
+    if (error instanceof PreflightError) {
+      process.stderr.write(`eval: preflight: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof EvalError) {
+      process.stderr.write(`eval: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
   }
-  process.stderr.write(
-    `${error instanceof EvalError ? `eval: ${error.message}` : fatalErrorLine(error)}\n`,
-  );
-  process.exit(1);
 });

@@ -6,6 +6,7 @@
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import { formatToolTable, toolListing } from '../../src/registry/tool-listing';
 import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
+import { runCommand } from '../../host/startup/run-command';
 
 function parseArguments(argv: readonly string[]): { json: boolean } {
   const unknown = argv.filter((argument) => argument !== '--json');
@@ -17,7 +18,7 @@ function parseArguments(argv: readonly string[]): { json: boolean } {
   return { json: argv.includes('--json') };
 }
 
-function main(): void {
+async function main(): Promise<number> {
   const { json } = parseArguments(process.argv.slice(2));
   // Specs only: the listing describes every tool, so none is bound and none is warned about.
   const registry = createToolRegistry({
@@ -29,13 +30,7 @@ function main(): void {
   process.stdout.write(
     json ? `${JSON.stringify(listing)}\n` : `${formatToolTable(listing)}\n`,
   );
+  return 0;
 }
 
-try {
-  main();
-} catch (error) {
-  process.stderr.write(
-    `error: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
-  process.exit(1);
-}
+runCommand(main);

@@ -9,6 +9,7 @@ function migratorFor(db: Kysely<any>, set: MigrationSet): Migrator {
     provider: { getMigrations: async () => ({ ...set.migrations }) },
     migrationTableName: set.tableName,
     migrationLockTableName: `${set.tableName}_lock`,
+    disableTransactions: !set.transactional,
   });
 }
 

@@ -14,12 +14,18 @@ export interface MigrationSet {
   readonly name: 'base' | 'host' | 'module';
   readonly tableName: string;
   readonly migrations: Readonly<Record<string, Migration>>;
+  /**
+   * Run each migration in a transaction (Kysely's default). The module's set runs without: its
+   * indexes on Docmost's tables are built concurrently, which a transaction forbids.
+   */
+  readonly transactional: boolean;
 }
 
 export const MIGRATION_SETS: readonly MigrationSet[] = [
   {
     name: 'base',
     tableName: 'ai_tools_base_migration',
+    transactional: true,
     migrations: {
       '20250101T000000-docmost-schema-subset': docmostSchemaSubset,
     },
@@ -27,11 +33,13 @@ export const MIGRATION_SETS: readonly MigrationSet[] = [
   {
     name: 'host',
     tableName: 'ai_tools_host_migration',
+    transactional: true,
     migrations: { '20250101T000100-api-tokens': apiTokens },
   },
   {
     name: 'module',
     tableName: AI_TOOLS_MIGRATION_TABLE,
+    transactional: false,
     migrations: AI_TOOLS_MIGRATIONS,
   },
 ];

@@ -1,10 +1,10 @@
 /** `npm run migrate`: applies the base, host and module migration sets to the configured database. */
 import { loadAppConfig } from '../config/app-config';
-import { fatalErrorLine } from '../startup/fatal-error-line';
 import { migrateConfiguredDatabase } from '../startup/migrate-configured-database';
 import { openConfiguredDatabase } from '../startup/open-configured-database';
+import { runCommand } from '../startup/run-command';
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const config = loadAppConfig();
   const database = await openConfiguredDatabase({
     config,
@@ -18,9 +18,7 @@ async function main(): Promise<void> {
   } finally {
     await database.close();
   }
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${fatalErrorLine(error)}\n`);
-  process.exit(1);
-});
+runCommand(main);

@@ -9,9 +9,9 @@ import {
   seedDemoWorkspace,
   type SeedResult,
 } from '../seed/seed-demo-workspace';
-import { fatalErrorLine } from '../startup/fatal-error-line';
 import { migrateConfiguredDatabase } from '../startup/migrate-configured-database';
 import { openConfiguredDatabase } from '../startup/open-configured-database';
+import { runCommand } from '../startup/run-command';
 
 function parseArguments(argv: readonly string[]): { json: boolean } {
   const unknown = argv.filter((argument) => argument !== '--json');
@@ -38,7 +38,7 @@ function summary(result: SeedResult, database: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const { json } = parseArguments(process.argv.slice(2));
   const config = loadAppConfig();
   const database = await openConfiguredDatabase({
@@ -57,9 +57,7 @@ async function main(): Promise<void> {
   } finally {
     await database.close();
   }
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${fatalErrorLine(error)}\n`);
-  process.exit(1);
-});
+runCommand(main);

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
-import { v7 as uuidv7 } from 'uuid';
-import { InjectKysely, extractText, type DB, type JsonValue } from '../../src';
+import { InjectKysely, extractText, type DB } from '../../src';
 import { generateApiToken, hashApiToken } from '../auth/api-token';
 import type { PageComment, SignInUser } from './web-api';
 
@@ -106,43 +105,6 @@ export class WebRepository {
       resolved: row.resolvedAt !== null,
       createdAt: row.createdAt,
     }));
-  }
-
-  /** A person's comment on a page, as Docmost's editor stores one: `created_source` 'user'. */
-  async insertComment(comment: {
-    readonly pageId: string;
-    readonly spaceId: string;
-    readonly workspaceId: string;
-    readonly authorId: string;
-    readonly text: string;
-    readonly parentCommentId: string | null;
-  }): Promise<string> {
-    const id = uuidv7();
-    const content: JsonValue = {
-      type: 'doc',
-      content: comment.text
-        .split('\n')
-        .map((line): JsonValue =>
-          line === ''
-            ? { type: 'paragraph' }
-            : { type: 'paragraph', content: [{ type: 'text', text: line }] },
-        ),
-    };
-    await this.db
-      .insertInto('comments')
-      .values({
-        id,
-        content,
-        type: 'page',
-        creatorId: comment.authorId,
-        pageId: comment.pageId,
-        parentCommentId: comment.parentCommentId,
-        spaceId: comment.spaceId,
-        workspaceId: comment.workspaceId,
-        createdSource: 'user',
-      })
-      .execute();
-    return id;
   }
 
   /** Whether `commentId` is a top-level comment of `pageId` (replies go one level deep). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BadRequestException,
   ForbiddenException,
+  Inject,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
@@ -12,12 +13,28 @@ import {
   ToolError,
   requirePage,
   type DB,
+  type JsonValue,
   type ToolCallContext,
   type ToolRegistry,
 } from '../../src';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import type { PageComment, SidebarPage, SidebarSpace } from './web-api';
 import { WebRepository } from './web.repository';
+import { HOST_DOCMOST, type HostDocmost } from '../docmost';
+
+/** A comment's text as Docmost stores it: a ProseMirror document, one paragraph per line. */
+function commentDocument(text: string): JsonValue {
+  return {
+    type: 'doc',
+    content: text
+      .split('\n')
+      .map((line): JsonValue =>
+        line === ''
+          ? { type: 'paragraph' }
+          : { type: 'paragraph', content: [{ type: 'text', text: line }] },
+      ),
+  };
+}
 
 /** Most characters of a comment the web app adds (Docmost's editor has no tighter rule). */
 export const MAX_COMMENT_CHARS = 10_000;
@@ -39,6 +56,7 @@ export class WebService {
     @InjectKysely() private readonly db: Kysely<DB>,
     @InjectToolRegistry() private readonly registry: ToolRegistry,
     private readonly repository: WebRepository,
+    @Inject(HOST_DOCMOST) private readonly docmost: HostDocmost,
   ) {}
 
   private async runTool<T>(
@@ -124,7 +142,20 @@ export class WebService {
     pageId: string,
     comment: { readonly text: string; readonly parentCommentId?: string },
   ): Promise<PageComment> {
-    const page = await this.visiblePage(user, pageId, true);
+    // Docmost's rule: whoever may edit the page, or view it where the space allows viewer comments.
+    const page = await this.visiblePage(user, pageId);
+    const author = await this.docmost.userRepo.findById(
+      user.userId,
+      user.workspaceId,
+    );
+    const target = await this.docmost.pageRepo.findById(page.id);
+    if (!author || !target)
+      throw new NotFoundException(`page ${pageId} not found`);
+    await this.docmost.pageAccessService.validateCanComment(
+      target,
+      author,
+      user.workspaceId,
+    );
     if (
       comment.parentCommentId !== undefined &&
       !(await this.repository.isThreadOf(comment.parentCommentId, page.id))
@@ -132,14 +163,20 @@ export class WebService {
       throw new BadRequestException(
         `parentCommentId ${comment.parentCommentId} is not a thread of this page; reply to a top-level comment`,
       );
-    const id = await this.repository.insertComment({
-      pageId: page.id,
-      spaceId: page.spaceId,
-      workspaceId: page.workspaceId,
-      authorId: user.userId,
-      text: comment.text,
-      parentCommentId: comment.parentCommentId ?? null,
-    });
+    // Through the host's comment service, as the agent's comments: the page's room is told,
+    // the author watches the page, the watchers are notified.
+    const { id } = await this.docmost.commentService.create(
+      { page: target, workspaceId: user.workspaceId, user: author },
+      {
+        pageId: page.id,
+        content: JSON.stringify(commentDocument(comment.text)),
+        type: 'page',
+        ...(comment.parentCommentId === undefined
+          ? {}
+          : { parentCommentId: comment.parentCommentId }),
+      },
+      { actor: 'user', aiChatId: null },
+    );
     const [created] = await this.repository.pageComments(page.id, id);
     return created!;
   }

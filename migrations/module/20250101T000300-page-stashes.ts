@@ -7,40 +7,44 @@ import { type Kysely, sql } from 'kysely';
  * workspace; expired rows are refused and deleted opportunistically (`expires_at` index).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('ai_tools_page_stashes')
-    .addColumn('id', 'uuid', (c) =>
-      c.primaryKey().defaultTo(sql`gen_random_uuid()`),
-    )
-    .addColumn('key_hash', 'varchar(64)', (c) => c.notNull().unique())
-    .addColumn('workspace_id', 'uuid', (c) =>
-      c.notNull().references('workspaces.id').onDelete('cascade'),
-    )
-    .addColumn('page_id', 'uuid', (c) =>
-      c.notNull().references('pages.id').onDelete('cascade'),
-    )
-    .addColumn('creator_id', 'uuid', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
-    .addColumn('format', 'varchar(16)', (c) => c.notNull())
-    .addColumn('file_name', 'varchar', (c) => c.notNull())
-    .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('bytes', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) =>
-      c.notNull().defaultTo(sql`now()`),
-    )
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('idx_ai_tools_page_stashes_expires_at')
-    .on('ai_tools_page_stashes')
-    .column('expires_at')
-    .execute();
-  await db.schema
-    .createIndex('idx_ai_tools_page_stashes_creator_expires_at')
-    .on('ai_tools_page_stashes')
-    .columns(['creator_id', 'expires_at'])
-    .execute();
+  // The module's migrations run outside a transaction (concurrent index builds need that):
+  // the table and its indexes are made in one of their own, all or nothing.
+  await db.transaction().execute(async (trx) => {
+    await trx.schema
+      .createTable('ai_tools_page_stashes')
+      .addColumn('id', 'uuid', (c) =>
+        c.primaryKey().defaultTo(sql`gen_random_uuid()`),
+      )
+      .addColumn('key_hash', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('workspace_id', 'uuid', (c) =>
+        c.notNull().references('workspaces.id').onDelete('cascade'),
+      )
+      .addColumn('page_id', 'uuid', (c) =>
+        c.notNull().references('pages.id').onDelete('cascade'),
+      )
+      .addColumn('creator_id', 'uuid', (c) =>
+        c.notNull().references('users.id').onDelete('cascade'),
+      )
+      .addColumn('format', 'varchar(16)', (c) => c.notNull())
+      .addColumn('file_name', 'varchar', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('bytes', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) =>
+        c.notNull().defaultTo(sql`now()`),
+      )
+      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    await trx.schema
+      .createIndex('idx_ai_tools_page_stashes_expires_at')
+      .on('ai_tools_page_stashes')
+      .column('expires_at')
+      .execute();
+    await trx.schema
+      .createIndex('idx_ai_tools_page_stashes_creator_expires_at')
+      .on('ai_tools_page_stashes')
+      .columns(['creator_id', 'expires_at'])
+      .execute();
+  });
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -10,6 +10,9 @@ function moduleMigrator(db: Kysely<any>): Migrator {
     provider: { getMigrations: async () => ({ ...AI_TOOLS_MIGRATIONS }) },
     migrationTableName: AI_TOOLS_MIGRATION_TABLE,
     migrationLockTableName: `${AI_TOOLS_MIGRATION_TABLE}_lock`,
+    // Indexes on Docmost's tables are built concurrently, which PostgreSQL refuses inside a
+    // transaction: each migration runs on its own, and those that need a transaction open one.
+    disableTransactions: true,
   });
 }
 

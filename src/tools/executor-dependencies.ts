@@ -15,6 +15,8 @@ import {
   type PageWriter,
 } from './page-store';
 import type { ScriptSandboxOptions } from './sandbox';
+import type { DocmostServices } from '../docmost-services';
+import { databaseServices } from './docmost-writes/database-services';
 
 /** Origin used in share and stash URLs when the host gives none. */
 export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:3000';
@@ -64,7 +66,22 @@ export interface DocmostExecutorOptions {
    * `collaboration` option sets it together with `pageWriter`.
    */
   readonly livePages?: LivePageReader;
+  /**
+   * Where comment, page tree and share writes go, and who decides sharing and commenting (see
+   * `DocmostServices`): in Docmost, `docmostServices(...)` over its own services, so an agent's
+   * write has the effects of the same person's write through Docmost's API. Each port left out
+   * keeps the package's SQL on Docmost's tables (the rows, none of Docmost's side effects).
+   */
+  readonly services?: DocmostServicesOption;
 }
+
+/**
+ * The `services` option: the ports to bind, or a function of the package's database binding
+ * returning them, for a host whose services write their rows with it (the reference host's).
+ */
+export type DocmostServicesOption =
+  | Partial<DocmostServices>
+  | ((database: DocmostServices) => Partial<DocmostServices>);
 
 /**
  * Everything an executor uses besides its input and its caller, resolved once with defaults:
@@ -84,6 +101,8 @@ export interface ToolExecutorDependencies {
   /** stashPage's store, with the host's limits. */
   readonly stashes: PageStashService;
   readonly maxExportChars: number;
+  /** Comment, page tree and share writes; sharing and comment decisions. */
+  readonly services: DocmostServices;
 }
 
 /** One tool's executor before its dependencies are bound. */
@@ -111,16 +130,35 @@ function checkMaxExportChars(maxExportChars: number): number {
   return maxExportChars;
 }
 
+function bindServices(
+  database: DocmostServices,
+  option: DocmostServicesOption | undefined,
+): DocmostServices {
+  const bound = typeof option === 'function' ? option(database) : option;
+  return { ...database, ...bound };
+}
+
 /** The executors' dependencies: the host's options, each missing one by its default. */
 export function resolveExecutorDependencies(
   db: Kysely<DB>,
   options: DocmostExecutorOptions = {},
 ): ToolExecutorDependencies {
+  const pageWriter = options.pageWriter ?? databasePageWriter;
+  const heavyWork = options.heavyWork ?? sharedHeavyWorkPool();
   return Object.freeze({
     db,
-    pageWriter: options.pageWriter ?? databasePageWriter,
+    pageWriter,
     livePages: options.livePages,
-    heavyWork: options.heavyWork ?? sharedHeavyWorkPool(),
+    heavyWork,
+    services: bindServices(
+      databaseServices({
+        db,
+        pageWriter,
+        livePages: options.livePages,
+        heavyWork,
+      }),
+      options.services,
+    ),
     publicBaseUrl: options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
     sandbox: options.sandbox ?? {},
     stashes: new PageStashService(new PageStashRepository(db), options.stash),

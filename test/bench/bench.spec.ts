@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { BENCH_DATABASE_NAME } from '../../dev/bench/bench-database';
 import { runBench, type BenchFigures } from '../../dev/bench/run-bench';
 import { createKysely } from '../../src/database';
 import { testDatabaseDriver } from '../support/test-database';
@@ -13,6 +12,8 @@ import { requireTestEnv, TEST_ENV } from '../support/test-environment';
 describe('the benchmarks', () => {
   let figures: BenchFigures;
   const adminUrl = () => requireTestEnv(TEST_ENV.adminUrl);
+  // Each driver's project runs this file, possibly at the same time: each has its own database.
+  const databaseName = `ai_tools_bench_test_${testDatabaseDriver().replace('-', '_')}`;
 
   beforeAll(async () => {
     figures = await runBench({
@@ -23,6 +24,7 @@ describe('the benchmarks', () => {
         stop: async () => undefined,
       },
       volume: { pages: 60, comments: 3000 },
+      databaseName,
       workingSetPages: 50,
       runs: {
         registryBuilds: 2,
@@ -106,7 +108,7 @@ describe('the benchmarks', () => {
     try {
       const { rows } = await sql<{
         count: number;
-      }>`select count(*) as count from pg_database where datname = ${BENCH_DATABASE_NAME}`.execute(
+      }>`select count(*) as count from pg_database where datname = ${databaseName}`.execute(
         admin,
       );
       expect(rows[0]?.count).toBe(0);

@@ -74,6 +74,14 @@ beforeAll(async () => {
   admin = await signIn(browser, server.baseUrl, 'admin@acme.test');
 });
 
+// Any console error fails the test during which it was logged, the first load's included.
+afterEach(() => {
+  expect({
+    member: member?.takeConsoleErrors() ?? [],
+    admin: admin?.takeConsoleErrors() ?? [],
+  }).toEqual({ member: [], admin: [] });
+});
+
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

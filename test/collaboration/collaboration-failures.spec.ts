@@ -34,7 +34,17 @@ describe('live pages: the collaboration server failing', () => {
 
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((pages) => pages.close()));
+    jest.restoreAllMocks();
   });
+
+  /**
+   * What Hocuspocus prints (console.error) for a hook that fails, kept instead of printed: the
+   * failures here are on purpose.
+   */
+  function recordHookErrors(): unknown[][] {
+    return jest.spyOn(console, 'error').mockImplementation(() => undefined).mock
+      .calls;
+  }
 
   function toolsOver(
     server: Hocuspocus,
@@ -67,6 +77,7 @@ describe('live pages: the collaboration server failing', () => {
       ],
     });
     const tools = toolsOver(server);
+    const hookErrors = recordHookErrors();
     const before = await tools.page(PAGE);
     const error = await expectToolError(
       tools.call('editPageText', { pageId: PAGE, find: 'teh', replace: 'the' }),
@@ -76,6 +87,10 @@ describe('live pages: the collaboration server failing', () => {
       /collaboration server did not answer.*nothing was written/,
     );
     expect(await tools.page(PAGE)).toEqual(before);
+    expect(hookErrors).toContainEqual([
+      '[onLoadDocument]',
+      'collaboration server is restarting',
+    ]);
   });
 
   it('answers unavailable within its deadline when the server never answers', async () => {
@@ -94,6 +109,7 @@ describe('live pages: the collaboration server failing', () => {
       ],
     });
     const tools = toolsOver(server, { connectTimeoutMs: 200 });
+    const hookErrors = recordHookErrors();
     const before = await tools.page(PAGE);
     const error = await expectToolError(
       tools.call('getPage', { pageId: PAGE }),
@@ -101,6 +117,13 @@ describe('live pages: the collaboration server failing', () => {
     expect(error.code).toBe('unavailable');
     expect(await tools.page(PAGE)).toEqual(before);
     hung?.();
+    // The load ended by the test fails in Hocuspocus after the tool gave up on it.
+    await new Promise<void>((resolve) => {
+      const check = () =>
+        hookErrors.length > 0 ? resolve() : setTimeout(check, 10);
+      check();
+    });
+    expect(hookErrors).toContainEqual(['[onLoadDocument]', 'stopped']);
   });
 
   it("writes through a server that loads pages nobody has open, as Docmost's gateway does", async () => {

@@ -121,6 +121,39 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
     expect(await undeclaredImports(app!)).toEqual({});
   });
 
+  it("uses the app's own Yjs: one Yjs in the process, and the types it makes are the app's", async () => {
+    // As Docmost's collaboration server does: the app loads Yjs, then the package.
+    const script = `
+      const Y = require('yjs');
+      const tools = require('docmost-ai-tools');
+      const doc = new Y.Doc();
+      const fragment = doc.getXmlFragment(tools.DOCUMENT_FRAGMENT);
+      tools.fillFragment(fragment, { type: 'doc', content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'one Yjs' }] },
+      ] });
+      process.stdout.write(JSON.stringify({
+        sameModule: tools.Y === Y,
+        appTypes: fragment.get(0) instanceof Y.XmlElement,
+        document: tools.fragmentToDocument(fragment),
+      }));`;
+    const result = await run(
+      process.execPath,
+      ['-e', script],
+      join(app!.directory, 'app'),
+    );
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual({
+      sameModule: true,
+      appTypes: true,
+      document: {
+        type: 'doc',
+        content: [
+          { type: 'paragraph', content: [{ type: 'text', text: 'one Yjs' }] },
+        ],
+      },
+    });
+  });
+
   it('keeps development tools out of its production dependency tree', async () => {
     const listed = await run(
       'npm',

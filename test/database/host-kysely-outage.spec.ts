@@ -52,6 +52,20 @@ afterAll(async () => {
   await seeded?.drop();
 });
 
+/** The registry's log lines, kept instead of printed: the failures here are on purpose. */
+function recordingLogger(): {
+  lines: string[];
+  warn(line: string): void;
+  error(line: string): void;
+} {
+  const lines: string[] = [];
+  return {
+    lines,
+    warn: (line) => lines.push(`warn: ${line}`),
+    error: (line) => lines.push(`error: ${line}`),
+  };
+}
+
 function open(url: string): Kysely<any> {
   const db = hostKysely(url);
   opened.push(db);
@@ -68,8 +82,10 @@ it('answers from the host’s own Kysely when the database is there', async () =
 
 it('reports a refused connection as unavailable, naming the reason', async () => {
   const port = await closedPort();
+  const logger = recordingLogger();
   const tools = seededTools(
     open(`postgres://docmost@127.0.0.1:${port}/docmost`),
+    { logger },
   );
   const error = await expectToolError(
     tools.call('getPage', { pageId: SEED_IDS.pages.engineeringSetup }),
@@ -79,6 +95,14 @@ it('reports a refused connection as unavailable, naming the reason', async () =>
   expect(error.message).toBe(
     'getPage failed: database unavailable: connection refused; try again',
   );
+  // The host and port go to the log, as one warning without a stack.
+  expect(logger.lines).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^warn: tool getPage failed: database unavailable: connection refused; try again \\[.*127\\.0\\.0\\.1:${port}.*\\]$`,
+      ),
+    ),
+  ]);
 });
 
 it('never mistakes a tool’s own refusal for an outage, whatever its words', async () => {
@@ -98,11 +122,18 @@ it('never mistakes a tool’s own refusal for an outage, whatever its words', as
 it('keeps an error of the statement itself internal, without its SQL', async () => {
   // A database without Docmost's tables: the query fails with "relation does not exist".
   empty = await createTestDatabase({ empty: true });
-  const tools = seededTools(open(empty.url));
+  const logger = recordingLogger();
+  const tools = seededTools(open(empty.url), { logger });
   const error = await expectToolError(
     tools.call('getPage', { pageId: SEED_IDS.pages.engineeringSetup }),
     { internal: true },
   );
   expect(error.code).toBe('internal');
   expect(error.message).not.toMatch(/relation|select/i);
+  // The statement's own error, with its stack, goes to the log for whoever runs the server.
+  expect(logger.lines).toEqual([
+    expect.stringMatching(
+      /^error: tool getPage failed: .*relation "pages" does not exist\n\s+at /,
+    ),
+  ]);
 });

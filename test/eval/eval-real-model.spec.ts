@@ -1,53 +1,16 @@
 import { evalExitStatus } from '../../dev/eval/eval-summary';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { runEval, type EvalReport } from '../../dev/eval/run-eval';
 import { selectScenarios } from '../../dev/eval/scenarios';
 import { testDatabaseDriver } from '../support/test-database';
 import { requireTestEnv, TEST_ENV } from '../support/test-environment';
-
-/** A model endpoint that declines everything, recording what reached it. */
-async function startDecliningModel(): Promise<{
-  server: Server;
-  baseUrl: string;
-  seen: { authorization?: string; model: string }[];
-}> {
-  const seen: { authorization?: string; model: string }[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        model: string;
-      };
-      seen.push({
-        authorization: request.headers.authorization,
-        model: body.model,
-      });
-      const delta = (value: unknown, finish: string | null) =>
-        `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta: value, finish_reason: finish }] })}\n\n`;
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.write(
-        delta(
-          { role: 'assistant', content: "Sorry, I can't help with that." },
-          null,
-        ),
-      );
-      response.write(delta({}, 'stop'));
-      response.end('data: [DONE]\n\n');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    server,
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    seen,
-  };
-}
+import {
+  startDecliningModel,
+  type DecliningModel,
+} from './support/declining-model';
 
 /** With a real endpoint the suite forwards the host's requests to it and judges only the end state. */
 describe('npm run eval against an OpenAI-compatible endpoint', () => {
-  let model: Awaited<ReturnType<typeof startDecliningModel>>;
+  let model: DecliningModel;
   let report: EvalReport;
 
   beforeAll(async () => {
@@ -68,7 +31,7 @@ describe('npm run eval against an OpenAI-compatible endpoint', () => {
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => model?.server.close(resolve));
+    await model?.close();
   });
 
   it('sends every request to the endpoint with its key and model name', () => {

@@ -2,7 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { DB, JsonValue } from '../../src/database';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { abbreviate } from '../../src/registry/abbreviate';
-import { createToolRegistry } from '../../src/registry/create-tool-registry';
+import {
+  createToolRegistry,
+  type RegistryLogger,
+} from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import { ToolError } from '../../src/registry/tool-error';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
@@ -81,6 +84,15 @@ export interface SeededTools {
   humanEdit(pageId: string, content: ProseMirrorNode): Promise<void>;
 }
 
+export interface SeededToolsOptions extends DocmostExecutorOptions {
+  /**
+   * Where the registry logs a failed call. Default: the console, so a bug's stack shows; a spec
+   * that makes calls fail on purpose records the lines instead (and asserts them), so a passing
+   * run prints nothing.
+   */
+  readonly logger?: RegistryLogger;
+}
+
 /**
  * Every tool over `db`, built as a host builds them (`createDocmostExecutors` and
  * `TOOL_DEFINITIONS`), with share and stash links under `PUBLIC_BASE_URL` unless `options`
@@ -88,7 +100,7 @@ export interface SeededTools {
  */
 export function seededTools(
   db: Kysely<DB>,
-  options: DocmostExecutorOptions = {},
+  { logger, ...options }: SeededToolsOptions = {},
 ): SeededTools {
   const registry = createToolRegistry({
     specs: TOOL_DEFINITIONS,
@@ -97,6 +109,7 @@ export function seededTools(
       ...options,
     }),
     strict: true,
+    ...(logger === undefined ? {} : { logger }),
   });
   return {
     registry,

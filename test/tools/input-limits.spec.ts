@@ -292,7 +292,7 @@ describe('comments need edit rights, as in Docmost', () => {
       })) as CallToolResult;
       expect(result.isError).toBe(true);
       expect(resultText(result)).toMatch(
-        /read-only access \(role "reader"\).*Docmost lets only those who may edit a page comment on it/,
+        /read-only access \(role "reader"\).*commenting needs role writer or admin in its space, or a space that allows viewers to comment/,
       );
     } finally {
       await connection.close();

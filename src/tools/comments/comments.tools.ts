@@ -20,7 +20,7 @@ export const createCommentTool = defineTool({
   title: 'Comment on a page',
   description: [
     `Comments on a page as the user you act for. New thread: give \`selection\`, exact text copied from getPage within one block (at most ${MAX_COMMENT_SELECTION_LENGTH} characters); its first occurrence is highlighted, so make it unique. Reply: give a thread's \`parentCommentId\` instead.`,
-    'Needs edit rights on the page. Comment to flag, ask or suggest when the user wants a review rather than an edit. Returns the comment id.',
+    'Needs edit rights on the page, or read rights where the space lets viewers comment. Comment to flag, ask or suggest when the user wants a review rather than an edit. Returns the comment id.',
   ].join('\n'),
   tier: 'core',
   inputSchema: z.object({

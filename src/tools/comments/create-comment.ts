@@ -1,19 +1,23 @@
-// Docmost makes row ids time-ordered (UUID v7): comments the agent writes sort among its own.
-import { v7 as uuidv7 } from 'uuid';
-import type { Kysely } from 'kysely';
-import type { DB, JsonValue } from '../../database';
+import type { JsonValue } from '../../database';
+import type { ServiceCaller } from '../../docmost-services';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { isUuid, requirePage, type AccessiblePage } from '../../access';
+import { isUuid, type AccessiblePage } from '../../access';
 import type { createCommentTool } from './comments.tools';
-import { AGENT_SOURCE, agentChatId, refuseUnstorableText } from '../page-store';
+import { readPage, refuseUnstorableText } from '../page-store';
+import { serviceCaller } from '../docmost-writes/service-caller';
+import { asDocument, documentSize } from '../../document';
 import { runBlockEdit } from '../structure/run-block-edit';
 import { commentBodyDocument } from './comment-body';
+import { commentRefusal } from './comment-refusal';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 type CreateCommentInput = ToolInput<typeof createCommentTool>;
+
+/** The comment id of the anchor's dry run: never a real comment's. */
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 export interface CreatedComment {
   readonly id: string;
@@ -27,37 +31,37 @@ export interface CreatedComment {
   readonly pageVersion?: string;
 }
 
-function commentRow(
+/**
+ * The page a comment goes on, for a caller Docmost lets comment there: whoever may edit it, and
+ * a viewer where the space allows viewer comments (the decision is the bound `commentAccess`).
+ */
+async function requireCommentablePage(
+  dependencies: ToolExecutorDependencies,
   context: ToolCallContext,
-  page: Pick<AccessiblePage, 'id' | 'spaceId' | 'workspaceId'>,
-  input: CreateCommentInput,
-  id: string,
-) {
-  return {
-    id,
-    content: commentBodyDocument(input.content) as unknown as JsonValue,
-    selection: input.selection ?? null,
-    // An anchored thread is 'inline' (its highlight is in the text); a reply is a 'page' comment,
-    // the type Docmost stores when none is given.
-    type: input.parentCommentId === undefined ? 'inline' : 'page',
-    creatorId: context.userId,
-    pageId: page.id,
-    parentCommentId: input.parentCommentId ?? null,
-    spaceId: page.spaceId,
-    workspaceId: page.workspaceId,
-    createdSource: AGENT_SOURCE,
-    aiChatId: agentChatId(context),
-  };
+  caller: ServiceCaller,
+  pageId: string,
+): Promise<AccessiblePage> {
+  const page = await readPage(dependencies, context, pageId, {
+    largeDocumentAsText: true,
+  });
+  if (await dependencies.services.commentAccess.canComment(caller, page.id))
+    return page;
+  throw commentRefusal(page, pageId, 'Nothing was written.');
 }
 
 async function createReply(
-  db: Kysely<DB>,
+  dependencies: ToolExecutorDependencies,
   input: CreateCommentInput & { parentCommentId: string },
   context: ToolCallContext,
+  caller: ServiceCaller,
 ): Promise<CreatedComment> {
-  // Docmost lets only those who may edit the page comment on it, replies included: a space
-  // reader may read the threads but not join them.
-  const page = await requirePage(db, context, input.pageId, { write: true });
+  const { db } = dependencies;
+  const page = await requireCommentablePage(
+    dependencies,
+    context,
+    caller,
+    input.pageId,
+  );
   const parent = isUuid(input.parentCommentId)
     ? await db
         .selectFrom('comments')
@@ -80,11 +84,15 @@ async function createReply(
       { threadId: parent.parentCommentId },
     );
   }
-  const id = uuidv7();
-  await db
-    .insertInto('comments')
-    .values(commentRow(context, page, input, id))
-    .execute();
+  const { id } = await dependencies.services.comments.create({
+    caller,
+    pageId: page.id,
+    content: commentBodyDocument(input.content) as unknown as JsonValue,
+    selection: null,
+    // A reply is a 'page' comment, the type Docmost stores when none is given.
+    type: 'page',
+    parentCommentId: parent.id,
+  });
   return {
     id,
     pageId: page.id,
@@ -96,30 +104,74 @@ async function createReply(
 }
 
 /**
- * A new thread: the comment row and its anchor mark are written in one transaction, so a page
- * never shows a highlight without a thread, nor a thread whose anchor failed.
+ * A new thread: the selection is checked on the page first (so a selection that is not there
+ * creates nothing, and tells nobody), then the comment is created through the bound service
+ * (which tells the page's room and the watchers) and its anchor mark set with the comment's id.
+ * Should the page change in between so that the mark cannot be set, the comment is removed
+ * again: a page never shows a thread without its highlight.
  */
 async function createThread(
-  { db, pageWriter, livePages, heavyWork }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: CreateCommentInput & { selection: string },
   context: ToolCallContext,
+  caller: ServiceCaller,
 ): Promise<CreatedComment> {
-  const id = uuidv7();
-  return db.transaction().execute(async (trx) => {
-    const { before, after, report } = await runBlockEdit(
-      { db: trx, pageWriter, livePages, heavyWork },
-      { context, pageId: input.pageId, toolName: 'createComment' },
-      (page) => ({
+  const { heavyWork, services } = dependencies;
+  const page = await requireCommentablePage(
+    dependencies,
+    context,
+    caller,
+    input.pageId,
+  );
+  const document = page.documentText ?? asDocument(page.content);
+  // The anchor as a dry run, in a worker for a large page: refuses a selection not on the page.
+  await heavyWork.runSized(
+    'applyBlockEdit',
+    {
+      document,
+      edit: {
         kind: 'commentAnchor',
         pageId: page.id,
+        selection: input.selection,
+        commentId: NIL_UUID,
+      },
+      storedForm: { blockFingerprints: false },
+    },
+    documentSize(document, heavyWork.limits.inProcessMaxChars),
+    {
+      userId: context.userId,
+      label: `createComment on page ${page.id}`,
+      advice:
+        'The page is very large: read it in parts, or move some of it to other pages.',
+    },
+  );
+  const { id } = await services.comments.create({
+    caller,
+    pageId: page.id,
+    content: commentBodyDocument(input.content) as unknown as JsonValue,
+    selection: input.selection,
+    // An anchored thread is 'inline': its highlight is in the text.
+    type: 'inline',
+    parentCommentId: null,
+  });
+  try {
+    const { after, report } = await runBlockEdit(
+      dependencies,
+      {
+        context,
+        pageId: page.id,
+        toolName: 'createComment',
+        // Commenting is not editing: a viewer allowed to comment anchors too, as Docmost's
+        // server sets the mark for whoever may comment.
+        write: false,
+      },
+      (current) => ({
+        kind: 'commentAnchor',
+        pageId: current.id,
         selection: input.selection,
         commentId: id,
       }),
     );
-    await trx
-      .insertInto('comments')
-      .values(commentRow(context, before, input, id))
-      .execute();
     return {
       id,
       pageId: after.id,
@@ -129,7 +181,10 @@ async function createThread(
       anchorBlockId: report.blockId,
       pageVersion: after.version,
     };
-  });
+  } catch (error) {
+    await services.comments.remove({ caller, commentId: id });
+    throw error;
+  }
 }
 
 /** A new anchored thread (`selection`) or a reply to a thread (`parentCommentId`), authored by the caller. */
@@ -152,26 +207,13 @@ export async function createComment(
       'give selection (exact page text to anchor a new thread to) or parentCommentId (the thread to reply to); neither was given',
     );
   }
-  try {
-    return parentCommentId !== undefined
-      ? await createReply(
-          dependencies.db,
-          { ...input, parentCommentId },
-          context,
-        )
-      : await createThread(
-          dependencies,
-          { ...input, selection: selection! },
-          context,
-        );
-  } catch (error) {
-    if (ToolError.isToolError(error) && error.code === 'forbidden') {
-      throw new ToolError(
-        'forbidden',
-        `${error.message}. Docmost lets only those who may edit a page comment on it (threads and replies alike); nothing was written`,
-        error.details,
+  const caller = await serviceCaller(dependencies.db, context);
+  return parentCommentId !== undefined
+    ? createReply(dependencies, { ...input, parentCommentId }, context, caller)
+    : createThread(
+        dependencies,
+        { ...input, selection: selection! },
+        context,
+        caller,
       );
-    }
-    throw error;
-  }
 }

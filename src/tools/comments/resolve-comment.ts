@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { resolveCommentTool } from './comments.tools';
-import { AGENT_SOURCE, writePage } from '../page-store';
+import { serviceCaller } from '../docmost-writes/service-caller';
 import { setCommentResolved, asDocument } from '../../document';
 import { requireComment } from './require-comment';
+import { commentRefusal } from './comment-refusal';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface ResolveCommentResult {
@@ -20,81 +20,69 @@ export interface ResolveCommentResult {
 }
 
 /**
- * Resolves or reopens a thread: the comment row and its anchor mark's `resolved` flag change in
- * one transaction, the page write being a compare-and-set like every other.
+ * Resolves or reopens a thread through the bound comment service: its row and its anchor
+ * mark's `resolved` flag. The caller must be allowed to comment on the page (Docmost's rule).
  */
 export async function resolveComment(
-  { db, pageWriter, livePages, heavyWork }: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies,
   input: ToolInput<typeof resolveCommentTool>,
   context: ToolCallContext,
 ): Promise<ResolveCommentResult> {
-  return db.transaction().execute(async (trx) => {
-    const { comment, page } = await requireComment(
-      trx,
-      context,
-      input.commentId,
-      { write: true, lock: true, livePages },
+  const { db, livePages, services } = dependencies;
+  const { comment, page } = await requireComment(db, context, input.commentId, {
+    livePages,
+  });
+  if (comment.parentCommentId !== null) {
+    throw new ToolError(
+      'invalid_input',
+      `comment ${comment.id} is a reply; only threads are resolved: call resolveComment with the thread's id ${comment.parentCommentId}`,
+      { threadId: comment.parentCommentId },
     );
-    if (comment.parentCommentId !== null) {
-      throw new ToolError(
-        'invalid_input',
-        `comment ${comment.id} is a reply; only threads are resolved: call resolveComment with the thread's id ${comment.parentCommentId}`,
-        { threadId: comment.parentCommentId },
-      );
-    }
-    const base = {
-      commentId: comment.id,
-      pageId: page.id,
-      resolved: input.resolved,
-    };
-    const alreadyInState = input.resolved === (comment.resolvedAt !== null);
-    if (alreadyInState) {
-      const state = input.resolved
-        ? `already resolved (since ${comment.resolvedAt!.toISOString()})`
-        : 'already open';
-      return {
-        ...base,
-        changed: false,
-        anchorUpdated: false,
-        message: `thread ${comment.id} was ${state}; nothing changed`,
-      };
-    }
-    const marked = setCommentResolved(
-      asDocument(page.content),
-      comment.id,
-      input.resolved,
-    );
-    if (marked.changed > 0) {
-      await writePage(
-        { db: trx, pageWriter, livePages, heavyWork },
-        {
-          context,
-          page,
-          change: { content: marked.doc },
-          toolName: 'resolveComment',
-        },
-      );
-    }
-    await trx
-      .updateTable('comments')
-      .set({
-        resolvedAt: input.resolved ? sql<Date>`now()` : null,
-        resolvedById: input.resolved ? context.userId : null,
-        // Docmost's fork: the person resolved it, through their agent; reopening clears it.
-        resolvedSource: input.resolved ? AGENT_SOURCE : null,
-        updatedAt: sql<Date>`now()`,
-      })
-      .where('id', '=', comment.id)
-      .execute();
-    const verb = input.resolved ? 'resolved' : 'reopened';
+  }
+  const caller = await serviceCaller(db, context);
+  if (!(await services.commentAccess.canComment(caller, page.id))) {
+    throw commentRefusal(page, page.id, 'Nothing was changed.');
+  }
+  const base = {
+    commentId: comment.id,
+    pageId: page.id,
+    resolved: input.resolved,
+  };
+  const alreadyInState = input.resolved === (comment.resolvedAt !== null);
+  if (alreadyInState) {
+    const state = input.resolved
+      ? `already resolved (since ${comment.resolvedAt!.toISOString()})`
+      : 'already open';
     return {
       ...base,
-      changed: true,
-      anchorUpdated: marked.changed > 0,
-      message:
-        marked.changed > 0
-          ? `thread ${comment.id} ${verb}`
-          : `thread ${comment.id} ${verb}; its anchor text is no longer on the page, so no highlight changed`,
+      changed: false,
+      anchorUpdated: false,
+      message: `thread ${comment.id} was ${state}; nothing changed`,
     };
+  }
+  // Whether the page holds the thread's highlight, as read: the service updates it if so.
+  const anchored =
+    setCommentResolved(asDocument(page.content), comment.id, input.resolved)
+      .changed > 0;
+  const { changed } = await services.comments.resolve({
+    caller,
+    commentId: comment.id,
+    resolved: input.resolved,
   });
+  if (!changed)
+    return {
+      ...base,
+      changed: false,
+      anchorUpdated: false,
+      message: `thread ${comment.id} was already ${input.resolved ? 'resolved' : 'open'} (a concurrent call changed it first); nothing changed`,
+    };
+  const verb = input.resolved ? 'resolved' : 'reopened';
+  return {
+    ...base,
+    changed: true,
+    anchorUpdated: anchored,
+    message: anchored
+      ? `thread ${comment.id} ${verb}`
+      : `thread ${comment.id} ${verb}; its anchor text is no longer on the page, so no highlight changed`,
+  };
 }

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import { requireEditableSubtree, requirePage } from '../../access';
 import type { deletePageTool } from './page-management.tools';
-import { descendantPageIds, lockSpaceTree } from './page-tree';
+import { descendantPageIds } from './page-tree';
+import { serviceCaller } from '../docmost-writes/service-caller';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface DeletePageResult {
@@ -20,28 +20,23 @@ export interface DeletePageResult {
  * trash keep their own deletion time.
  */
 export async function deletePage(
-  { db }: ToolExecutorDependencies,
+  { db, services }: ToolExecutorDependencies,
   input: ToolInput<typeof deletePageTool>,
   context: ToolCallContext,
 ): Promise<DeletePageResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
-  const trashedPageIds = await db.transaction().execute(async (trx) => {
-    await lockSpaceTree(trx, [page.spaceId]);
-    const descendants = await descendantPageIds(trx, page.id, {
-      includeDeleted: false,
-    });
-    // Trashing a sub-page the caller may not edit (or even see) would be a write to it.
-    await requireEditableSubtree(trx, context, page, descendants, 'trashed');
-    const ids = [page.id, ...descendants];
-    const updated = await trx
-      .updateTable('pages')
-      .set({ deletedAt: sql<Date>`now()`, deletedById: context.userId })
-      .where('id', 'in', ids)
-      .where('deletedAt', 'is', null)
-      .returning('id')
-      .execute();
-    return updated.map((row) => row.id);
+  const descendants = await descendantPageIds(db, page.id, {
+    includeDeleted: false,
   });
+  // Trashing a sub-page the caller may not edit (or even see) would be a write to it.
+  await requireEditableSubtree(db, context, page, descendants, 'trashed');
+  // Through the bound page service (in Docmost its `PageService.removePage`:
+  // `PAGE_SOFT_DELETED` takes the pages out of search and embeddings, the sidebars drop them).
+  await services.pages.trash({
+    caller: await serviceCaller(db, context),
+    pageId: page.id,
+  });
+  const trashedPageIds = [page.id, ...descendants];
   return {
     pageId: page.id,
     title: page.title,

@@ -14,7 +14,8 @@ import {
 } from '../../access';
 import type { movePageTool } from './page-management.tools';
 import { generateKeyBetween, isValidOrderKey } from './fractional-index';
-import { ancestorChain, descendantPageIds, lockSpaceTree } from './page-tree';
+import { ancestorChain, descendantPageIds } from './page-tree';
+import { serviceCaller } from '../docmost-writes/service-caller';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import { quoteTitle } from '../quote-title';
 
@@ -168,132 +169,97 @@ function choosePosition(
 }
 
 /**
- * Moves a page (with its subtree) under a new parent or to a space root. Tree changes in the
- * affected spaces are serialised, so the cycle check cannot race another move. Moving to another
- * space does what Docmost does: the whole subtree moves, with its comments, history, shares,
- * attachments and watchers, so that space membership keeps deciding who sees them, and the
- * subtree's page-level restrictions are dropped.
+ * Moves a page (with its subtree) under a new parent or to a space root, through the bound page
+ * service (in Docmost its `PageService.movePage`, and `movePageToSpace` for another space: the
+ * sidebars move the node, `PAGE_MOVED` feeds search and embeddings). The package checks access,
+ * the cycle and the place first; the database binding re-takes the space tree's lock for the
+ * write. Moving to another space does what Docmost does: the whole subtree moves, with its
+ * comments, history, shares, attachments and watchers, and its page-level restrictions are
+ * dropped, so every sub-page must be the caller's to edit.
  */
 export async function movePage(
-  { db }: ToolExecutorDependencies,
+  { db, services }: ToolExecutorDependencies,
   input: ToolInput<typeof movePageTool>,
   context: ToolCallContext,
 ): Promise<MovePageResult> {
-  return db.transaction().execute(async (trx) => {
-    const page = await requirePage(trx, context, input.pageId, { write: true });
-    const parentReference = input.parentPageId ?? null;
-    const parent =
-      parentReference === null
-        ? undefined
-        : await requirePage(trx, context, parentReference, { write: true });
-    if (
-      parent &&
-      input.spaceId !== undefined &&
-      input.spaceId !== parent.spaceId
-    ) {
+  const page = await requirePage(db, context, input.pageId, { write: true });
+  const parentReference = input.parentPageId ?? null;
+  const parent =
+    parentReference === null
+      ? undefined
+      : await requirePage(db, context, parentReference, { write: true });
+  if (
+    parent &&
+    input.spaceId !== undefined &&
+    input.spaceId !== parent.spaceId
+  ) {
+    throw new ToolError(
+      'invalid_input',
+      `spaceId ${abbreviate(input.spaceId)} contradicts parentPageId ${abbreviate(parentReference ?? parent.id)}, which is in space ${parent.spaceId}; ` +
+        "give only the parent (its space is implied), or only spaceId to move to that space's root",
+    );
+  }
+  let targetSpaceId = parent?.spaceId ?? input.spaceId ?? page.spaceId;
+  if (parent === undefined && targetSpaceId !== page.spaceId) {
+    if (!isUuid(targetSpaceId))
       throw new ToolError(
         'invalid_input',
-        `spaceId ${abbreviate(input.spaceId)} contradicts parentPageId ${abbreviate(parentReference ?? parent.id)}, which is in space ${parent.spaceId}; ` +
-          "give only the parent (its space is implied), or only spaceId to move to that space's root",
+        `spaceId "${targetSpaceId}" is not a space id (a uuid from listSpaces)`,
       );
-    }
-    let targetSpaceId = parent?.spaceId ?? input.spaceId ?? page.spaceId;
-    if (parent === undefined && targetSpaceId !== page.spaceId) {
-      if (!isUuid(targetSpaceId))
-        throw new ToolError(
-          'invalid_input',
-          `spaceId "${targetSpaceId}" is not a space id (a uuid from listSpaces)`,
-        );
-      targetSpaceId = (
-        await requireSpace(trx, context, targetSpaceId, { write: true })
-      ).id;
-    }
-    await lockSpaceTree(trx, [page.spaceId, targetSpaceId]);
-    if (parent) await assertNoCycle(trx, page, parent);
+    targetSpaceId = (
+      await requireSpace(db, context, targetSpaceId, { write: true })
+    ).id;
+  }
+  if (parent) await assertNoCycle(db, page, parent);
 
-    const where = parent
-      ? `under ${quoteTitle(parent.title)}`
-      : 'at the root of the space';
-    const siblings = await siblingsOf(
-      trx,
-      context,
-      targetSpaceId,
-      parent?.id ?? null,
-      page.id,
-    );
-    const position = choosePosition(siblings, input, where);
-    const descendants = await descendantPageIds(trx, page.id, {
-      includeDeleted: true,
-    });
-    let droppedRestrictions = 0;
-
-    await trx
-      .updateTable('pages')
-      .set({
-        parentPageId: parent?.id ?? null,
-        position,
-        spaceId: targetSpaceId,
-      })
-      .where('id', '=', page.id)
-      .execute();
-    if (targetSpaceId !== page.spaceId) {
-      // The move drops the subtree's restrictions: every sub-page must be the caller's to edit.
-      await requireEditableSubtree(
-        trx,
-        context,
-        page,
-        descendants,
-        'moved to another space',
-      );
-      const moved = [page.id, ...descendants];
-      await trx
-        .updateTable('pages')
-        .set({ spaceId: targetSpaceId })
-        .where('id', 'in', moved)
-        .execute();
-      await trx
-        .updateTable('comments')
-        .set({ spaceId: targetSpaceId })
-        .where('pageId', 'in', moved)
-        .execute();
-      await trx
-        .updateTable('pageHistory')
-        .set({ spaceId: targetSpaceId })
-        .where('pageId', 'in', moved)
-        .execute();
-      await trx
-        .updateTable('shares')
-        .set({ spaceId: targetSpaceId })
-        .where('pageId', 'in', moved)
-        .execute();
-      await trx
-        .updateTable('attachments')
-        .set({ spaceId: targetSpaceId })
-        .where('pageId', 'in', moved)
-        .execute();
-      await trx
-        .updateTable('watchers')
-        .set({ spaceId: targetSpaceId })
-        .where('pageId', 'in', moved)
-        .execute();
-      // As Docmost does: restrictions were set for the old space's people; in the new space the
-      // space membership decides until someone restricts the pages again. Permissions cascade.
-      droppedRestrictions = (
-        await trx
-          .deleteFrom('pageAccess')
-          .where('pageId', 'in', moved)
-          .returning('pageId')
-          .execute()
-      ).length;
-    }
-    return {
-      pageId: page.id,
-      title: page.title,
-      parentPageId: parent?.id ?? null,
-      spaceId: targetSpaceId,
-      position,
-      movedSubPages: descendants.length,
-      droppedRestrictions,
-    };
+  const where = parent
+    ? `under ${quoteTitle(parent.title)}`
+    : 'at the root of the space';
+  const siblings = await siblingsOf(
+    db,
+    context,
+    targetSpaceId,
+    parent?.id ?? null,
+    page.id,
+  );
+  const position = choosePosition(siblings, input, where);
+  const descendants = await descendantPageIds(db, page.id, {
+    includeDeleted: true,
   });
+  let droppedRestrictions = 0;
+  if (targetSpaceId !== page.spaceId) {
+    // The move drops the subtree's restrictions: every sub-page must be the caller's to edit.
+    await requireEditableSubtree(
+      db,
+      context,
+      page,
+      descendants,
+      'moved to another space',
+    );
+    droppedRestrictions = Number(
+      (
+        await db
+          .selectFrom('pageAccess')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .where('pageId', 'in', [page.id, ...descendants])
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+  }
+  await services.pages.move({
+    caller: await serviceCaller(db, context),
+    pageId: page.id,
+    parentPageId: parent?.id ?? null,
+    position,
+    spaceId: targetSpaceId,
+  });
+  return {
+    pageId: page.id,
+    title: page.title,
+    parentPageId: parent?.id ?? null,
+    spaceId: targetSpaceId,
+    position,
+    movedSubPages: descendants.length,
+    droppedRestrictions,
+  };
 }

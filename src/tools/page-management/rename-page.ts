@@ -2,7 +2,9 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import { requirePage } from '../../access';
 import type { renamePageTool } from './page-management.tools';
-import { writePage } from '../page-store';
+import { sql } from 'kysely';
+import { refuseUnstorableText } from '../page-store';
+import { serviceCaller } from '../docmost-writes/service-caller';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface RenamePageResult {
@@ -22,17 +24,30 @@ export async function renamePage(
   const page = await requirePage(dependencies.db, context, input.pageId, {
     write: true,
   });
-  const written = await writePage(dependencies, {
-    context,
-    page,
-    change: { title: input.title },
-    toolName: 'renamePage',
+  refuseUnstorableText(input.title, 'the title');
+  // Through the bound page service (in Docmost its `PageService.update`: the space's sidebars
+  // get the new title, `PAGE_UPDATED` feeds search and embeddings, the renamer watches the page).
+  const renamed = await dependencies.services.pages.rename({
+    caller: await serviceCaller(dependencies.db, context),
+    pageId: page.id,
+    title: input.title,
+    version: page.version,
   });
+  const version =
+    renamed.version ??
+    (
+      await dependencies.db
+        .selectFrom('pages')
+        .select(sql<string>`updated_at::text`.as('version'))
+        .where('id', '=', page.id)
+        .executeTakeFirstOrThrow()
+    ).version;
+  const { historyId } = renamed;
   return {
-    pageId: written.id,
+    pageId: page.id,
     previousTitle: page.title,
     title: input.title,
-    version: written.version,
-    historyId: written.historyId,
+    version,
+    historyId,
   };
 }

@@ -175,6 +175,11 @@ export interface PageMutation {
   /** The page's id or slugId. */
   readonly pageId: string;
   readonly toolName: ToolName;
+  /**
+   * Require the caller's right to edit the page. Default true; createComment's anchor mark
+   * passes false, having checked the caller may comment (a viewer may, where the space allows).
+   */
+  readonly write?: boolean;
 }
 
 /**
@@ -185,14 +190,14 @@ export interface PageMutation {
  */
 export async function mutatePage(
   store: PageStore,
-  { context, pageId, toolName }: PageMutation,
+  { context, pageId, toolName, write = true }: PageMutation,
   mutate: (
     document: ProseMirrorNode | string,
     page: AccessiblePage,
   ) => ProseMirrorNode | Promise<ProseMirrorNode>,
 ): Promise<MutatePageResult> {
   const before = await readPage(store, context, pageId, {
-    write: true,
+    write,
     largeDocumentAsText: true,
   });
   const content = await mutate(

@@ -90,7 +90,7 @@ export const listSpacesTool = defineTool({
   mcpName: 'list_spaces',
   title: 'List your spaces',
   description: [
-    'Lists the spaces you are a member of: id, slug, name, description, page count and your role (admin and writer may edit and comment; reader only reads).',
+    'Lists the spaces you are a member of: id, slug, name, description, page count and your role (admin and writer may edit and comment; reader only reads, and comments where the space lets viewers comment).',
   ].join('\n'),
   tier: 'core',
   inputSchema: z.object({}),

@@ -4,6 +4,7 @@ import { requirePage } from '../../access';
 import type { unsharePageTool } from './sharing.tools';
 import { ancestorChain } from '../page-management/page-tree';
 import { shareUrl } from './share-url';
+import { serviceCaller } from '../docmost-writes';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface UnsharePageResult {
@@ -18,22 +19,23 @@ export interface UnsharePageResult {
   } | null;
 }
 
-/**
- * Revokes a page's share by deleting the row, as Docmost does (a soft-deleted share would stay
- * public to a Docmost that does not filter on `deleted_at`).
- */
+/** Revokes a page's share (every share row of it), so its public link stops working. */
 export async function unsharePage(
-  { db, publicBaseUrl }: ToolExecutorDependencies,
+  { db, publicBaseUrl, services }: ToolExecutorDependencies,
   input: ToolInput<typeof unsharePageTool>,
   context: ToolCallContext,
 ): Promise<UnsharePageResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
   const deleted = await db
-    .deleteFrom('shares')
+    .selectFrom('shares')
+    .select('id')
     .where('pageId', '=', page.id)
     .where('workspaceId', '=', context.workspaceId)
-    .returning('id')
     .execute();
+  // Through the bound share service (in Docmost its `ShareRepo.deleteShare`, as its route does).
+  const caller = await serviceCaller(db, context);
+  for (const share of deleted)
+    await services.shares.remove({ caller, shareId: share.id });
   const ancestors = (await ancestorChain(db, page.id)).slice(1);
   const viaAncestor =
     ancestors.length === 0

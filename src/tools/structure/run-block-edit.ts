@@ -23,6 +23,8 @@ export async function runBlockEdit<Kind extends BlockEdit['kind']>(
     readonly context: ToolCallContext;
     readonly pageId: string;
     readonly toolName: ToolName;
+    /** See `PageMutation.write`; default true. */
+    readonly write?: boolean;
   },
   edit: (page: AccessiblePage) => Extract<BlockEdit, { kind: Kind }>,
 ): Promise<{

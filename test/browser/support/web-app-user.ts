@@ -11,6 +11,11 @@ export interface WebAppUser {
   /** Types at the end of the editor's first paragraph. */
   typeInFirstParagraph(text: string): Promise<void>;
   sendChat(message: string): Promise<void>;
+  /**
+   * Every error the page logged to the console or threw since it was opened (a CSP violation
+   * included), then forgotten: a test expects none.
+   */
+  takeConsoleErrors(): readonly string[];
 }
 
 /** Signs in through the picker as the user with `email`, in a fresh browser context. */
@@ -24,7 +29,14 @@ export async function signIn(
   });
   const page = await context.newPage();
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (error) => {
+    errors.push(error.message);
+    consoleErrors.push(`uncaught: ${error.message}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   await page.goto(`${baseUrl}/`);
   await page.getByRole('button', { name: new RegExp(email) }).click();
   await page.locator('nav.sidebar a').first().waitFor();
@@ -46,6 +58,9 @@ export async function signIn(
     async sendChat(message) {
       await page.getByLabel('Message').fill(message);
       await page.getByRole('button', { name: 'Send' }).click();
+    },
+    takeConsoleErrors() {
+      return consoleErrors.splice(0);
     },
   };
 }

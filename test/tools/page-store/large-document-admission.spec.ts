@@ -290,10 +290,12 @@ it('patches, inserts and deletes blocks and anchors a comment on a large page in
     expect(notThere.message).toContain(
       'The page has it with different capitalisation: "Inserted after"',
     );
-    // Every one of them, refusals included, ran in the pool's workers.
+    // Every one of them, refusals included, ran in the pool's workers: five block edits, and
+    // for each thread a dry run of its anchor before the comment is created (so a selection
+    // that is not on the page creates nothing), then, for the thread created, its mark.
     expect(
       runs.mock.calls.filter(([task]) => task === 'applyBlockEdit'),
-    ).toHaveLength(7);
+    ).toHaveLength(8);
   } finally {
     runs.mockRestore();
   }

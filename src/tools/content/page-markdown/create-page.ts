@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../../database';
+import { sql, type Kysely } from 'kysely';
+import type { DB, JsonValue } from '../../../database';
 import type { ToolCallContext } from '../../../registry/tool-call-context';
 import { abbreviate } from '../../../registry/abbreviate';
 import { ToolError } from '../../../registry/tool-error';
@@ -10,14 +10,9 @@ import {
   type AccessiblePage,
 } from '../../../access';
 import { refuseUnstorableText } from '../../page-store';
-import {
-  generateKeyBetween,
-  isValidOrderKey,
-} from '../../page-management/fractional-index';
-import { lockSpaceTree } from '../../page-management/page-tree';
+import { serviceCaller } from '../../docmost-writes/service-caller';
 import type { CreatePageTool } from './markdown-tools';
 import { readMarkdownOffThread } from './read-markdown-off-thread';
-import { generateSlugId } from './slug-id';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
 import { quoteTitle } from '../../quote-title';
 
@@ -35,9 +30,6 @@ export interface CreatePageResult {
   readonly version: string;
   readonly blocks: number;
 }
-
-/** Tries before giving up on finding an unused slugId; each collision has odds of about 1 in 8e17. */
-const SLUG_ATTEMPTS = 5;
 
 /**
  * The parent page, checked to be alive, in the space the page is created in, and editable by the
@@ -68,41 +60,13 @@ async function requireParent(
   return parent;
 }
 
-/** A position key after every page at that level, trashed ones included (they may come back). */
-async function positionAfterSiblings(
-  db: Kysely<DB>,
-  spaceId: string,
-  parentPageId: string | null,
-): Promise<string> {
-  const rows = await db
-    .selectFrom('pages')
-    .select('position')
-    .where('spaceId', '=', spaceId)
-    .where((eb) =>
-      parentPageId === null
-        ? eb('parentPageId', 'is', null)
-        : eb('parentPageId', '=', parentPageId),
-    )
-    .execute();
-  // Byte-wise, as Docmost compares positions (collate "C"); keys it cannot read are skipped.
-  const keys = rows.flatMap((row) =>
-    row.position !== null && isValidOrderKey(row.position)
-      ? [row.position]
-      : [],
-  );
-  const last = keys.reduce<string | null>(
-    (max, key) => (max === null || key > max ? key : max),
-    null,
-  );
-  return generateKeyBetween(last, null);
-}
-
 /**
- * Creates a page with Markdown content at the end of its level in the sidebar, with a fresh
- * unique slugId and a first history version, in one transaction: bad input creates nothing.
+ * Creates a page with Markdown content at the end of its level in the sidebar, through the bound
+ * page service (the database binding: a fresh unique slugId and a first history version, in one
+ * transaction). Bad input creates nothing: it is refused before the service is called.
  */
 export async function createPage(
-  { db, heavyWork, pageWriter }: ToolExecutorDependencies,
+  { db, heavyWork, services }: ToolExecutorDependencies,
   input: ToolInput<CreatePageTool>,
   context: ToolCallContext,
 ): Promise<CreatePageResult> {
@@ -112,61 +76,57 @@ export async function createPage(
   const checkedSpace = await requireSpace(db, context, input.spaceId, {
     write: true,
   });
-  if (input.parentPageId !== undefined)
-    await requireParent(db, context, input.parentPageId, checkedSpace.id);
+  const parent =
+    input.parentPageId === undefined
+      ? undefined
+      : await requireParent(db, context, input.parentPageId, checkedSpace.id);
   refuseUnstorableText(input.title, 'title');
   const { content } = await readMarkdownOffThread(
     input.markdown ?? '',
     heavyWork,
     context.userId,
   );
-  return db.transaction().execute(async (trx) => {
-    // Checked again inside: access or the parent may have changed while the Markdown converted.
-    const space = await requireSpace(trx, context, input.spaceId, {
-      write: true,
-    });
-    // Serialises creations and moves in this space, so two pages never get the same position,
-    // and taken before the parent is read: a move of the parent to another space cannot commit
-    // between that check and the insert.
-    await lockSpaceTree(trx, [space.id]);
-    const parent =
-      input.parentPageId === undefined
-        ? undefined
-        : await requireParent(trx, context, input.parentPageId, space.id);
-    const parentPageId = parent?.id ?? null;
-    const position = await positionAfterSiblings(trx, space.id, parentPageId);
-    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
-      // The page and its first history version, with the agent's provenance, by the page writer.
-      const created = await pageWriter.createPage({
-        db: trx,
-        context,
-        page: {
-          slugId: generateSlugId(),
-          title: input.title,
-          position,
-          content,
-          parentPageId,
-          spaceId: space.id,
-          workspaceId: space.workspaceId,
-        },
-        toolName: 'createPage',
-      });
-      if (!created) continue;
-      return {
-        pageId: created.id,
-        slugId: created.slugId,
-        title: input.title,
-        spaceId: space.id,
-        parentPageId,
-        path: `/s/${space.slug}/p/${created.slugId}`,
-        position,
-        version: created.version,
-        blocks: content.content?.length ?? 0,
-      };
-    }
-    throw new ToolError(
-      'internal',
-      `could not find an unused slugId after ${SLUG_ATTEMPTS} attempts; nothing was created, try again`,
-    );
+  // The page through the bound page service (in Docmost its `PageService.create`: the creator
+  // watches the page, the space's sidebars get it, `PAGE_CREATED` feeds search and embeddings).
+  const caller = await serviceCaller(db, context);
+  const made = await services.pages.create({
+    caller,
+    spaceId: checkedSpace.id,
+    parentPageId: parent?.id ?? null,
+    title: input.title,
+    content: content as unknown as JsonValue,
   });
+  // What the binding did not say (Docmost's service chooses slugId and position) is read back.
+  const created =
+    made.slugId !== undefined &&
+    made.position !== undefined &&
+    made.version !== undefined
+      ? {
+          slugId: made.slugId,
+          position: made.position,
+          version: made.version,
+          parentPageId: parent?.id ?? null,
+        }
+      : await db
+          .selectFrom('pages')
+          .select([
+            'slugId',
+            'position',
+            'parentPageId',
+            sql<string>`updated_at::text`.as('version'),
+          ])
+          .where('id', '=', made.id)
+          .executeTakeFirstOrThrow();
+  const id = made.id;
+  return {
+    pageId: id,
+    slugId: created.slugId,
+    title: input.title,
+    spaceId: checkedSpace.id,
+    parentPageId: created.parentPageId,
+    path: `/s/${checkedSpace.slug}/p/${created.slugId}`,
+    position: created.position ?? '',
+    version: created.version,
+    blocks: content.content?.length ?? 0,
+  };
 }

@@ -8,6 +8,7 @@ import {
   type StashFormat,
 } from '../../../stash';
 import { readPage } from '../../page-store';
+import { requireSharingAllowed } from '../../docmost-writes';
 import type { CONTENT_TOOLS } from '../content.tools';
 import { countDocument, asDocument } from '../../../document';
 import { isoTime } from '../../iso-time';
@@ -45,11 +46,18 @@ export async function stashPage(
     stashes,
     publicBaseUrl,
     heavyWork,
+    services,
   }: ToolExecutorDependencies,
   input: ToolInput<StashPageTool>,
   context: ToolCallContext,
 ): Promise<StashPageResult> {
   const page = await readPage({ db, livePages }, context, input.pageId);
+  // A stash link is a public link to the page's content: Docmost's sharing rule applies.
+  await requireSharingAllowed(
+    { db, sharing: services.sharing },
+    page,
+    'the page was not stashed',
+  );
   const content = asDocument(page.content);
   const format: StashFormat = input.format;
   const body =

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { DocmostRoutesController } from './docmost-routes.controller';
+
+/**
+ * Docmost's own routes for comments, pages and shares, on the reference host's Docmost-like
+ * services (provided by the app module as `HOST_DOCMOST`, the instance the tools are bound to).
+ */
+@Module({ controllers: [DocmostRoutesController] })
+export class DocmostRoutesModule {}

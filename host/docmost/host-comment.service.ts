@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { DB, DocmostProvenance, DocmostServices } from '../../src';
+import type { DocmostEffects } from './docmost-effects';
+import { addPageWatcher } from './page-watchers';
+import type { HostComment, HostPage, HostUser } from './host-repos';
+import { hostCaller } from './host-caller';
+
+/**
+ * The reference host's `CommentService`, with Docmost's method shapes: the row (through the
+ * package's database binding, which also keeps a thread's anchor mark in step on resolve, as
+ * Docmost's collaboration event does), then what Docmost's service does besides: the page's room
+ * is told, the commenter watches the page, the watchers and the thread are notified.
+ */
+export class HostCommentService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly effects: DocmostEffects,
+    private readonly database: () => DocmostServices,
+  ) {}
+
+  async create(
+    opts: { page: HostPage; workspaceId: string; user: HostUser },
+    createCommentDto: {
+      pageId: string;
+      content: string;
+      selection?: string;
+      type?: string;
+      parentCommentId?: string;
+    },
+    provenance?: DocmostProvenance,
+  ): Promise<{ id: string }> {
+    const { page, workspaceId, user } = opts;
+    const { id } = await this.database().comments.create({
+      caller: hostCaller(user, workspaceId, provenance),
+      pageId: page.id,
+      content: JSON.parse(createCommentDto.content),
+      selection: createCommentDto.selection?.substring(0, 250) ?? null,
+      type: createCommentDto.type === 'inline' ? 'inline' : 'page',
+      parentCommentId: createCommentDto.parentCommentId ?? null,
+    });
+    await addPageWatcher(this.db, this.effects, {
+      userId: user.id,
+      pageId: page.id,
+      spaceId: page.spaceId,
+      workspaceId,
+    });
+    const isReply = createCommentDto.parentCommentId !== undefined;
+    this.effects.record({
+      kind: 'queue',
+      name: 'COMMENT_NOTIFICATION',
+      pageId: page.id,
+      spaceId: page.spaceId,
+      userId: user.id,
+      subjectId: id,
+      details: {
+        notifyWatchers: !isReply,
+        parentCommentId: createCommentDto.parentCommentId ?? null,
+      },
+    });
+    this.effects.record({
+      kind: 'ws',
+      name: 'commentCreated',
+      pageId: page.id,
+      spaceId: page.spaceId,
+      userId: user.id,
+      subjectId: id,
+    });
+    return { id };
+  }
+
+  async resolveComment(
+    comment: HostComment,
+    resolved: boolean,
+    authUser: HostUser,
+    provenance?: DocmostProvenance,
+  ): Promise<void> {
+    await this.database().comments.resolve({
+      caller: hostCaller(authUser, comment.workspaceId, provenance),
+      commentId: comment.id,
+      resolved,
+    });
+    if (resolved && comment.creatorId !== authUser.id)
+      this.effects.record({
+        kind: 'queue',
+        name: 'COMMENT_RESOLVED_NOTIFICATION',
+        pageId: comment.pageId,
+        spaceId: comment.spaceId,
+        userId: authUser.id,
+        subjectId: comment.id,
+      });
+    this.effects.record({
+      kind: 'ws',
+      name: 'commentResolved',
+      pageId: comment.pageId,
+      spaceId: comment.spaceId,
+      userId: authUser.id,
+      subjectId: comment.id,
+      details: { resolved },
+    });
+  }
+}

@@ -1,0 +1,110 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  docmostServices,
+  type DB,
+  type DocmostServices,
+  type DocmostServiceInstances,
+} from '../../src';
+import { DocmostEffects } from './docmost-effects';
+import { HostCommentService } from './host-comment.service';
+import { HostPageAccessService } from './host-page-access.service';
+import { HostPageService } from './host-page.service';
+import {
+  HostCommentRepo,
+  HostPageRepo,
+  HostShareRepo,
+  HostUserRepo,
+  type HostComment,
+  type HostPage,
+  type HostUser,
+} from './host-repos';
+import { HostShareService } from './host-share.service';
+
+/**
+ * The reference host's Docmost-like services, in one place: the host's own routes and the
+ * agent's tools (bound through the module's `services` option, with `docmostServices` exactly
+ * as Docmost binds its own) both go through them, and `effects` records what they did besides
+ * writing rows. Their rows are written with the package's database binding, which the module
+ * hands over when it builds the tools (`bind`).
+ */
+export class HostDocmost {
+  readonly effects = new DocmostEffects();
+  readonly userRepo: HostUserRepo;
+  readonly pageRepo: HostPageRepo;
+  readonly commentRepo: HostCommentRepo;
+  readonly shareRepo: HostShareRepo;
+  readonly commentService: HostCommentService;
+  readonly pageService: HostPageService;
+  readonly shareService: HostShareService;
+  readonly pageAccessService: HostPageAccessService;
+  private database: DocmostServices | undefined;
+
+  constructor(private readonly db: Kysely<DB>) {
+    const database = () => {
+      if (!this.database)
+        throw new Error(
+          "the host's Docmost services are used before the AI tools module bound them",
+        );
+      return this.database;
+    };
+    this.userRepo = new HostUserRepo(db);
+    this.pageRepo = new HostPageRepo(db);
+    this.commentRepo = new HostCommentRepo(db);
+    this.shareRepo = new HostShareRepo(db);
+    this.commentService = new HostCommentService(db, this.effects, database);
+    this.pageService = new HostPageService(db, this.effects, database);
+    this.shareService = new HostShareService(database);
+    this.pageAccessService = new HostPageAccessService(db, database);
+  }
+
+  /** The caller's strongest role in a space (directly or through a group), or undefined. */
+  async spaceRole(
+    caller: { readonly userId: string; readonly workspaceId: string },
+    spaceId: string,
+  ): Promise<string | undefined> {
+    const { rows } = await sql<{ role: string }>`
+      select space_members.role from space_members
+      join spaces on spaces.id = space_members.space_id
+      where space_members.space_id = ${spaceId} and spaces.workspace_id = ${caller.workspaceId}
+        and space_members.deleted_at is null and spaces.deleted_at is null
+        and (space_members.user_id = ${caller.userId}
+          or space_members.group_id in (select group_id from group_users where user_id = ${caller.userId}))`.execute(
+      this.db,
+    );
+    const roles = rows.map((row) => row.role);
+    return ['admin', 'writer', 'reader'].find((role) => roles.includes(role));
+  }
+
+  /** A share of the workspace, by id. */
+  findShare(
+    shareId: string,
+    workspaceId: string,
+  ): Promise<{ id: string; pageId: string | null } | undefined> {
+    return this.db
+      .selectFrom('shares')
+      .select(['id', 'pageId'])
+      .where('id', '=', shareId)
+      .where('workspaceId', '=', workspaceId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The module's `services` option: takes the package's database binding for the rows and
+   * returns the ports bound to these services, as Docmost's mount binds its own.
+   */
+  readonly bind = (database: DocmostServices): DocmostServices => {
+    this.database = database;
+    const instances: DocmostServiceInstances<HostPage, HostUser, HostComment> =
+      {
+        commentService: this.commentService,
+        commentRepo: this.commentRepo,
+        pageService: this.pageService,
+        pageRepo: this.pageRepo,
+        userRepo: this.userRepo,
+        shareService: this.shareService,
+        shareRepo: this.shareRepo,
+        pageAccessService: this.pageAccessService,
+      };
+    return docmostServices(instances);
+  };
+}

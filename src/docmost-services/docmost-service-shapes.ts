@@ -1,0 +1,165 @@
+/**
+ * The methods of Docmost's own services the package calls, as Docmost 0.94.0 declares them
+ * (`apps/server/src/core/comment/comment.service.ts`, `core/page/services/page.service.ts`,
+ * `core/share/share.service.ts`, `core/page/page-access/page-access.service.ts` and the repos
+ * of `database/repos/`), reduced to the arguments and results the package uses. Structural, so
+ * the package imports nothing of Docmost and Docmost's classes fit as they are.
+ */
+
+/** Docmost's `AuthProvenanceData`: an agent's write is the person's, with source `agent`. */
+export interface DocmostProvenance {
+  readonly actor: 'agent' | 'user';
+  readonly aiChatId: string | null;
+}
+
+/** What the package reads of Docmost's `User` entity. */
+export interface DocmostUserShape {
+  readonly id: string;
+}
+
+/** What the package reads of Docmost's `Page` entity. */
+export interface DocmostPageShape {
+  readonly id: string;
+  readonly spaceId: string;
+  readonly parentPageId: string | null;
+}
+
+/** What the package reads of Docmost's `Comment` entity. */
+export interface DocmostCommentShape {
+  readonly id: string;
+}
+
+export interface DocmostCommentServiceShape<
+  Page extends DocmostPageShape,
+  User extends DocmostUserShape,
+  Comment extends DocmostCommentShape,
+> {
+  create(
+    opts: { page: Page; workspaceId: string; user: User },
+    createCommentDto: {
+      pageId: string;
+      /** The ProseMirror body as JSON text (Docmost parses it). */
+      content: string;
+      selection?: string;
+      type?: string;
+      parentCommentId?: string;
+    },
+    provenance?: DocmostProvenance,
+  ): Promise<DocmostCommentShape>;
+  resolveComment(
+    comment: Comment,
+    resolved: boolean,
+    authUser: User,
+    provenance?: DocmostProvenance,
+  ): Promise<unknown>;
+}
+
+export interface DocmostCommentRepoShape<Comment extends DocmostCommentShape> {
+  findById(commentId: string): Promise<Comment | undefined>;
+  deleteComment(commentId: string): Promise<void>;
+}
+
+export interface DocmostPageServiceShape<
+  Page extends DocmostPageShape,
+  User extends DocmostUserShape,
+> {
+  create(
+    userId: string,
+    workspaceId: string,
+    createPageDto: {
+      title?: string;
+      parentPageId?: string;
+      spaceId: string;
+      content?: string | object;
+      format?: 'json' | 'markdown' | 'html';
+    },
+    provenance?: DocmostProvenance,
+  ): Promise<{ id: string }>;
+  update(
+    page: Page,
+    updatePageDto: { pageId: string; title?: string },
+    user: User,
+    provenance?: DocmostProvenance,
+  ): Promise<unknown>;
+  movePage(
+    dto: { pageId: string; position: string; parentPageId?: string | null },
+    movedPage: Page,
+    provenance?: DocmostProvenance,
+  ): Promise<unknown>;
+  movePageToSpace(
+    rootPage: Page,
+    spaceId: string,
+    userId: string,
+    provenance?: DocmostProvenance,
+  ): Promise<unknown>;
+  removePage(
+    pageId: string,
+    userId: string,
+    workspaceId: string,
+  ): Promise<void>;
+}
+
+export interface DocmostPageRepoShape<Page extends DocmostPageShape> {
+  findById(
+    pageId: string,
+    opts?: { includeHasChildren?: boolean },
+  ): Promise<Page | undefined>;
+}
+
+export interface DocmostUserRepoShape<User extends DocmostUserShape> {
+  findById(userId: string, workspaceId: string): Promise<User | undefined>;
+}
+
+export interface DocmostShareServiceShape<Page extends DocmostPageShape> {
+  createShare(opts: {
+    authUserId: string;
+    workspaceId: string;
+    page: Page;
+    createShareDto: {
+      pageId: string;
+      includeSubPages?: boolean;
+      searchIndexing?: boolean;
+    };
+  }): Promise<{ id: string }>;
+  updateShare(
+    shareId: string,
+    updateShareDto: {
+      shareId: string;
+      includeSubPages?: boolean;
+      searchIndexing?: boolean;
+    },
+  ): Promise<unknown>;
+  isSharingAllowed(workspaceId: string, spaceId: string): Promise<boolean>;
+}
+
+export interface DocmostShareRepoShape {
+  deleteShare(shareId: string): Promise<void>;
+}
+
+export interface DocmostPageAccessServiceShape<
+  Page extends DocmostPageShape,
+  User extends DocmostUserShape,
+> {
+  /** Throws (Docmost's `ForbiddenException`) when the user may not comment on the page. */
+  validateCanComment(
+    page: Page,
+    user: User,
+    workspaceId: string,
+  ): Promise<void>;
+}
+
+/** Docmost's services and repositories, as `docmostServices` takes them. */
+export interface DocmostServiceInstances<
+  Page extends DocmostPageShape = any,
+  User extends DocmostUserShape = any,
+  Comment extends DocmostCommentShape = any,
+> {
+  readonly commentService: DocmostCommentServiceShape<Page, User, Comment>;
+  readonly commentRepo: DocmostCommentRepoShape<Comment>;
+  readonly pageService: DocmostPageServiceShape<Page, User>;
+  readonly pageRepo: DocmostPageRepoShape<Page>;
+  readonly userRepo: DocmostUserRepoShape<User>;
+  readonly shareService: DocmostShareServiceShape<Page>;
+  readonly shareRepo: DocmostShareRepoShape;
+  readonly pageAccessService: DocmostPageAccessServiceShape<Page, User>;
+}

@@ -1,0 +1,181 @@
+import type { JsonValue } from '../database';
+import type { ToolCallContext } from '../registry/tool-call-context';
+
+/**
+ * Who a write is made for: the person the agent acts for (Docmost's `User`, in its workspace),
+ * and the chat the call came from, if any. Docmost records such a write as the person's, with
+ * the source `agent` and the chat (its `AuthProvenanceData`: `{ actor: 'agent', aiChatId }`).
+ */
+export interface ServiceCaller {
+  readonly userId: string;
+  readonly workspaceId: string;
+  /** The in-app chat (a row of `ai_chats`), or null (MCP, or a chat id that is not a row). */
+  readonly aiChatId: string | null;
+  /**
+   * Who acts: `agent` for every tool call (the default); `user` for a host's own routes that
+   * reuse the database binding for a person's action (the reference host's).
+   */
+  readonly actor?: 'agent' | 'user';
+  /**
+   * The tool call itself, for a binding that writes through the package's own page writer (the
+   * database binding does); Docmost's services need only the fields above.
+   */
+  readonly call: ToolCallContext;
+}
+
+/** A comment as createComment asks for it (Docmost's `CreateCommentDto` without the Yjs selection). */
+export interface CommentCreation {
+  readonly caller: ServiceCaller;
+  readonly pageId: string;
+  /** The comment's body: a ProseMirror document. */
+  readonly content: JsonValue;
+  /** The anchored text of a new thread; null for a reply. */
+  readonly selection: string | null;
+  /** `inline` for an anchored thread, `page` for a reply (what Docmost stores when none is given). */
+  readonly type: 'inline' | 'page';
+  readonly parentCommentId: string | null;
+}
+
+/**
+ * Comment writes. Docmost's `CommentService` inserts the row and then tells the page's room
+ * (`commentCreated`), adds the commenter as a watcher and notifies the watchers and the people
+ * mentioned. The package sets a new thread's anchor mark itself (through the page writer or the
+ * live page), after `create` returned the comment's id.
+ */
+export interface CommentWrites {
+  /** Inserts a thread or a reply as the caller; returns its id. Access was checked before. */
+  create(request: CommentCreation): Promise<{ readonly id: string }>;
+  /**
+   * Resolves or reopens a thread: its row and the `resolved` flag of its anchor mark. Access,
+   * the thread's state and its being a thread were checked before. `changed: false` when a
+   * binding finds the thread already in that state (a concurrent call came first).
+   */
+  resolve(request: {
+    readonly caller: ServiceCaller;
+    readonly commentId: string;
+    readonly resolved: boolean;
+  }): Promise<{ readonly changed: boolean }>;
+  /**
+   * Removes a comment `create` made moments ago whose anchor could not be set (the page changed
+   * between the check and the mark): the thread would otherwise have no highlight.
+   */
+  remove(request: {
+    readonly caller: ServiceCaller;
+    readonly commentId: string;
+  }): Promise<void>;
+}
+
+/**
+ * A page `pages.create` made: its id, and what the binding knows of it (the database binding
+ * knows it all, from the page writer); the rest is read back from the row.
+ */
+export interface CreatedPageReference {
+  readonly id: string;
+  readonly slugId?: string;
+  readonly position?: string;
+  /** `updated_at` as exact text, the version a later compare-and-set write starts from. */
+  readonly version?: string;
+}
+
+/** Page tree writes: create, rename, move, trash. Content writes go to the `PageWriter`. */
+export interface PageWrites {
+  /**
+   * A new page at the end of its level, with its content, as the caller; the binding chooses
+   * its slugId and position (Docmost's `PageService.create` does), the package reads back what
+   * was stored. The package checked the caller may write in the space and under the parent.
+   */
+  create(request: {
+    readonly caller: ServiceCaller;
+    readonly spaceId: string;
+    readonly parentPageId: string | null;
+    readonly title: string;
+    /** ProseMirror JSON. */
+    readonly content: JsonValue;
+  }): Promise<CreatedPageReference>;
+  /** A new title (Docmost's `PageService.update` with `{ title }`). */
+  rename(request: {
+    readonly caller: ServiceCaller;
+    readonly pageId: string;
+    readonly title: string;
+    /** The version the package read: the database binding writes only onto it. */
+    readonly version: string;
+  }): Promise<{
+    readonly historyId: string | null;
+    /** The page's version after the write, when the binding knows it (else it is read). */
+    readonly version?: string;
+  }>;
+  /**
+   * A new parent and position; to another space when `spaceId` differs from the page's (the
+   * subtree goes along, with its comments, history, shares and watchers; its restrictions are
+   * dropped). The package checked the cycle, the access to every page concerned and the position.
+   */
+  move(request: {
+    readonly caller: ServiceCaller;
+    readonly pageId: string;
+    readonly parentPageId: string | null;
+    readonly position: string;
+    readonly spaceId: string;
+  }): Promise<void>;
+  /**
+   * Moves the page and its sub-pages to the trash (Docmost's `PageService.removePage`). The
+   * package checked that the caller may edit every page of the subtree.
+   */
+  trash(request: {
+    readonly caller: ServiceCaller;
+    readonly pageId: string;
+  }): Promise<void>;
+}
+
+/** Public share links (Docmost's `ShareService`, `ShareRepo`). */
+export interface ShareWrites {
+  /** Shares the page; the package found no share of it before. */
+  create(request: {
+    readonly caller: ServiceCaller;
+    readonly pageId: string;
+    readonly includeSubPages: boolean;
+    readonly searchIndexing: boolean;
+  }): Promise<{ readonly id: string }>;
+  /** Changes an existing share's options. */
+  update(request: {
+    readonly caller: ServiceCaller;
+    readonly shareId: string;
+    readonly includeSubPages: boolean;
+    readonly searchIndexing: boolean;
+  }): Promise<void>;
+  /** Deletes a share (the link stops working). */
+  remove(request: {
+    readonly caller: ServiceCaller;
+    readonly shareId: string;
+  }): Promise<void>;
+}
+
+/** Whether pages of a space may be made public (Docmost's `ShareService.isSharingAllowed`). */
+export interface SharingPolicy {
+  /**
+   * False when `workspaces.settings.sharing.disabled` or `spaces.settings.sharing.disabled` is
+   * true. sharePage and stashPage are refused then.
+   */
+  isSharingAllowed(workspaceId: string, spaceId: string): Promise<boolean>;
+}
+
+/**
+ * Docmost's decision on commenting (`PageAccessService.validateCanComment`): whoever may edit the
+ * page, and a viewer of it where the space's `settings.comments.allowViewerComments` is true.
+ * Reads and edits are decided by the `pageAccess` policy, in SQL, with the same rules.
+ */
+export interface CommentAccess {
+  canComment(caller: ServiceCaller, pageId: string): Promise<boolean>;
+}
+
+/**
+ * Where the package's writes go: the ports a host binds to its own services (in Docmost,
+ * `docmostServices(...)` over its `CommentService`, `PageService`, `ShareService` and
+ * `PageAccessService`). Each one left out keeps the package's own SQL on Docmost's tables.
+ */
+export interface DocmostServices {
+  readonly comments: CommentWrites;
+  readonly pages: PageWrites;
+  readonly shares: ShareWrites;
+  readonly sharing: SharingPolicy;
+  readonly commentAccess: CommentAccess;
+}

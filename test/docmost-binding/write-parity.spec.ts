@@ -1,0 +1,432 @@
+import { SEED_IDS } from '../../host/seed/seed-ids';
+import {
+  BindingHost,
+  normalise,
+  type Outcome,
+  type Person,
+} from './support/binding-host';
+
+/**
+ * Inside Docmost the agent acts as its user does: each write tool's call goes through the host's
+ * Docmost-like services (bound with `docmostServices`, as Docmost's mount binds its own), so it
+ * has the same effects (room events, watchers, notifications, page and tree events) as the same
+ * person's call of Docmost's own route.
+ */
+
+let host: BindingHost;
+beforeAll(async () => {
+  host = await BindingHost.start();
+}, 60_000);
+afterAll(async () => {
+  await host?.close();
+});
+
+const PRODUCT = SEED_IDS.spaces.product;
+const body = (text: string) =>
+  JSON.stringify({
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+  });
+const idOf = (outcome: Outcome, field = 'id') =>
+  (outcome.value as Record<string, string>)[field]!;
+
+/** A thread the owner opens through Docmost's route, for a reply or a resolve to act on. */
+async function ownersThread(pageId: string): Promise<string> {
+  const thread = await host.route('owner', 'comments/create', {
+    pageId,
+    content: body('A question'),
+  });
+  expect(thread.status).toBe(200);
+  return idOf(thread);
+}
+
+interface ParityCase {
+  readonly agent: Outcome;
+  readonly route: Outcome;
+  /** The ids each call acted on or created, by role. */
+  readonly agentRoles: Record<string, string>;
+  readonly routeRoles: Record<string, string>;
+}
+
+/** One row per write tool: the two calls, and the effects Docmost's services have for them. */
+const ROWS: ReadonlyArray<{
+  readonly tool: string;
+  readonly effects: readonly string[];
+  readonly run: () => Promise<ParityCase>;
+}> = [
+  {
+    tool: 'createComment (a thread)',
+    effects: [
+      'queue ADD_PAGE_WATCHERS',
+      'queue COMMENT_NOTIFICATION',
+      'ws commentCreated',
+    ],
+    async run() {
+      const [a, b] = [await host.newPage('A'), await host.newPage('B')];
+      const agent = await host.agent('member', 'createComment', {
+        pageId: a,
+        selection: 'The text of',
+        content: 'Is this right?',
+      });
+      const route = await host.route('member', 'comments/create', {
+        pageId: b,
+        selection: 'The text of',
+        type: 'inline',
+        content: body('Is this right?'),
+      });
+      return {
+        agent,
+        route,
+        agentRoles: { [a]: '<page>', [idOf(agent)]: '<comment>' },
+        routeRoles: { [b]: '<page>', [idOf(route)]: '<comment>' },
+      };
+    },
+  },
+  {
+    tool: 'createComment (a reply)',
+    effects: [
+      'queue ADD_PAGE_WATCHERS',
+      'queue COMMENT_NOTIFICATION',
+      'ws commentCreated',
+    ],
+    async run() {
+      const [a, b] = [await host.newPage('A'), await host.newPage('B')];
+      const [ta, tb] = [await ownersThread(a), await ownersThread(b)];
+      const agent = await host.agent('member', 'createComment', {
+        pageId: a,
+        parentCommentId: ta,
+        content: 'Yes',
+      });
+      const route = await host.route('member', 'comments/create', {
+        pageId: b,
+        parentCommentId: tb,
+        content: body('Yes'),
+      });
+      return {
+        agent,
+        route,
+        agentRoles: {
+          [a]: '<page>',
+          [ta]: '<thread>',
+          [idOf(agent)]: '<comment>',
+        },
+        routeRoles: {
+          [b]: '<page>',
+          [tb]: '<thread>',
+          [idOf(route)]: '<comment>',
+        },
+      };
+    },
+  },
+  {
+    tool: 'resolveComment',
+    effects: ['queue COMMENT_RESOLVED_NOTIFICATION', 'ws commentResolved'],
+    async run() {
+      const [a, b] = [await host.newPage('A'), await host.newPage('B')];
+      const [ta, tb] = [await ownersThread(a), await ownersThread(b)];
+      const agent = await host.agent('member', 'resolveComment', {
+        commentId: ta,
+        resolved: true,
+      });
+      const route = await host.route('member', 'comments/resolve', {
+        commentId: tb,
+        resolved: true,
+      });
+      return {
+        agent,
+        route,
+        agentRoles: { [a]: '<page>', [ta]: '<thread>' },
+        routeRoles: { [b]: '<page>', [tb]: '<thread>' },
+      };
+    },
+  },
+  {
+    tool: 'createPage',
+    effects: [
+      'event PAGE_CREATED',
+      'ws addTreeNode',
+      'queue ADD_PAGE_WATCHERS',
+    ],
+    async run() {
+      const agent = await host.agent('member', 'createPage', {
+        spaceId: PRODUCT,
+        title: 'Launch checklist',
+        markdown: 'First step',
+      });
+      const route = await host.route('member', 'pages/create', {
+        spaceId: PRODUCT,
+        title: 'Launch checklist',
+        content: JSON.parse(body('First step')),
+        format: 'json',
+      });
+      return {
+        agent,
+        route,
+        agentRoles: { [idOf(agent, 'pageId')]: '<page>' },
+        routeRoles: { [idOf(route)]: '<page>' },
+      };
+    },
+  },
+  {
+    tool: 'renamePage',
+    effects: ['event PAGE_UPDATED', 'ws updateOne', 'queue ADD_PAGE_WATCHERS'],
+    async run() {
+      const [a, b] = [await host.newPage('A'), await host.newPage('B')];
+      const agent = await host.agent('member', 'renamePage', {
+        pageId: a,
+        title: 'Renamed',
+      });
+      const route = await host.route('member', 'pages/update', {
+        pageId: b,
+        title: 'Renamed',
+      });
+      return {
+        agent,
+        route,
+        agentRoles: { [a]: '<page>' },
+        routeRoles: { [b]: '<page>' },
+      };
+    },
+  },
+  {
+    tool: 'movePage',
+    effects: ['event PAGE_MOVED', 'ws moveTreeNode'],
+    async run() {
+      const parent = await host.newPage('Parent');
+      const [a, b] = [await host.newPage('A'), await host.newPage('B')];
+      const agent = await host.agent('member', 'movePage', {
+        pageId: a,
+        parentPageId: parent,
+      });
+      const route = await host.route('member', 'pages/move', {
+        pageId: b,
+        parentPageId: parent,
+        position: 'a5',
+      });
+      return {
+        agent,
+        route,
+        agentRoles: { [a]: '<page>' },
+        routeRoles: { [b]: '<page>' },
+      };
+    },
+  },
+  {
+    tool: 'deletePage',
+    effects: ['event PAGE_SOFT_DELETED', 'ws deleteTreeNode'],
+    async run() {
+      const [a, b] = [await host.newPage('A'), await host.newPage('B')];
+      const agent = await host.agent('member', 'deletePage', { pageId: a });
+      const route = await host.route('member', 'pages/delete', { pageId: b });
+      return {
+        agent,
+        route,
+        agentRoles: { [a]: '<page>' },
+        routeRoles: { [b]: '<page>' },
+      };
+    },
+  },
+  {
+    // Docmost's share service writes the row and emits nothing (its controller writes audit).
+    tool: 'sharePage',
+    effects: [],
+    async run() {
+      const [a, b] = [await host.newPage('A'), await host.newPage('B')];
+      const agent = await host.agent('member', 'sharePage', { pageId: a });
+      const route = await host.route('member', 'shares/create', { pageId: b });
+      return {
+        agent,
+        route,
+        agentRoles: { [a]: '<page>' },
+        routeRoles: { [b]: '<page>' },
+      };
+    },
+  },
+  {
+    tool: 'unsharePage',
+    effects: [],
+    async run() {
+      const [a, b] = [await host.newPage('A'), await host.newPage('B')];
+      await host.agent('member', 'sharePage', { pageId: a });
+      const share = await host.route('member', 'shares/create', { pageId: b });
+      const agent = await host.agent('member', 'unsharePage', { pageId: a });
+      const route = await host.route('member', 'shares/delete', {
+        shareId: idOf(share),
+      });
+      return {
+        agent,
+        route,
+        agentRoles: { [a]: '<page>' },
+        routeRoles: { [b]: '<page>' },
+      };
+    },
+  },
+];
+
+describe("each write tool has the effects of the same person's call of Docmost's route", () => {
+  it.each(ROWS)('$tool', async ({ effects, run }) => {
+    const { agent, route, agentRoles, routeRoles } = await run();
+    expect(agent.ok).toBe(true);
+    expect(route.ok).toBe(true);
+    const byAgent = normalise(agent.effects, agentRoles);
+    expect(byAgent).toEqual(normalise(route.effects, routeRoles));
+    expect(byAgent.map((effect) => `${effect.kind} ${effect.name}`)).toEqual(
+      effects,
+    );
+  });
+
+  it("passes Docmost the agent's provenance: the agent's rows are marked as the agent's, the route's as the person's", async () => {
+    const page = await host.newPage('Provenance');
+    const agent = await host.agent('member', 'createComment', {
+      pageId: page,
+      selection: 'The text of',
+      content: 'By the agent',
+    });
+    const route = await host.route('member', 'comments/create', {
+      pageId: page,
+      content: body('By the member'),
+    });
+    const sources = await host.database.db
+      .selectFrom('comments')
+      .select(['id', 'createdSource', 'creatorId'])
+      .where('id', 'in', [idOf(agent), idOf(route)])
+      .execute();
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        {
+          id: idOf(agent),
+          createdSource: 'agent',
+          creatorId: SEED_IDS.users.member,
+        },
+        {
+          id: idOf(route),
+          createdSource: 'user',
+          creatorId: SEED_IDS.users.member,
+        },
+      ]),
+    );
+    const created = await host.agent('member', 'createPage', {
+      spaceId: PRODUCT,
+      title: 'Made by the agent',
+      markdown: 'Body',
+    });
+    const made = await host.database.db
+      .selectFrom('pages')
+      .select(['lastUpdatedSource', 'creatorId'])
+      .where('id', '=', idOf(created, 'pageId'))
+      .executeTakeFirstOrThrow();
+    expect(made).toEqual({
+      lastUpdatedSource: 'agent',
+      creatorId: SEED_IDS.users.member,
+    });
+  });
+
+  it('records the watcher rows the services add, for the agent as for the route', async () => {
+    const page = await host.newPage('Watched');
+    await host.agent('admin', 'createComment', {
+      pageId: page,
+      selection: 'The text of',
+      content: 'Watching this',
+    });
+    const watchers = await host.database.db
+      .selectFrom('watchers')
+      .select('userId')
+      .where('pageId', '=', page)
+      .execute();
+    expect(watchers.map((row) => row.userId).sort()).toEqual(
+      [SEED_IDS.users.owner, SEED_IDS.users.admin].sort(),
+    );
+  });
+});
+
+describe("who may comment: Docmost's rule, for the agent as for the route", () => {
+  const PEOPLE: readonly Person[] = ['owner', 'admin', 'member', 'viewer'];
+  /** Owner and admin are space admins, the member a writer (through a group), the viewer a reader. */
+  const MAY_EDIT: Readonly<Record<Person, boolean>> = {
+    owner: true,
+    admin: true,
+    member: true,
+    viewer: false,
+  };
+
+  afterEach(async () => {
+    await host.setSetting(
+      'spaces',
+      PRODUCT,
+      ['comments', 'allowViewerComments'],
+      undefined,
+    );
+  });
+
+  async function replies(person: Person, pageId: string) {
+    const [ta, tb] = [await ownersThread(pageId), await ownersThread(pageId)];
+    const agent = await host.agent(person, 'createComment', {
+      pageId,
+      parentCommentId: ta,
+      content: 'A reply',
+    });
+    const route = await host.route(person, 'comments/create', {
+      pageId,
+      parentCommentId: tb,
+      content: body('A reply'),
+    });
+    return { agent, route };
+  }
+
+  for (const allowViewerComments of [false, true]) {
+    it.each(PEOPLE)(
+      `%s on a page of the space, allowViewerComments ${allowViewerComments ? 'on' : 'off'}`,
+      async (person) => {
+        await host.setSetting(
+          'spaces',
+          PRODUCT,
+          ['comments', 'allowViewerComments'],
+          allowViewerComments,
+        );
+        const page = await host.newPage('Open to the space');
+        const { agent, route } = await replies(person, page);
+        const allowed = MAY_EDIT[person] || allowViewerComments;
+        expect(route.ok).toBe(allowed);
+        expect(agent.ok).toBe(allowed);
+        if (!allowed) {
+          expect(agent.value).toMatch(/allowViewerComments/);
+          expect(route.status).toBe(403);
+          expect(agent.effects).toEqual([]);
+        }
+      },
+    );
+
+    it(`a restricted page the member may only read, allowViewerComments ${allowViewerComments ? 'on' : 'off'}`, async () => {
+      await host.setSetting(
+        'spaces',
+        PRODUCT,
+        ['comments', 'allowViewerComments'],
+        allowViewerComments,
+      );
+      const { agent, route } = await replies(
+        'member',
+        SEED_IDS.pages.launchPlan,
+      );
+      expect(route.ok).toBe(allowViewerComments);
+      expect(agent.ok).toBe(allowViewerComments);
+      if (!allowViewerComments)
+        expect(agent.value).toMatch(/restricted.*allowViewerComments/);
+    });
+
+    it(`a restricted page hidden from the member, allowViewerComments ${allowViewerComments ? 'on' : 'off'}`, async () => {
+      await host.setSetting(
+        'spaces',
+        PRODUCT,
+        ['comments', 'allowViewerComments'],
+        allowViewerComments,
+      );
+      const { agent, route } = await replies(
+        'member',
+        SEED_IDS.pages.compensationReview,
+      );
+      expect(route.ok).toBe(false);
+      expect(agent.ok).toBe(false);
+      expect(agent.value).toMatch(/not found or no access/);
+    });
+  }
+});

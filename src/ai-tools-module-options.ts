@@ -11,6 +11,7 @@ import type { PageAccessPolicy } from './access';
 import type { DocmostToolExecutors } from './tools/tool-definitions';
 import type { PageWriter } from './tools/page-store';
 import type { HeavyWorkOptions } from './workers';
+import type { TurnStatsOptions } from './stats/turn-stats-options';
 import type { DocmostServicesOption } from './tools/executor-dependencies';
 
 export const AI_TOOLS_OPTIONS = Symbol('AI_TOOLS_OPTIONS');
@@ -117,6 +118,13 @@ export interface AiToolsModuleOptions {
    * `CallsPerUserOptions`.
    */
   readonly callsPerUser?: false | CallsPerUserOptions;
+  /**
+   * Per-turn figures of the in-app chat (`AiChatTurnService` turns): a row per turn in the
+   * module's table (counts and tool names, never content; kept 90 days), the admin route
+   * `POST /api/ai-tools/stats`, and OpenTelemetry metrics; or `false` to record nothing.
+   * Default: on. See `TurnStatsOptions`.
+   */
+  readonly stats?: false | TurnStatsOptions;
   /** Where the registry reports unbound tools; default Nest's logger. */
   readonly logger?: RegistryLogger;
 }

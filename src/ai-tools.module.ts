@@ -43,6 +43,10 @@ import {
 } from './registry';
 import { AiToolsSettingsModule } from './settings/ai-tools-settings.module';
 import { PageStashModule } from './stash';
+import { AiChatTurnService } from './chat-turn/ai-chat-turn.service';
+import { TurnStatsController } from './stats/turn-stats.controller';
+import { TURN_STATS_OPTIONS } from './stats/turn-stats-options';
+import { TurnStatsService } from './stats/turn-stats.service';
 import { MCP_SESSION_OPTIONS, McpSessionsService } from './mcp-sessions';
 import { TOOL_DEFINITIONS } from './tools/tool-definitions';
 import { createDocmostExecutors } from './tools/docmost-executors';
@@ -163,6 +167,7 @@ function buildRegistry(
   signal: CommentSignalInterceptor,
   heavyWork: ToolHeavyWorkPool,
   live: CollaborationPages | null,
+  stats: TurnStatsService,
 ): ToolRegistry {
   const logger = options.logger ?? new Logger('AiTools');
   return createToolRegistry({
@@ -181,11 +186,12 @@ function buildRegistry(
       ...options.executors,
     },
     // The per-user limit is outermost: a waiting call has run none of its queries yet, the
-    // comment signal's included.
+    // comment signal's included. The turn figures sit outside the signal, to see its lines.
     interceptors: [
       ...(options.callsPerUser === false
         ? []
         : [createCallsPerUserLimit(options.callsPerUser)]),
+      ...(stats.enabled ? [stats.intercept] : []),
       ...(options.commentSignal === false ? [] : [signal.intercept]),
     ],
     strict: options.strict,
@@ -251,6 +257,7 @@ const MODULE_PROVIDERS: readonly Provider[] = [
       CommentSignalInterceptor,
       HEAVY_WORK_POOL,
       COLLABORATION_PAGES,
+      TurnStatsService,
     ],
     useFactory: buildRegistry,
   },
@@ -262,6 +269,13 @@ const MODULE_PROVIDERS: readonly Provider[] = [
     useFactory: (options: AiToolsModuleOptions) => options.chatMemory ?? {},
   },
   ChatMemoryService,
+  {
+    provide: TURN_STATS_OPTIONS,
+    inject: [AI_TOOLS_OPTIONS],
+    useFactory: (options: AiToolsModuleOptions) => options.stats ?? {},
+  },
+  TurnStatsService,
+  AiChatTurnService,
   {
     provide: MCP_SESSION_OPTIONS,
     inject: [AI_TOOLS_OPTIONS],
@@ -294,6 +308,8 @@ const MODULE_EXPORTS = [
   CommentSignalInterceptor,
   CHAT_MEMORY_OPTIONS,
   ChatMemoryService,
+  TurnStatsService,
+  AiChatTurnService,
   McpSessionsService,
   AiToolsSettingsModule,
   PageStashModule,
@@ -313,6 +329,7 @@ export class AiToolsModule {
       module: AiToolsModule,
       global: true,
       imports: [AiToolsSettingsModule, PageStashModule],
+      controllers: [TurnStatsController],
       providers: [
         { provide: AI_TOOLS_OPTIONS, useValue: options },
         ...MODULE_PROVIDERS,
@@ -331,6 +348,7 @@ export class AiToolsModule {
         AiToolsSettingsModule,
         PageStashModule,
       ],
+      controllers: [TurnStatsController],
       providers: [
         {
           provide: AI_TOOLS_OPTIONS,

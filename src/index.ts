@@ -114,6 +114,7 @@ export {
   DeferredToolsChatTurn,
   DeferredToolsTurn,
   composePrepareStep,
+  type DeferredTurnFigures,
   buildToolCatalogBlock,
   type StartTurnOptions,
   type TurnExternalServer,
@@ -132,6 +133,28 @@ export {
   type ChatMemoryOptions,
   type ChatMemoryStore,
 } from './chat-memory';
+export {
+  AiChatTurn,
+  AiChatTurnService,
+  type BeginChatTurnOptions,
+} from './chat-turn';
+export {
+  TurnStatsService,
+  TURN_STATS_OPTIONS,
+  TURN_METRIC_NAMES,
+  METER_NAME,
+  SUMMARY_WINDOWS,
+  estimateTokens,
+  type TurnStatsOptions,
+  type TurnStatsRecord,
+  type TurnStatus,
+  type TurnEnd,
+  type TurnStatsSummary,
+  type TurnStatsWindow,
+  type TurnStatsGroup,
+  type ModelCue,
+  type Share,
+} from './stats';
 export {
   McpSessionsService,
   MCP_SESSION_OPTIONS,

@@ -9,3 +9,15 @@ export {
   useUpdateAiToolsSettings,
   type AiToolsSettings,
 } from './use-ai-tools-settings.js';
+export {
+  TurnFigures,
+  TURN_FIGURES_TEXTS,
+  TURN_FIGURES_QUERY_KEY,
+  useTurnFigures,
+  type TurnFiguresProps,
+  type TurnFiguresGroup,
+  type TurnFiguresModelCue,
+  type TurnFiguresShare,
+  type TurnFiguresSummary,
+  type TurnFiguresWindow,
+} from './turn-figures/index.js';

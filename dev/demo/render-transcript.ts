@@ -1,3 +1,4 @@
+import { renderRecordedFigures } from './recorded-figures';
 import type {
   DemoReport,
   StepReport,
@@ -207,6 +208,13 @@ export function renderTranscript(
       renderTurn(turn, index, report.turns.length, report, resolved),
     ),
     ...summaryTable(report),
+    ...(report.recorded === undefined
+      ? []
+      : renderRecordedFigures(
+          report.recorded,
+          report.turns.map((turn) => turn.title),
+          RULE,
+        )),
   ];
   return `${lines.join('\n')}\n`;
 }

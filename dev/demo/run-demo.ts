@@ -43,6 +43,7 @@ import {
   TOKEN_ENCODING,
 } from '../../host/chat/tool-tokens';
 import { postAsUser, postChatTurn, seedUser } from '../host-chat/host-requests';
+import { readRecordedFigures } from './recorded-figures';
 
 export interface RunDemoOptions {
   /** A migrated database. The demo seeds it (idempotent) and removes its own rows of earlier runs. */
@@ -283,8 +284,15 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoReport> {
         }),
       );
     }
+    const recorded = await readRecordedFigures(
+      app,
+      db,
+      reports.map((report) => report.chatId),
+      owner.token,
+    );
     return {
       encoding: TOKEN_ENCODING,
+      recorded,
       database: options.databaseDescription ?? 'the given database',
       boundToolCount: registry.tools.length,
       unboundToolNames: registry.unboundNames,

@@ -1,3 +1,4 @@
+import type { RecordedFigures } from './recorded-figures';
 import type { DemoTurnId } from './demo-turns';
 import type { SeenToolResult } from './model-call-view';
 import type { RecordedAgentStep } from './scripted-agent';
@@ -188,6 +189,8 @@ export interface DemoReport {
   readonly totals: TurnTokens;
   /** Anything the demo changed to run (e.g. the workspace toggle), for the transcript. */
   readonly notes: readonly string[];
+  /** What the module recorded of the turns, and what the admin route answers. */
+  readonly recorded?: RecordedFigures;
 }
 
 /** Sums turn figures. */

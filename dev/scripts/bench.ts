@@ -26,6 +26,7 @@ import {
   withLargeRunSection,
 } from '../bench/render-large-bench';
 import { largeBenchFiguresJson, runLargeBench } from '../bench/run-large-bench';
+import { measureTurnStats } from '../bench/turn-stats-figures';
 import { loadAppConfig } from '../../host/config/app-config';
 import { runCommand } from '../../host/startup/run-command';
 
@@ -34,10 +35,12 @@ interface BenchArguments {
   readonly dropLarge: boolean;
   /** Present for the large run. */
   readonly large?: LargeVolume;
+  /** Present for the turn-figures run: recorded turns in the table. */
+  readonly turnStats?: number;
 }
 
 const USAGE =
-  'usage: npm run bench -- [--json] | [--pages N --comments M] [--json] | --drop-large';
+  'usage: npm run bench -- [--json] | [--pages N --comments M] [--json] | --drop-large | --turn-stats N';
 
 /** `--pages 100000`: a whole number within [min, max], underscores and commas allowed. */
 function count(
@@ -62,12 +65,30 @@ function parseArguments(argv: readonly string[]): BenchArguments {
     const argument = argv[index]!;
     if (argument === '--json' || argument === '--drop-large')
       values.set(argument, '');
-    else if (argument === '--pages' || argument === '--comments')
+    else if (
+      argument === '--pages' ||
+      argument === '--comments' ||
+      argument === '--turn-stats'
+    )
       values.set(argument, argv[++index]);
     else throw new Error(`unknown argument "${argument}"; ${USAGE}`);
   }
   const json = values.has('--json');
   const dropLarge = values.has('--drop-large');
+  if (values.has('--turn-stats')) {
+    if (values.size > 1)
+      throw new Error(`--turn-stats takes no other option; ${USAGE}`);
+    return {
+      json,
+      dropLarge,
+      turnStats: count(
+        '--turn-stats',
+        values.get('--turn-stats'),
+        1_000,
+        100_000_000,
+      ),
+    };
+  }
   const sized = values.has('--pages') || values.has('--comments');
   if (dropLarge && (sized || json))
     throw new Error(`--drop-large takes no other option; ${USAGE}`);
@@ -89,7 +110,14 @@ async function main(): Promise<number> {
   const cluster = await openBenchCluster(loadAppConfig());
   const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
   try {
-    if (options.dropLarge) {
+    if (options.turnStats !== undefined) {
+      const figures = await measureTurnStats({
+        cluster,
+        turns: options.turnStats,
+        log,
+      });
+      process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+    } else if (options.dropLarge) {
       await dropLargeWorkspace(cluster);
       log(`dropped ${LARGE_BENCH_DATABASE_NAME} (if it existed)`);
     } else if (options.large !== undefined) {

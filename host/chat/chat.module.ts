@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import {
+  AiChatTurnService,
   ChatMemoryService,
   DeferredToolsService,
   AiToolsSettingsModule,
@@ -47,6 +48,7 @@ export class ChatModule {
         ChatService,
         DeferredToolsService,
         ChatMemoryService,
+        AiChatTurnService,
         ExternalMcpService,
       ],
       exports: [ChatService, ExternalMcpService],

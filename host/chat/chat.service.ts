@@ -19,11 +19,9 @@ import { InjectAppConfig } from '../config/app-config.token';
 import type { DB } from '../../src';
 import {
   InjectKysely,
-  ChatMemoryService,
-  DeferredToolsService,
+  AiChatTurnService,
   type ToolCallContext,
   ToolError,
-  AiToolsSettingsService,
   requirePage,
 } from '../../src';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
@@ -78,10 +76,8 @@ export class ChatService {
     @InjectKysely() private readonly db: Kysely<DB>,
     @InjectChatModelFactory() private readonly modelFactory: ChatModelFactory,
     private readonly chats: ChatRepository,
-    private readonly settings: AiToolsSettingsService,
-    private readonly deferredTools: DeferredToolsService,
     private readonly externalMcp: ExternalMcpService,
-    private readonly chatMemory: ChatMemoryService,
+    private readonly aiChatTurn: AiChatTurnService,
   ) {}
 
   /** Validates and stores the user message, then starts the model loop; errors before streaming are HTTP errors. */
@@ -128,31 +124,26 @@ export class ChatService {
       chatId,
       ...(page === undefined ? {} : { currentPageId: page.id }),
     };
-    // The chat's memory: deferred tools and comment-signal watermarks carried from its last turn.
-    const [enabled, servers, memory] = await Promise.all([
-      this.settings.isDeferredToolsEnabled(user.workspaceId),
-      this.externalMcp.servers(),
-      this.chatMemory.beginTurn(
-        { ...context, chatId },
-        { newChat: input.chatId === undefined },
-      ),
-    ]);
+    const servers = await this.externalMcp.servers();
     const maxSteps = this.config.ai.maxSteps;
-    // Everything streamText needs for the turn's tools; the module composes the final-step
-    // lockdown below (it wins) with which deferred tools are visible.
-    const turn = this.deferredTools.startTurn({
-      context,
-      enabled,
-      externalTools: servers.map((server) => ({
-        name: server.name,
-        prefix: server.prefix,
-        tools: server.tools,
-      })),
-      carriedTools: memory.carriedTools,
-      maxCarriedTools: this.chatMemory.maxCarriedTools,
-      prepareStep: ({ stepNumber }) =>
-        prepareAgentStep({ stepNumber, maxSteps, system }),
-    });
+    const modelId = typeof model === 'string' ? model : model.modelId;
+    // The module's chat turn: the workspace's deferred-tools switch, the chat's memory (deferred
+    // tools and comment-signal watermarks carried from its last turn), the turn's figures. The
+    // final-step lockdown below is composed with which deferred tools are visible (it wins).
+    const turn = await this.aiChatTurn.begin(
+      { ...context, chatId },
+      {
+        newChat: input.chatId === undefined,
+        modelId,
+        externalTools: servers.map((server) => ({
+          name: server.name,
+          prefix: server.prefix,
+          tools: server.tools,
+        })),
+        prepareStep: ({ stepNumber }) =>
+          prepareAgentStep({ stepNumber, maxSteps, system }),
+      },
+    );
     const system = buildChatSystemPrompt({
       user,
       currentPage: page,
@@ -188,7 +179,8 @@ export class ChatService {
       typeof model === 'string'
         ? undefined
         : observeTurnModel(model, (signal) => writeSignal?.(signal));
-    const modelId = typeof model === 'string' ? model : model.modelId;
+    // The provider's usage of the whole turn, from the stream's finish part, for the turn's figures.
+    let usage: { inputTokens?: number; outputTokens?: number } | undefined;
     const result = streamText({
       model: counted?.model ?? model,
       system,
@@ -208,11 +200,14 @@ export class ChatService {
             chatId,
             model: { id: modelId, scripted: modelId === SCRIPTED_MODEL_ID },
           };
-        if (part.type === 'finish' && counted)
-          return {
-            chatId,
-            figures: { ...counted.figures(), deferredTools: enabled },
-          };
+        if (part.type === 'finish') {
+          usage = part.totalUsage;
+          if (counted)
+            return {
+              chatId,
+              figures: { ...counted.figures(), deferredTools: turn.enabled },
+            };
+        }
         return undefined;
       },
       onError: (error) => {
@@ -226,14 +221,21 @@ export class ChatService {
       // Every turn ends with an assistant row, so the user message never stands unanswered:
       // 'completed', 'aborted' (the client went away) or 'error' with what was streamed before it.
       onFinish: async ({ responseMessage, isAborted, outcome }) => {
-        // The chat's memory first (it never throws): the next turn may start once the stream ends.
-        await memory.end(turn);
         const status =
           isAborted || outcome.status === 'aborted'
             ? 'aborted'
             : failure !== undefined || outcome.status === 'failed'
               ? 'error'
               : 'completed';
+        // The chat's memory first (it never throws): the next turn may start once the stream
+        // ends. The turn's figures are queued, written after it.
+        await turn.end({
+          status: status === 'error' ? 'failed' : status,
+          answered: responseMessage.parts.some(
+            (part) => part.type === 'text' && part.text.trim() !== '',
+          ),
+          usage,
+        });
         const error =
           status === 'error' ? (failure ?? 'The turn failed.') : undefined;
         await this.chats

@@ -3,6 +3,7 @@ import * as commentsPageCreatedIndex from './20250101T000200-comments-page-creat
 import * as pageStashes from './20250101T000300-page-stashes';
 import * as chatMemory from './20250101T000400-chat-memory';
 import * as commentsCountCoveringIndex from './20250101T000500-comments-count-covering-index';
+import * as turnStats from './20261205T210000-turn-stats';
 import * as mcpSessions from './20261205T230000-mcp-sessions';
 
 /**
@@ -17,5 +18,6 @@ export const AI_TOOLS_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '20250101T000300-page-stashes': pageStashes,
   '20250101T000400-chat-memory': chatMemory,
   '20250101T000500-comments-count-covering-index': commentsCountCoveringIndex,
+  '20261205T210000-turn-stats': turnStats,
   '20261205T230000-mcp-sessions': mcpSessions,
 };

@@ -33,3 +33,11 @@ export function formatCommentSignal(
     )
     .join('\n');
 }
+
+const SIGNAL_LINE =
+  /^\[signal\] new comments: \d+ on page ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}) /gm;
+
+/** The page ids of the signal lines in a notice (`formatCommentSignal`'s output), in order. */
+export function signaledPageIds(notice: string): string[] {
+  return [...notice.matchAll(SIGNAL_LINE)].map((match) => match[1]!);
+}

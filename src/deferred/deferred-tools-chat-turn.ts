@@ -7,7 +7,10 @@ import type {
 } from 'ai';
 import type { CarriedTool } from './carried-tools';
 import { composePrepareStep } from './compose-prepare-step';
-import type { DeferredToolsTurn } from './deferred-tools-turn';
+import type {
+  DeferredToolsTurn,
+  DeferredTurnFigures,
+} from './deferred-tools-turn';
 import { withInheritedToolNameGuard } from './inherited-tool-name-guard';
 
 /**
@@ -84,6 +87,11 @@ export class DeferredToolsChatTurn {
   /** Deferred tools activated so far, in load order (carried ones first). */
   get activatedToolNames(): readonly string[] {
     return this.#turn.activatedToolNames;
+  }
+
+  /** What the turn's deferred tools did so far: `loadTools` calls, tools loaded, unknown names, recovered calls. */
+  figures(): DeferredTurnFigures {
+    return this.#turn.figures();
   }
 
   /** What the chat's next turn starts with: pass it to `ChatTurnMemory.end(turn)`, or store it yourself. */

@@ -62,6 +62,21 @@ export interface DeferredToolsTurnOptions {
 }
 
 /**
+ * What a turn's deferred tools did, for the turn's record: counts and tool names only (names
+ * the turn knows: the model's unknown names are counted, never kept).
+ */
+export interface DeferredTurnFigures {
+  /** `loadTools` calls the model made (a call repair made for it is a recovered call instead). */
+  readonly loadToolsCalls: number;
+  /** Deferred tools loaded during the turn, in load order (carried ones are not loaded again). */
+  readonly loadedToolNames: readonly string[];
+  /** Names `loadTools` refused as unknown. */
+  readonly unknownNamesRejected: number;
+  /** Direct calls of a deferred tool that was not loaded: loaded for the next step instead of failing. */
+  readonly recoveredCalls: number;
+}
+
+/**
  * Per-turn state of deferred tools: which deferred tools the model activated, in load order.
  * A turn starts with what the chat's previous turn carried (`carriedTools`), or cold. One
  * instance per `streamText` call, so concurrent turns of different users and chats never share it.
@@ -88,6 +103,10 @@ export class DeferredToolsTurn implements ToolLoadingTurn {
   private readonly repairedCalls = new Map<string, RepairedToolCall>();
   /** The tools the current step was sent, as `prepareStep` set them; undefined before any step. */
   private stepTools: ReadonlySet<string> | undefined;
+  private loadToolsCalls = 0;
+  private readonly loadedToolNames: string[] = [];
+  private unknownNamesRejected = 0;
+  private recoveredCalls = 0;
 
   constructor(options: DeferredToolsTurnOptions) {
     const externalServers = options.externalServers ?? [];
@@ -191,6 +210,7 @@ export class DeferredToolsTurn implements ToolLoadingTurn {
       (name) => !this.deferred.has(name) && !this.isAlwaysActive(name),
     );
     if (unknown.length > 0) {
+      this.unknownNamesRejected += unknown.length;
       throw new ToolError(
         'invalid_input',
         `Unknown tool name${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => `"${abbreviate(name)}"`).join(', ')}. ` +
@@ -210,6 +230,7 @@ export class DeferredToolsTurn implements ToolLoadingTurn {
       this.usedAt.set(name, this.now());
       this.moveToEnd(name);
       loaded.push(name);
+      this.loadedToolNames.push(name);
     }
     return alreadyActive.length > 0 ? { loaded, alreadyActive } : { loaded };
   }
@@ -228,6 +249,7 @@ export class DeferredToolsTurn implements ToolLoadingTurn {
     if (!this.enabled || !NoSuchToolError.isInstance(error)) return null;
     if (!this.deferred.has(toolCall.toolName) || !(LOAD_TOOLS_NAME in tools))
       return null;
+    this.recoveredCalls += 1;
     this.repairedCalls.set(toolCall.toolCallId, {
       toolName: toolCall.toolName,
       input: toolCall.input,
@@ -238,6 +260,21 @@ export class DeferredToolsTurn implements ToolLoadingTurn {
       input: JSON.stringify({ names: [toolCall.toolName] }),
     };
   };
+
+  /** Counts one `loadTools` call of the model's own (not one repair made for it). */
+  countLoadToolsCall(): void {
+    this.loadToolsCalls += 1;
+  }
+
+  /** What the turn's deferred tools did so far. */
+  figures(): DeferredTurnFigures {
+    return {
+      loadToolsCalls: this.loadToolsCalls,
+      loadedToolNames: [...this.loadedToolNames],
+      unknownNamesRejected: this.unknownNamesRejected,
+      recoveredCalls: this.recoveredCalls,
+    };
+  }
 
   /** The direct call a `loadTools` call was repaired from, if any (read once). */
   takeRepairedCall(toolCallId: string): RepairedToolCall | undefined {
@@ -279,6 +316,7 @@ export class DeferredToolsTurn implements ToolLoadingTurn {
       ...tool,
       execute: (input: unknown, options: Parameters<typeof execute>[1]) => {
         if (!this.sentThisStep(name)) {
+          this.recoveredCalls += 1;
           this.activate([name]);
           throw new ToolError(
             'invalid_input',

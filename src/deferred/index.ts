@@ -19,6 +19,7 @@ export {
 export {
   DeferredToolsTurn,
   type DeferredToolsTurnOptions,
+  type DeferredTurnFigures,
   type TurnExternalServer,
   type TurnTool,
 } from './deferred-tools-turn';

@@ -20,4 +20,6 @@ export interface ToolLoadingTurn {
   activate(names: readonly string[]): LoadToolsResult;
   /** The direct call that repair turned into this `loadTools` call, if it was one (once). */
   takeRepairedCall(toolCallId: string): RepairedToolCall | undefined;
+  /** Counts one `loadTools` call of the model's own (not one repair made for it). */
+  countLoadToolsCall(): void;
 }

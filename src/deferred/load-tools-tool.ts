@@ -55,8 +55,10 @@ export function createLoadToolsTool(
     description: LOAD_TOOLS_DESCRIPTION,
     inputSchema: jsonSchema<unknown>(LOAD_TOOLS_INPUT_JSON_SCHEMA),
     execute: async (input, { toolCallId }) => {
-      const result = turn.activate(parseLoadToolsInput(input));
+      // Taken first: a repaired call is the turn's recovery, not the model's own loadTools call.
       const repaired = turn.takeRepairedCall(toolCallId);
+      if (repaired === undefined) turn.countLoadToolsCall();
+      const result = turn.activate(parseLoadToolsInput(input));
       return repaired === undefined ? result : withRepairNote(result, repaired);
     },
   });

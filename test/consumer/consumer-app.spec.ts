@@ -217,6 +217,8 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
           'ai_tools_migration',
           'ai_tools_migration_lock',
           'ai_tools_page_stashes',
+          'ai_tools_turn_stats',
+          'ai_tools_turn_stats_daily',
         ],
         commentCountIndex: true,
       });
@@ -252,6 +254,23 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
       ).toEqual({
         status: 200,
         body: { data: { deferredTools: true }, success: true, status: 200 },
+      });
+    });
+
+    it('answers the turn figures route wrapped, to owners only among these users', async () => {
+      const stats = `${server!.url}/api/ai-tools/stats`;
+      expect((await requestJson(stats, { method: 'POST' })).status).toBe(401);
+      expect(
+        (await requestJson(stats, { method: 'POST', token: member })).status,
+      ).toBe(403);
+      const answer = await requestJson(stats, { method: 'POST', token: owner });
+      expect(answer).toMatchObject({
+        status: 200,
+        body: {
+          success: true,
+          status: 200,
+          data: { windows: [{ days: 7 }, { days: 30 }] },
+        },
       });
     });
 

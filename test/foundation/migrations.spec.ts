@@ -76,6 +76,7 @@ describe('migrations on an empty database', () => {
       'module/20250101T000300-page-stashes up',
       'module/20250101T000400-chat-memory up',
       'module/20250101T000500-comments-count-covering-index up',
+      'module/20261205T210000-turn-stats up',
       'module/20261205T230000-mcp-sessions up',
     ]);
     const tables = await publicTables(db);
@@ -85,6 +86,8 @@ describe('migrations on an empty database', () => {
         'api_tokens',
         'ai_tools_page_stashes',
         'ai_tools_chat_memory',
+        'ai_tools_turn_stats',
+        'ai_tools_turn_stats_daily',
         'ai_tools_mcp_sessions',
       ]),
     );
@@ -104,6 +107,8 @@ describe('migrations on an empty database', () => {
       'api_tokens',
       'ai_tools_page_stashes',
       'ai_tools_chat_memory',
+      'ai_tools_turn_stats',
+      'ai_tools_turn_stats_daily',
       'ai_tools_mcp_sessions',
     ])
       expect(remaining).not.toContain(table);
@@ -222,6 +227,7 @@ describe('the base set on a database that already has Docmost tables', () => {
       'module/20250101T000300-page-stashes up',
       'module/20250101T000400-chat-memory up',
       'module/20250101T000500-comments-count-covering-index up',
+      'module/20261205T210000-turn-stats up',
       'module/20261205T230000-mcp-sessions up',
     ]);
     expect((await indexNames(db)).sort()).toEqual(
@@ -235,12 +241,16 @@ describe('the base set on a database that already has Docmost tables', () => {
       'ai_tools_migration',
       'ai_tools_migration_lock',
       'ai_tools_page_stashes',
+      'ai_tools_turn_stats',
+      'ai_tools_turn_stats_daily',
     ]);
 
     await migrateAllDown(db, ['module']);
     expect(await indexNames(db)).toEqual(indexesBefore);
     expect(await publicTables(db)).not.toContain('ai_tools_page_stashes');
     expect(await publicTables(db)).not.toContain('ai_tools_chat_memory');
+    expect(await publicTables(db)).not.toContain('ai_tools_turn_stats');
+    expect(await publicTables(db)).not.toContain('ai_tools_turn_stats_daily');
   });
 });
 

@@ -229,6 +229,7 @@ describe('AiToolsModule.forRootAsync in a host with its own database token (as D
             executors: { listSpaces: override, stashPage: undefined },
             commentSignal: false,
             callsPerUser: false,
+            stats: false,
             logger: { warn: () => undefined },
           }),
         }),
@@ -251,7 +252,7 @@ describe('AiToolsModule.forRootAsync in a host with its own database token (as D
       // An executor set to undefined leaves that tool out of both surfaces and the catalog.
       expect(registry.get('stashPage')).toBeUndefined();
       expect(registry.unboundNames).toEqual(['stashPage']);
-      // Neither the signal nor the per-user limit wraps the executors when both are off.
+      // Neither the signal, the per-user limit nor the turn figures wrap the executors when off.
       expect(registry.interceptors).toHaveLength(0);
       expect(registry.allTools).toHaveLength(TOOL_DEFINITIONS.length);
       const seed = await seedDemoWorkspace(database.db);

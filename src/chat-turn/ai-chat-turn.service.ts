@@ -1,0 +1,85 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import type { PrepareStepFunction, PrepareStepResult, ToolSet } from 'ai';
+import {
+  ChatMemoryService,
+  type ChatTurnContext,
+} from '../chat-memory/chat-memory.service';
+import {
+  DeferredToolsService,
+  type StartTurnOptions,
+} from '../deferred/deferred-tools.service';
+import { AiToolsSettingsService } from '../settings/ai-tools-settings.service';
+import { TurnStatsService } from '../stats/turn-stats.service';
+import { AiChatTurn } from './ai-chat-turn';
+
+export interface BeginChatTurnOptions {
+  /** The chat has no stored turn yet: nothing to read. Default false. */
+  readonly newChat?: boolean;
+  /** The model's id, recorded with the turn's figures (e.g. `model.modelId`). Default 'unknown'. */
+  readonly modelId?: string;
+  /** Tools of connected external MCP servers (see `StartTurnOptions.externalTools`). */
+  readonly externalTools?: StartTurnOptions['externalTools'];
+  /** The host's own `prepareStep` (Docmost's `prepareAgentStep`, with its final-step lockdown). */
+  readonly prepareStep?: PrepareStepFunction<ToolSet>;
+  /** Epoch milliseconds, for the carried tools' last use. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/**
+ * The chat turn in one injectable: reads the workspace's deferred-tools switch and the chat's
+ * memory (refusing another user's chat id), starts the turn's deferred tools and its figures.
+ * A chat service that injects this needs nothing else of the module for its turn; the
+ * separate services (`DeferredToolsService`, `ChatMemoryService`, `AiToolsSettingsService`)
+ * stay available for hosts that compose them themselves.
+ */
+@Injectable()
+export class AiChatTurnService {
+  constructor(
+    private readonly settings: AiToolsSettingsService,
+    private readonly deferredTools: DeferredToolsService,
+    private readonly chatMemory: ChatMemoryService,
+    // Explicit token: absent where the host mounts the services without AiToolsModule.
+    @Optional()
+    @Inject(TurnStatsService)
+    private readonly stats: TurnStatsService | undefined,
+  ) {}
+
+  /**
+   * Starts one turn of the chat `context.chatId` for `context`'s user. Rejects with
+   * `NotFoundException` for a chat id of another user or workspace. Call `end` on the result
+   * when the turn ends, however it ends.
+   */
+  async begin(
+    context: ChatTurnContext,
+    options: BeginChatTurnOptions = {},
+  ): Promise<AiChatTurn> {
+    const [enabled, memory] = await Promise.all([
+      this.settings.isDeferredToolsEnabled(context.workspaceId),
+      this.chatMemory.beginTurn(context, { newChat: options.newChat }),
+    ]);
+    const hostPrepareStep = options.prepareStep;
+    let hostAnswer: PrepareStepResult<ToolSet> | undefined;
+    const deferred = this.deferredTools.startTurn({
+      context,
+      enabled,
+      externalTools: options.externalTools,
+      carriedTools: memory.carriedTools,
+      maxCarriedTools: this.chatMemory.maxCarriedTools,
+      prepareStep:
+        hostPrepareStep === undefined
+          ? undefined
+          : async (stepOptions) => {
+              hostAnswer = await hostPrepareStep(stepOptions);
+              return hostAnswer;
+            },
+      now: options.now,
+    });
+    const recorded = await this.stats?.startTurn({
+      context,
+      modelId: options.modelId,
+      deferredTools: deferred.enabled,
+      tools: deferred.tools,
+    });
+    return new AiChatTurn(deferred, memory, recorded, () => hostAnswer);
+  }
+}

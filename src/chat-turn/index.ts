@@ -1,0 +1,5 @@
+export { AiChatTurn } from './ai-chat-turn';
+export {
+  AiChatTurnService,
+  type BeginChatTurnOptions,
+} from './ai-chat-turn.service';

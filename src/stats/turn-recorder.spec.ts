@@ -1,0 +1,91 @@
+import { TurnRecorder } from './turn-recorder';
+
+const PAGE_A = '11111111-1111-4111-8111-111111111111';
+const PAGE_B = '22222222-2222-4222-8222-222222222222';
+const signal = (pageId: string) =>
+  `[signal] new comments: 1 on page ${pageId} ("Title") \u2014 call listComments(pageId) for details`;
+const NO_LOADS = {
+  loadToolsCalls: 0,
+  loadedToolNames: [],
+  unknownNamesRejected: 0,
+  recoveredCalls: 0,
+};
+
+function recorder(): TurnRecorder {
+  return new TurnRecorder(
+    {
+      workspaceId: PAGE_A,
+      chatId: null,
+      modelId: 'm'.repeat(300),
+      deferredTools: true,
+    },
+    new Map([
+      ['getPage', 10],
+      ['listComments', 20],
+      ['loadTools', 5],
+      ['getTable', 40],
+    ]),
+    ['getPage', 'listComments', 'getTable'],
+  );
+}
+
+describe('TurnRecorder', () => {
+  it('counts a signal as followed only when its page is read after it', () => {
+    const turn = recorder();
+    // A read before the signal follows nothing.
+    turn.toolCall('listComments', { pageId: PAGE_A }, {}, []);
+    turn.toolCall('getPage', { pageId: PAGE_A }, {}, [
+      `${signal(PAGE_A)}\n${signal(PAGE_B)}`,
+    ]);
+    // Another tool on the page is no read of its comments.
+    turn.toolCall('getPage', { pageId: PAGE_B }, {}, []);
+    // The page named by the output (the model passed a slugId) counts too.
+    turn.toolCall(
+      'checkNewComments',
+      { pageId: 'slug' },
+      { pageId: PAGE_A },
+      [],
+    );
+    const row = turn.record(NO_LOADS);
+    expect([row.signalLines, row.signalsFollowed]).toEqual([2, 1]);
+  });
+
+  it('sums the definitions each step was sent against every tool but loadTools', () => {
+    const turn = recorder();
+    turn.step(['getPage', 'loadTools'], undefined, false);
+    // Every tool (OFF): `undefined`.
+    turn.step(undefined, undefined, false);
+    // The host's lockdown restricted the step: all-active is what the host allowed.
+    turn.step([], [], true);
+    const row = turn.record(NO_LOADS);
+    expect(row).toMatchObject({
+      steps: 3,
+      toolTokensSent: 15 + 75,
+      toolTokensAllActive: 70 + 70 + 0,
+      reachedStepLimit: true,
+    });
+  });
+
+  it('keeps loaded names the turn bound, the model id cut to 200 characters, usage when given', () => {
+    const row = recorder().record(
+      {
+        loadToolsCalls: 2,
+        loadedToolNames: ['getTable', 'not-bound'],
+        unknownNamesRejected: 3,
+        recoveredCalls: 1,
+      },
+      { status: 'aborted', usage: { inputTokens: 12.4, outputTokens: -1 } },
+    );
+    expect(row).toMatchObject({
+      loadedTools: ['getTable'],
+      modelId: 'm'.repeat(200),
+      status: 'aborted',
+      answered: false,
+      inputTokens: 12,
+      outputTokens: null,
+      unknownNames: 3,
+      recoveredCalls: 1,
+      loadToolsCalls: 2,
+    });
+  });
+});

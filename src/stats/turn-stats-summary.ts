@@ -1,0 +1,247 @@
+import { sql, type Kysely } from 'kysely';
+
+/** The windows the admin route reports, in days. */
+export const SUMMARY_WINDOWS = [7, 30] as const;
+
+/** The tools most often loaded, per group. */
+const TOP_LOADED_TOOLS = 5;
+
+/** A share of turns, 0 to 1, rounded to 3 decimals; null when there are no turns. */
+export type Share = number | null;
+
+/** One model with deferred tools ON or OFF, over one window. */
+export interface TurnStatsGroup {
+  readonly modelId: string;
+  readonly deferredTools: boolean;
+  readonly turns: number;
+  readonly steps: number;
+  /** Estimated tokens of tool definitions per model call: sent, and had every tool been sent. */
+  readonly toolTokensPerStep: {
+    readonly sent: number;
+    readonly allActive: number;
+  };
+  /** Turns that called `loadTools`. */
+  readonly loadToolsTurnShare: Share;
+  /** The tools loaded in most turns, with the number of turns that loaded each. */
+  readonly topLoadedTools: readonly {
+    readonly name: string;
+    readonly turns: number;
+  }[];
+  /** Turns where `loadTools` refused a name as unknown, and the names refused. */
+  readonly unknownNames: { readonly turnShare: Share; readonly total: number };
+  /** Turns where a call of an unloaded tool was recovered, and the calls recovered. */
+  readonly recoveredCalls: {
+    readonly turnShare: Share;
+    readonly total: number;
+  };
+  /** Turns that reached the final-step lockdown. */
+  readonly stepLimitTurns: number;
+  /** `[signal]` lines, and how many the agent followed by reading that page's comments. */
+  readonly signals: {
+    readonly lines: number;
+    readonly followed: number;
+    readonly followedShare: Share;
+  };
+  /** Turns that ended without an answer (failed, aborted, or no text). */
+  readonly unansweredShare: Share;
+  /** Turns that loaded no tool and ended without an answer. */
+  readonly unansweredWithoutLoadsShare: Share;
+  /** The provider's reported tokens, summed over the turns that reported them. */
+  readonly providerTokens: { readonly input: number; readonly output: number };
+}
+
+/**
+ * Per model, the cue to turn deferred tools off: its deferred turns that load nothing end
+ * without an answer more often than its all-active turns end without one.
+ */
+export interface ModelCue {
+  readonly modelId: string;
+  readonly deferredUnansweredWithoutLoadsShare: Share;
+  readonly allActiveUnansweredShare: Share;
+  readonly deferredToolsStruggle: boolean;
+}
+
+export interface TurnStatsWindow {
+  readonly days: number;
+  readonly turns: number;
+  readonly groups: readonly TurnStatsGroup[];
+  readonly models: readonly ModelCue[];
+}
+
+export interface TurnStatsSummary {
+  readonly windows: readonly TurnStatsWindow[];
+}
+
+interface GroupRow {
+  readonly days: number;
+  readonly modelId: string;
+  readonly deferredTools: boolean;
+  readonly turns: number;
+  readonly steps: string | number;
+  readonly sent: string | number;
+  readonly allActive: string | number;
+  readonly turnsLoading: number;
+  readonly unknownNames: string | number;
+  readonly turnsUnknown: number;
+  readonly recoveredCalls: string | number;
+  readonly turnsRecovered: number;
+  readonly stepLimit: number;
+  readonly signalLines: string | number;
+  readonly signalsFollowed: string | number;
+  readonly inputTokens: string | number | null;
+  readonly outputTokens: string | number | null;
+  readonly unanswered: number;
+  readonly unansweredWithoutLoads: number;
+  readonly topLoaded: unknown;
+}
+
+function share(part: number, whole: number): Share {
+  return whole === 0 ? null : Math.round((part / whole) * 1000) / 1000;
+}
+
+function topLoaded(value: unknown): TurnStatsGroup['topLoadedTools'] {
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(list)
+    ? list.map((entry: { name: string; turns: number }) => ({
+        name: entry.name,
+        turns: Number(entry.turns),
+      }))
+    : [];
+}
+
+function toGroup(row: GroupRow): TurnStatsGroup {
+  const turns = Number(row.turns);
+  const steps = Number(row.steps);
+  const lines = Number(row.signalLines);
+  const followed = Number(row.signalsFollowed);
+  return {
+    modelId: row.modelId,
+    deferredTools: row.deferredTools,
+    turns,
+    steps,
+    toolTokensPerStep: {
+      sent: steps === 0 ? 0 : Math.round(Number(row.sent) / steps),
+      allActive: steps === 0 ? 0 : Math.round(Number(row.allActive) / steps),
+    },
+    loadToolsTurnShare: share(Number(row.turnsLoading), turns),
+    topLoadedTools: topLoaded(row.topLoaded),
+    unknownNames: {
+      turnShare: share(Number(row.turnsUnknown), turns),
+      total: Number(row.unknownNames),
+    },
+    recoveredCalls: {
+      turnShare: share(Number(row.turnsRecovered), turns),
+      total: Number(row.recoveredCalls),
+    },
+    stepLimitTurns: Number(row.stepLimit),
+    signals: { lines, followed, followedShare: share(followed, lines) },
+    unansweredShare: share(Number(row.unanswered), turns),
+    unansweredWithoutLoadsShare: share(
+      Number(row.unansweredWithoutLoads),
+      turns,
+    ),
+    providerTokens: {
+      input: Number(row.inputTokens ?? 0),
+      output: Number(row.outputTokens ?? 0),
+    },
+  };
+}
+
+function modelCues(groups: readonly TurnStatsGroup[]): ModelCue[] {
+  const models = [...new Set(groups.map((group) => group.modelId))].sort();
+  return models.map((modelId) => {
+    const on = groups.find((g) => g.modelId === modelId && g.deferredTools);
+    const off = groups.find((g) => g.modelId === modelId && !g.deferredTools);
+    const deferredShare = on?.unansweredWithoutLoadsShare ?? null;
+    const allActiveShare = off?.unansweredShare ?? null;
+    return {
+      modelId,
+      deferredUnansweredWithoutLoadsShare: deferredShare,
+      allActiveUnansweredShare: allActiveShare,
+      deferredToolsStruggle:
+        deferredShare !== null &&
+        allActiveShare !== null &&
+        deferredShare > allActiveShare,
+    };
+  });
+}
+
+/**
+ * The workspace's figures over the last 7 and 30 days (UTC days, today included), by model and
+ * by deferred tools ON/OFF, in one statement over the daily totals: one primary-key range of
+ * `ai_tools_turn_stats_daily`, at most 30 days x models x 2 rows whatever the turn count.
+ */
+export async function summarizeTurnStats(
+  db: Kysely<any>,
+  workspaceId: string,
+): Promise<TurnStatsSummary> {
+  const longest = Math.max(...SUMMARY_WINDOWS);
+  const windows = sql.join(SUMMARY_WINDOWS.map((days) => sql`(${days}::int)`));
+  const { rows } = await sql<GroupRow>`
+    with windowed as (
+      select w.days, d.*
+      from ai_tools_turn_stats_daily d
+      cross join (values ${windows}) as w(days)
+      where d.workspace_id = ${workspaceId}::uuid
+        and d.day > (now() at time zone 'UTC')::date - ${longest}::int
+        and d.day > (now() at time zone 'UTC')::date - w.days
+    ),
+    groups as (
+      select days, model_id, deferred_tools,
+        sum(turns)::int as turns,
+        sum(steps) as steps,
+        sum(tool_tokens_sent) as sent,
+        sum(tool_tokens_all_active) as all_active,
+        sum(turns_loading)::int as turns_loading,
+        sum(unknown_names) as unknown_names,
+        sum(turns_unknown)::int as turns_unknown,
+        sum(recovered_calls) as recovered_calls,
+        sum(turns_recovered)::int as turns_recovered,
+        sum(step_limit_turns)::int as step_limit,
+        sum(signal_lines) as signal_lines,
+        sum(signals_followed) as signals_followed,
+        sum(input_tokens) as input_tokens,
+        sum(output_tokens) as output_tokens,
+        sum(unanswered)::int as unanswered,
+        sum(unanswered_without_loads)::int as unanswered_without_loads
+      from windowed
+      group by days, model_id, deferred_tools
+    ),
+    loaded as (
+      select days, model_id, deferred_tools, tool.key as name, sum(tool.value::int)::int as turns,
+        row_number() over (
+          partition by days, model_id, deferred_tools order by sum(tool.value::int) desc, tool.key
+        ) as rank
+      from windowed cross join lateral jsonb_each_text(windowed.loaded_tools) as tool
+      group by days, model_id, deferred_tools, tool.key
+    )
+    select g.days as "days", g.model_id as "modelId", g.deferred_tools as "deferredTools",
+      g.turns as "turns", g.steps as "steps", g.sent as "sent", g.all_active as "allActive",
+      g.turns_loading as "turnsLoading", g.unknown_names as "unknownNames",
+      g.turns_unknown as "turnsUnknown", g.recovered_calls as "recoveredCalls",
+      g.turns_recovered as "turnsRecovered", g.step_limit as "stepLimit",
+      g.signal_lines as "signalLines", g.signals_followed as "signalsFollowed",
+      g.input_tokens as "inputTokens", g.output_tokens as "outputTokens",
+      g.unanswered as "unanswered", g.unanswered_without_loads as "unansweredWithoutLoads",
+      coalesce((
+        select jsonb_agg(jsonb_build_object('name', l.name, 'turns', l.turns) order by l.rank)
+        from loaded l
+        where l.days = g.days and l.model_id = g.model_id and l.deferred_tools = g.deferred_tools
+          and l.rank <= ${TOP_LOADED_TOOLS}
+      ), '[]'::jsonb) as "topLoaded"
+    from groups g
+    order by g.days, g.turns desc, g.model_id, g.deferred_tools`.execute(db);
+  return {
+    windows: SUMMARY_WINDOWS.map((days) => {
+      const groups = rows
+        .filter((row) => Number(row.days) === days)
+        .map(toGroup);
+      return {
+        days,
+        turns: groups.reduce((sum, group) => sum + group.turns, 0),
+        groups,
+        models: modelCues(groups),
+      };
+    }),
+  };
+}

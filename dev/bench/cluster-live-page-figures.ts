@@ -15,8 +15,7 @@ import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import { createDocmostExecutors } from '../../src/tools/docmost-executors';
 import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 import { openLiveEditor, type LiveEditor } from '../collaboration/live-editor';
-import { percentile, summarizeLatencies } from './latency';
-import type { LiveLatency } from './live-page-figures';
+import { percentile, summarizeLatencies, type LiveLatency } from './latency';
 
 async function listening(collaboration: HostCollaboration): Promise<{
   readonly server: Server;

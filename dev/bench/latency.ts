@@ -68,3 +68,8 @@ export async function timeRuns(
     samples.push(await timeOnce(() => body(run)));
   return samples;
 }
+
+/** Latency with its 99th percentile, which a live edit's tail is judged by. */
+export interface LiveLatency extends LatencySummary {
+  readonly p99Ms: number;
+}

@@ -18,12 +18,7 @@ import { extractText, type ProseMirrorNode } from '../../src/document';
 import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 import { openLiveEditor, type LiveEditor } from '../collaboration/live-editor';
 import { measureNonOwnerEdit } from './cluster-live-page-figures';
-import { percentile, summarizeLatencies, type LatencySummary } from './latency';
-
-/** Latency with its 99th percentile, which a live edit's tail is judged by. */
-export interface LiveLatency extends LatencySummary {
-  readonly p99Ms: number;
-}
+import { percentile, summarizeLatencies, type LiveLatency } from './latency';
 
 export interface LivePageSizeFigures {
   /** The page's document as JSON, in bytes. */

@@ -1,6 +1,7 @@
 import { commentScanExcerpt, COUNT_INDEX_NAME } from './count-query-figures';
 import type { LatencySummary } from './latency';
-import type { LiveLatency, LivePageSizeFigures } from './live-page-figures';
+import type { LiveLatency } from './latency';
+import type { LivePageSizeFigures } from './live-page-figures';
 import { renderThreeTurnChat } from './render-three-turn-chat';
 import type { BenchFigures } from './run-bench';
 import { renderPerToolTokens, renderToolTokens } from './render-tool-tokens';

@@ -11,10 +11,12 @@ import { TestProbesModule } from './test-probes.module';
 import { RecordingPageWriter } from './recording-page-writer';
 
 /**
- * The mount the package's README gives for Docmost's server, as written there, with one
- * exchange: this app has no collaboration server, so where Docmost binds
- * `collaboration: { server: gateway }` it binds a page writer of its own (the `pageWriter`
- * option), from a module of its own as Docmost's collaboration module provides its gateway.
+ * The mount the package's README gives for Docmost's server, as written there, with three
+ * exchanges, for what this app does not have: no collaboration server, so where Docmost binds
+ * `collaboration: { server: collaborationClient(...) }` it binds a page writer of its own (the
+ * `pageWriter` option), from a module of its own as Docmost's collaboration module provides its
+ * gateway; none of Docmost's comment, page and share services, so `services` is left to the
+ * package's SQL defaults; no Redis, so `callsPerUser` counts per instance.
  */
 @Module({
   imports: [

@@ -72,6 +72,7 @@ describe('migrations on an empty database', () => {
     expect(applied).toEqual([
       'base/20250101T000000-docmost-schema-subset up',
       'host/20250101T000100-api-tokens up',
+      'host/20261205T200000-host-secrets up',
       'module/20250101T000200-comments-page-created-index up',
       'module/20250101T000300-page-stashes up',
       'module/20250101T000400-chat-memory up',
@@ -84,6 +85,7 @@ describe('migrations on an empty database', () => {
       expect.arrayContaining([
         ...DOCMOST_TABLES,
         'api_tokens',
+        'host_secrets',
         'ai_tools_page_stashes',
         'ai_tools_chat_memory',
         'ai_tools_turn_stats',
@@ -105,6 +107,7 @@ describe('migrations on an empty database', () => {
     for (const table of [
       ...DOCMOST_TABLES,
       'api_tokens',
+      'host_secrets',
       'ai_tools_page_stashes',
       'ai_tools_chat_memory',
       'ai_tools_turn_stats',

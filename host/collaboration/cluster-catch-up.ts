@@ -59,6 +59,7 @@ export function clusterCatchUp({
     { readonly document: YDoc; left: number; done(): void }
   >();
   const subscribed = subscriber.subscribe(replyChannel(instanceId));
+  let closed = false;
 
   subscriber.on('message', (_channel: string, text: string) => {
     const message = JSON.parse(text) as StateRequest | StateReply;
@@ -140,10 +141,13 @@ export function clusterCatchUp({
       });
     },
     async afterUnloadDocument({ documentName, instance: server }) {
-      if (server.documents.has(documentName)) return;
+      // Documents still unload after close (Hocuspocus unloads them as the server stops); the
+      // disconnect already dropped every subscription, and the closed connection would throw.
+      if (closed || server.documents.has(documentName)) return;
       await subscriber.unsubscribe(documentChannel(documentName));
     },
     async close() {
+      closed = true;
       for (const waiting of pending.values()) waiting.done();
       subscriber.disconnect(false);
     },

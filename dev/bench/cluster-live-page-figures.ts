@@ -1,34 +1,16 @@
 import { extractText } from '../../src/document';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../src/database';
-import {
-  COLLABORATION_PATH,
-  HostCollaboration,
-} from '../../host/collaboration';
-import { SEED_IDS } from '../../host/seed/seed-ids';
+import { HostCollaboration } from '../../host/collaboration';
 import { CollaborationPages } from '../../src/collaboration';
-import { createToolRegistry } from '../../src/registry/create-tool-registry';
-import type { ToolCallContext } from '../../src/registry/tool-call-context';
-import { createDocmostExecutors } from '../../src/tools/docmost-executors';
-import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 import { openLiveEditor, type LiveEditor } from '../collaboration/live-editor';
 import { percentile, summarizeLatencies, type LiveLatency } from './latency';
-
-async function listening(collaboration: HostCollaboration): Promise<{
-  readonly server: Server;
-  readonly url: string;
-}> {
-  const server = createServer();
-  collaboration.attach(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    server,
-    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}${COLLABORATION_PATH}`,
-  };
-}
+import {
+  closeServer,
+  listeningCollaboration,
+  liveToolRegistry,
+} from './live-page-bench-setup';
 
 function arrival(editor: LiveEditor, text: string): Promise<void> {
   return new Promise((resolve) => {
@@ -66,22 +48,16 @@ export async function measureNonOwnerEdit(options: {
     db: options.db,
     redisUrl: options.redisUrl,
   });
-  const [onA, onB] = await Promise.all([listening(a), listening(b)]);
+  const [onA, onB] = await Promise.all([
+    listeningCollaboration(a),
+    listeningCollaboration(b),
+  ]);
   const pages = new CollaborationPages(b.pages);
-  const registry = createToolRegistry({
-    specs: TOOL_DEFINITIONS,
-    executors: createDocmostExecutors(options.db, {
-      livePages: pages,
-      pageWriter: pages.pageWriter(),
-    }),
-    logger: { warn: () => undefined },
-  });
-  const context: ToolCallContext = {
-    userId: SEED_IDS.users.owner,
-    workspaceId: SEED_IDS.workspace,
-    surface: 'chat',
-    sessionId: 'bench-cluster',
-  };
+  const { registry, context } = liveToolRegistry(
+    options.db,
+    pages,
+    'bench-cluster',
+  );
   const editor = await openLiveEditor({
     url: onA.url,
     pageId: options.pageId,
@@ -108,11 +84,7 @@ export async function measureNonOwnerEdit(options: {
     editor.close();
     await pages.close();
     await Promise.all([a.close(), b.close()]);
-    await Promise.all(
-      [onA.server, onB.server].map(
-        (server) => new Promise((resolve) => server.close(resolve)),
-      ),
-    );
+    await Promise.all([closeServer(onA.server), closeServer(onB.server)]);
   }
   const sorted = [...samples].sort((left, right) => left - right);
   return {

@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { DB, JsonValue } from '../../src/database';
-import {
-  COLLABORATION_PATH,
-  HostCollaboration,
-} from '../../host/collaboration';
+import { HostCollaboration } from '../../host/collaboration';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { CollaborationPages } from '../../src/collaboration';
-import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
-import { createDocmostExecutors } from '../../src/tools/docmost-executors';
 import { extractText, type ProseMirrorNode } from '../../src/document';
-import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';
 import { openLiveEditor, type LiveEditor } from '../collaboration/live-editor';
 import { measureNonOwnerEdit } from './cluster-live-page-figures';
+import {
+  closeServer,
+  listeningCollaboration,
+  liveToolRegistry,
+} from './live-page-bench-setup';
 import { percentile, summarizeLatencies, type LiveLatency } from './latency';
 
 export interface LivePageSizeFigures {
@@ -181,25 +178,13 @@ export async function measureLivePages(options: {
 }): Promise<LivePageFigures> {
   const runs = options.runs ?? 50;
   const collaboration = new HostCollaboration({ db: options.db });
-  const server = createServer();
-  collaboration.attach(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}${COLLABORATION_PATH}`;
+  const { server, url } = await listeningCollaboration(collaboration);
   const pages = new CollaborationPages(collaboration.pages);
-  const registry = createToolRegistry({
-    specs: TOOL_DEFINITIONS,
-    executors: createDocmostExecutors(options.db, {
-      livePages: pages,
-      pageWriter: pages.pageWriter(),
-    }),
-    logger: { warn: () => undefined },
-  });
-  const context: ToolCallContext = {
-    userId: SEED_IDS.users.owner,
-    workspaceId: SEED_IDS.workspace,
-    surface: 'chat',
-    sessionId: 'bench-live',
-  };
+  const { registry, context } = liveToolRegistry(
+    options.db,
+    pages,
+    'bench-live',
+  );
   const open = (pageId: string) =>
     openLiveEditor({ url, pageId, token: options.ownerToken });
   try {
@@ -238,6 +223,6 @@ export async function measureLivePages(options: {
     };
   } finally {
     await collaboration.close();
-    await new Promise((resolve) => server.close(resolve));
+    await closeServer(server);
   }
 }

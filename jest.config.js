@@ -8,6 +8,37 @@
  */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 
+/**
+ * Run once, in the postgres.js project: the consumer test's app connects through postgres.js, as
+ * Docmost's server does, whatever the project; the commands' exit statuses (test/commands) are a
+ * property of the process, not of the driver.
+ */
+const POSTGRES_JS_ONLY = [
+  '<rootDir>/test/consumer/',
+  '<rootDir>/test/commands/',
+];
+
+/**
+ * Run once, in the pg project, the driver `npm run eval` and `npm run bench` use by default:
+ * - the browser tests drive the web app, whose server is the same on either driver;
+ * - the eval's runs (floor, personas, real model) measure what a model completes through the
+ *   chat, 44 host boots for the floor alone; what the eval's checks read through each driver is
+ *   test/eval/scenario-checks.spec.ts, in both projects;
+ * - the benchmarks' spec checks what each figure claims to measure (tool counts, count queries,
+ *   the count query's plan), the same on either driver;
+ * - the heavy-work test is about the worker threads (deadlines, memory, health while they run);
+ *   reading and writing large pages through each driver is test/reliability/large-page-reads
+ *   and large-page-writes, in both projects.
+ */
+const PG_ONLY = [
+  '<rootDir>/test/browser/',
+  '<rootDir>/test/eval/eval-floor.spec.ts',
+  '<rootDir>/test/eval/eval-personas.spec.ts',
+  '<rootDir>/test/eval/eval-real-model.spec.ts',
+  '<rootDir>/test/bench/',
+  '<rootDir>/test/reliability/heavy-work.spec.ts',
+];
+
 /** @param {'pg' | 'postgres-js'} driver */
 function integration(driver) {
   return {
@@ -18,19 +49,13 @@ function integration(driver) {
     // Read by test/support/select-database-driver.ts, which sets DB_DRIVER for the file (and
     // for the servers it spawns).
     globals: { testDatabaseDriver: driver },
-    // The consumer test's app connects through postgres.js, as Docmost's server does, whatever
-    // the project: it runs once, in the postgres.js project, and so do the commands' exit
-    // statuses (test/commands), a property of the process, not of the driver. The browser tests
-    // drive the web app, whose server is the same on either driver: they run once, in the pg
-    // project.
+    // Most integration files run in both projects: their queries are what a driver could get
+    // wrong. A few test something the driver does not change, and run in one project only
+    // (each costs tens of seconds, the suite's time is issue 36):
     testPathIgnorePatterns:
       driver === 'pg'
-        ? [
-            '/node_modules/',
-            '<rootDir>/test/consumer/',
-            '<rootDir>/test/commands/',
-          ]
-        : ['/node_modules/', '<rootDir>/test/browser/'],
+        ? ['/node_modules/', ...POSTGRES_JS_ONLY]
+        : ['/node_modules/', ...PG_ONLY],
     setupFiles: ['<rootDir>/test/support/select-database-driver.ts'],
     // Per-project global setup runs only when a test of this project runs, so unit-only
     // runs never start PostgreSQL.

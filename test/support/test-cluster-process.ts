@@ -56,8 +56,11 @@ async function dropDatabases(
 /**
  * The run's own cluster is deleted at its end, so nothing in it needs to survive a crash: no
  * fsync, no waiting for the WAL at commit, no full pages in it. A clone of a template (every test
- * file makes one or more) then costs a fifth of the CPU and time. Not for a DATABASE_URL server,
- * which is the operator's; the reliability tests crash a cluster of their own.
+ * file makes one or more) then costs a fifth of the CPU and time. Every clone writes the
+ * template's ~10 MB to the WAL: checkpoints at 256 MB of it keep the WAL small, as the cluster
+ * lives in memory where it can (scratch-directory.ts), and cost little without fsync. Not for a
+ * DATABASE_URL server, which is the operator's; the reliability tests crash a cluster of their
+ * own.
  */
 async function withoutDurability(adminUrl: string): Promise<void> {
   await withAdmin(adminUrl, async (admin) => {
@@ -65,6 +68,7 @@ async function withoutDurability(adminUrl: string): Promise<void> {
       'fsync = off',
       'synchronous_commit = off',
       'full_page_writes = off',
+      "max_wal_size = '256MB'",
     ])
       await sql.raw(`alter system set ${setting}`).execute(admin);
     await sql`select pg_reload_conf()`.execute(admin);

@@ -6,7 +6,10 @@ import {
   type DocmostServiceInstances,
 } from '../../src';
 import { DocmostEffects } from './docmost-effects';
-import { HostCommentService } from './host-comment.service';
+import {
+  HostCommentService,
+  type CommentMarks,
+} from './host-comment.service';
 import { HostPageAccessService } from './host-page-access.service';
 import { HostPageService } from './host-page.service';
 import {
@@ -39,7 +42,11 @@ export class HostDocmost {
   readonly pageAccessService: HostPageAccessService;
   private database: DocmostServices | undefined;
 
-  constructor(private readonly db: Kysely<DB>) {
+  /** `marks`: the collaboration server that sets a thread's mark from a Yjs selection. */
+  constructor(
+    private readonly db: Kysely<DB>,
+    marks?: CommentMarks,
+  ) {
     const database = () => {
       if (!this.database)
         throw new Error(
@@ -51,7 +58,12 @@ export class HostDocmost {
     this.pageRepo = new HostPageRepo(db);
     this.commentRepo = new HostCommentRepo(db);
     this.shareRepo = new HostShareRepo(db);
-    this.commentService = new HostCommentService(db, this.effects, database);
+    this.commentService = new HostCommentService(
+      db,
+      this.effects,
+      database,
+      marks,
+    );
     this.pageService = new HostPageService(db, this.effects, database);
     this.shareService = new HostShareService(database);
     this.pageAccessService = new HostPageAccessService(db, database);

@@ -63,6 +63,9 @@ export function docmostServices<
 
   return {
     comments: {
+      // Docmost's CommentService.create sets the mark from `yjsSelection` on the page's owner
+      // (its `setCommentMark` collaboration event), for a viewer allowed to comment too.
+      setsAnchorMark: true,
       async create(request) {
         const created = await commentService.create(
           {
@@ -80,6 +83,9 @@ export function docmostServices<
             ...(request.parentCommentId === null
               ? {}
               : { parentCommentId: request.parentCommentId }),
+            ...(request.yjsSelection === undefined
+              ? {}
+              : { yjsSelection: request.yjsSelection }),
           },
           agentProvenance(request.caller),
         );

@@ -6,6 +6,8 @@
  * the package imports nothing of Docmost and Docmost's classes fit as they are.
  */
 
+import type { YjsSelection } from './docmost-services';
+
 /** Docmost's `AuthProvenanceData`: an agent's write is the person's, with source `agent`. */
 export interface DocmostProvenance {
   readonly actor: 'agent' | 'user';
@@ -43,6 +45,11 @@ export interface DocmostCommentServiceShape<
       selection?: string;
       type?: string;
       parentCommentId?: string;
+      /**
+       * A new thread's anchor as Yjs relative positions: Docmost sets the comment mark over
+       * it on the page's document (`setCommentMark` on the page's owner).
+       */
+      yjsSelection?: YjsSelection;
     },
     provenance?: DocmostProvenance,
   ): Promise<DocmostCommentShape>;

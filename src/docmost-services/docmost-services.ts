@@ -23,7 +23,24 @@ export interface ServiceCaller {
   readonly call: ToolCallContext;
 }
 
-/** A comment as createComment asks for it (Docmost's `CreateCommentDto` without the Yjs selection). */
+/**
+ * A Yjs relative position as Docmost's `CreateCommentDto.yjsSelection` takes it (its
+ * `yjsSelectionSchema`: every field present; `item` null at the end of a type).
+ */
+export interface YjsRelativePosition {
+  readonly type: { readonly client: number; readonly clock: number };
+  readonly tname: string | null;
+  readonly item: { readonly client: number; readonly clock: number } | null;
+  readonly assoc: number;
+}
+
+/** A new thread's anchor in the page's Yjs document: its start (`anchor`) and end (`head`). */
+export interface YjsSelection {
+  readonly anchor: YjsRelativePosition;
+  readonly head: YjsRelativePosition;
+}
+
+/** A comment as createComment asks for it (Docmost's `CreateCommentDto`). */
 export interface CommentCreation {
   readonly caller: ServiceCaller;
   readonly pageId: string;
@@ -34,15 +51,27 @@ export interface CommentCreation {
   /** `inline` for an anchored thread, `page` for a reply (what Docmost stores when none is given). */
   readonly type: 'inline' | 'page';
   readonly parentCommentId: string | null;
+  /**
+   * A new thread's anchor as Yjs positions on the live page, given only to a binding that
+   * `setsAnchorMark`: the binding sets the comment mark over it on the page's document.
+   */
+  readonly yjsSelection?: YjsSelection;
 }
 
 /**
  * Comment writes. Docmost's `CommentService` inserts the row and then tells the page's room
  * (`commentCreated`), adds the commenter as a watcher and notifies the watchers and the people
- * mentioned. The package sets a new thread's anchor mark itself (through the page writer or the
- * live page), after `create` returned the comment's id.
+ * mentioned. A new thread's anchor mark is set by the binding from `yjsSelection` where it
+ * `setsAnchorMark` (Docmost's service does, on the page's owner, for whoever may comment);
+ * otherwise the package sets it itself through the page writer, after `create` returned the id.
  */
 export interface CommentWrites {
+  /**
+   * True when `create` sets a thread's comment mark from `yjsSelection` on the page's live
+   * document (the Docmost binding). The package then writes no mark through its own
+   * connection, which Docmost makes read-only for a viewer, and checks the mark arrived.
+   */
+  readonly setsAnchorMark?: boolean;
   /** Inserts a thread or a reply as the caller; returns its id. Access was checked before. */
   create(request: CommentCreation): Promise<{ readonly id: string }>;
   /**

@@ -8,6 +8,8 @@ export type {
   ServiceCaller,
   ShareWrites,
   SharingPolicy,
+  YjsRelativePosition,
+  YjsSelection,
 } from './docmost-services';
 export type {
   DocmostCommentRepoShape,

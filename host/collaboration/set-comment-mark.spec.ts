@@ -10,7 +10,10 @@ import { setCommentMark } from './set-comment-mark';
 // applies them (y-tiptap's resolution with the editor's schema, then Docmost's mark walk, which
 // the reference host reproduces): the highlight must cover exactly the selection.
 
-const text = (value: string): ProseMirrorNode => ({ type: 'text', text: value });
+const text = (value: string): ProseMirrorNode => ({
+  type: 'text',
+  text: value,
+});
 const paragraph = (...content: ProseMirrorNode[]): ProseMirrorNode => ({
   type: 'paragraph',
   content,
@@ -84,7 +87,13 @@ describe("a thread's Yjs selection, as Docmost's server marks it", () => {
   it('covers exactly the selection after images, mentions and hard breaks', () => {
     const blocks = [
       image,
-      paragraph(text('Hi '), mention, text(' see'), hardBreak, text('the plan')),
+      paragraph(
+        text('Hi '),
+        mention,
+        text(' see'),
+        hardBreak,
+        text('the plan'),
+      ),
       image,
       paragraph(text('We ship faster next week')),
       paragraph(text('the end')),
@@ -138,8 +147,8 @@ describe("a thread's Yjs selection, as Docmost's server marks it", () => {
     ).getXmlFragment('default');
     expect(selectionPositions(fragment, 'words').kind).toBe('unplaceable');
     // Earlier text of the same block is fine.
-    expect(markThroughOwner([image, paragraph(text('the last words'))], 'last')).toBe(
-      'last',
-    );
+    expect(
+      markThroughOwner([image, paragraph(text('the last words'))], 'last'),
+    ).toBe('last');
   });
 });

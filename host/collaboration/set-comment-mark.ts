@@ -13,8 +13,10 @@ import { editorExtensions } from '../web/app/editor-extensions';
 
 /** y-tiptap's CommonJS build, required as Docmost's server loads it (its typings are ES module ones). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { initProseMirrorDoc, relativePositionToAbsolutePosition }: typeof YTiptap =
-  require('@tiptap/y-tiptap');
+const {
+  initProseMirrorDoc,
+  relativePositionToAbsolutePosition,
+}: typeof YTiptap = require('@tiptap/y-tiptap');
 
 type YXmlFragment = ReturnType<YDoc['getXmlFragment']>;
 

@@ -6,10 +6,7 @@ import {
   type DocmostServiceInstances,
 } from '../../src';
 import { DocmostEffects } from './docmost-effects';
-import {
-  HostCommentService,
-  type CommentMarks,
-} from './host-comment.service';
+import { HostCommentService, type CommentMarks } from './host-comment.service';
 import { HostPageAccessService } from './host-page-access.service';
 import { HostPageService } from './host-page.service';
 import {

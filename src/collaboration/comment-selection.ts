@@ -9,12 +9,7 @@ import type {
   YjsRelativePosition,
   YjsSelection,
 } from '../docmost-services/docmost-services';
-import {
-  Y,
-  type YXmlElement,
-  type YXmlFragment,
-  type YXmlText,
-} from './yjs';
+import { Y, type YXmlElement, type YXmlFragment, type YXmlText } from './yjs';
 import { textNodesOf } from './yjs-document';
 
 /**
@@ -109,7 +104,11 @@ function scan(
     for (const child of element.toArray()) {
       if (child instanceof Y.XmlText) {
         const length = child.length;
-        starts.push({ runIndex: runs.length, offset: matchable.length, length });
+        starts.push({
+          runIndex: runs.length,
+          offset: matchable.length,
+          length,
+        });
         if (searchable) matchable += textOf(child);
         runs.push({ text: child, start: position, walkStart: walk, length });
         position += length;

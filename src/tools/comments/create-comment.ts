@@ -159,8 +159,7 @@ async function createThread(
         selection: input.selection,
       })
     : undefined;
-  if (located?.kind === 'absent')
-    throw selectionGone(page.id, input.selection);
+  if (located?.kind === 'absent') throw selectionGone(page.id, input.selection);
   if (located?.kind === 'unplaceable' && !page.canEdit)
     throw selectionUnplaceable(page.id, input.selection);
   if (located?.kind === 'found') {

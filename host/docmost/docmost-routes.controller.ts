@@ -23,6 +23,8 @@ const commentCreate = z.strictObject({
   selection: z.string().optional(),
   type: z.enum(['inline', 'page']).optional(),
   parentCommentId: uuid.optional(),
+  // Docmost's DTO takes any object here; its service checks the positions (and only warns).
+  yjsSelection: z.object({ anchor: z.unknown(), head: z.unknown() }).optional(),
 });
 const commentResolve = z.strictObject({
   commentId: uuid,

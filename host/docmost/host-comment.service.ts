@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type {
   DB,
@@ -10,6 +11,19 @@ import type { DocmostEffects } from './docmost-effects';
 import { addPageWatcher } from './page-watchers';
 import type { HostComment, HostPage, HostUser } from './host-repos';
 import { hostCaller } from './host-caller';
+
+/** A Yjs id, and a relative position as Docmost's `yjsSelectionSchema` takes them. */
+const YJS_ID = z.object({
+  client: z.number().int().nonnegative(),
+  clock: z.number().int().nonnegative(),
+});
+const YJS_POSITION = z.object({
+  type: YJS_ID,
+  tname: z.string().nullable(),
+  item: YJS_ID.nullable(),
+  assoc: z.number().int(),
+});
+const YJS_SELECTION = z.object({ anchor: YJS_POSITION, head: YJS_POSITION });
 
 /** Where a new thread's mark is set: the collaboration server (Docmost's `setCommentMark` event). */
 export interface CommentMarks {
@@ -49,7 +63,7 @@ export class HostCommentService {
       selection?: string;
       type?: string;
       parentCommentId?: string;
-      yjsSelection?: YjsSelection;
+      yjsSelection?: { anchor: unknown; head: unknown };
     },
     provenance?: DocmostProvenance,
   ): Promise<{ id: string }> {
@@ -62,12 +76,20 @@ export class HostCommentService {
       type: createCommentDto.type === 'inline' ? 'inline' : 'page',
       parentCommentId: createCommentDto.parentCommentId ?? null,
     });
-    if (createCommentDto.yjsSelection && this.marks) {
+    const yjsSelection =
+      createCommentDto.yjsSelection === undefined
+        ? undefined
+        : YJS_SELECTION.safeParse(createCommentDto.yjsSelection);
+    if (yjsSelection && !yjsSelection.success)
+      this.logger.warn(
+        `comment ${id}: invalid yjsSelection, saved without its highlight`,
+      );
+    if (yjsSelection?.success && this.marks) {
       // As Docmost: the mark is set on the page's document by the collaboration server, for
       // whoever may comment; a mark that cannot be set leaves the comment without a highlight.
       try {
         await this.marks.setCommentMark(page.id, {
-          yjsSelection: createCommentDto.yjsSelection,
+          yjsSelection: yjsSelection.data,
           commentId: id,
           resolved: false,
           user,

@@ -3,7 +3,10 @@ import { sql } from 'kysely';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import { fillFragment, ToolError, type ProseMirrorNode } from '../../src';
 import { createYElement } from '../../src/collaboration/yjs-document';
-import { commentMarkText } from '../../src/collaboration/comment-selection';
+import {
+  commentMarkText,
+  selectionPositions,
+} from '../../src/collaboration/comment-selection';
 import { openLiveEditor } from '../../dev/collaboration/live-editor';
 import {
   eventually,
@@ -131,6 +134,34 @@ it('lets a viewer allowed to comment comment through the agent: the open editor 
     "the thread's mark in the editor",
   );
   expect(commentMarkText(editor.fragment, id)).toBe('ship faster');
+});
+
+it("marks a viewer's thread made through Docmost's route with the editor's yjsSelection the same way", async () => {
+  const located = selectionPositions(editor.fragment, 'cheaper too');
+  expect(located.kind).toBe('found');
+  const response = await host.app.inject({
+    method: 'POST',
+    url: '/api/comments/create',
+    headers: { authorization: `Bearer ${viewer.token}` },
+    payload: {
+      pageId: PAGE,
+      content: JSON.stringify({
+        type: 'doc',
+        content: [paragraph(text('Cheaper how?'))],
+      }),
+      selection: 'cheaper too',
+      type: 'inline',
+      yjsSelection: (located as { yjsSelection: unknown }).yjsSelection,
+    },
+  });
+  expect(response.statusCode).toBe(200);
+  const { id } = response.json() as { id: string };
+  await eventually(
+    () => commentMarkText(editor.fragment, id) !== '',
+    5000,
+    "the route's thread mark in the editor",
+  );
+  expect(commentMarkText(editor.fragment, id)).toBe('cheaper too');
 });
 
 it("still refuses the viewer's own typing", async () => {

@@ -13,10 +13,8 @@ import { editorExtensions } from '../web/app/editor-extensions';
 
 /** y-tiptap's CommonJS build, required as Docmost's server loads it (its typings are ES module ones). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const {
-  initProseMirrorDoc,
-  relativePositionToAbsolutePosition,
-}: typeof YTiptap = require('@tiptap/y-tiptap');
+const yTiptap: typeof YTiptap = require('@tiptap/y-tiptap');
+const { initProseMirrorDoc, relativePositionToAbsolutePosition } = yTiptap;
 
 type YXmlFragment = ReturnType<YDoc['getXmlFragment']>;
 

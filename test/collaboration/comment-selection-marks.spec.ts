@@ -4,8 +4,9 @@ import {
   commentMarkText,
   selectionPositions,
 } from '../../src/collaboration/comment-selection';
-import { setCommentMark } from './set-comment-mark';
+import { setCommentMark } from '../../host/collaboration/set-comment-mark';
 
+// No database: it runs in both integration projects for where it lives, in a few ms each.
 // The positions the package sends with a viewer's comment, applied the way Docmost's server
 // applies them (y-tiptap's resolution with the editor's schema, then Docmost's mark walk, which
 // the reference host reproduces): the highlight must cover exactly the selection.

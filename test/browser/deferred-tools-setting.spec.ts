@@ -11,16 +11,18 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
-import docmost094Client from './docmost-0.94-client/package.json';
 import { BROWSER_OUTPUT, launchChromium } from './support/chromium';
+import {
+  answerAsDocmost,
+  SETTINGS_PAGE_STACKS,
+  TRANSLATED_TEXTS,
+  type SettingsPageStack,
+} from './support/settings-page-stacks';
 import {
   bundleTestPage,
   serveTestPage,
   type BundledTestPage,
-  type TestPageStack,
 } from './support/test-page';
-import germanTexts from './test-pages/locales/de-DE/translation.json';
-import repository from '../../package.json';
 
 /**
  * The package's client entry, `DeferredToolsSetting` (with `TurnFigures` below it), in headless
@@ -35,53 +37,11 @@ import repository from '../../package.json';
  */
 jest.setTimeout(180_000);
 
-/** One page of test/browser/test-pages and what it runs on. */
-interface Stack {
-  readonly name: string;
-  readonly page: string;
-  readonly libraries: TestPageStack;
-  /** The React version the page must run. */
-  readonly react: string;
-  /** What the page shows for one of the client entry's English texts. */
-  readonly text: (english: string) => string;
-  /**
-   * Whether the page's requests are answered as Docmost's server answers them: each successful
-   * JSON body wrapped as `{ data, success, status }` (its TransformHttpResponseInterceptor;
-   * errors go out as they are). The reference host answers bare; the test wraps its answers on
-   * their way to such a page.
-   */
-  readonly docmostEnvelope: boolean;
-}
-
-const STACKS: readonly Stack[] = [
-  {
-    name: 'React 19.2, fetch, English',
-    page: 'ai-settings',
-    libraries: 'repository',
-    react: repository.devDependencies.react,
-    text: (english) => english,
-    docmostEnvelope: false,
-  },
-  {
-    name: "Docmost 0.94's client: React 18.3, axios and Docmost's envelope, react-i18next in de-DE",
-    page: 'docmost-0.94-ai-settings',
-    libraries: 'docmost-0.94',
-    react: docmost094Client.devDependencies.react,
-    text: (english) => {
-      const german = (germanTexts as Record<string, string>)[english];
-      if (german === undefined)
-        throw new Error(`the de-DE test locale has no text for "${english}"`);
-      return german;
-    },
-    docmostEnvelope: true,
-  },
-];
-
 let database: TestDatabase;
 let stub: OpenAiStubServer;
 let server: ServerUnderTest;
 let browser: Browser;
-const bundles = new Map<Stack, BundledTestPage>();
+const bundles = new Map<SettingsPageStack, BundledTestPage>();
 let workspaceId: string;
 const tokens: Record<'owner' | 'admin' | 'member', string> = {
   owner: '',
@@ -106,29 +66,8 @@ interface OpenSettingOptions {
   readonly holdInfoUntil?: Promise<void>;
 }
 
-/** Wraps the host's successful JSON answers in Docmost's envelope, as Docmost's server does. */
-async function answerAsDocmost(
-  context: BrowserContext,
-  isOffline: () => boolean,
-): Promise<() => number> {
-  let wrapped = 0;
-  await context.route(`${server.baseUrl}/api/**`, async (route) => {
-    // Offline, the request goes on to Chromium, which fails it; the test's own fetch would not.
-    if (isOffline()) return route.continue();
-    const response = await route.fetch();
-    if (!response.ok()) return route.fulfill({ response });
-    const data: unknown = await response.json();
-    wrapped += 1;
-    return route.fulfill({
-      response,
-      json: { data, success: true, status: response.status() },
-    });
-  });
-  return () => wrapped;
-}
-
 async function openSetting(
-  stack: Stack,
+  stack: SettingsPageStack,
   role: keyof typeof tokens,
   { holdInfoUntil }: OpenSettingOptions = {},
 ): Promise<Tab> {
@@ -141,7 +80,7 @@ async function openSetting(
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   let offline = false;
   const enveloped = stack.docmostEnvelope
-    ? await answerAsDocmost(context, () => offline)
+    ? await answerAsDocmost(context, server.baseUrl, () => offline)
     : () => 0;
   if (holdInfoUntil !== undefined)
     // Registered last, so asked first; the real route (enveloped or not) answers, only later.
@@ -171,7 +110,7 @@ async function openSetting(
 }
 
 /** The switch, by its accessible role and name, as a screen reader finds it. */
-const switchOf = (stack: Stack, page: Page) =>
+const switchOf = (stack: SettingsPageStack, page: Page) =>
   page.getByRole('switch', { name: stack.text('Deferred tools'), exact: true });
 
 /** The switch's section: its alerts are the setting's, not the turn figures'. */
@@ -230,7 +169,7 @@ beforeAll(async () => {
   for (const user of seed.users) tokens[user.role] = user.token;
   stub = await OpenAiStubServer.start();
   const pages = Promise.all(
-    STACKS.map(async (stack) =>
+    SETTINGS_PAGE_STACKS.map(async (stack) =>
       bundles.set(
         stack,
         await bundleTestPage(stack.page, { stack: stack.libraries }),
@@ -266,7 +205,7 @@ afterEach(async () => {
   for (const tab of tabs.splice(0)) await tab.context.close();
 });
 
-describe.each(STACKS)('on $name', (stack) => {
+describe.each(SETTINGS_PAGE_STACKS)('on $name', (stack) => {
   const text = stack.text;
 
   it(`runs React ${stack.react}, and shows a skeleton, never a default, until the stored value arrives`, async () => {
@@ -518,7 +457,7 @@ describe.each(STACKS)('on $name', (stack) => {
     // Where the page is translated, no English sentence of the entry is left on it.
     if (text('Agent tools') !== 'Agent tools') {
       const page = await admin.page.locator('body').innerText();
-      for (const english of Object.keys(germanTexts).filter(
+      for (const english of TRANSLATED_TEXTS.filter(
         (key) => key.includes(' ') && !key.includes('{{'),
       ))
         expect(page).not.toContain(english);

@@ -14,6 +14,7 @@ import {
 import { BROWSER_OUTPUT, launchChromium } from './support/chromium';
 import {
   answerAsDocmost,
+  serveLocales,
   SETTINGS_PAGE_STACKS,
   TRANSLATED_TEXTS,
   type SettingsPageStack,
@@ -33,7 +34,8 @@ import {
  * - the repository's libraries (React 19.2), `fetch`, English: the reference web app's;
  * - the Docmost fork's client at 0.94.0 (React 18.3.1, Mantine 8.3.18, react-query 5.90.17,
  *   axios 1.16.0, i18next 25.10.1 with react-i18next 16.5.8): Docmost's axios `api`, Docmost's
- *   response envelope, and react-i18next's `t` in the test locale de-DE.
+ *   response envelope, and react-i18next's `t` in the test locale de-DE, loaded by i18next's
+ *   HTTP backend as Docmost loads its locale files.
  */
 jest.setTimeout(180_000);
 
@@ -82,6 +84,8 @@ async function openSetting(
   const enveloped = stack.docmostEnvelope
     ? await answerAsDocmost(context, server.baseUrl, () => offline)
     : () => 0;
+  if (stack.locales !== undefined)
+    await serveLocales(context, server.baseUrl, stack.locales);
   if (holdInfoUntil !== undefined)
     // Registered last, so asked first; the real route (enveloped or not) answers, only later.
     await context.route('**/api/ai-tools/settings/info', async (route) => {

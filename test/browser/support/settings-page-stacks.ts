@@ -19,6 +19,11 @@ export interface SettingsPageStack {
    * (`answerAsDocmost`).
    */
   readonly docmostEnvelope: boolean;
+  /**
+   * The locale files the page's i18next HTTP backend loads, by language, as Docmost serves them
+   * at `/locales/<language>/translation.json` (`serveLocales`). Default none.
+   */
+  readonly locales?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /** The same page on the repository's libraries and on the Docmost fork's client at 0.94.0. */
@@ -43,6 +48,9 @@ export const SETTINGS_PAGE_STACKS: readonly SettingsPageStack[] = [
       return german;
     },
     docmostEnvelope: true,
+    // en-US is the fallback i18next also loads: Docmost's own file holds none of the package's
+    // keys, so the package's English stands for them.
+    locales: { 'de-DE': germanTexts, 'en-US': {} },
   },
 ];
 
@@ -74,4 +82,24 @@ export async function answerAsDocmost(
     });
   });
   return () => wrapped;
+}
+
+/**
+ * Answers `<baseUrl>/locales/<language>/translation.json` with `locales[language]`, as
+ * Docmost's client serves its locale files; any other language is a 404.
+ */
+export async function serveLocales(
+  context: BrowserContext,
+  baseUrl: string,
+  locales: Readonly<Record<string, Readonly<Record<string, string>>>>,
+): Promise<void> {
+  await context.route(`${baseUrl}/locales/**`, (route) => {
+    const match = /\/locales\/([^/]+)\/translation\.json$/.exec(
+      new URL(route.request().url()).pathname,
+    );
+    const locale = match === null ? undefined : locales[match[1]!];
+    return locale === undefined
+      ? route.fulfill({ status: 404, body: 'no such locale' })
+      : route.fulfill({ json: locale });
+  });
 }

@@ -6,8 +6,9 @@
  *   response interceptor handing on the body), passed as the README says
  *   (`createAiToolsApi({ axios: api })`); the reference host signs requests with the bearer
  *   token given in the address (`#token=...`) where Docmost has its cookie;
- * - its i18next set up as apps/client/src/i18n.ts, in the test locale de-DE, and the page's
- *   `t` from `useTranslation()` handed to both blocks;
+ * - its i18next set up as apps/client/src/i18n.ts, with its HTTP backend loading
+ *   `/locales/<language>/translation.json` (the test answers de-DE with the test locale), and
+ *   the page's `t` from `useTranslation()` handed to both blocks;
  * - react-query with its client's defaults (apps/client/src/main.tsx), Mantine's provider and
  *   stylesheet, and the README's lines for `ai-settings.tsx`.
  */
@@ -16,6 +17,7 @@ import { Divider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axios from 'axios';
 import i18n from 'i18next';
+import Backend from 'i18next-http-backend';
 import { version } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initReactI18next, useTranslation } from 'react-i18next';
@@ -25,7 +27,6 @@ import {
   TurnFigures,
 } from '../../../client';
 import { DOCMOST_I18N_OPTIONS } from './docmost-i18n';
-import germanTexts from './locales/de-DE/translation.json';
 
 const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
 
@@ -68,11 +69,13 @@ function AiSettings({ isAdmin }: { readonly isAdmin: boolean }) {
 }
 
 async function mount(): Promise<void> {
-  await i18n.use(initReactI18next).init({
-    ...DOCMOST_I18N_OPTIONS,
-    lng: 'de-DE',
-    resources: { 'de-DE': { translation: germanTexts } },
-  });
+  await i18n
+    .use(Backend)
+    .use(initReactI18next)
+    .init({
+      ...DOCMOST_I18N_OPTIONS,
+      lng: 'de-DE',
+    });
   // The React the page runs on, for the test to check the bundle took the fork's.
   document.documentElement.dataset.reactVersion = version;
   const me = await aiToolsApi.post<{ role: string }>('/auth/me');

@@ -2,7 +2,11 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB, Page } from '../database';
 import { abbreviate } from '../registry/abbreviate';
 import { ToolError } from '../registry/tool-error';
-import { pageAccessOf, type AccessCaller } from './page-access-policy';
+import {
+  pageAccessOf,
+  type AccessCaller,
+  type PagePermission,
+} from './page-access-policy';
 import { admitLargeDocument, largeDocumentThreshold } from '../workers';
 
 /** Space roles that may change pages; readers may only read. */
@@ -258,6 +262,27 @@ function parsedContent(content: unknown): Page['content'] {
     : (content as Page['content']);
 }
 
+/** The policy's decision on one page: its own for a single page when it has one (a host's). */
+async function pagePermission(
+  db: Kysely<DB>,
+  context: AccessCaller,
+  page: Page,
+): Promise<PagePermission | undefined> {
+  const policy = pageAccessOf(context);
+  if (policy.pagePermission)
+    return policy.pagePermission(db, context, rowWithoutDocument(page));
+  return (await policy.pagePermissions(db, context, [page.id])).get(page.id);
+}
+
+/**
+ * The row as Docmost's `PageRepo.findById` returns it (no document): without the package's
+ * `version`, and without the document, which may still be unparsed text here.
+ */
+function rowWithoutDocument(page: Page & { version?: string }): Page {
+  const { version: _version, ...row } = page;
+  return { ...row, content: null };
+}
+
 /**
  * Loads a page the caller may see: same workspace, member of its space, and allowed by the
  * page-level permissions of the page and its ancestors. A page that does not exist and a page
@@ -284,11 +309,7 @@ export async function requirePage(
     ? await findSpaceRole(db, context, page.spaceId)
     : undefined;
   const permission =
-    page && role
-      ? (
-          await pageAccessOf(context).pagePermissions(db, context, [page.id])
-        ).get(page.id)
-      : undefined;
+    page && role ? await pagePermission(db, context, page) : undefined;
   if (!page || !visible || !role || !permission?.canView) {
     throw new ToolError(
       'not_found',
@@ -300,7 +321,7 @@ export async function requirePage(
   if (options.write && !canEdit) {
     throw new ToolError(
       'forbidden',
-      permission.canEdit === undefined
+      !(permission.restricted ?? permission.canEdit !== undefined)
         ? `you have read-only access (role "${role}") to page ${abbreviate(pageIdOrSlugId)}; editing needs role writer or admin in its space`
         : `you have read-only access to page ${abbreviate(pageIdOrSlugId)}: it is restricted, and editing needs role writer in the page permissions of it or of its nearest restricted parent`,
     );

@@ -60,6 +60,7 @@ const ROWS: ReadonlyArray<{
       'queue ADD_PAGE_WATCHERS',
       'queue COMMENT_NOTIFICATION',
       'ws commentCreated',
+      'audit comment.created',
     ],
     async run() {
       const [a, b] = [await host.newPage('A'), await host.newPage('B')];
@@ -88,6 +89,7 @@ const ROWS: ReadonlyArray<{
       'queue ADD_PAGE_WATCHERS',
       'queue COMMENT_NOTIFICATION',
       'ws commentCreated',
+      'audit comment.created',
     ],
     async run() {
       const [a, b] = [await host.newPage('A'), await host.newPage('B')];
@@ -120,7 +122,11 @@ const ROWS: ReadonlyArray<{
   },
   {
     tool: 'resolveComment',
-    effects: ['queue COMMENT_RESOLVED_NOTIFICATION', 'ws commentResolved'],
+    effects: [
+      'queue COMMENT_RESOLVED_NOTIFICATION',
+      'ws commentResolved',
+      'audit comment.resolved',
+    ],
     async run() {
       const [a, b] = [await host.newPage('A'), await host.newPage('B')];
       const [ta, tb] = [await ownersThread(a), await ownersThread(b)];
@@ -146,6 +152,7 @@ const ROWS: ReadonlyArray<{
       'event PAGE_CREATED',
       'ws addTreeNode',
       'queue ADD_PAGE_WATCHERS',
+      'audit page.created',
     ],
     async run() {
       const agent = await host.agent('member', 'createPage', {
@@ -213,7 +220,11 @@ const ROWS: ReadonlyArray<{
   },
   {
     tool: 'deletePage',
-    effects: ['event PAGE_SOFT_DELETED', 'ws deleteTreeNode'],
+    effects: [
+      'event PAGE_SOFT_DELETED',
+      'ws deleteTreeNode',
+      'audit page.trashed',
+    ],
     async run() {
       const [a, b] = [await host.newPage('A'), await host.newPage('B')];
       const agent = await host.agent('member', 'deletePage', { pageId: a });
@@ -227,9 +238,9 @@ const ROWS: ReadonlyArray<{
     },
   },
   {
-    // Docmost's share service writes the row and emits nothing (its controller writes audit).
+    // Docmost's share service writes the row and emits nothing; its controller writes audit.
     tool: 'sharePage',
-    effects: [],
+    effects: ['audit share.created'],
     async run() {
       const [a, b] = [await host.newPage('A'), await host.newPage('B')];
       const agent = await host.agent('member', 'sharePage', { pageId: a });
@@ -237,17 +248,17 @@ const ROWS: ReadonlyArray<{
       return {
         agent,
         route,
-        agentRoles: { [a]: '<page>' },
-        routeRoles: { [b]: '<page>' },
+        agentRoles: { [a]: '<page>', [idOf(agent, 'shareId')]: '<share>' },
+        routeRoles: { [b]: '<page>', [idOf(route)]: '<share>' },
       };
     },
   },
   {
     tool: 'unsharePage',
-    effects: [],
+    effects: ['audit share.deleted'],
     async run() {
       const [a, b] = [await host.newPage('A'), await host.newPage('B')];
-      await host.agent('member', 'sharePage', { pageId: a });
+      const shared = await host.agent('member', 'sharePage', { pageId: a });
       const share = await host.route('member', 'shares/create', { pageId: b });
       const agent = await host.agent('member', 'unsharePage', { pageId: a });
       const route = await host.route('member', 'shares/delete', {
@@ -256,8 +267,8 @@ const ROWS: ReadonlyArray<{
       return {
         agent,
         route,
-        agentRoles: { [a]: '<page>' },
-        routeRoles: { [b]: '<page>' },
+        agentRoles: { [a]: '<page>', [idOf(shared, 'shareId')]: '<share>' },
+        routeRoles: { [b]: '<page>', [idOf(share)]: '<share>' },
       };
     },
   },

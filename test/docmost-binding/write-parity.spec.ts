@@ -350,94 +350,75 @@ describe("each write tool has the effects of the same person's call of Docmost's
   });
 });
 
-describe("who may comment: Docmost's rule, for the agent as for the route", () => {
-  const PEOPLE: readonly Person[] = ['owner', 'admin', 'member', 'viewer'];
-  /** Owner and admin are space admins, the member a writer (through a group), the viewer a reader. */
-  const MAY_EDIT: Readonly<Record<Person, boolean>> = {
-    owner: true,
-    admin: true,
-    member: true,
-    viewer: false,
-  };
-
-  afterEach(async () => {
-    await host.setSetting(
-      'spaces',
-      PRODUCT,
-      ['comments', 'allowViewerComments'],
-      undefined,
-    );
-  });
-
-  async function replies(person: Person, pageId: string) {
-    const [ta, tb] = [await ownersThread(pageId), await ownersThread(pageId)];
-    const agent = await host.agent(person, 'createComment', {
-      pageId,
-      parentCommentId: ta,
-      content: 'A reply',
-    });
-    const route = await host.route(person, 'comments/create', {
-      pageId,
-      parentCommentId: tb,
-      content: body('A reply'),
-    });
-    return { agent, route };
+describe("Docmost's audit log: the agent's writes are in it, as the route's are", () => {
+  /** The audit entries written since `mark`, with the given ids named by their role. */
+  function auditSince(mark: number, roles: Record<string, string>) {
+    return host.docmost.auditService
+      .entries()
+      .slice(mark)
+      .map((entry) =>
+        JSON.parse(
+          Object.entries(roles).reduce(
+            (text, [id, role]) => text.split(id).join(role),
+            JSON.stringify(entry),
+          ),
+        ),
+      );
   }
 
-  for (const allowViewerComments of [false, true]) {
-    it.each(PEOPLE)(
-      `%s on a page of the space, allowViewerComments ${allowViewerComments ? 'on' : 'off'}`,
-      async (person) => {
-        await host.setSetting(
-          'spaces',
-          PRODUCT,
-          ['comments', 'allowViewerComments'],
-          allowViewerComments,
-        );
-        const page = await host.newPage('Open to the space');
-        const { agent, route } = await replies(person, page);
-        const allowed = MAY_EDIT[person] || allowViewerComments;
-        expect(route.ok).toBe(allowed);
-        expect(agent.ok).toBe(allowed);
-        if (!allowed) {
-          expect(agent.value).toMatch(/allowViewerComments/);
-          expect(route.status).toBe(403);
-          expect(agent.effects).toEqual([]);
-        }
+  it('the same event, payload and actor, with the source agent and the chat in its metadata', async () => {
+    const [a, b] = [
+      await host.newPage('Old notes'),
+      await host.newPage('Old notes'),
+    ];
+    const [slugA, slugB] = await Promise.all(
+      [a, b].map(
+        async (id) =>
+          (
+            await host.database.db
+              .selectFrom('pages')
+              .select('slugId')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).slugId,
+      ),
+    );
+    const before = host.docmost.auditService.entries().length;
+    expect((await host.agent('member', 'deletePage', { pageId: a })).ok).toBe(
+      true,
+    );
+    const byAgent = auditSince(before, { [a]: '<page>', [slugA]: '<slug>' });
+    const middle = host.docmost.auditService.entries().length;
+    expect((await host.route('member', 'pages/delete', { pageId: b })).ok).toBe(
+      true,
+    );
+    const byRoute = auditSince(middle, { [b]: '<page>', [slugB]: '<slug>' });
+
+    const context = {
+      workspaceId: SEED_IDS.workspace,
+      actorId: SEED_IDS.users.member,
+      actorType: 'user',
+    };
+    const payload = {
+      event: 'page.trashed',
+      resourceType: 'page',
+      resourceId: '<page>',
+      spaceId: PRODUCT,
+      changes: {
+        before: {
+          pageId: '<page>',
+          slugId: '<slug>',
+          title: 'Old notes',
+          spaceId: PRODUCT,
+        },
       },
-    );
-
-    it(`a restricted page the member may only read, allowViewerComments ${allowViewerComments ? 'on' : 'off'}`, async () => {
-      await host.setSetting(
-        'spaces',
-        PRODUCT,
-        ['comments', 'allowViewerComments'],
-        allowViewerComments,
-      );
-      const { agent, route } = await replies(
-        'member',
-        SEED_IDS.pages.launchPlan,
-      );
-      expect(route.ok).toBe(allowViewerComments);
-      expect(agent.ok).toBe(allowViewerComments);
-      if (!allowViewerComments)
-        expect(agent.value).toMatch(/restricted.*allowViewerComments/);
-    });
-
-    it(`a restricted page hidden from the member, allowViewerComments ${allowViewerComments ? 'on' : 'off'}`, async () => {
-      await host.setSetting(
-        'spaces',
-        PRODUCT,
-        ['comments', 'allowViewerComments'],
-        allowViewerComments,
-      );
-      const { agent, route } = await replies(
-        'member',
-        SEED_IDS.pages.compensationReview,
-      );
-      expect(route.ok).toBe(false);
-      expect(agent.ok).toBe(false);
-      expect(agent.value).toMatch(/not found or no access/);
-    });
-  }
+    };
+    expect(byRoute).toEqual([{ payload, context }]);
+    expect(byAgent).toEqual([
+      {
+        payload: { ...payload, metadata: { source: 'agent', aiChatId: null } },
+        context,
+      },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  BadRequestException,
   Body,
   Controller,
   ForbiddenException,
@@ -290,10 +291,13 @@ export class DocmostRoutesController {
   ): Promise<{ id: string }> {
     const dto = parseRequestBody(shareCreate, body, 'a CreateShareDto');
     const page = await this.page(dto.pageId, caller);
-    await this.docmost.pageAccessService.validateCanEdit(
-      page,
-      await this.user(caller),
-    );
+    const { hasRestriction } =
+      await this.docmost.pageAccessService.validateCanEdit(
+        page,
+        await this.user(caller),
+      );
+    if (hasRestriction)
+      throw new BadRequestException('Cannot share a restricted page');
     if (
       !(await this.docmost.shareService.isSharingAllowed(
         caller.workspaceId,

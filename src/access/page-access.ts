@@ -28,6 +28,11 @@ export type AccessiblePage = Page & {
   readonly spaceRole: string;
   readonly canEdit: boolean;
   /**
+   * A page restriction applies to it (on the page or an ancestor): Docmost does not make such a
+   * page public (its share route answers "Cannot share a restricted page").
+   */
+  readonly restricted: boolean;
+  /**
    * Set only when asked (`largeDocumentAsText`) and the document is large: its JSON text, for a
    * worker to parse; `content` is null then.
    */
@@ -318,10 +323,11 @@ export async function requirePage(
   }
   const canEdit =
     permission.canEdit ?? (WRITER_ROLES as readonly string[]).includes(role);
+  const restricted = permission.restricted ?? permission.canEdit !== undefined;
   if (options.write && !canEdit) {
     throw new ToolError(
       'forbidden',
-      !(permission.restricted ?? permission.canEdit !== undefined)
+      !restricted
         ? `you have read-only access (role "${role}") to page ${abbreviate(pageIdOrSlugId)}; editing needs role writer or admin in its space`
         : `you have read-only access to page ${abbreviate(pageIdOrSlugId)}: it is restricted, and editing needs role writer in the page permissions of it or of its nearest restricted parent`,
     );
@@ -345,6 +351,7 @@ export async function requirePage(
       documentText: large.content,
       spaceRole: role,
       canEdit,
+      restricted,
     };
   return {
     ...page,
@@ -352,6 +359,7 @@ export async function requirePage(
     content: parsedContent(large ? large.content : page.content),
     spaceRole: role,
     canEdit,
+    restricted,
   };
 }
 

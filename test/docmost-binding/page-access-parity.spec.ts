@@ -232,6 +232,32 @@ describe('who may comment: the bound decision, the SQL policy and the route agre
   }
 });
 
+describe('a restricted page is not made public, by the agent as by the route', () => {
+  it.each(['nearestGrantsWriter', 'pageRoleOverSpaceRole'])(
+    'the %s page, by someone who may edit it',
+    async (kind) => {
+      const person: Person =
+        kind === 'nearestGrantsWriter' ? 'member' : 'viewer';
+      const pageId = pages[kind]!;
+      expect(await boundAccess(person, pageId)).toBe('edit');
+      const route = await host.route(person, 'shares/create', { pageId });
+      expect(route.status).toBe(400);
+      expect(route.value).toMatchObject({
+        message: 'Cannot share a restricted page',
+      });
+      const shared = await host.agent(person, 'sharePage', { pageId });
+      expect(shared.ok).toBe(false);
+      expect(shared.value).toMatch(/is restricted/);
+      const stashed = await host.agent(person, 'stashPage', { pageId });
+      expect(stashed.ok).toBe(false);
+      expect(stashed.value).toMatch(/is restricted/);
+      expect([...route.effects, ...shared.effects, ...stashed.effects]).toEqual(
+        [],
+      );
+    },
+  );
+});
+
 describe("the tools take the bound decision: Docmost's PageAccessService is asked", () => {
   it('for the page a tool reads, and its answer decides', async () => {
     const asked = jest.spyOn(

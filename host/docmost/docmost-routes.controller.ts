@@ -236,6 +236,9 @@ export class DocmostRoutesController {
     const dto = parseRequestBody(pageMove, body, 'a MovePageDto');
     const page = await this.page(dto.pageId, caller);
     const user = await this.user(caller);
+    // Docmost's move route asks the space ability (Edit on pages) besides the page's own right.
+    const role = await this.docmost.spaceRole(caller, page.spaceId);
+    if (role !== 'admin' && role !== 'writer') throw new ForbiddenException();
     await this.docmost.pageAccessService.validateCanEdit(page, user);
     if (dto.parentPageId)
       await this.docmost.pageAccessService.validateCanEdit(

@@ -364,6 +364,19 @@ export async function requirePage(
 }
 
 /**
+ * Refuses to move a page for a caller who is only a reader in its space, whatever the page's own
+ * permissions say: Docmost's move routes ask the space role (its space ability) as well as the
+ * page. `page` was loaded with `write`.
+ */
+export function requireSpaceRoleToMove(page: AccessiblePage): void {
+  if ((WRITER_ROLES as readonly string[]).includes(page.spaceRole)) return;
+  throw new ToolError(
+    'forbidden',
+    `page ${page.id} cannot be moved: you have role "${page.spaceRole}" in its space, and moving a page needs role writer or admin in the space, even where the page itself lets you edit it; nothing was changed.`,
+  );
+}
+
+/**
  * Refuses to change a page's whole subtree (trashing it, moving it to another space, which drops
  * its restrictions) unless the caller may edit every page in it: otherwise a member could trash
  * or unrestrict pages that are hidden from them. `page` was loaded with `write`. One call to the

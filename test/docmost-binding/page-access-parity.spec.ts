@@ -258,6 +258,55 @@ describe('a restricted page is not made public, by the agent as by the route', (
   );
 });
 
+describe("where Docmost's routes ask the space role besides the page's right", () => {
+  // The viewer is a reader in Product whom the page lets write.
+  const PRODUCT = SEED_IDS.spaces.product;
+
+  it('a space reader the page lets write may not move it, by the agent as by the route', async () => {
+    const pageId = pages.pageRoleOverSpaceRole!;
+    const route = await host.route('viewer', 'pages/move', {
+      pageId,
+      position: 'a0',
+      parentPageId: null,
+    });
+    expect(route.status).toBe(403);
+    const agent = await host.agent('viewer', 'movePage', {
+      pageId,
+      parentPageId: null,
+    });
+    expect(agent.ok).toBe(false);
+    expect(agent.value).toMatch(/role "reader" in its space/);
+    expect([...route.effects, ...agent.effects]).toEqual([]);
+  });
+
+  it('may add a sub-page under it (the parent decides), and not a page at the root', async () => {
+    const parentPageId = pages.pageRoleOverSpaceRole!;
+    const route = await host.route('viewer', 'pages/create', {
+      spaceId: PRODUCT,
+      parentPageId,
+      title: 'Child by the route',
+    });
+    expect(route.status).toBe(200);
+    const agent = await host.agent('viewer', 'createPage', {
+      spaceId: PRODUCT,
+      parentPageId,
+      title: 'Child by the agent',
+    });
+    expect(agent.ok).toBe(true);
+    const atRootByRoute = await host.route('viewer', 'pages/create', {
+      spaceId: PRODUCT,
+      title: 'Root by the route',
+    });
+    expect(atRootByRoute.status).toBe(403);
+    const atRootByAgent = await host.agent('viewer', 'createPage', {
+      spaceId: PRODUCT,
+      title: 'Root by the agent',
+    });
+    expect(atRootByAgent.ok).toBe(false);
+    expect(atRootByAgent.value).toMatch(/read-only access/);
+  });
+});
+
 describe("the tools take the bound decision: Docmost's PageAccessService is asked", () => {
   it('for the page a tool reads, and its answer decides', async () => {
     const asked = jest.spyOn(

@@ -422,3 +422,35 @@ describe("Docmost's audit log: the agent's writes are in it, as the route's are"
     ]);
   });
 });
+
+describe("Docmost's audit log for a move to another space", () => {
+  it('writes page.moved_to_space with both spaces and the title, as the agent', async () => {
+    const pageId = await host.newPage('Moving out');
+    const before = host.docmost.auditService.entries().length;
+    const moved = await host.agent('admin', 'movePage', {
+      pageId,
+      spaceId: SEED_IDS.spaces.leadership,
+    });
+    expect(moved.ok).toBe(true);
+    expect(host.docmost.auditService.entries().slice(before)).toEqual([
+      {
+        payload: {
+          event: 'page.moved_to_space',
+          resourceType: 'page',
+          resourceId: pageId,
+          spaceId: PRODUCT,
+          changes: {
+            before: { spaceId: PRODUCT },
+            after: { spaceId: SEED_IDS.spaces.leadership },
+          },
+          metadata: { title: 'Moving out', source: 'agent', aiChatId: null },
+        },
+        context: {
+          workspaceId: SEED_IDS.workspace,
+          actorId: SEED_IDS.users.admin,
+          actorType: 'user',
+        },
+      },
+    ]);
+  });
+});

@@ -272,6 +272,9 @@ export function docmostServices<
         shareService.isSharingAllowed(workspaceId, spaceId),
     },
     // Who may see, edit and comment on a page: Docmost's PageAccessService decides.
-    ...docmostAccess(pageAccessService, { user, page }),
+    ...docmostAccess(pageAccessService, {
+      user: (caller) => userRepo.findById(caller.userId, caller.workspaceId),
+      page,
+    }),
   };
 }

@@ -23,14 +23,19 @@ function isRefusal(error: unknown): boolean {
   return status === 403 || status === 404;
 }
 
-/** How the binding finds Docmost's entities for a decision. */
+/**
+ * How the binding finds Docmost's entities for a decision: the person (none when they are no
+ * longer a user of the workspace, who may then do nothing) and the page.
+ */
 export interface DocmostAccessLoaders<Page, User> {
   readonly user: (caller: {
     readonly userId: string;
     readonly workspaceId: string;
-  }) => Promise<User>;
+  }) => Promise<User | undefined>;
   readonly page: (pageId: string) => Promise<Page>;
 }
+
+const CANNOT_SEE = { canView: false, canEdit: false, restricted: false };
 
 /**
  * The `pageAccess` and `commentAccess` ports decided by Docmost's own `PageAccessService`: the
@@ -47,6 +52,8 @@ export function docmostAccess<
   return {
     pageAccess: {
       async decide(caller, row) {
+        const user = await loaders.user(caller);
+        if (!user) return CANNOT_SEE;
         try {
           // What Docmost's `POST /api/pages/info` asks: may they see it, and may they edit it.
           // The row is the one Docmost's `PageRepo.findById` returns (the same columns of the
@@ -54,22 +61,23 @@ export function docmostAccess<
           const { canEdit, hasRestriction } =
             await pageAccessService.validateCanViewWithPermissions(
               row as unknown as Page,
-              await loaders.user(caller),
+              user,
             );
           return { canView: true, canEdit, restricted: hasRestriction };
         } catch (error) {
-          if (isRefusal(error))
-            return { canView: false, canEdit: false, restricted: false };
+          if (isRefusal(error)) return CANNOT_SEE;
           throw error;
         }
       },
     },
     commentAccess: {
       async canComment(caller, pageId) {
+        const user = await loaders.user(caller);
+        if (!user) return false;
         try {
           await pageAccessService.validateCanComment(
             await loaders.page(pageId),
-            await loaders.user(caller),
+            user,
             caller.workspaceId,
           );
           return true;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import {
   databaseServices,
@@ -304,6 +304,37 @@ describe("where Docmost's routes ask the space role besides the page's right", (
     });
     expect(atRootByAgent.ok).toBe(false);
     expect(atRootByAgent.value).toMatch(/read-only access/);
+  });
+});
+
+describe('someone who is no longer a user of the workspace', () => {
+  it('may neither see nor comment on a page their space membership still names', async () => {
+    const userId = randomUUID();
+    await sql`insert into users (id, name, email, role, workspace_id, deleted_at) values (${userId}, 'Gone', 'gone@acme.test', 'member', ${SEED_IDS.workspace}, now())`.execute(
+      db,
+    );
+    await sql`insert into space_members (user_id, space_id, role) values (${userId}, ${SEED_IDS.spaces.product}, 'writer')`.execute(
+      db,
+    );
+    const gone = { userId, workspaceId: SEED_IDS.workspace };
+    const row = await db
+      .selectFrom('pages')
+      .selectAll()
+      .where('id', '=', pages.open!)
+      .executeTakeFirstOrThrow();
+    expect(
+      await bound.pageAccess!.decide(gone, { ...row, content: null } as Page),
+    ).toEqual({ canView: false, canEdit: false, restricted: false });
+    expect(
+      await bound.commentAccess.canComment(
+        {
+          ...gone,
+          aiChatId: null,
+          call: { ...gone, surface: 'chat', sessionId: 's' },
+        },
+        pages.open!,
+      ),
+    ).toBe(false);
   });
 });
 

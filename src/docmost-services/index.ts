@@ -4,12 +4,18 @@ export type {
   CommentWrites,
   CreatedPageReference,
   DocmostServices,
+  PageAccess,
+  PageAccessDecision,
   PageWrites,
   ServiceCaller,
   ShareWrites,
   SharingPolicy,
 } from './docmost-services';
 export type {
+  DocmostAuditContext,
+  DocmostAuditEvent,
+  DocmostAuditPayload,
+  DocmostAuditServiceShape,
   DocmostCommentRepoShape,
   DocmostCommentServiceShape,
   DocmostCommentShape,

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../database';
+import type { JsonValue, Page } from '../database';
 import type { ToolCallContext } from '../registry/tool-call-context';
 
 /**
@@ -196,6 +196,33 @@ export interface CommentAccess {
   canComment(caller: ServiceCaller, pageId: string): Promise<boolean>;
 }
 
+/** A host's decision on one page (Docmost's `validateCanViewWithPermissions`). */
+export interface PageAccessDecision {
+  /** The caller may see the page (a member of its space, granted by every restriction above it). */
+  readonly canView: boolean;
+  /** The caller may edit it: its nearest restriction's role when restricted, else the space role. */
+  readonly canEdit: boolean;
+  /** A page restriction applies (on the page or an ancestor). */
+  readonly restricted: boolean;
+}
+
+/**
+ * Who may see and edit the one page a tool acts on, decided by the host (in Docmost, its
+ * `PageAccessService`: space roles and page-level permissions). Every tool that reads, edits,
+ * comments on or shares a page asks it once, after the package found the page in the caller's
+ * workspace and space. Listings, search, the sidebar and the comment signal filter inside their
+ * query with the `pageAccess` option's SQL condition instead (Docmost's rule in SQL, one
+ * statement for any number of rows), and so does the check of a whole subtree before deletePage
+ * or a move to another space (a rule of the package's own: Docmost checks only the page).
+ */
+export interface PageAccess {
+  decide(
+    caller: Pick<ServiceCaller, 'userId' | 'workspaceId'>,
+    /** The page's row as read from Docmost's `pages` table, without the document. */
+    page: Page,
+  ): Promise<PageAccessDecision>;
+}
+
 /**
  * Where the package's writes go: the ports a host binds to its own services (in Docmost,
  * `docmostServices(...)` over its `CommentService`, `PageService`, `ShareService` and
@@ -207,4 +234,6 @@ export interface DocmostServices {
   readonly shares: ShareWrites;
   readonly sharing: SharingPolicy;
   readonly commentAccess: CommentAccess;
+  /** Left out: the `pageAccess` option (by default Docmost's rules in SQL) decides. */
+  readonly pageAccess?: PageAccess;
 }

@@ -4,6 +4,8 @@ export type {
   CommentWrites,
   CreatedPageReference,
   DocmostServices,
+  PageAccess,
+  PageAccessDecision,
   PageWrites,
   ServiceCaller,
   ShareWrites,
@@ -12,6 +14,10 @@ export type {
   YjsSelection,
 } from './docmost-services';
 export type {
+  DocmostAuditContext,
+  DocmostAuditEvent,
+  DocmostAuditPayload,
+  DocmostAuditServiceShape,
   DocmostCommentRepoShape,
   DocmostCommentServiceShape,
   DocmostCommentShape,

@@ -108,6 +108,38 @@ describe("a thread's Yjs selection, as Docmost's server marks it", () => {
     expect(markThroughOwner(blocks, 'We')).toBe('We');
   });
 
+  it('covers exactly the selection inside lists and table cells', () => {
+    const blocks: ProseMirrorNode[] = [
+      image,
+      {
+        type: 'bulletList',
+        content: [
+          { type: 'listItem', content: [paragraph(text('first item'))] },
+          {
+            type: 'listItem',
+            content: [paragraph(text('second '), hardBreak, text('item'))],
+          },
+        ],
+      },
+      {
+        type: 'table',
+        content: [
+          {
+            type: 'tableRow',
+            content: [
+              { type: 'tableCell', content: [paragraph(text('cell one'))] },
+              { type: 'tableCell', content: [paragraph(text('cell two'))] },
+            ],
+          },
+        ],
+      },
+      paragraph(text('after the table')),
+    ];
+    expect(markThroughOwner(blocks, 'item')).toBe('item');
+    expect(markThroughOwner(blocks, 'cell two')).toBe('cell two');
+    expect(markThroughOwner(blocks, 'after')).toBe('after');
+  });
+
   it("needs the leaves counted: the selection's own ends would mark other text", () => {
     const replica = documentOf(
       image,

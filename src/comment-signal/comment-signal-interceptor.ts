@@ -11,10 +11,11 @@ import type {
   CarriedCommentPage,
   OutgoingCommentPage,
 } from './carried-comment-pages';
-import {
-  type PersistCommentSignalSession,
-  type PersistedSession,
-  type StoredCommentSignalSession,
+import type {
+  ClaimedPage,
+  CommentSignalSessionStore,
+  PersistedSession,
+  StoredCommentSignalSession,
 } from './stored-comment-signal-session';
 import { withTimeout } from './with-timeout';
 import {
@@ -131,13 +132,15 @@ export class CommentSignal {
    * Brings the session of `context` up to date with what its store holds, before a tool call
    * of a session that any instance may serve (an MCP session behind a load balancer): stored
    * and in-memory progress merge (the later watermark of each page wins), and after each call
-   * that changed what a store keeps, `persist` writes it back before the call returns, so the
-   * next call, on whichever instance, neither reports a comment again nor misses one.
+   * that changed what a store keeps, `store` takes it back before the call returns, so the
+   * next call, on whichever instance, neither reports a comment again nor misses one. News is
+   * reported only once `store` granted its claim: of concurrent calls that counted the same
+   * comment, on one instance or several, exactly one reports it.
    */
   refresh(
     context: ToolCallContext,
     stored: StoredCommentSignalSession,
-    persist: PersistCommentSignalSession,
+    store: CommentSignalSessionStore,
   ): void {
     const now = this.options.clock.now();
     const session = this.session(context, now);
@@ -145,7 +148,7 @@ export class CommentSignal {
       local: now,
       wall: Date.now(),
     });
-    this.persisted.set(session, { persist, shape: session.storedShape() });
+    this.persisted.set(session, { store, shape: session.storedShape() });
   }
 
   /** The session's state to hand to the chat's next turn; the session is forgotten. Empty when it made no call. */
@@ -190,7 +193,62 @@ export class CommentSignal {
     const shape = session.storedShape();
     if (shape === persisted.shape) return;
     persisted.shape = shape;
-    await persisted.persist(session.carry(this.options.clock.now()));
+    await persisted.store.save(session.carry(this.options.clock.now()));
+  }
+
+  /**
+   * For a stored session, the count's news this call may report: each page with news is
+   * claimed in the store (with the session's state, in the same statement), and only the pages
+   * won stay; a page another call claimed first continues from the stored watermark. When the
+   * claim fails nothing is reported and no watermark moves, so the next count finds the news
+   * again: a comment is never reported twice, and never dropped.
+   */
+  private async claimNews(
+    session: CommentSignalSession,
+    plan: CheckPlan,
+    results: readonly CommentCountResult[],
+    context: ToolCallContext,
+  ): Promise<{
+    readonly reportable: readonly CommentCountResult[];
+    /** The claim wrote the session's whole state: no write after the news is applied. */
+    readonly stored: boolean;
+  }> {
+    const persisted = this.persisted.get(session);
+    if (persisted === undefined) return { reportable: results, stored: false };
+    const claims = results.flatMap((result) =>
+      result.pages
+        .filter(
+          (page) => page.count > 0 && session.countStands(plan, page.pageId),
+        )
+        .map(({ pageId, after, latest }) => ({ pageId, after, latest })),
+    );
+    if (claims.length === 0) return { reportable: results, stored: false };
+    let claimed: readonly ClaimedPage[];
+    try {
+      // The state before the news: a page this call loses must not move past its stored watermark.
+      claimed = await persisted.store.claim(
+        session.carry(this.options.clock.now()),
+        claims,
+      );
+    } catch (error) {
+      this.options.onCheckFailed(error, context);
+      return {
+        reportable: results.map((result) => ({ ...result, pages: [] })),
+        stored: false,
+      };
+    }
+    const won = new Set<string>();
+    for (const page of claimed) {
+      if (page.won) won.add(page.pageId);
+      else session.adoptStoredWatermark(page.pageId, page.watermark);
+    }
+    return {
+      reportable: results.map((result) => ({
+        ...result,
+        pages: result.pages.filter((page) => won.has(page.pageId)),
+      })),
+      stored: true,
+    };
   }
 
   private async afterCall(
@@ -245,20 +303,30 @@ export class CommentSignal {
     if (plan === undefined) return undefined;
     // A stored session's new state (a page that joined the working set) is written while the
     // count runs, not after it: the call waits for one round trip, not two. News found by the
-    // count moves a watermark, which `intercept` writes once more.
+    // count is claimed, with the state, in one more statement before it is reported.
     const written = this.persist(context).catch((error: unknown) =>
       this.options.onCheckFailed(error, context),
     );
     const { results, failed } = await this.runCheck(source, plan, context);
     await written;
-    const news = session.completeCheck(
+    const { reportable, stored } = await this.claimNews(
+      session,
       plan,
       results,
+      context,
+    );
+    const news = session.completeCheck(
+      plan,
+      reportable,
       failed,
       this.options.clock.now(),
       this.options.initialBackoffMs,
       this.options.maxBackoffMs,
     );
+    const persisted = this.persisted.get(session);
+    // The claim stored the state with the won watermarks and took the lost ones: nothing left to write.
+    if (stored && persisted !== undefined)
+      persisted.shape = session.storedShape();
     return news.length === 0
       ? undefined
       : formatCommentSignal(news, context.surface);
@@ -424,9 +492,9 @@ export class CommentSignalInterceptor implements OnApplicationShutdown {
   refresh(
     context: ToolCallContext,
     stored: StoredCommentSignalSession,
-    persist: PersistCommentSignalSession,
+    store: CommentSignalSessionStore,
   ): void {
-    this.signal.refresh(context, stored, persist);
+    this.signal.refresh(context, stored, store);
   }
 
   onApplicationShutdown(): Promise<void> {

@@ -40,6 +40,11 @@ export interface PageCommentCount {
   readonly count: number;
   /** The newest `created_at` counted, on the database clock: the page's next watermark. */
   readonly latest: string;
+  /**
+   * The bound the count used for this page (comments after it were counted), resolved on the
+   * database clock: a session shared by several instances claims `(after, latest]` with it.
+   */
+  readonly after: string;
 }
 
 export interface CommentCountResult {

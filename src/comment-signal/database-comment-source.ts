@@ -50,6 +50,7 @@ interface CountRow {
     title: string | null;
     total: number;
     latest: string;
+    after: string;
   }>;
 }
 
@@ -155,7 +156,8 @@ function countQuery(
       to_char((select at from resolved) at time zone 'UTC', ${TIMESTAMP_TEXT}) as baseline,
       coalesce(
         (select json_agg(json_build_object(
-          'page', v.id, 'title', v.title, 'total', n.total, 'latest', to_char(n.latest at time zone 'UTC', ${TIMESTAMP_TEXT})))
+          'page', v.id, 'title', v.title, 'total', n.total, 'latest', to_char(n.latest at time zone 'UTC', ${TIMESTAMP_TEXT}),
+          'after', to_char(v.after at time zone 'UTC', ${TIMESTAMP_TEXT})))
           from visible v
           cross join lateral (
             select count(*) as total, max(recent.created_at) as latest
@@ -217,6 +219,7 @@ export function createDatabaseCommentSource(
           title: page.title,
           count: Number(page.total),
           latest: page.latest,
+          after: page.after,
         }))
         .sort(
           (left, right) =>

@@ -7,7 +7,9 @@ export {
   type CommentSignalCarry,
 } from './comment-signal-interceptor';
 export type {
-  PersistCommentSignalSession,
+  ClaimedPage,
+  CommentClaim,
+  CommentSignalSessionStore,
   StoredCommentSignalSession,
 } from './stored-comment-signal-session';
 export {

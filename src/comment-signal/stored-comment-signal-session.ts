@@ -13,13 +13,49 @@ export interface StoredCommentSignalSession {
   readonly startedAt: string;
 }
 
-/** Writes a session's state back to its store; merges with what is there (never a lost update). */
-export type PersistCommentSignalSession = (
-  pages: OutgoingCommentPage[],
-) => Promise<void>;
+/** New comments a count found on one page: those after `after` up to `latest` (database times). */
+export interface CommentClaim {
+  readonly pageId: string;
+  readonly after: string;
+  readonly latest: string;
+}
+
+/** What became of one claim. */
+export interface ClaimedPage {
+  readonly pageId: string;
+  /**
+   * True: no call of the session had moved the page's stored watermark past `after`, and this
+   * one moved it to `latest`: this call reports those comments. False: another call got there
+   * first (reported or read some of them); this call reports nothing for the page.
+   */
+  readonly won: boolean;
+  /** The page's stored watermark after the claim (database time, text). */
+  readonly watermark: string;
+}
+
+/**
+ * Where a session's state lives when several instances serve one session (an MCP session
+ * behind a load balancer). Both writes merge with what is stored (later watermarks win), so
+ * concurrent calls lose no progress.
+ */
+export interface CommentSignalSessionStore {
+  /** Merges the session's state into the stored one. */
+  save(pages: readonly OutgoingCommentPage[]): Promise<void>;
+  /**
+   * Merges the session's state and claims each page's counted comments in one atomic step
+   * (claims of one session are serialised, each seeing the ones before it): a page is won only
+   * while its stored watermark is not past the claim's `after`. So a comment two concurrent
+   * calls both counted is reported by exactly one of them, and a comment one of them counted
+   * but lost stays after the stored watermark, for the next count.
+   */
+  claim(
+    pages: readonly OutgoingCommentPage[],
+    claims: readonly CommentClaim[],
+  ): Promise<readonly ClaimedPage[]>;
+}
 
 export interface PersistedSession {
-  readonly persist: PersistCommentSignalSession;
+  readonly store: CommentSignalSessionStore;
   /** The session's stored shape when it was last loaded or written. */
   shape: string;
 }

@@ -5,6 +5,7 @@ import {
   parseCarriedCommentPages,
   readCommentPagesSql,
 } from '../comment-signal/carried-comment-pages';
+import type { ClaimedPage } from '../comment-signal/stored-comment-signal-session';
 import type {
   McpSessionCaller,
   McpSessionStore,
@@ -21,6 +22,12 @@ export interface DatabaseMcpSessionBounds {
   readonly maxWorkingSetPages: number;
 }
 
+interface ClaimRow {
+  readonly pageId: string;
+  readonly won: boolean;
+  readonly watermark: string;
+}
+
 interface SessionRow {
   readonly started: string;
   readonly pages: unknown;
@@ -30,7 +37,8 @@ interface SessionRow {
  * MCP sessions in `ai_tools_mcp_sessions` (module migration `20261205T230000-mcp-sessions`).
  * `last_used_at` is written at most every minute (half the idle timeout when shorter), so a
  * busy session's requests read and do not write; the comment signal's column is merged in SQL
- * exactly as a chat's memory is, so two instances writing one session at once lose nothing.
+ * exactly as a chat's memory is, so two instances writing one session at once lose nothing,
+ * and news is claimed under the row's lock, so two calls never report one comment.
  */
 export function createDatabaseMcpSessionStore(
   db: Kysely<any>,
@@ -92,6 +100,69 @@ export function createDatabaseMcpSessionStore(
           ${mergeCommentPagesSql(sql`session.comment_signal`, outgoingCommentPagesSql(pages), bounds.maxWorkingSetPages)}
         where session.id = ${sessionId}::uuid and session.user_id = ${caller.userId}::uuid
           and session.workspace_id = ${caller.workspaceId}::uuid`.execute(db);
+    },
+
+    /*
+     * The session's row is locked first (`for update`), so concurrent claims of one session run
+     * one after another and each reads the row as the one before it left it (PostgreSQL hands
+     * a waiting `for update` the latest committed version). A page is won while its stored
+     * watermark is not past the count's `after`; the update then merges the session's state
+     * and moves each won page to its `latest`. Lost pages keep the stored watermark.
+     */
+    async claimCommentPages(
+      sessionId,
+      caller,
+      pages,
+      claims,
+    ): Promise<readonly ClaimedPage[]> {
+      const requested = JSON.stringify(
+        claims.map(({ pageId, after, latest }) => ({
+          page_id: pageId,
+          after,
+          latest,
+        })),
+      );
+      const { rows } = await sql<ClaimRow>`
+        with locked as (
+          select session.id, session.comment_signal from ai_tools_mcp_sessions session
+          where session.id = ${sessionId}::uuid and session.user_id = ${caller.userId}::uuid
+            and session.workspace_id = ${caller.workspaceId}::uuid
+          for update
+        ), claimed as (
+          select requested.page_id, requested.latest,
+            (select max((held.value->>'watermark')::timestamptz)
+              from jsonb_array_elements(locked.comment_signal) as held(value)
+              where held.value->>'pageId' = requested.page_id) as held,
+            requested.after
+          from locked, jsonb_to_recordset(${requested}::text::jsonb)
+            as requested(page_id text, after timestamptz, latest timestamptz)
+        ), decided as (
+          select claimed.page_id, claimed.latest, claimed.held,
+            claimed.held is null or claimed.held <= claimed.after as won
+          from claimed
+        ), updated as (
+          update ai_tools_mcp_sessions as session set comment_signal =
+            ${mergeCommentPagesSql(
+              sql`locked.comment_signal`,
+              sql`(${outgoingCommentPagesSql(pages)} || (
+                select coalesce(jsonb_agg(jsonb_build_object(
+                  'pageId', decided.page_id,
+                  'watermark', to_char(decided.latest at time zone 'UTC', ${TIMESTAMP_TEXT}))), '[]'::jsonb)
+                from decided where decided.won))`,
+              bounds.maxWorkingSetPages,
+            )}
+          from locked where session.id = locked.id
+          returning session.id
+        )
+        select decided.page_id as "pageId", decided.won,
+          to_char((case when decided.won then greatest(decided.held, decided.latest) else decided.held end)
+            at time zone 'UTC', ${TIMESTAMP_TEXT}) as watermark
+        from decided`.execute(db);
+      return rows.map((row) => ({
+        pageId: row.pageId,
+        won: row.won,
+        watermark: row.watermark,
+      }));
     },
 
     async close(sessionId, caller): Promise<boolean> {

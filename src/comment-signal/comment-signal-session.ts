@@ -423,6 +423,17 @@ export class CommentSignalSession {
   }
 
   /**
+   * This call claimed the page's news up to `latest` (database time) although a listing of the
+   * session moved its watermark while the count ran: it keeps the later of the two, so what
+   * the claim reports is never counted again.
+   */
+  advanceToClaimed(pageId: string, latest: string, clock: ClockReading): void {
+    const state = this.pages.get(pageId);
+    if (state !== undefined)
+      state.watermark = laterWatermark(state.watermark, latest, clock);
+  }
+
+  /**
    * Applies what the check found: each page with news advances to the newest comment counted
    * (not to "now", so a comment committed meanwhile is still news next time) and is reported
    * once. Pages whose watermark moved while the check ran (a listComments call) are skipped.

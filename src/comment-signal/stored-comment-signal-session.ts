@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type {
   CarriedCommentPage,
   OutgoingCommentPage,
@@ -52,6 +53,26 @@ export interface CommentSignalSessionStore {
     pages: readonly OutgoingCommentPage[],
     claims: readonly CommentClaim[],
   ): Promise<readonly ClaimedPage[]>;
+  /**
+   * The same write and claim as SQL a database count runs in its own statement, so a call that
+   * counts adds no statement of its own for the session's state (`EmbeddedCommentClaim`).
+   * Absent: writes and claims are statements of their own.
+   */
+  readonly embeddedClaim?: (
+    pages: readonly OutgoingCommentPage[],
+    options: { readonly stateChanged: boolean },
+  ) => EmbeddedCommentClaim;
+}
+
+/**
+ * A store's claim inside a count's statement (same database). `ctes` are comma-led CTEs that
+ * read the count's relation `counted` (page_id uuid, after timestamptz, latest timestamptz:
+ * the pages with news) and define `claim_outcome` (page_id text, won boolean, watermark text);
+ * they write the session's state as `claim` does, and nothing when it did not change and
+ * the count found no news.
+ */
+export interface EmbeddedCommentClaim {
+  readonly ctes: RawBuilder<unknown>;
 }
 
 export interface PersistedSession {

@@ -5,6 +5,7 @@ import type {
 import type {
   ClaimedPage,
   CommentClaim,
+  EmbeddedCommentClaim,
 } from '../comment-signal/stored-comment-signal-session';
 
 /** Whose session: a session only ever serves the user who opened it, in that workspace. */
@@ -50,6 +51,13 @@ export interface McpSessionStore {
     pages: readonly OutgoingCommentPage[],
     claims: readonly CommentClaim[],
   ): Promise<readonly ClaimedPage[]>;
+  /** The same write and claim as CTEs of a count's statement (`EmbeddedCommentClaim`). */
+  embeddedClaim(
+    sessionId: string,
+    caller: McpSessionCaller,
+    pages: readonly OutgoingCommentPage[],
+    stateChanged: boolean,
+  ): EmbeddedCommentClaim;
   /** Closes the caller's session; false when there was none. */
   close(sessionId: string, caller: McpSessionCaller): Promise<boolean>;
   /** Deletes every session unused for longer than the idle timeout; returns how many. */

@@ -148,6 +148,8 @@ export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
         save: (pages) => this.store.saveCommentPages(sessionId, caller, pages),
         claim: (pages, claims) =>
           this.store.claimCommentPages(sessionId, caller, pages, claims),
+        embeddedClaim: (pages, { stateChanged }) =>
+          this.store.embeddedClaim(sessionId, caller, pages, stateChanged),
       },
     );
     return context;

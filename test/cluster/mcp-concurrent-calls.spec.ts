@@ -25,7 +25,9 @@ import {
  * database, each with its own comment signal and session service, as two processes have):
  * both resume the same stored watermarks and both count the same comment. The calls are made
  * to meet for real: the test holds the session's row lock until both have counted and queued
- * their claim behind it (PostgreSQL shows both waiting), then lets them go.
+ * their claim behind it (PostgreSQL shows both waiting), then lets them go. Twice: with the
+ * database source, whose count statement carries the claim, and with a source that cannot
+ * (a REST client's), whose calls claim in a statement of their own after the count.
  */
 
 const PAGE = SEED_IDS.pages.roadmap;
@@ -38,36 +40,29 @@ interface Instance {
   readonly db: Kysely<DB>;
   readonly signal: CommentSignalInterceptor;
   readonly sessions: McpSessionsService;
-  /** Runs before and after each count of this instance; a test sets them to order counts. */
-  beforeCount: () => Promise<void>;
-  afterCount: () => Promise<void>;
 }
+
+type ClaimPath = 'in the count statement' | 'after the count';
 
 let database: TestDatabase;
 const instances: Instance[] = [];
 const failures: unknown[] = [];
 
-function startInstance(): Instance {
+function startInstance(path: ClaimPath): Instance {
   const db = createKysely({
     connectionString: database.url,
     driver: testDatabaseDriver(),
     max: 4,
   });
   const counted = createDatabaseCommentSource(db, { mode: 'per-page' });
-  const instance: Instance = {
-    db,
-    beforeCount: async () => undefined,
-    afterCount: async () => undefined,
-  } as Instance;
-  const source: CommentSignalSource = {
-    mode: 'per-page',
-    async countNewComments(request) {
-      await instance.beforeCount();
-      const result = await counted.countNewComments(request);
-      await instance.afterCount();
-      return result;
-    },
-  };
+  const source: CommentSignalSource =
+    path === 'in the count statement'
+      ? counted
+      : {
+          mode: 'per-page',
+          countNewComments: ({ claim: _ignored, ...request }) =>
+            counted.countNewComments(request),
+        };
   const options: CommentSignalOptions = {
     db,
     sources: { mcp: source },
@@ -77,10 +72,11 @@ function startInstance(): Instance {
     onCheckFailed: (error) => failures.push(error),
   };
   const signal = new CommentSignalInterceptor(options);
-  Object.assign(instance, {
+  const instance: Instance = {
+    db,
     signal,
     sessions: new McpSessionsService(db, {}, signal, options),
-  });
+  };
   instances.push(instance);
   return instance;
 }
@@ -139,24 +135,18 @@ async function untilLockWaiters(count: number): Promise<void> {
   }
 }
 
-/** A session opened on A whose working set holds the page (a first call counted nothing). */
-async function openSession(): Promise<string> {
-  const context = await instances[0]!.sessions.open(CALLER);
-  expect(await getPage(instances[0]!, context.sessionId!)).toBe(0);
+/** A session opened on `opener` whose working set holds the page (a first call counted nothing). */
+async function openSession(opener: Instance): Promise<string> {
+  const context = await opener.sessions.open(CALLER);
+  expect(await getPage(opener, context.sessionId!)).toBe(0);
   return context.sessionId!;
 }
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  startInstance();
-  startInstance();
 });
 
 afterEach(() => {
-  for (const instance of instances) {
-    instance.beforeCount = async () => undefined;
-    instance.afterCount = async () => undefined;
-  }
   expect(failures).toEqual([]);
 });
 
@@ -165,52 +155,53 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe('two calls of one MCP session at once, on two instances', () => {
-  it('reports a comment both counted exactly once', async () => {
-    const [a, b] = instances as [Instance, Instance];
-    const sessionId = await openSession();
-    await insertComment(database.db, { pageId: PAGE, text: 'Seen twice?' });
+describe.each<ClaimPath>(['in the count statement', 'after the count'])(
+  'two calls of one MCP session at once, on two instances, claiming %s',
+  (path) => {
+    let a: Instance;
+    let b: Instance;
 
-    const release = await holdSessionRow(sessionId);
-    const calls = Promise.all([getPage(a, sessionId), getPage(b, sessionId)]);
-    // Both counted the comment and wait to claim it.
-    await untilLockWaiters(2);
-    await release();
-    expect((await calls).sort()).toEqual([0, 1]);
+    beforeAll(() => {
+      a = startInstance(path);
+      b = startInstance(path);
+    });
 
-    expect(await getPage(a, sessionId)).toBe(0);
-    expect(await getPage(b, sessionId)).toBe(0);
-  });
+    it('reports a comment both counted exactly once', async () => {
+      const sessionId = await openSession(a);
+      await insertComment(database.db, { pageId: PAGE, text: 'Seen twice?' });
 
-  it('loses no comment when the calls counted different ones: what one call lost, the next call reports', async () => {
-    const [a, b] = instances as [Instance, Instance];
-    const sessionId = await openSession();
-    await insertComment(database.db, { pageId: PAGE, text: 'First' });
+      const release = await holdSessionRow(sessionId);
+      const calls = Promise.all([getPage(a, sessionId), getPage(b, sessionId)]);
+      // Both counted the comment and wait to claim it.
+      await untilLockWaiters(2);
+      await release();
+      expect((await calls).sort()).toEqual([0, 1]);
 
-    // A counts the first comment only; a second arrives; B counts both.
-    let aCounted!: () => void;
-    const afterA = new Promise<void>((resolve) => (aCounted = resolve));
-    a.afterCount = async () => {
+      expect(await getPage(a, sessionId)).toBe(0);
+      expect(await getPage(b, sessionId)).toBe(0);
+    });
+
+    it('loses no comment when the calls counted different ones: what one call lost, the next call reports', async () => {
+      const sessionId = await openSession(a);
+      await insertComment(database.db, { pageId: PAGE, text: 'First' });
+
+      // A counts the first comment only and waits to claim; a second arrives; B counts both.
+      const release = await holdSessionRow(sessionId);
+      const onA = getPage(a, sessionId);
+      await untilLockWaiters(1);
       await insertComment(database.db, { pageId: PAGE, text: 'Second' });
-      aCounted();
-    };
-    b.beforeCount = () => afterA;
+      const onB = getPage(b, sessionId);
+      await untilLockWaiters(2);
+      await release();
+      const reported = [await onA, await onB, await getPage(b, sessionId)];
 
-    const release = await holdSessionRow(sessionId);
-    const calls = Promise.all([getPage(a, sessionId), getPage(b, sessionId)]);
-    await untilLockWaiters(2);
-    await release();
-    const [onA, onB] = await calls;
-    a.afterCount = async () => undefined;
-    b.beforeCount = async () => undefined;
-    const next = await getPage(b, sessionId);
-
-    // A claimed first: it reports the first, B nothing, the next call the second. B claimed
-    // first: it reports both, A nothing, the next call nothing. Never a comment twice or never.
-    expect([
-      [1, 0, 1],
-      [0, 2, 0],
-    ]).toContainEqual([onA, onB, next]);
-    expect(await getPage(a, sessionId)).toBe(0);
-  });
-});
+      // A claimed first: it reports the first, B nothing, the next call the second. B claimed
+      // first: it reports both, A nothing, the next call nothing. Never a comment twice or never.
+      expect([
+        [1, 0, 1],
+        [0, 2, 0],
+      ]).toContainEqual(reported);
+      expect(await getPage(a, sessionId)).toBe(0);
+    });
+  },
+);

@@ -205,3 +205,92 @@ describe.each<ClaimPath>(['in the count statement', 'after the count'])(
     });
   },
 );
+
+describe("what a call costs a stored session's comment signal", () => {
+  const statements: string[] = [];
+  let logged: Instance;
+
+  beforeAll(() => {
+    const db = createKysely({
+      connectionString: database.url,
+      driver: testDatabaseDriver(),
+      max: 4,
+      log: (event) => statements.push(event.query.sql),
+    });
+    const options: CommentSignalOptions = {
+      db,
+      sources: { mcp: createDatabaseCommentSource(db, { mode: 'per-page' }) },
+      debounceMs: 0,
+      onCheckFailed: (error) => failures.push(error),
+    };
+    const signal = new CommentSignalInterceptor(options);
+    logged = {
+      db,
+      signal,
+      sessions: new McpSessionsService(db, {}, signal, options),
+    };
+    instances.push(logged);
+  });
+
+  /** Statements of one call on the session table: its own, and counts that carry it. */
+  async function sessionStatementsOf(
+    call: () => Promise<number>,
+  ): Promise<{ reported: number; own: number; inCounts: number }> {
+    statements.length = 0;
+    const reported = await call();
+    const onSessions = statements.filter((text) =>
+      text.includes('ai_tools_mcp_sessions'),
+    );
+    const inCounts = onSessions.filter((text) =>
+      /\bfrom comments\b/.test(text),
+    ).length;
+    return { reported, own: onSessions.length - inCounts, inCounts };
+  }
+
+  async function rowVersion(sessionId: string): Promise<string> {
+    const { rows } = await sql<{ version: string }>`
+      select xmin::text as version from ai_tools_mcp_sessions where id = ${sessionId}::uuid`.execute(
+      database.db,
+    );
+    return rows[0]!.version;
+  }
+
+  it('a page joining the working set with news costs one statement of its own (finding the session): the count writes the state and claims', async () => {
+    const sessionId = await openSession(logged);
+    const other = SEED_IDS.pages.pricing;
+    await insertComment(database.db, { pageId: other, text: 'New page, news' });
+    const context = await logged.sessions.resume(sessionId, CALLER);
+    statements.length = 0;
+    // The resume above is this call's own statement; the call itself adds none.
+    const call = await callTool(
+      logged.signal.intercept,
+      'getPage',
+      { pageId: other },
+      { title: 'Pricing' },
+      context,
+    );
+    expect(signalOf(call)).toMatch(
+      new RegExp(`^\\[signal\\] new comments: 1 on page ${other} `),
+    );
+    const onSessions = statements.filter((text) =>
+      text.includes('ai_tools_mcp_sessions'),
+    );
+    expect(onSessions.length).toBeGreaterThan(0);
+    expect(onSessions.every((text) => /\bfrom comments\b/.test(text))).toBe(
+      true,
+    );
+    // What the count claimed and wrote is what the next call, on any instance, resumes.
+    expect(await sessionStatementsOf(() => getPage(logged, sessionId))).toEqual(
+      { reported: 0, own: 1, inCounts: 2 },
+    );
+  });
+
+  it('a call that changed nothing writes nothing: its counts neither lock nor write the row', async () => {
+    const sessionId = await openSession(logged);
+    const before = await rowVersion(sessionId);
+    expect(await sessionStatementsOf(() => getPage(logged, sessionId))).toEqual(
+      { reported: 0, own: 1, inCounts: 1 },
+    );
+    expect(await rowVersion(sessionId)).toBe(before);
+  });
+});

@@ -215,7 +215,9 @@ describe("what a call costs a stored session's comment signal", () => {
       connectionString: database.url,
       driver: testDatabaseDriver(),
       max: 4,
-      log: (event) => statements.push(event.query.sql),
+      log: (event) => {
+        statements.push(event.query.sql);
+      },
     });
     const options: CommentSignalOptions = {
       db,

@@ -60,7 +60,7 @@ export class AppModule {
     });
     // Docmost's services for comments, pages and shares, as the reference host imitates them:
     // its own routes and the agent's tools both write through them.
-    const docmost = new HostDocmost(options.db);
+    const docmost = new HostDocmost(options.db, collaboration);
     const redis =
       options.config.redisUrl === undefined
         ? null

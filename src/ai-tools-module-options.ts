@@ -39,7 +39,9 @@ export interface AiToolsModuleOptions {
   /**
    * Page-level permissions (who may see and edit restricted pages), applied by every tool and
    * by the comment signal. Default: Docmost's `page_access` / `page_permissions` rules in SQL.
-   * Workspace isolation and space membership are checked regardless.
+   * Workspace isolation and space membership are checked regardless. With `services` bound by
+   * `docmostServices`, the page a tool acts on is decided by Docmost's `PageAccessService`
+   * instead; listings, search and subtree checks keep this policy's SQL.
    */
   readonly pageAccess?: PageAccessPolicy;
   /**
@@ -52,7 +54,8 @@ export interface AiToolsModuleOptions {
    */
   readonly pageWriter?: PageWriter;
   /**
-   * Where comment, page tree and share writes go, and who decides sharing and commenting: in
+   * Where comment, page tree and share writes go, and who decides page access, sharing and
+   * commenting: in
    * Docmost, `docmostServices({ commentService, pageService, shareService, pageAccessService,
    * ... })`, so each write the agent makes is Docmost's own write by the same person (the
    * websocket events, watchers, notifications and page events happen as they do for a person).

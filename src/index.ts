@@ -92,6 +92,7 @@ export {
   AGENT_ACTOR,
   collaborationClient,
   CollaborationUnconfirmedError,
+  type AgentConnectionContext,
   type CollaborationClientOptions,
   type WebSocketConstructor,
 } from './collaboration';

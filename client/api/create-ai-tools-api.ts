@@ -3,7 +3,8 @@ import { AiToolsApiError } from './ai-tools-api-error.js';
 
 /**
  * The part of an axios instance the adapter uses. Docmost's `api` (`apps/client/src/lib/
- * api-client.ts`: base URL `/api`, cookies, a response interceptor returning the body) fits.
+ * api-client.ts`: base URL `/api`, cookies, a response interceptor returning the body) fits,
+ * and so does an instance without that interceptor.
  */
 export interface AxiosLikeClient {
   post(url: string, data?: unknown): Promise<unknown>;
@@ -44,6 +45,24 @@ function unwrapEnvelope(body: unknown): unknown {
   return body;
 }
 
+/**
+ * The body of what an axios `post` resolved to: the body itself when a response interceptor hands
+ * it on (Docmost's does), or axios's own response object (`data`, `status`, `headers`,
+ * `config`) from an instance without one.
+ */
+function bodyOfAxiosAnswer(answer: unknown): unknown {
+  if (
+    typeof answer === 'object' &&
+    answer !== null &&
+    'data' in answer &&
+    'headers' in answer &&
+    'config' in answer &&
+    typeof (answer as { status?: unknown }).status === 'number'
+  )
+    return (answer as { data: unknown }).data;
+  return answer;
+}
+
 /** The server's explanation in a NestJS error body (`message`: a string or a list of them). */
 function messageOf(body: unknown, fallback: string): string {
   const message = (body as { message?: unknown } | null | undefined)?.message;
@@ -56,7 +75,9 @@ function fromAxios(client: AxiosLikeClient): AiToolsApi {
   return {
     async post<Answer>(route: string, body?: unknown): Promise<Answer> {
       try {
-        return unwrapEnvelope(await client.post(route, body)) as Answer;
+        return unwrapEnvelope(
+          bodyOfAxiosAnswer(await client.post(route, body)),
+        ) as Answer;
       } catch (error) {
         const response = (
           error as { response?: { status?: number; data?: unknown } }

@@ -84,6 +84,11 @@ async function failure(promise: Promise<unknown>): Promise<AiToolsApiError> {
 
 describe.each<[string, () => AiToolsApi]>([
   ['axios (Docmost)', () => createAiToolsApi({ axios: docmostAxios() })],
+  [
+    'axios without an interceptor',
+    () =>
+      createAiToolsApi({ axios: axios.create({ baseURL: `${origin}/api` }) }),
+  ],
   ['fetch', () => createAiToolsApi({ baseUrl: `${origin}/api` })],
 ])('createAiToolsApi over %s', (_name, make) => {
   it("POSTs JSON and unwraps Docmost's envelope", async () => {
@@ -116,6 +121,15 @@ describe.each<[string, () => AiToolsApi]>([
     expect(proxy.status).toBe(502);
     expect(proxy.message).toMatch(/^HTTP 502/);
   });
+});
+
+it('answers a bare body as it is through axios, with or without the interceptor', async () => {
+  const docmost = docmostAxios();
+  docmost.defaults.baseURL = `${origin}/bare`;
+  for (const client of [docmost, axios.create({ baseURL: `${origin}/bare` })])
+    expect(
+      await createAiToolsApi({ axios: client }).post('/ai-tools/settings/info'),
+    ).toEqual({ deferredTools: true });
 });
 
 it('answers a bare body as it is, and sends the headers a host gives per request', async () => {

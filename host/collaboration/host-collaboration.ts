@@ -3,7 +3,13 @@ import type { Duplex } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { WebSocketServer } from 'ws';
 import WebSocket from 'ws';
-import { collaborationClient, type CollaborationPagesOptions } from '../../src';
+import {
+  collaborationClient,
+  type CollaborationPagesOptions,
+  type YjsSelection,
+} from '../../src';
+import { documentNameOfPage } from './document-name';
+import { setCommentMark } from './set-comment-mark';
 import type { DB } from '../../src';
 import { AgentCollaborationTokens } from './agent-collaboration-tokens';
 import {
@@ -133,6 +139,35 @@ export class HostCollaboration {
       this.hocuspocus.handleConnection(webSocket, request),
     );
   };
+
+  /**
+   * Docmost's `setCommentMark` collaboration event: the comment mark over a Yjs selection, set
+   * on this server's document of the page (as a direct connection, for whoever may comment:
+   * an editor's read-only connection never could). Docmost runs it on the page's owner; the
+   * reference host's cluster keeps the other instances' copies in step.
+   */
+  async setCommentMark(
+    pageId: string,
+    payload: {
+      readonly yjsSelection: YjsSelection;
+      readonly commentId: string;
+      readonly resolved: boolean;
+      readonly user: { readonly id: string };
+      readonly workspaceId: string;
+    },
+  ): Promise<void> {
+    const connection = await this.hocuspocus.openDirectConnection(
+      documentNameOfPage(pageId),
+      { user: payload.user, workspace: { id: payload.workspaceId } },
+    );
+    try {
+      await connection.transact((document) =>
+        setCommentMark(document, payload.yjsSelection, payload),
+      );
+    } finally {
+      await connection.disconnect();
+    }
+  }
 
   /** Stores every document with unsaved changes now, as Docmost does before it stops. */
   async flush(): Promise<void> {

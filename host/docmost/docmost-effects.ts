@@ -2,11 +2,12 @@
  * What Docmost's services do besides writing rows, as the reference host's Docmost-like services
  * record it: a websocket event to a page's or a space's room (`ws`), a queued job (`queue`:
  * watchers, notifications, a page moved to another space) and an application event (`event`:
- * `PAGE_CREATED` and the others, which Docmost's listeners turn into search and embedding jobs).
+ * `PAGE_CREATED` and the others, which Docmost's listeners turn into search and embedding jobs)
+ * and an audit event (`audit`: what Docmost's controllers write to its audit log).
  */
 export interface DocmostEffect {
-  readonly kind: 'ws' | 'queue' | 'event';
-  /** Docmost's name: `commentCreated`, `ADD_PAGE_WATCHERS`, `PAGE_MOVED`, ... */
+  readonly kind: 'ws' | 'queue' | 'event' | 'audit';
+  /** Docmost's name: `commentCreated`, `ADD_PAGE_WATCHERS`, `PAGE_MOVED`, `page.trashed`, ... */
   readonly name: string;
   /** The page's or the space's room (`ws`), or the job's or event's subject. */
   readonly pageId?: string;

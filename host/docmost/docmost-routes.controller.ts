@@ -1,4 +1,5 @@
 import {
+  BadRequestException,
   Body,
   Controller,
   ForbiddenException,
@@ -8,7 +9,7 @@ import {
   Post,
 } from '@nestjs/common';
 import { z } from 'zod';
-import { isUuid, parseRequestBody } from '../../src';
+import { isUuid, parseRequestBody, type DocmostAuditPayload } from '../../src';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { HostDocmost } from './host-docmost';
@@ -23,6 +24,8 @@ const commentCreate = z.strictObject({
   selection: z.string().optional(),
   type: z.enum(['inline', 'page']).optional(),
   parentCommentId: uuid.optional(),
+  // Docmost's DTO takes any object here; its service checks the positions (and only warns).
+  yjsSelection: z.object({ anchor: z.unknown(), head: z.unknown() }).optional(),
 });
 const commentResolve = z.strictObject({
   commentId: uuid,
@@ -53,7 +56,8 @@ const shareId = z.strictObject({ shareId: uuid });
  * The same person's actions through Docmost's own API, on the reference host: Docmost's route
  * names and bodies (`POST /api/comments/create`, `/api/pages/update`, ...), each checking access
  * as Docmost's controller does and calling the host's Docmost-like services, which the agent's
- * tools call too. What the tests compare the agent's calls with.
+ * tools call too, then writing the audit event Docmost's controller writes for it. What the
+ * tests compare the agent's calls with.
  */
 @Controller()
 export class DocmostRoutesController {
@@ -66,6 +70,15 @@ export class DocmostRoutesController {
     );
     if (!user) throw new ForbiddenException();
     return user;
+  }
+
+  /** Docmost's controllers' `auditService.log(...)`, for the person in the request. */
+  private audit(caller: AuthenticatedUser, payload: DocmostAuditPayload): void {
+    this.docmost.auditService.logWithContext(payload, {
+      workspaceId: caller.workspaceId,
+      actorId: caller.userId,
+      actorType: 'user',
+    });
   }
 
   private async page(id: string, caller: AuthenticatedUser): Promise<HostPage> {
@@ -95,11 +108,19 @@ export class DocmostRoutesController {
       user,
       caller.workspaceId,
     );
-    return this.docmost.commentService.create(
+    const comment = await this.docmost.commentService.create(
       { page, workspaceId: caller.workspaceId, user },
       dto,
       { actor: 'user', aiChatId: null },
     );
+    this.audit(caller, {
+      event: 'comment.created',
+      resourceType: 'comment',
+      resourceId: comment.id,
+      spaceId: page.spaceId,
+      metadata: { pageId: page.id },
+    });
+    return comment;
   }
 
   @Post('comments/resolve')
@@ -127,6 +148,13 @@ export class DocmostRoutesController {
       user,
       { actor: 'user', aiChatId: null },
     );
+    this.audit(caller, {
+      event: dto.resolved ? 'comment.resolved' : 'comment.reopened',
+      resourceType: 'comment',
+      resourceId: comment.id,
+      spaceId: comment.spaceId,
+      metadata: { pageId: comment.pageId },
+    });
     return { resolved: dto.resolved };
   }
 
@@ -147,12 +175,41 @@ export class DocmostRoutesController {
       const role = await this.docmost.spaceRole(caller, dto.spaceId);
       if (role !== 'admin' && role !== 'writer') throw new ForbiddenException();
     }
-    return this.docmost.pageService.create(
+    const page = await this.docmost.pageService.create(
       caller.userId,
       caller.workspaceId,
       { ...dto, content: dto.content as object | undefined },
       { actor: 'user', aiChatId: null },
     );
+    this.audit(caller, {
+      event: 'page.created',
+      resourceType: 'page',
+      resourceId: page.id,
+      spaceId: dto.spaceId,
+      changes: {
+        after: { title: dto.title || 'untitled', spaceId: dto.spaceId },
+      },
+    });
+    return page;
+  }
+
+  /** Docmost's `POST /api/pages/info`: the page and the caller's permissions on it. */
+  @Post('pages/info')
+  @HttpCode(200)
+  async pageInfo(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body() body: unknown,
+  ): Promise<
+    HostPage & { permissions: { canEdit: boolean; hasRestriction: boolean } }
+  > {
+    const dto = parseRequestBody(pageId, body, '{ pageId }');
+    const page = await this.page(dto.pageId, caller);
+    const permissions =
+      await this.docmost.pageAccessService.validateCanViewWithPermissions(
+        page,
+        await this.user(caller),
+      );
+    return { ...page, permissions };
   }
 
   @Post('pages/update')
@@ -181,6 +238,9 @@ export class DocmostRoutesController {
     const dto = parseRequestBody(pageMove, body, 'a MovePageDto');
     const page = await this.page(dto.pageId, caller);
     const user = await this.user(caller);
+    // Docmost's move route asks the space ability (Edit on pages) besides the page's own right.
+    const role = await this.docmost.spaceRole(caller, page.spaceId);
+    if (role !== 'admin' && role !== 'writer') throw new ForbiddenException();
     await this.docmost.pageAccessService.validateCanEdit(page, user);
     if (dto.parentPageId)
       await this.docmost.pageAccessService.validateCanEdit(
@@ -211,6 +271,20 @@ export class DocmostRoutesController {
       caller.userId,
       caller.workspaceId,
     );
+    this.audit(caller, {
+      event: 'page.trashed',
+      resourceType: 'page',
+      resourceId: page.id,
+      spaceId: page.spaceId,
+      changes: {
+        before: {
+          pageId: page.id,
+          slugId: page.slugId,
+          title: page.title || 'untitled',
+          spaceId: page.spaceId,
+        },
+      },
+    });
     return { pageId: page.id };
   }
 
@@ -222,10 +296,13 @@ export class DocmostRoutesController {
   ): Promise<{ id: string }> {
     const dto = parseRequestBody(shareCreate, body, 'a CreateShareDto');
     const page = await this.page(dto.pageId, caller);
-    await this.docmost.pageAccessService.validateCanEdit(
-      page,
-      await this.user(caller),
-    );
+    const { hasRestriction } =
+      await this.docmost.pageAccessService.validateCanEdit(
+        page,
+        await this.user(caller),
+      );
+    if (hasRestriction)
+      throw new BadRequestException('Cannot share a restricted page');
     if (
       !(await this.docmost.shareService.isSharingAllowed(
         caller.workspaceId,
@@ -233,12 +310,20 @@ export class DocmostRoutesController {
       ))
     )
       throw new ForbiddenException('Public sharing is disabled');
-    return this.docmost.shareService.createShare({
+    const share = await this.docmost.shareService.createShare({
       authUserId: caller.userId,
       workspaceId: caller.workspaceId,
       page,
       createShareDto: dto,
     });
+    this.audit(caller, {
+      event: 'share.created',
+      resourceType: 'share',
+      resourceId: share.id,
+      spaceId: page.spaceId,
+      metadata: { pageId: page.id, spaceId: page.spaceId },
+    });
+    return share;
   }
 
   @Post('shares/delete')
@@ -256,6 +341,13 @@ export class DocmostRoutesController {
       await this.user(caller),
     );
     await this.docmost.shareRepo.deleteShare(share.id);
+    this.audit(caller, {
+      event: 'share.deleted',
+      resourceType: 'share',
+      resourceId: share.id,
+      spaceId: share.spaceId,
+      changes: { before: { pageId: share.pageId, spaceId: share.spaceId } },
+    });
     return { shareId: share.id };
   }
 }

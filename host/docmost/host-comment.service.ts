@@ -1,9 +1,43 @@
+import { Logger } from '@nestjs/common';
+import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import type { DB, DocmostProvenance, DocmostServices } from '../../src';
+import type {
+  DB,
+  DocmostProvenance,
+  DocmostServices,
+  YjsSelection,
+} from '../../src';
 import type { DocmostEffects } from './docmost-effects';
 import { addPageWatcher } from './page-watchers';
 import type { HostComment, HostPage, HostUser } from './host-repos';
 import { hostCaller } from './host-caller';
+
+/** A Yjs id, and a relative position as Docmost's `yjsSelectionSchema` takes them. */
+const YJS_ID = z.object({
+  client: z.number().int().nonnegative(),
+  clock: z.number().int().nonnegative(),
+});
+const YJS_POSITION = z.object({
+  type: YJS_ID,
+  tname: z.string().nullable(),
+  item: YJS_ID.nullable(),
+  assoc: z.number().int(),
+});
+const YJS_SELECTION = z.object({ anchor: YJS_POSITION, head: YJS_POSITION });
+
+/** Where a new thread's mark is set: the collaboration server (Docmost's `setCommentMark` event). */
+export interface CommentMarks {
+  setCommentMark(
+    pageId: string,
+    payload: {
+      readonly yjsSelection: YjsSelection;
+      readonly commentId: string;
+      readonly resolved: boolean;
+      readonly user: { readonly id: string };
+      readonly workspaceId: string;
+    },
+  ): Promise<void>;
+}
 
 /**
  * The reference host's `CommentService`, with Docmost's method shapes: the row (through the
@@ -12,10 +46,13 @@ import { hostCaller } from './host-caller';
  * is told, the commenter watches the page, the watchers and the thread are notified.
  */
 export class HostCommentService {
+  private readonly logger = new Logger(HostCommentService.name);
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly effects: DocmostEffects,
     private readonly database: () => DocmostServices,
+    private readonly marks: CommentMarks | undefined,
   ) {}
 
   async create(
@@ -26,6 +63,7 @@ export class HostCommentService {
       selection?: string;
       type?: string;
       parentCommentId?: string;
+      yjsSelection?: { anchor: unknown; head: unknown };
     },
     provenance?: DocmostProvenance,
   ): Promise<{ id: string }> {
@@ -38,6 +76,31 @@ export class HostCommentService {
       type: createCommentDto.type === 'inline' ? 'inline' : 'page',
       parentCommentId: createCommentDto.parentCommentId ?? null,
     });
+    const yjsSelection =
+      createCommentDto.yjsSelection === undefined
+        ? undefined
+        : YJS_SELECTION.safeParse(createCommentDto.yjsSelection);
+    if (yjsSelection && !yjsSelection.success)
+      this.logger.warn(
+        `comment ${id}: invalid yjsSelection, saved without its highlight`,
+      );
+    if (yjsSelection?.success && this.marks) {
+      // As Docmost: the mark is set on the page's document by the collaboration server, for
+      // whoever may comment; a mark that cannot be set leaves the comment without a highlight.
+      try {
+        await this.marks.setCommentMark(page.id, {
+          yjsSelection: yjsSelection.data,
+          commentId: id,
+          resolved: false,
+          user,
+          workspaceId,
+        });
+      } catch (error) {
+        this.logger.warn(
+          `comment ${id} saved without its highlight: ${(error as Error).message}`,
+        );
+      }
+    }
     await addPageWatcher(this.db, this.effects, {
       userId: user.id,
       pageId: page.id,

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   docmostServices,
   type DB,
@@ -6,7 +6,8 @@ import {
   type DocmostServiceInstances,
 } from '../../src';
 import { DocmostEffects } from './docmost-effects';
-import { HostCommentService } from './host-comment.service';
+import { HostAuditService } from './host-audit.service';
+import { HostCommentService, type CommentMarks } from './host-comment.service';
 import { HostPageAccessService } from './host-page-access.service';
 import { HostPageService } from './host-page.service';
 import {
@@ -37,9 +38,14 @@ export class HostDocmost {
   readonly pageService: HostPageService;
   readonly shareService: HostShareService;
   readonly pageAccessService: HostPageAccessService;
+  readonly auditService: HostAuditService;
   private database: DocmostServices | undefined;
 
-  constructor(private readonly db: Kysely<DB>) {
+  /** `marks`: the collaboration server that sets a thread's mark from a Yjs selection. */
+  constructor(
+    private readonly db: Kysely<DB>,
+    marks?: CommentMarks,
+  ) {
     const database = () => {
       if (!this.database)
         throw new Error(
@@ -51,38 +57,40 @@ export class HostDocmost {
     this.pageRepo = new HostPageRepo(db);
     this.commentRepo = new HostCommentRepo(db);
     this.shareRepo = new HostShareRepo(db);
-    this.commentService = new HostCommentService(db, this.effects, database);
+    this.commentService = new HostCommentService(
+      db,
+      this.effects,
+      database,
+      marks,
+    );
     this.pageService = new HostPageService(db, this.effects, database);
     this.shareService = new HostShareService(database);
-    this.pageAccessService = new HostPageAccessService(db, database);
+    this.pageAccessService = new HostPageAccessService(db);
+    this.auditService = new HostAuditService(this.effects);
   }
 
   /** The caller's strongest role in a space (directly or through a group), or undefined. */
-  async spaceRole(
+  spaceRole(
     caller: { readonly userId: string; readonly workspaceId: string },
     spaceId: string,
   ): Promise<string | undefined> {
-    const { rows } = await sql<{ role: string }>`
-      select space_members.role from space_members
-      join spaces on spaces.id = space_members.space_id
-      where space_members.space_id = ${spaceId} and spaces.workspace_id = ${caller.workspaceId}
-        and space_members.deleted_at is null and spaces.deleted_at is null
-        and (space_members.user_id = ${caller.userId}
-          or space_members.group_id in (select group_id from group_users where user_id = ${caller.userId}))`.execute(
-      this.db,
+    return this.pageAccessService.spaceRole(
+      caller.userId,
+      caller.workspaceId,
+      spaceId,
     );
-    const roles = rows.map((row) => row.role);
-    return ['admin', 'writer', 'reader'].find((role) => roles.includes(role));
   }
 
   /** A share of the workspace, by id. */
   findShare(
     shareId: string,
     workspaceId: string,
-  ): Promise<{ id: string; pageId: string | null } | undefined> {
+  ): Promise<
+    { id: string; pageId: string | null; spaceId: string } | undefined
+  > {
     return this.db
       .selectFrom('shares')
-      .select(['id', 'pageId'])
+      .select(['id', 'pageId', 'spaceId'])
       .where('id', '=', shareId)
       .where('workspaceId', '=', workspaceId)
       .executeTakeFirst();
@@ -104,6 +112,7 @@ export class HostDocmost {
         shareService: this.shareService,
         shareRepo: this.shareRepo,
         pageAccessService: this.pageAccessService,
+        auditService: this.auditService,
       };
     return docmostServices(instances);
   };

@@ -95,9 +95,21 @@ export class HostCommentRepo {
   }
 }
 
-/** Docmost's `ShareRepo.deleteShare`. */
+/** Docmost's `ShareRepo.findById` and `deleteShare`. */
 export class HostShareRepo {
   constructor(private readonly db: Kysely<DB>) {}
+
+  async findById(
+    shareId: string,
+  ): Promise<
+    { id: string; pageId: string | null; spaceId: string } | undefined
+  > {
+    return this.db
+      .selectFrom('shares')
+      .select(['id', 'pageId', 'spaceId'])
+      .where('id', '=', shareId)
+      .executeTakeFirst();
+  }
 
   async deleteShare(shareId: string): Promise<void> {
     await this.db.deleteFrom('shares').where('id', '=', shareId).execute();

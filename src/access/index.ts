@@ -2,6 +2,7 @@ export {
   requirePage,
   requireSpace,
   requireEditableSubtree,
+  requireSpaceRoleToMove,
   findSpaceRole,
   memberSpaceIds,
   visiblePages,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../database';
+import type { DB, Page } from '../database';
 import {
   docmostPageVisible,
   pagePermissionsQuery,
@@ -18,10 +18,16 @@ export interface PagePermission {
   /** The caller may see the page. */
   readonly canView: boolean;
   /**
-   * `true` or `false` when a page restriction decides whether the caller may edit the page;
-   * `undefined` when no restriction applies and the caller's space role decides.
+   * `true` or `false` when it is decided here (by a page restriction, or by a host's whole
+   * decision, as Docmost's `PageAccessService` gives it); `undefined` when no restriction applies
+   * and the caller's space role decides (writer or admin may edit).
    */
   readonly canEdit: boolean | undefined;
+  /**
+   * A page restriction applies (on the page or an ancestor): a refusal to edit names it rather
+   * than the space role. Default: whether `canEdit` is decided (`canEdit !== undefined`).
+   */
+  readonly restricted?: boolean;
 }
 
 /**
@@ -41,6 +47,17 @@ export interface PageAccessPolicy {
     caller: PagePermissionCaller,
     pageIds: readonly string[],
   ): Promise<ReadonlyMap<string, PagePermission>>;
+  /**
+   * The rights on the one page a tool acts on (`requirePage`: every read, edit, comment and
+   * share of a page), given its row as read from Docmost's `pages` table (without the
+   * document). Optional: without it, `pagePermissions` of that page decides. Docmost's mount
+   * binds Docmost's own `PageAccessService` here (`docmostServices`, port `pageAccess`).
+   */
+  readonly pagePermission?: (
+    db: Kysely<DB>,
+    caller: PagePermissionCaller,
+    page: Page,
+  ) => Promise<PagePermission>;
   /**
    * The same visibility as a condition inside a query (listings, search, the sidebar, the
    * comment signal), so that limits, counts and cursors see only visible pages.

@@ -2,7 +2,11 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB, Page } from '../database';
 import { abbreviate } from '../registry/abbreviate';
 import { ToolError } from '../registry/tool-error';
-import { pageAccessOf, type AccessCaller } from './page-access-policy';
+import {
+  pageAccessOf,
+  type AccessCaller,
+  type PagePermission,
+} from './page-access-policy';
 import { admitLargeDocument, largeDocumentThreshold } from '../workers';
 
 /** Space roles that may change pages; readers may only read. */
@@ -23,6 +27,11 @@ export type AccessiblePage = Page & {
   readonly version: string;
   readonly spaceRole: string;
   readonly canEdit: boolean;
+  /**
+   * A page restriction applies to it (on the page or an ancestor): Docmost does not make such a
+   * page public (its share route answers "Cannot share a restricted page").
+   */
+  readonly restricted: boolean;
   /**
    * Set only when asked (`largeDocumentAsText`) and the document is large: its JSON text, for a
    * worker to parse; `content` is null then.
@@ -258,6 +267,27 @@ function parsedContent(content: unknown): Page['content'] {
     : (content as Page['content']);
 }
 
+/** The policy's decision on one page: its own for a single page when it has one (a host's). */
+async function pagePermission(
+  db: Kysely<DB>,
+  context: AccessCaller,
+  page: Page,
+): Promise<PagePermission | undefined> {
+  const policy = pageAccessOf(context);
+  if (policy.pagePermission)
+    return policy.pagePermission(db, context, rowWithoutDocument(page));
+  return (await policy.pagePermissions(db, context, [page.id])).get(page.id);
+}
+
+/**
+ * The row as Docmost's `PageRepo.findById` returns it (no document): without the package's
+ * `version`, and without the document, which may still be unparsed text here.
+ */
+function rowWithoutDocument(page: Page & { version?: string }): Page {
+  const { version: _version, ...row } = page;
+  return { ...row, content: null };
+}
+
 /**
  * Loads a page the caller may see: same workspace, member of its space, and allowed by the
  * page-level permissions of the page and its ancestors. A page that does not exist and a page
@@ -284,11 +314,7 @@ export async function requirePage(
     ? await findSpaceRole(db, context, page.spaceId)
     : undefined;
   const permission =
-    page && role
-      ? (
-          await pageAccessOf(context).pagePermissions(db, context, [page.id])
-        ).get(page.id)
-      : undefined;
+    page && role ? await pagePermission(db, context, page) : undefined;
   if (!page || !visible || !role || !permission?.canView) {
     throw new ToolError(
       'not_found',
@@ -297,10 +323,11 @@ export async function requirePage(
   }
   const canEdit =
     permission.canEdit ?? (WRITER_ROLES as readonly string[]).includes(role);
+  const restricted = permission.restricted ?? permission.canEdit !== undefined;
   if (options.write && !canEdit) {
     throw new ToolError(
       'forbidden',
-      permission.canEdit === undefined
+      !restricted
         ? `you have read-only access (role "${role}") to page ${abbreviate(pageIdOrSlugId)}; editing needs role writer or admin in its space`
         : `you have read-only access to page ${abbreviate(pageIdOrSlugId)}: it is restricted, and editing needs role writer in the page permissions of it or of its nearest restricted parent`,
     );
@@ -324,6 +351,7 @@ export async function requirePage(
       documentText: large.content,
       spaceRole: role,
       canEdit,
+      restricted,
     };
   return {
     ...page,
@@ -331,7 +359,21 @@ export async function requirePage(
     content: parsedContent(large ? large.content : page.content),
     spaceRole: role,
     canEdit,
+    restricted,
   };
+}
+
+/**
+ * Refuses to move a page for a caller who is only a reader in its space, whatever the page's own
+ * permissions say: Docmost's move routes ask the space role (its space ability) as well as the
+ * page. `page` was loaded with `write`.
+ */
+export function requireSpaceRoleToMove(page: AccessiblePage): void {
+  if ((WRITER_ROLES as readonly string[]).includes(page.spaceRole)) return;
+  throw new ToolError(
+    'forbidden',
+    `page ${page.id} cannot be moved: you have role "${page.spaceRole}" in its space, and moving a page needs role writer or admin in the space, even where the page itself lets you edit it; nothing was changed.`,
+  );
 }
 
 /**

@@ -11,8 +11,23 @@ import { Y, type YDoc } from './yjs';
 /** A WebSocket constructor as `@hocuspocus/provider` takes it (the `ws` package, or Node 22's). */
 export type WebSocketConstructor = new (url: string) => unknown;
 
-/** Options of `collaborationClient`. */
-export interface CollaborationClientOptions {
+/**
+ * What the agent's connection carries when the live pages keep their default
+ * `connectionContext`: the person the agent acts for, its workspace, and the agent's provenance
+ * as Docmost's collaboration server reads it.
+ */
+export interface AgentConnectionContext {
+  readonly user: { readonly id: string };
+  readonly workspace: { readonly id: string };
+  readonly actor: 'agent';
+  readonly aiChatId: string | null;
+}
+
+/**
+ * Options of `collaborationClient`. `Context` is what the connection carries: the default
+ * `AgentConnectionContext`, or what a host's own `connectionContext` returns.
+ */
+export interface CollaborationClientOptions<Context = AgentConnectionContext> {
   /**
    * The collaboration server's WebSocket URL: Docmost's `COLLAB_URL` (its `collab-main`
    * process) or `ws://<host>:<port>/collab` on its API server. A function is asked at each
@@ -25,7 +40,7 @@ export interface CollaborationClientOptions {
    * aiChatId }`). Docmost: `tokenService.generateCollabToken(user, workspaceId, { actor:
    * 'agent', aiChatId })`, so the owner's persistence records the agent.
    */
-  readonly token: (context: unknown) => string | Promise<string>;
+  readonly token: (context: Context) => string | Promise<string>;
   /** Default: the global `WebSocket` (Node 22), else the `ws` package. */
   readonly WebSocket?: WebSocketConstructor;
   /**
@@ -55,14 +70,15 @@ function defaultWebSocket(): WebSocketConstructor {
  * (`CollaborationServer`), with its pooling (`connectionLingerMs`) and deadline
  * (`connectTimeoutMs`).
  */
-export function collaborationClient(
-  options: CollaborationClientOptions,
+export function collaborationClient<Context = AgentConnectionContext>(
+  options: CollaborationClientOptions<Context>,
 ): CollaborationServer {
   const WebSocket = options.WebSocket ?? defaultWebSocket();
   const confirmTimeoutMs = options.confirmTimeoutMs ?? 10_000;
   return {
     async openDirectConnection(documentName, context) {
-      const token = await options.token(context);
+      // The live pages pass what their `connectionContext` made: `Context` by contract.
+      const token = await options.token(context as Context);
       const url =
         typeof options.url === 'function' ? options.url() : options.url;
       return openClientConnection(

@@ -1,3 +1,4 @@
+import type { AgentConnectionContext } from './collaboration-client';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { CollaborationServer } from './collaboration-server';
 
@@ -54,7 +55,9 @@ export function isLiveVersion(version: string): boolean {
   return version.startsWith(LIVE_VERSION_PREFIX);
 }
 
-export function defaultConnectionContext(context: ToolCallContext) {
+export function defaultConnectionContext(
+  context: ToolCallContext,
+): AgentConnectionContext {
   return {
     user: { id: context.userId },
     workspace: { id: context.workspaceId },

@@ -14,6 +14,7 @@ import {
   rememberedBlockFingerprints,
   type LivePageContent,
   type LivePageReader,
+  type LocatedSelection,
   type PageUpdate,
   type PageWriter,
   type WrittenPage,
@@ -43,6 +44,7 @@ import {
 } from './plan-block-merge';
 import { DOCUMENT_FRAGMENT, fragmentToDocument } from './yjs-document';
 import { yieldToEventLoop } from '../workers';
+import { locateLiveSelection } from './live-comment-selection';
 import {
   liveBlocksOf,
   warmLiveBlocks,
@@ -137,6 +139,30 @@ export class CollaborationPages implements LivePageReader {
     } finally {
       this.connections.release(connection);
     }
+  }
+
+  /**
+   * A new thread's selection on the live page as Yjs positions, for a comment service that
+   * sets the mark itself; the page stays open until the result's `release`.
+   */
+  async locateSelection({
+    pageId,
+    context,
+    selection,
+  }: {
+    pageId: string;
+    context: ToolCallContext;
+    selection: string;
+  }): Promise<LocatedSelection | undefined> {
+    if (!this.isLoaded(pageId)) return undefined;
+    const connection = await this.connect(pageId, context);
+    return locateLiveSelection(connection, {
+      selection,
+      fragmentName: this.fragmentName,
+      markTimeoutMs: this.options.connectTimeoutMs ?? 10_000,
+      versionOf: (document) => this.remember(pageId, document).version,
+      release: () => this.connections.release(connection),
+    });
   }
 
   /**

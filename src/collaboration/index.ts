@@ -6,6 +6,7 @@ export {
 } from './collaboration-pages-options';
 export {
   collaborationClient,
+  type AgentConnectionContext,
   type CollaborationClientOptions,
   type WebSocketConstructor,
 } from './collaboration-client';

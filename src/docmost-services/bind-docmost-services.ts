@@ -1,3 +1,5 @@
+import { docmostAccess } from './docmost-access';
+import { auditRecorder, auditTitle } from './docmost-audit';
 import type { DocmostServices, ServiceCaller } from './docmost-services';
 import type {
   DocmostCommentShape,
@@ -12,23 +14,14 @@ function agentProvenance(caller: ServiceCaller): DocmostProvenance {
   return { actor: 'agent', aiChatId: caller.aiChatId };
 }
 
-/** An HTTP 403 of Nest (`ForbiddenException`) or anything carrying that status. */
-function isForbidden(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const candidate = error as { getStatus?: () => number; status?: number };
-  const status =
-    typeof candidate.getStatus === 'function'
-      ? candidate.getStatus()
-      : candidate.status;
-  return status === 403;
-}
-
 /**
  * The package's ports bound to Docmost's own services, so that an agent's write is Docmost's
  * write by the same person: the same rows, the same websocket events, watchers,
  * notifications, page events (and the search and embedding jobs they queue), decided by
- * Docmost's own rules. Pass the instances Docmost's modules provide (see README, "Mount it in
- * Docmost"); the reference host passes its Docmost-like services the same way.
+ * Docmost's own rules (who may see, edit and comment on a page, whether sharing is allowed),
+ * and, with `auditService`, in Docmost's audit log as its routes would put it. Pass the instances
+ * Docmost's modules provide (see README, "Mount it in Docmost"); the reference host passes its
+ * Docmost-like services the same way.
  */
 export function docmostServices<
   Page extends DocmostPageShape,
@@ -45,8 +38,11 @@ export function docmostServices<
     shareRepo,
     pageAccessService,
   } = instances;
+  const audit = auditRecorder(instances.auditService);
 
-  async function user(caller: ServiceCaller): Promise<User> {
+  async function user(
+    caller: Pick<ServiceCaller, 'userId' | 'workspaceId'>,
+  ): Promise<User> {
     const found = await userRepo.findById(caller.userId, caller.workspaceId);
     if (!found)
       throw new Error(
@@ -63,10 +59,14 @@ export function docmostServices<
 
   return {
     comments: {
+      // Docmost's CommentService.create sets the mark from `yjsSelection` on the page's owner
+      // (its `setCommentMark` collaboration event), for a viewer allowed to comment too.
+      setsAnchorMark: true,
       async create(request) {
+        const commented = await page(request.pageId);
         const created = await commentService.create(
           {
-            page: await page(request.pageId),
+            page: commented,
             workspaceId: request.caller.workspaceId,
             user: await user(request.caller),
           },
@@ -80,9 +80,19 @@ export function docmostServices<
             ...(request.parentCommentId === null
               ? {}
               : { parentCommentId: request.parentCommentId }),
+            ...(request.yjsSelection === undefined
+              ? {}
+              : { yjsSelection: request.yjsSelection }),
           },
           agentProvenance(request.caller),
         );
+        await audit(request.caller, {
+          event: 'comment.created',
+          resourceType: 'comment',
+          resourceId: created.id,
+          spaceId: commented.spaceId,
+          metadata: { pageId: commented.id },
+        });
         return { id: created.id };
       },
       async resolve(request) {
@@ -94,15 +104,34 @@ export function docmostServices<
           await user(request.caller),
           agentProvenance(request.caller),
         );
+        await audit(request.caller, {
+          event: request.resolved ? 'comment.resolved' : 'comment.reopened',
+          resourceType: 'comment',
+          resourceId: comment.id,
+          spaceId: comment.spaceId,
+          metadata: { pageId: comment.pageId },
+        });
         return { changed: true };
       },
       async remove(request) {
+        const comment = await commentRepo.findById(request.commentId);
         await commentRepo.deleteComment(request.commentId);
+        // Its creation is in the audit log: so is its removal, as Docmost's delete route logs it.
+        if (comment)
+          await audit(request.caller, {
+            event: 'comment.deleted',
+            resourceType: 'comment',
+            resourceId: comment.id,
+            spaceId: comment.spaceId,
+            changes: {
+              before: { pageId: comment.pageId, creatorId: comment.creatorId },
+            },
+          });
       },
     },
     pages: {
       async create(request) {
-        return pageService.create(
+        const created = await pageService.create(
           request.caller.userId,
           request.caller.workspaceId,
           {
@@ -116,6 +145,19 @@ export function docmostServices<
           },
           agentProvenance(request.caller),
         );
+        await audit(request.caller, {
+          event: 'page.created',
+          resourceType: 'page',
+          resourceId: created.id,
+          spaceId: request.spaceId,
+          changes: {
+            after: {
+              title: auditTitle(request.title),
+              spaceId: request.spaceId,
+            },
+          },
+        });
+        return created;
       },
       async rename(request) {
         await pageService.update(
@@ -131,12 +173,27 @@ export function docmostServices<
         let moved = await page(request.pageId);
         if (moved.spaceId !== request.spaceId) {
           // Docmost moves a subtree to another space's root, then it is placed like any move.
-          await pageService.movePageToSpace(
+          const result = await pageService.movePageToSpace(
             moved,
             request.spaceId,
             request.caller.userId,
             agentProvenance(request.caller),
           );
+          const childPageIds = result?.childPageIds ?? [];
+          await audit(request.caller, {
+            event: 'page.moved_to_space',
+            resourceType: 'page',
+            resourceId: moved.id,
+            spaceId: moved.spaceId,
+            changes: {
+              before: { spaceId: moved.spaceId },
+              after: { spaceId: request.spaceId },
+            },
+            metadata: {
+              title: auditTitle(moved.title),
+              ...(childPageIds.length > 0 && { childPageIds }),
+            },
+          });
           moved = await page(request.pageId);
         }
         await pageService.movePage(
@@ -150,24 +207,47 @@ export function docmostServices<
         );
       },
       async trash(request) {
+        const trashed = await page(request.pageId);
         await pageService.removePage(
           request.pageId,
           request.caller.userId,
           request.caller.workspaceId,
         );
+        await audit(request.caller, {
+          event: 'page.trashed',
+          resourceType: 'page',
+          resourceId: trashed.id,
+          spaceId: trashed.spaceId,
+          changes: {
+            before: {
+              pageId: trashed.id,
+              slugId: trashed.slugId,
+              title: auditTitle(trashed.title),
+              spaceId: trashed.spaceId,
+            },
+          },
+        });
       },
     },
     shares: {
       async create(request) {
+        const shared = await page(request.pageId);
         const created = await shareService.createShare({
           authUserId: request.caller.userId,
           workspaceId: request.caller.workspaceId,
-          page: await page(request.pageId),
+          page: shared,
           createShareDto: {
             pageId: request.pageId,
             includeSubPages: request.includeSubPages,
             searchIndexing: request.searchIndexing,
           },
+        });
+        await audit(request.caller, {
+          event: 'share.created',
+          resourceType: 'share',
+          resourceId: created.id,
+          spaceId: shared.spaceId,
+          metadata: { pageId: shared.id, spaceId: shared.spaceId },
         });
         return { id: created.id };
       },
@@ -179,27 +259,28 @@ export function docmostServices<
         });
       },
       async remove(request) {
+        const share = await shareRepo.findById(request.shareId);
         await shareRepo.deleteShare(request.shareId);
+        if (share)
+          await audit(request.caller, {
+            event: 'share.deleted',
+            resourceType: 'share',
+            resourceId: share.id,
+            spaceId: share.spaceId,
+            changes: {
+              before: { pageId: share.pageId, spaceId: share.spaceId },
+            },
+          });
       },
     },
     sharing: {
       isSharingAllowed: (workspaceId, spaceId) =>
         shareService.isSharingAllowed(workspaceId, spaceId),
     },
-    commentAccess: {
-      async canComment(caller, pageId) {
-        try {
-          await pageAccessService.validateCanComment(
-            await page(pageId),
-            await user(caller),
-            caller.workspaceId,
-          );
-          return true;
-        } catch (error) {
-          if (isForbidden(error)) return false;
-          throw error;
-        }
-      },
-    },
+    // Who may see, edit and comment on a page: Docmost's PageAccessService decides.
+    ...docmostAccess(pageAccessService, {
+      user: (caller) => userRepo.findById(caller.userId, caller.workspaceId),
+      page,
+    }),
   };
 }

@@ -6,6 +6,8 @@
  * the package imports nothing of Docmost and Docmost's classes fit as they are.
  */
 
+import type { YjsSelection } from './docmost-services';
+
 /** Docmost's `AuthProvenanceData`: an agent's write is the person's, with source `agent`. */
 export interface DocmostProvenance {
   readonly actor: 'agent' | 'user';
@@ -20,6 +22,8 @@ export interface DocmostUserShape {
 /** What the package reads of Docmost's `Page` entity. */
 export interface DocmostPageShape {
   readonly id: string;
+  readonly slugId: string;
+  readonly title: string | null;
   readonly spaceId: string;
   readonly parentPageId: string | null;
 }
@@ -27,6 +31,9 @@ export interface DocmostPageShape {
 /** What the package reads of Docmost's `Comment` entity. */
 export interface DocmostCommentShape {
   readonly id: string;
+  readonly pageId: string;
+  readonly spaceId: string;
+  readonly creatorId: string | null;
 }
 
 export interface DocmostCommentServiceShape<
@@ -43,9 +50,14 @@ export interface DocmostCommentServiceShape<
       selection?: string;
       type?: string;
       parentCommentId?: string;
+      /**
+       * A new thread's anchor as Yjs relative positions: Docmost sets the comment mark over
+       * it on the page's document (`setCommentMark` on the page's owner).
+       */
+      yjsSelection?: YjsSelection;
     },
     provenance?: DocmostProvenance,
-  ): Promise<DocmostCommentShape>;
+  ): Promise<{ id: string }>;
   resolveComment(
     comment: Comment,
     resolved: boolean,
@@ -86,12 +98,13 @@ export interface DocmostPageServiceShape<
     movedPage: Page,
     provenance?: DocmostProvenance,
   ): Promise<unknown>;
+  /** Docmost's answers the sub-pages it moved along (`childPageIds`), which its audit names. */
   movePageToSpace(
     rootPage: Page,
     spaceId: string,
     userId: string,
     provenance?: DocmostProvenance,
-  ): Promise<unknown>;
+  ): Promise<{ readonly childPageIds?: readonly string[] } | void>;
   removePage(
     pageId: string,
     userId: string,
@@ -133,6 +146,14 @@ export interface DocmostShareServiceShape<Page extends DocmostPageShape> {
 }
 
 export interface DocmostShareRepoShape {
+  findById(shareId: string): Promise<
+    | {
+        readonly id: string;
+        readonly pageId: string | null;
+        readonly spaceId: string;
+      }
+    | undefined
+  >;
   deleteShare(shareId: string): Promise<void>;
 }
 
@@ -140,12 +161,64 @@ export interface DocmostPageAccessServiceShape<
   Page extends DocmostPageShape,
   User extends DocmostUserShape,
 > {
+  /**
+   * Throws (Docmost's `ForbiddenException`, or `NotFoundException` for someone outside the page's
+   * space) when the user may not see the page; otherwise whether they may edit it (its nearest
+   * restriction's role when restricted, else the space role) and whether a restriction applies.
+   */
+  validateCanViewWithPermissions(
+    page: Page,
+    user: User,
+  ): Promise<{ canEdit: boolean; hasRestriction: boolean }>;
   /** Throws (Docmost's `ForbiddenException`) when the user may not comment on the page. */
   validateCanComment(
     page: Page,
     user: User,
     workspaceId: string,
   ): Promise<void>;
+}
+
+/** Docmost's audit events for the writes the agent's tools make (`common/events/audit-events.ts`). */
+export type DocmostAuditEvent =
+  | 'comment.created'
+  | 'comment.deleted'
+  | 'comment.resolved'
+  | 'comment.reopened'
+  | 'page.created'
+  | 'page.trashed'
+  | 'page.moved_to_space'
+  | 'share.created'
+  | 'share.deleted';
+
+/** Docmost's `AuditLogPayload`. */
+export interface DocmostAuditPayload {
+  readonly event: DocmostAuditEvent;
+  readonly resourceType: 'comment' | 'page' | 'share';
+  readonly resourceId: string;
+  readonly spaceId: string;
+  readonly changes?: {
+    readonly before?: Readonly<Record<string, unknown>>;
+    readonly after?: Readonly<Record<string, unknown>>;
+  };
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/** Docmost's `AuditLogContext`: who acted, in which workspace. */
+export interface DocmostAuditContext {
+  readonly workspaceId: string;
+  readonly actorId: string;
+  readonly actorType: 'user';
+}
+
+/**
+ * Docmost's `IAuditService` (`integrations/audit/audit.service.ts`, injected as
+ * `AUDIT_SERVICE`): a no-op in the community edition, the audit log in the enterprise one.
+ */
+export interface DocmostAuditServiceShape {
+  logWithContext(
+    payload: DocmostAuditPayload,
+    context: DocmostAuditContext,
+  ): void | Promise<void>;
 }
 
 /** Docmost's services and repositories, as `docmostServices` takes them. */
@@ -162,4 +235,9 @@ export interface DocmostServiceInstances<
   readonly shareService: DocmostShareServiceShape<Page>;
   readonly shareRepo: DocmostShareRepoShape;
   readonly pageAccessService: DocmostPageAccessServiceShape<Page, User>;
+  /**
+   * Docmost's audit service. Docmost's controllers, not its services, write the audit events,
+   * so the binding writes the same ones for the agent's writes. Left out: none are written.
+   */
+  readonly auditService?: DocmostAuditServiceShape;
 }

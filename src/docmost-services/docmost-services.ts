@@ -1,4 +1,4 @@
-import type { JsonValue } from '../database';
+import type { JsonValue, Page } from '../database';
 import type { ToolCallContext } from '../registry/tool-call-context';
 
 /**
@@ -23,7 +23,24 @@ export interface ServiceCaller {
   readonly call: ToolCallContext;
 }
 
-/** A comment as createComment asks for it (Docmost's `CreateCommentDto` without the Yjs selection). */
+/**
+ * A Yjs relative position as Docmost's `CreateCommentDto.yjsSelection` takes it (its
+ * `yjsSelectionSchema`: every field present; `item` null at the end of a type).
+ */
+export interface YjsRelativePosition {
+  readonly type: { readonly client: number; readonly clock: number };
+  readonly tname: string | null;
+  readonly item: { readonly client: number; readonly clock: number } | null;
+  readonly assoc: number;
+}
+
+/** A new thread's anchor in the page's Yjs document: its start (`anchor`) and end (`head`). */
+export interface YjsSelection {
+  readonly anchor: YjsRelativePosition;
+  readonly head: YjsRelativePosition;
+}
+
+/** A comment as createComment asks for it (Docmost's `CreateCommentDto`). */
 export interface CommentCreation {
   readonly caller: ServiceCaller;
   readonly pageId: string;
@@ -34,15 +51,27 @@ export interface CommentCreation {
   /** `inline` for an anchored thread, `page` for a reply (what Docmost stores when none is given). */
   readonly type: 'inline' | 'page';
   readonly parentCommentId: string | null;
+  /**
+   * A new thread's anchor as Yjs positions on the live page, given only to a binding that
+   * `setsAnchorMark`: the binding sets the comment mark over it on the page's document.
+   */
+  readonly yjsSelection?: YjsSelection;
 }
 
 /**
  * Comment writes. Docmost's `CommentService` inserts the row and then tells the page's room
  * (`commentCreated`), adds the commenter as a watcher and notifies the watchers and the people
- * mentioned. The package sets a new thread's anchor mark itself (through the page writer or the
- * live page), after `create` returned the comment's id.
+ * mentioned. A new thread's anchor mark is set by the binding from `yjsSelection` where it
+ * `setsAnchorMark` (Docmost's service does, on the page's owner, for whoever may comment);
+ * otherwise the package sets it itself through the page writer, after `create` returned the id.
  */
 export interface CommentWrites {
+  /**
+   * True when `create` sets a thread's comment mark from `yjsSelection` on the page's live
+   * document (the Docmost binding). The package then writes no mark through its own
+   * connection, which Docmost makes read-only for a viewer, and checks the mark arrived.
+   */
+  readonly setsAnchorMark?: boolean;
   /** Inserts a thread or a reply as the caller; returns its id. Access was checked before. */
   create(request: CommentCreation): Promise<{ readonly id: string }>;
   /**
@@ -167,6 +196,33 @@ export interface CommentAccess {
   canComment(caller: ServiceCaller, pageId: string): Promise<boolean>;
 }
 
+/** A host's decision on one page (Docmost's `validateCanViewWithPermissions`). */
+export interface PageAccessDecision {
+  /** The caller may see the page (a member of its space, granted by every restriction above it). */
+  readonly canView: boolean;
+  /** The caller may edit it: its nearest restriction's role when restricted, else the space role. */
+  readonly canEdit: boolean;
+  /** A page restriction applies (on the page or an ancestor). */
+  readonly restricted: boolean;
+}
+
+/**
+ * Who may see and edit the one page a tool acts on, decided by the host (in Docmost, its
+ * `PageAccessService`: space roles and page-level permissions). Every tool that reads, edits,
+ * comments on or shares a page asks it once, after the package found the page in the caller's
+ * workspace and space. Listings, search, the sidebar and the comment signal filter inside their
+ * query with the `pageAccess` option's SQL condition instead (Docmost's rule in SQL, one
+ * statement for any number of rows), and so does the check of a whole subtree before deletePage
+ * or a move to another space (a rule of the package's own: Docmost checks only the page).
+ */
+export interface PageAccess {
+  decide(
+    caller: Pick<ServiceCaller, 'userId' | 'workspaceId'>,
+    /** The page's row as read from Docmost's `pages` table, without the document. */
+    page: Page,
+  ): Promise<PageAccessDecision>;
+}
+
 /**
  * Where the package's writes go: the ports a host binds to its own services (in Docmost,
  * `docmostServices(...)` over its `CommentService`, `PageService`, `ShareService` and
@@ -178,4 +234,6 @@ export interface DocmostServices {
   readonly shares: ShareWrites;
   readonly sharing: SharingPolicy;
   readonly commentAccess: CommentAccess;
+  /** Left out: the `pageAccess` option (by default Docmost's rules in SQL) decides. */
+  readonly pageAccess?: PageAccess;
 }

@@ -57,6 +57,7 @@ export {
 export { extractText } from './prosemirror/extract-text';
 export {
   findBlockById,
+  isTextBlock,
   listTextBlocks,
   type LocatedNode,
   nodeAtPath,
@@ -65,7 +66,10 @@ export {
   resolveBlockReference,
 } from './prosemirror/find-block';
 export { ATOM_PLACEHOLDER, matchableText } from './prosemirror/inline-text';
-export { REQUIRED_PARENT_TYPES } from './prosemirror/node-schema';
+export {
+  LEAF_NODE_TYPES,
+  REQUIRED_PARENT_TYPES,
+} from './prosemirror/node-schema';
 export {
   buildOutline,
   type OutlineEntry,

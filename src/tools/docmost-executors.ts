@@ -4,7 +4,12 @@ import { admitLargeInput, withToolCallScope } from '../workers';
 import { DocumentError } from '../document';
 import { ToolError } from '../registry/tool-error';
 import type { ToolExecutor } from '../registry/tool-spec';
-import { bindPageAccess } from '../access';
+import {
+  bindPageAccess,
+  DOCMOST_PAGE_ACCESS,
+  type PageAccessPolicy,
+} from '../access';
+import type { PageAccess } from '../docmost-services';
 import type { DocmostToolExecutors } from './tool-definitions';
 import { COMMENT_EXECUTORS } from './comments';
 import { CONTENT_EXECUTORS } from './content';
@@ -60,9 +65,31 @@ export function createDocmostExecutors(
       bindDependencies(run as DependentToolExecutor<never>, dependencies, name),
     ]),
   ) as Required<DocmostToolExecutors>;
-  return options.pageAccess
-    ? bindPageAccess(executors, options.pageAccess)
-    : executors;
+  const policy = withHostDecisions(
+    options.pageAccess,
+    dependencies.services.pageAccess,
+  );
+  return policy ? bindPageAccess(executors, policy) : executors;
+}
+
+/**
+ * The page-access policy the executors apply: the host's `pageAccess` option (by default
+ * Docmost's rules in SQL), with the decision on each single page a tool acts on taken from the
+ * host's bound `pageAccess` port when there is one (in Docmost, its `PageAccessService`).
+ */
+function withHostDecisions(
+  policy: PageAccessPolicy | undefined,
+  decisions: PageAccess | undefined,
+): PageAccessPolicy | undefined {
+  if (!decisions) return policy;
+  return {
+    ...(policy ?? DOCMOST_PAGE_ACCESS),
+    pagePermission: (_db, caller, page) =>
+      decisions.decide(
+        { userId: caller.userId, workspaceId: caller.workspaceId },
+        page,
+      ),
+  };
 }
 
 /**

@@ -67,7 +67,8 @@ export interface DocmostExecutorOptions {
    */
   readonly livePages?: LivePageReader;
   /**
-   * Where comment, page tree and share writes go, and who decides sharing and commenting (see
+   * Where comment, page tree and share writes go, and who decides page access, sharing and
+   * commenting (see
    * `DocmostServices`): in Docmost, `docmostServices(...)` over its own services, so an agent's
    * write has the effects of the same person's write through Docmost's API. Each port left out
    * keeps the package's SQL on Docmost's tables (the rows, none of Docmost's side effects).

@@ -60,7 +60,7 @@ async function openSettings(role: keyof typeof tokens): Promise<Tab> {
   const url = await serveTestPage(
     context,
     server.baseUrl,
-    'turn-figures',
+    'ai-settings',
     bundle,
   );
   await page.goto(`${url}#token=${tokens[role]}`);
@@ -112,7 +112,7 @@ beforeAll(async () => {
       },
       { startupTimeoutMs: 90_000 },
     ),
-    bundleTestPage('turn-figures'),
+    bundleTestPage('ai-settings'),
   ]);
   browser = await launchChromium();
 });

@@ -60,6 +60,7 @@ const ROWS: ReadonlyArray<{
       'queue ADD_PAGE_WATCHERS',
       'queue COMMENT_NOTIFICATION',
       'ws commentCreated',
+      'audit comment.created',
     ],
     async run() {
       const [a, b] = [await host.newPage('A'), await host.newPage('B')];
@@ -88,6 +89,7 @@ const ROWS: ReadonlyArray<{
       'queue ADD_PAGE_WATCHERS',
       'queue COMMENT_NOTIFICATION',
       'ws commentCreated',
+      'audit comment.created',
     ],
     async run() {
       const [a, b] = [await host.newPage('A'), await host.newPage('B')];
@@ -120,7 +122,11 @@ const ROWS: ReadonlyArray<{
   },
   {
     tool: 'resolveComment',
-    effects: ['queue COMMENT_RESOLVED_NOTIFICATION', 'ws commentResolved'],
+    effects: [
+      'queue COMMENT_RESOLVED_NOTIFICATION',
+      'ws commentResolved',
+      'audit comment.resolved',
+    ],
     async run() {
       const [a, b] = [await host.newPage('A'), await host.newPage('B')];
       const [ta, tb] = [await ownersThread(a), await ownersThread(b)];
@@ -146,6 +152,7 @@ const ROWS: ReadonlyArray<{
       'event PAGE_CREATED',
       'ws addTreeNode',
       'queue ADD_PAGE_WATCHERS',
+      'audit page.created',
     ],
     async run() {
       const agent = await host.agent('member', 'createPage', {
@@ -213,7 +220,11 @@ const ROWS: ReadonlyArray<{
   },
   {
     tool: 'deletePage',
-    effects: ['event PAGE_SOFT_DELETED', 'ws deleteTreeNode'],
+    effects: [
+      'event PAGE_SOFT_DELETED',
+      'ws deleteTreeNode',
+      'audit page.trashed',
+    ],
     async run() {
       const [a, b] = [await host.newPage('A'), await host.newPage('B')];
       const agent = await host.agent('member', 'deletePage', { pageId: a });
@@ -227,9 +238,9 @@ const ROWS: ReadonlyArray<{
     },
   },
   {
-    // Docmost's share service writes the row and emits nothing (its controller writes audit).
+    // Docmost's share service writes the row and emits nothing; its controller writes audit.
     tool: 'sharePage',
-    effects: [],
+    effects: ['audit share.created'],
     async run() {
       const [a, b] = [await host.newPage('A'), await host.newPage('B')];
       const agent = await host.agent('member', 'sharePage', { pageId: a });
@@ -237,17 +248,17 @@ const ROWS: ReadonlyArray<{
       return {
         agent,
         route,
-        agentRoles: { [a]: '<page>' },
-        routeRoles: { [b]: '<page>' },
+        agentRoles: { [a]: '<page>', [idOf(agent, 'shareId')]: '<share>' },
+        routeRoles: { [b]: '<page>', [idOf(route)]: '<share>' },
       };
     },
   },
   {
     tool: 'unsharePage',
-    effects: [],
+    effects: ['audit share.deleted'],
     async run() {
       const [a, b] = [await host.newPage('A'), await host.newPage('B')];
-      await host.agent('member', 'sharePage', { pageId: a });
+      const shared = await host.agent('member', 'sharePage', { pageId: a });
       const share = await host.route('member', 'shares/create', { pageId: b });
       const agent = await host.agent('member', 'unsharePage', { pageId: a });
       const route = await host.route('member', 'shares/delete', {
@@ -256,8 +267,8 @@ const ROWS: ReadonlyArray<{
       return {
         agent,
         route,
-        agentRoles: { [a]: '<page>' },
-        routeRoles: { [b]: '<page>' },
+        agentRoles: { [a]: '<page>', [idOf(shared, 'shareId')]: '<share>' },
+        routeRoles: { [b]: '<page>', [idOf(share)]: '<share>' },
       };
     },
   },
@@ -339,94 +350,107 @@ describe("each write tool has the effects of the same person's call of Docmost's
   });
 });
 
-describe("who may comment: Docmost's rule, for the agent as for the route", () => {
-  const PEOPLE: readonly Person[] = ['owner', 'admin', 'member', 'viewer'];
-  /** Owner and admin are space admins, the member a writer (through a group), the viewer a reader. */
-  const MAY_EDIT: Readonly<Record<Person, boolean>> = {
-    owner: true,
-    admin: true,
-    member: true,
-    viewer: false,
-  };
-
-  afterEach(async () => {
-    await host.setSetting(
-      'spaces',
-      PRODUCT,
-      ['comments', 'allowViewerComments'],
-      undefined,
-    );
-  });
-
-  async function replies(person: Person, pageId: string) {
-    const [ta, tb] = [await ownersThread(pageId), await ownersThread(pageId)];
-    const agent = await host.agent(person, 'createComment', {
-      pageId,
-      parentCommentId: ta,
-      content: 'A reply',
-    });
-    const route = await host.route(person, 'comments/create', {
-      pageId,
-      parentCommentId: tb,
-      content: body('A reply'),
-    });
-    return { agent, route };
+describe("Docmost's audit log: the agent's writes are in it, as the route's are", () => {
+  /** The audit entries written since `mark`, with the given ids named by their role. */
+  function auditSince(mark: number, roles: Record<string, string>) {
+    return host.docmost.auditService
+      .entries()
+      .slice(mark)
+      .map((entry) =>
+        JSON.parse(
+          Object.entries(roles).reduce(
+            (text, [id, role]) => text.split(id).join(role),
+            JSON.stringify(entry),
+          ),
+        ),
+      );
   }
 
-  for (const allowViewerComments of [false, true]) {
-    it.each(PEOPLE)(
-      `%s on a page of the space, allowViewerComments ${allowViewerComments ? 'on' : 'off'}`,
-      async (person) => {
-        await host.setSetting(
-          'spaces',
-          PRODUCT,
-          ['comments', 'allowViewerComments'],
-          allowViewerComments,
-        );
-        const page = await host.newPage('Open to the space');
-        const { agent, route } = await replies(person, page);
-        const allowed = MAY_EDIT[person] || allowViewerComments;
-        expect(route.ok).toBe(allowed);
-        expect(agent.ok).toBe(allowed);
-        if (!allowed) {
-          expect(agent.value).toMatch(/allowViewerComments/);
-          expect(route.status).toBe(403);
-          expect(agent.effects).toEqual([]);
-        }
+  it('the same event, payload and actor, with the source agent and the chat in its metadata', async () => {
+    const [a, b] = [
+      await host.newPage('Old notes'),
+      await host.newPage('Old notes'),
+    ];
+    const [slugA, slugB] = await Promise.all(
+      [a, b].map(
+        async (id) =>
+          (
+            await host.database.db
+              .selectFrom('pages')
+              .select('slugId')
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).slugId,
+      ),
+    );
+    const before = host.docmost.auditService.entries().length;
+    expect((await host.agent('member', 'deletePage', { pageId: a })).ok).toBe(
+      true,
+    );
+    const byAgent = auditSince(before, { [a]: '<page>', [slugA]: '<slug>' });
+    const middle = host.docmost.auditService.entries().length;
+    expect((await host.route('member', 'pages/delete', { pageId: b })).ok).toBe(
+      true,
+    );
+    const byRoute = auditSince(middle, { [b]: '<page>', [slugB]: '<slug>' });
+
+    const context = {
+      workspaceId: SEED_IDS.workspace,
+      actorId: SEED_IDS.users.member,
+      actorType: 'user',
+    };
+    const payload = {
+      event: 'page.trashed',
+      resourceType: 'page',
+      resourceId: '<page>',
+      spaceId: PRODUCT,
+      changes: {
+        before: {
+          pageId: '<page>',
+          slugId: '<slug>',
+          title: 'Old notes',
+          spaceId: PRODUCT,
+        },
       },
-    );
+    };
+    expect(byRoute).toEqual([{ payload, context }]);
+    expect(byAgent).toEqual([
+      {
+        payload: { ...payload, metadata: { source: 'agent', aiChatId: null } },
+        context,
+      },
+    ]);
+  });
+});
 
-    it(`a restricted page the member may only read, allowViewerComments ${allowViewerComments ? 'on' : 'off'}`, async () => {
-      await host.setSetting(
-        'spaces',
-        PRODUCT,
-        ['comments', 'allowViewerComments'],
-        allowViewerComments,
-      );
-      const { agent, route } = await replies(
-        'member',
-        SEED_IDS.pages.launchPlan,
-      );
-      expect(route.ok).toBe(allowViewerComments);
-      expect(agent.ok).toBe(allowViewerComments);
-      if (!allowViewerComments)
-        expect(agent.value).toMatch(/restricted.*allowViewerComments/);
+describe("Docmost's audit log for a move to another space", () => {
+  it('writes page.moved_to_space with both spaces and the title, as the agent', async () => {
+    const pageId = await host.newPage('Moving out');
+    const before = host.docmost.auditService.entries().length;
+    const moved = await host.agent('admin', 'movePage', {
+      pageId,
+      spaceId: SEED_IDS.spaces.leadership,
     });
-
-    it(`a restricted page hidden from the member, allowViewerComments ${allowViewerComments ? 'on' : 'off'}`, async () => {
-      await host.setSetting(
-        'spaces',
-        PRODUCT,
-        ['comments', 'allowViewerComments'],
-        allowViewerComments,
-      );
-      const { agent, route } = await replies(
-        'member',
-        SEED_IDS.pages.compensationReview,
-      );
-      expect(route.ok).toBe(false);
-      expect(agent.ok).toBe(false);
-      expect(agent.value).toMatch(/not found or no access/);
-    });
-  }
+    expect(moved.ok).toBe(true);
+    expect(host.docmost.auditService.entries().slice(before)).toEqual([
+      {
+        payload: {
+          event: 'page.moved_to_space',
+          resourceType: 'page',
+          resourceId: pageId,
+          spaceId: PRODUCT,
+          changes: {
+            before: { spaceId: PRODUCT },
+            after: { spaceId: SEED_IDS.spaces.leadership },
+          },
+          metadata: { title: 'Moving out', source: 'agent', aiChatId: null },
+        },
+        context: {
+          workspaceId: SEED_IDS.workspace,
+          actorId: SEED_IDS.users.admin,
+          actorType: 'user',
+        },
+      },
+    ]);
+  });
 });

@@ -12,6 +12,11 @@ import { asDocument, documentSize } from '../../document';
 import { runBlockEdit } from '../structure/run-block-edit';
 import { commentBodyDocument } from './comment-body';
 import { commentRefusal } from './comment-refusal';
+import {
+  createServiceMarkedThread,
+  selectionGone,
+  selectionUnplaceable,
+} from './service-marked-thread';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 type CreateCommentInput = ToolInput<typeof createCommentTool>;
@@ -106,9 +111,11 @@ async function createReply(
 /**
  * A new thread: the selection is checked on the page first (so a selection that is not there
  * creates nothing, and tells nobody), then the comment is created through the bound service
- * (which tells the page's room and the watchers) and its anchor mark set with the comment's id.
- * Should the page change in between so that the mark cannot be set, the comment is removed
- * again: a page never shows a thread without its highlight.
+ * (which tells the page's room and the watchers). Where that service sets the anchor mark
+ * itself (Docmost's, from Yjs positions of the selection on the live page) the package writes
+ * none; otherwise it sets the mark with the comment's id through the page writer. Should the
+ * page change in between so that the mark is not set over the selection, the comment is
+ * removed again: a page never shows a thread without its highlight.
  */
 async function createThread(
   dependencies: ToolExecutorDependencies,
@@ -145,6 +152,36 @@ async function createThread(
         'The page is very large: read it in parts, or move some of it to other pages.',
     },
   );
+  const located = services.comments.setsAnchorMark
+    ? await dependencies.livePages?.locateSelection?.({
+        pageId: page.id,
+        context,
+        selection: input.selection,
+      })
+    : undefined;
+  if (located?.kind === 'absent') throw selectionGone(page.id, input.selection);
+  if (located?.kind === 'unplaceable' && !page.canEdit)
+    throw selectionUnplaceable(page.id, input.selection);
+  if (located?.kind === 'found') {
+    const thread = await createServiceMarkedThread(dependencies, {
+      caller,
+      page,
+      selection: input.selection,
+      content: input.content,
+      located,
+    });
+    return {
+      id: thread.id,
+      pageId: page.id,
+      kind: 'thread',
+      parentCommentId: null,
+      selection: input.selection,
+      anchorBlockId: thread.blockId,
+      ...(thread.version === undefined ? {} : { pageVersion: thread.version }),
+    };
+  }
+  // The package sets the mark itself: no live page to locate the selection on, a binding that
+  // does not set marks, or a place Docmost's mark walk cannot reach (the caller may edit).
   const { id } = await services.comments.create({
     caller,
     pageId: page.id,

@@ -206,7 +206,7 @@ export const CONTENT_TOOLS = [
       'Use it when a page is too large to read or pass along and the consumer can fetch a URL. Do not use it to show a page to the user (link the page instead) or to publish it (sharePage, and only when asked).',
       'The snapshot is one file: format "json" (default) is `{ pageId, slugId, title, spaceId, version, exportedAt, content }`, `content` being the lossless ProseMirror document (as getPageJson returns it); format "markdown" is the Docmost-flavoured Markdown file exportPageMarkdown produces (the title only in the file name). Images are included as image nodes (Markdown image references) with their `src` URLs and attributes; the image files themselves are not copied, and Docmost-hosted `src` paths need a Docmost session to download.',
       'Anyone holding the URL can download the snapshot until it expires, without signing in: pass it only to the consumer that needs it, never paste it into pages, comments or messages to other people. After expiry the URL stops working.',
-      'The snapshot is taken at call time; later edits are not reflected. At most 20 MiB per snapshot and 20 unexpired stashes per user. Needs read access to the page.',
+      'The snapshot is taken at call time; later edits are not reflected. At most 20 MiB per snapshot and 20 unexpired stashes per user. Needs read access to the page; refused, as sharePage is, for a restricted page and where public sharing is disabled.',
       'Returns `{ url, expiresAt, bytes, format }` plus the page id, title and image count.',
     ].join('\n'),
     tier: 'deferred',

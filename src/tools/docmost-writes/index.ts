@@ -1,4 +1,4 @@
 export { databaseServices } from './database-services';
 export { serviceCaller } from './service-caller';
-export { requireSharingAllowed } from './sharing-refusal';
+export { refuseRestrictedPage, requireSharingAllowed } from './sharing-refusal';
 export { allowsViewerComments } from './database-comment-access';

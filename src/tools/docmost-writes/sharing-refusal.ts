@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { SharingPolicy } from '../../docmost-services';
 import { ToolError } from '../../registry/tool-error';
+import { quoteTitle } from '../quote-title';
 import { sharingDisabledBy } from './database-share-writes';
 
 /**
@@ -30,5 +31,25 @@ export async function requireSharingAllowed(
       setting:
         by === null ? 'sharing.disabled' : `${by}s.settings.sharing.disabled`,
     },
+  );
+}
+
+/**
+ * Refuses to make a restricted page public (a page with page-level permissions on it or on a
+ * parent), as Docmost's share route does ("Cannot share a restricted page"): a public link would
+ * show it to everyone its restriction keeps out.
+ */
+export function refuseRestrictedPage(
+  page: {
+    readonly id: string;
+    readonly title: string | null;
+    readonly restricted: boolean;
+  },
+  outcome: string,
+): void {
+  if (!page.restricted) return;
+  throw new ToolError(
+    'forbidden',
+    `page ${quoteTitle(page.title)} (${page.id}) is restricted (page-level permissions on it or a parent page), and Docmost does not make restricted pages public; ${outcome}. Tell the user; do not look for another way to publish the page.`,
   );
 }

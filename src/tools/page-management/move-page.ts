@@ -9,6 +9,7 @@ import {
   requireEditableSubtree,
   requirePage,
   requireSpace,
+  requireSpaceRoleToMove,
   visiblePages,
   type AccessiblePage,
 } from '../../access';
@@ -183,6 +184,7 @@ export async function movePage(
   context: ToolCallContext,
 ): Promise<MovePageResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
+  requireSpaceRoleToMove(page);
   const parentReference = input.parentPageId ?? null;
   const parent =
     parentReference === null

@@ -32,5 +32,10 @@ export {
   contributorIdsWith,
   type ProvenanceContext,
 } from './agent-provenance';
-export type { LivePageReader, LivePageContent } from './live-page-reader';
+export type {
+  LiveCommentSelection,
+  LivePageReader,
+  LivePageContent,
+  LocatedSelection,
+} from './live-page-reader';
 export { rememberedBlockFingerprints } from './stored-document';

@@ -1,5 +1,6 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ProseMirrorNode } from '../../document';
+import type { YjsSelection } from '../../docmost-services';
 
 /** A page's document as an open editor holds it, and the version to write it back with. */
 export interface LivePageContent {
@@ -29,4 +30,40 @@ export interface LivePageReader {
    * stored document need not be fetched first. Absent: the stored document is fetched anyway.
    */
   holdsPage?(pageId: string): boolean;
+  /**
+   * Locates a new thread's selection on the live page as Yjs positions, for a comment service
+   * that sets the mark itself (`CommentWrites.setsAnchorMark`), and keeps the page open until
+   * `release` so the mark can be awaited. Undefined when the page is not live; absent: never.
+   */
+  locateSelection?(request: {
+    readonly pageId: string;
+    readonly context: ToolCallContext;
+    readonly selection: string;
+  }): Promise<LocatedSelection | undefined>;
+}
+
+/** What `locateSelection` found on the live page. */
+export type LocatedSelection =
+  | LiveCommentSelection
+  /** The selection is not in one text block of the live page. */
+  | { readonly kind: 'absent' }
+  /** It is, but the comment service could not mark exactly it (see `selectionPositions`). */
+  | { readonly kind: 'unplaceable' };
+
+/** A selection located on the live page, the page held open until `release`. */
+export interface LiveCommentSelection {
+  readonly kind: 'found';
+  readonly yjsSelection: YjsSelection;
+  /** `attrs.id` of the block holding it; null for a block without one. */
+  readonly blockId: string | null;
+  /**
+   * Waits for the thread's comment mark on the live page: `exact` once it covers exactly the
+   * selection, `elsewhere` when it covers other text, `missing` when none came in time.
+   */
+  awaitMark(commentId: string): Promise<{
+    readonly outcome: 'exact' | 'elsewhere' | 'missing';
+    /** The page's version with the mark (for `exact`). */
+    readonly version?: string;
+  }>;
+  release(): void;
 }

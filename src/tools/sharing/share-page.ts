@@ -5,7 +5,11 @@ import type { ToolInput } from '../../registry/tool-spec';
 import { requirePage } from '../../access';
 import type { sharePageTool } from './sharing.tools';
 import { shareUrl } from './share-url';
-import { requireSharingAllowed, serviceCaller } from '../docmost-writes';
+import {
+  refuseRestrictedPage,
+  requireSharingAllowed,
+  serviceCaller,
+} from '../docmost-writes';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface SharePageResult {
@@ -21,8 +25,9 @@ export interface SharePageResult {
 }
 
 /**
- * Publishes a page, or returns its existing share, through the bound share service; refused
- * where Docmost's sharing rule says no (workspace or space setting).
+ * Publishes a page, or returns its existing share, through the bound share service; refused,
+ * as Docmost's share route refuses it, for a restricted page and where Docmost's sharing rule
+ * says no (workspace or space setting).
  */
 export async function sharePage(
   { db, publicBaseUrl, services }: ToolExecutorDependencies,
@@ -30,6 +35,7 @@ export async function sharePage(
   context: ToolCallContext,
 ): Promise<SharePageResult> {
   const page = await requirePage(db, context, input.pageId, { write: true });
+  refuseRestrictedPage(page, 'the page was not shared');
   await requireSharingAllowed(
     { db, sharing: services.sharing },
     page,

@@ -23,7 +23,7 @@ export const sharePageTool = defineTool({
   description: [
     'Makes a page PUBLIC: anyone on the internet with the returned URL can read it without signing in. Only call this when the user explicitly asked to share or publish this page; never to "send" a page to a colleague (give them the page link instead).',
     'includeSubPages also publishes every sub-page under it; searchIndexing lets search engines index it. Sharing a page that is already shared returns its existing URL (updating these two settings when given).',
-    "Needs write access to the page's space. Fails with a clear error when the workspace has public sharing disabled (an admin setting): tell the user, do not look for a workaround.",
+    'Needs edit access to the page. Refused for a restricted page (page-level permissions on it or a parent) and where public sharing is disabled for the workspace or the space (admin settings): tell the user, do not look for a workaround.',
     'Returns the share id, key, public URL, the page id and title, the two settings and whether the share was newly created.',
     NOT_FOUND_NOTE,
   ].join('\n'),

@@ -1,7 +1,48 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Plugin } from 'esbuild';
 import type { BrowserContext } from 'playwright-core';
 
 const TEST_PAGES = join(__dirname, '..', 'test-pages');
+
+/**
+ * The libraries a test page is bundled with: the repository's own (React 19.2, the reference
+ * web app's), or those of the Docmost fork's client at 0.94.0 (React 18.3.1), kept in their own
+ * workspace, test/browser/docmost-0.94-client.
+ */
+export type TestPageStack = 'repository' | 'docmost-0.94';
+
+const DOCMOST_094_CLIENT = join(__dirname, '..', 'docmost-0.94-client');
+
+/**
+ * Resolves every import of the Docmost 0.94 stack's libraries (react, react-dom, @mantine/core,
+ * ... and their subpaths), from whichever file, from that stack's folder: the package's client
+ * sources and Mantine's own files then load React 18 too, one copy of it in the bundle. What
+ * those libraries import themselves (react-dom's scheduler) resolves from where they are.
+ */
+function docmost094ClientStack(): Plugin {
+  const manifest = JSON.parse(
+    readFileSync(join(DOCMOST_094_CLIENT, 'package.json'), 'utf8'),
+  ) as { devDependencies: Record<string, string> };
+  const names = Object.keys(manifest.devDependencies).map((name) =>
+    name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'),
+  );
+  const filter = new RegExp(`^(${names.join('|')})(/.*)?$`);
+  return {
+    name: 'docmost-0.94-client-stack',
+    setup(build) {
+      build.onResolve({ filter }, (args) =>
+        // The stack's own resolution (below) comes back through here: let esbuild finish it.
+        args.resolveDir === DOCMOST_094_CLIENT
+          ? undefined
+          : build.resolve(args.path, {
+              kind: args.kind,
+              resolveDir: DOCMOST_094_CLIENT,
+            }),
+      );
+    },
+  };
+}
 
 /** One of test/browser/test-pages bundled as the web app is bundled (esbuild, ES module). */
 export interface BundledTestPage {
@@ -9,7 +50,15 @@ export interface BundledTestPage {
   readonly css: string;
 }
 
-export async function bundleTestPage(name: string): Promise<BundledTestPage> {
+export interface BundleTestPageOptions {
+  /** The libraries the page is bundled with. Default `'repository'`. */
+  readonly stack?: TestPageStack;
+}
+
+export async function bundleTestPage(
+  name: string,
+  { stack = 'repository' }: BundleTestPageOptions = {},
+): Promise<BundledTestPage> {
   // Loaded here: esbuild is a development tool, as in host/web/web-app-bundle.ts.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const esbuild = require('esbuild') as typeof import('esbuild');
@@ -24,6 +73,7 @@ export async function bundleTestPage(name: string): Promise<BundledTestPage> {
     jsx: 'automatic',
     minify: true,
     define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: stack === 'docmost-0.94' ? [docmost094ClientStack()] : [],
     logLevel: 'error',
   });
   const file = (extension: string) =>

@@ -31,6 +31,11 @@ export interface ToolPermissionRow {
   readonly namesPages?: boolean;
   /** The write needs the page to be publicly shared first. */
   readonly needsShare?: boolean;
+  /**
+   * The tool makes the page public (a share or stash link), which Docmost refuses for a
+   * restricted page whoever asks: test/permissions/restricted-publishing.spec.ts.
+   */
+  readonly publishes?: boolean;
 }
 
 const PRODUCT = SEED_IDS.spaces.product;
@@ -148,6 +153,7 @@ export const TOOL_PERMISSION_TABLE: readonly ToolPermissionRow[] = [
   {
     tool: 'stashPage',
     kind: 'read',
+    publishes: true,
     input: (target) => ({ pageId: target.pageId }),
   },
   {
@@ -323,6 +329,7 @@ export const TOOL_PERMISSION_TABLE: readonly ToolPermissionRow[] = [
   {
     tool: 'sharePage',
     kind: 'write',
+    publishes: true,
     input: (target) => ({ pageId: target.pageId }),
   },
   {

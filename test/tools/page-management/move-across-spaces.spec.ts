@@ -59,7 +59,18 @@ describe('movePage to another space', () => {
       pageId: P.salaryBands,
       title: 'Salary Bands 2025',
     });
-    await tools.call('sharePage', { pageId: P.salaryBands });
+    // A share made before the page was restricted (sharePage refuses a restricted page now).
+    await db
+      .insertInto('shares')
+      .values({
+        key: 'salarybandsshare01',
+        pageId: P.salaryBands,
+        includeSubPages: false,
+        creatorId: U.owner,
+        spaceId: S.product,
+        workspaceId: SEED_IDS.workspace,
+      })
+      .execute();
     const spacesOf = async (
       table:
         | 'pages'

@@ -73,8 +73,10 @@ export async function createPage(
   // Access first, so a caller without it gets that answer and costs no conversion; then the
   // Markdown, read outside the transaction: a long document converts in a worker for up to its
   // deadline, and no connection (nor the space tree's lock) is held meanwhile.
+  // Docmost's rule: at the root the space role must allow writing; under a parent, the parent's
+  // edit right decides (a space reader whom a restricted parent lets write may add a sub-page).
   const checkedSpace = await requireSpace(db, context, input.spaceId, {
-    write: true,
+    write: input.parentPageId === undefined,
   });
   const parent =
     input.parentPageId === undefined

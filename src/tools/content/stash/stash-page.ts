@@ -8,7 +8,10 @@ import {
   type StashFormat,
 } from '../../../stash';
 import { readPage } from '../../page-store';
-import { requireSharingAllowed } from '../../docmost-writes';
+import {
+  refuseRestrictedPage,
+  requireSharingAllowed,
+} from '../../docmost-writes';
 import type { CONTENT_TOOLS } from '../content.tools';
 import { countDocument, asDocument } from '../../../document';
 import { isoTime } from '../../iso-time';
@@ -52,7 +55,8 @@ export async function stashPage(
   context: ToolCallContext,
 ): Promise<StashPageResult> {
   const page = await readPage({ db, livePages }, context, input.pageId);
-  // A stash link is a public link to the page's content: Docmost's sharing rule applies.
+  // A stash link is a public link to the page's content: Docmost's sharing rules apply.
+  refuseRestrictedPage(page, 'the page was not stashed');
   await requireSharingAllowed(
     { db, sharing: services.sharing },
     page,

@@ -13,10 +13,10 @@ import type {
 } from './carried-comment-pages';
 import type {
   CommentSignalSessionStore,
-  EmbeddedCommentClaim,
   PersistedSession,
   StoredCommentSignalSession,
 } from './stored-comment-signal-session';
+import type { EmbeddedCommentClaim } from './comment-claim';
 import { withTimeout } from './with-timeout';
 import {
   resolveCommentSignalOptions,

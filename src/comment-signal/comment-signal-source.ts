@@ -1,7 +1,4 @@
-import type {
-  ClaimedPage,
-  EmbeddedCommentClaim,
-} from './stored-comment-signal-session';
+import type { ClaimedPage, EmbeddedCommentClaim } from './comment-claim';
 
 /**
  * A point in time a comment must be newer than. `database` values come from the database's

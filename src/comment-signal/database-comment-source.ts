@@ -12,7 +12,7 @@ import type {
   PageCommentCount,
 } from './comment-signal-source';
 import { selectPagesInSpace } from './database-pages-in-space';
-import type { EmbeddedCommentClaim } from './stored-comment-signal-session';
+import type { EmbeddedCommentClaim } from './comment-claim';
 import { isUuid } from './is-uuid';
 
 export interface DatabaseCommentSourceOptions {

@@ -7,11 +7,14 @@ export {
   type CommentSignalCarry,
 } from './comment-signal-interceptor';
 export type {
-  ClaimedPage,
-  CommentClaim,
   CommentSignalSessionStore,
   StoredCommentSignalSession,
 } from './stored-comment-signal-session';
+export type {
+  ClaimedPage,
+  CommentClaim,
+  EmbeddedCommentClaim,
+} from './comment-claim';
 export {
   mergeCommentPagesSql,
   outgoingCommentPagesSql,

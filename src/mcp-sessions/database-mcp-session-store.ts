@@ -8,7 +8,7 @@ import {
 import type {
   ClaimedPage,
   EmbeddedCommentClaim,
-} from '../comment-signal/stored-comment-signal-session';
+} from '../comment-signal/comment-claim';
 import type { OutgoingCommentPage } from '../comment-signal/carried-comment-pages';
 import type {
   McpSessionCaller,

@@ -6,7 +6,7 @@ import type {
   ClaimedPage,
   CommentClaim,
   EmbeddedCommentClaim,
-} from '../comment-signal/stored-comment-signal-session';
+} from '../comment-signal/comment-claim';
 
 /** Whose session: a session only ever serves the user who opened it, in that workspace. */
 export interface McpSessionCaller {

@@ -12,10 +12,27 @@ import {
   liveToolRegistry,
 } from './live-page-bench-setup';
 
-function arrival(editor: LiveEditor, text: string): Promise<void> {
-  return new Promise((resolve) => {
+/**
+ * Resolves when `editor`'s document holds `text`; rejects after `timeoutMs`, so a change that
+ * never reaches the other instance fails the figure instead of hanging the bench.
+ */
+function arrival(
+  editor: LiveEditor,
+  text: string,
+  timeoutMs: number,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      editor.doc.off('update', check);
+      reject(
+        new Error(
+          `"${text.trim()}" did not reach the editor on instance A within ${timeoutMs} ms: the instances do not share the page (is Redis shared?)`,
+        ),
+      );
+    }, timeoutMs);
     const check = () => {
       if (extractText(editor.document()).includes(text)) {
+        clearTimeout(timer);
         editor.doc.off('update', check);
         resolve();
       }
@@ -36,10 +53,15 @@ export async function measureNonOwnerEdit(options: {
   readonly db: Kysely<DB>;
   readonly redisUrl: string;
   readonly ownerToken: string;
+  /** A page whose text holds `marker-0 ` (each run replaces `marker-N ` with `marker-N+1 `). */
   readonly pageId: string;
+  /** Default 50. */
   readonly runs?: number;
+  /** How long one change may take to reach the editor before the figure fails; default 10 000 ms. */
+  readonly arrivalTimeoutMs?: number;
 }): Promise<LiveLatency> {
   const runs = options.runs ?? 50;
+  const arrivalTimeoutMs = options.arrivalTimeoutMs ?? 10_000;
   const a = new HostCollaboration({
     db: options.db,
     redisUrl: options.redisUrl,
@@ -66,7 +88,9 @@ export async function measureNonOwnerEdit(options: {
   const samples: number[] = [];
   try {
     for (let run = 0; run < runs; run++) {
-      const arrived = arrival(editor, `marker-${run + 1} `);
+      const arrived = arrival(editor, `marker-${run + 1} `, arrivalTimeoutMs);
+      // Awaited below; a failed edit must not leave its rejection unhandled meanwhile.
+      arrived.catch(() => undefined);
       const started = performance.now();
       await registry.call(
         'editPageText',

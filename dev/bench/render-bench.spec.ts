@@ -204,7 +204,17 @@ function figures(gcExposed = true): BenchFigures {
       call: latency(3.5),
       statementsPerCall: 4.2,
       sessionStatementsPerCall: 1,
+      countsCarryingSessionPerCall: 0,
+      signalledCalls: 0,
       sessionStatement: latency(0.4),
+      withNews: {
+        call: latency(6.5),
+        statementsPerCall: 9,
+        sessionStatementsPerCall: 1,
+        countsCarryingSessionPerCall: 1,
+        signalledCalls: 10,
+        sessionStatement: latency(0.5),
+      },
     },
     durationMs: 16000,
   };
@@ -215,9 +225,12 @@ describe('bench output', () => {
     const text = renderBench(figures());
     expect(text).toContain('Live pages (Hocuspocus on loopback');
     expect(text).toMatch(
-      /one tool call\s+3\.500 ms\s+7\.000 ms\s+4\.200 ms\s+10\s+4\.200\s+1\.000/,
+      /one tool call \(default debounce\)\s+3\.500 ms\s+7\.000 ms\s+4\.200 ms\s+10\s+4\.200\s+1\.000\s+0\.000/,
     );
-    expect(text).toMatch(/its session statement\s+0\.400 ms\s+0\.800 ms/);
+    expect(text).toMatch(/its session statements\s+0\.400 ms\s+0\.800 ms/);
+    expect(text).toMatch(
+      /a new comment before each call \(debounce 0\)\s+6\.500 ms\s+13\.000 ms\s+7\.800 ms\s+10\s+9\.000\s+1\.000\s+1\.000/,
+    );
     expect(text).toMatch(
       /large: edit until the editor has it\s+61\.000 ms\s+90\.000 ms/,
     );

@@ -2,6 +2,7 @@ import { commentScanExcerpt, COUNT_INDEX_NAME } from './count-query-figures';
 import type { LatencySummary } from './latency';
 import type { LiveLatency } from './latency';
 import type { LivePageSizeFigures } from './live-page-figures';
+import type { McpCallScenarioFigures } from './mcp-call-figures';
 import { renderThreeTurnChat } from './render-three-turn-chat';
 import type { BenchFigures } from './run-bench';
 import { renderPerToolTokens, renderToolTokens } from './render-tool-tokens';
@@ -162,9 +163,25 @@ function renderMcpCalls(figures: BenchFigures): string[] {
     String(latency.runs),
     ...extra,
   ];
+  const scenario = (label: string, measured: McpCallScenarioFigures) => [
+    row(label, measured.call, [
+      measured.statementsPerCall.toFixed(3),
+      measured.sessionStatementsPerCall.toFixed(3),
+      measured.countsCarryingSessionPerCall.toFixed(3),
+    ]),
+    ...(measured.sessionStatement === undefined
+      ? []
+      : [
+          row('  its session statements', measured.sessionStatement, [
+            '',
+            '',
+            '',
+          ]),
+        ]),
+  ];
   return [
     '',
-    'MCP tool calls (get_outline over POST /mcp of the reference host, one instance, default debounce)',
+    'MCP tool calls (get_outline over POST /mcp of the reference host, one instance)',
     RULE,
     ...table(
       [
@@ -175,15 +192,14 @@ function renderMcpCalls(figures: BenchFigures): string[] {
         'runs',
         'statements / call',
         'session statements / call',
+        'counts carrying the session / call',
       ],
       [
-        row('one tool call', mcp.call, [
-          mcp.statementsPerCall.toFixed(3),
-          mcp.sessionStatementsPerCall.toFixed(3),
-        ]),
-        ...(mcp.sessionStatement === undefined
-          ? []
-          : [row('its session statement', mcp.sessionStatement, ['', ''])]),
+        ...scenario('one tool call (default debounce)', mcp),
+        ...scenario(
+          'a new comment before each call (debounce 0)',
+          mcp.withNews,
+        ),
       ],
     ),
   ];

@@ -11,11 +11,12 @@ import type {
   CarriedCommentPage,
   OutgoingCommentPage,
 } from './carried-comment-pages';
-import {
-  type PersistCommentSignalSession,
-  type PersistedSession,
-  type StoredCommentSignalSession,
+import type {
+  CommentSignalSessionStore,
+  PersistedSession,
+  StoredCommentSignalSession,
 } from './stored-comment-signal-session';
+import type { EmbeddedCommentClaim } from './comment-claim';
 import { withTimeout } from './with-timeout';
 import {
   resolveCommentSignalOptions,
@@ -43,13 +44,30 @@ import {
   isCompleteListing,
   LISTS_PAGE_COMMENTS,
 } from './comment-reading-results';
-import { formatCommentSignal } from './signal-text';
+import { formatCommentSignal, type PageCommentNews } from './signal-text';
 
 /** What a chat's previous turn left for the comment signal (see `CommentSignal.resume`). */
 export interface CommentSignalCarry {
   readonly pages: readonly CarriedCommentPage[];
   /** When the previous turn's state was stored, on the database clock; absent for a new chat. */
   readonly previousTurnEndedAt?: string;
+}
+
+/** What a check's requests returned. */
+interface CheckResults {
+  readonly results: readonly CommentCountResult[];
+  /** A request failed or ran past the budget. */
+  readonly failed: boolean;
+  /** The requests carried a stored session's claim (`EmbeddedCommentClaim`). */
+  readonly embedded: boolean;
+}
+
+/** The news a stored session may report, and whether its state is stored. */
+interface ClaimedNews {
+  readonly reportable: readonly CommentCountResult[];
+  /** Won pages a listing moved meanwhile: reported here, completeCheck skips them. */
+  readonly claimedAway: readonly PageCommentNews[];
+  readonly stored: boolean;
 }
 
 const NO_REFERENCES: ResultPageReferences = {
@@ -131,13 +149,15 @@ export class CommentSignal {
    * Brings the session of `context` up to date with what its store holds, before a tool call
    * of a session that any instance may serve (an MCP session behind a load balancer): stored
    * and in-memory progress merge (the later watermark of each page wins), and after each call
-   * that changed what a store keeps, `persist` writes it back before the call returns, so the
-   * next call, on whichever instance, neither reports a comment again nor misses one.
+   * that changed what a store keeps, `store` takes it back before the call returns, so the
+   * next call, on whichever instance, neither reports a comment again nor misses one. News is
+   * reported only once `store` granted its claim: of concurrent calls that counted the same
+   * comment, on one instance or several, exactly one reports it.
    */
   refresh(
     context: ToolCallContext,
     stored: StoredCommentSignalSession,
-    persist: PersistCommentSignalSession,
+    store: CommentSignalSessionStore,
   ): void {
     const now = this.options.clock.now();
     const session = this.session(context, now);
@@ -145,7 +165,7 @@ export class CommentSignal {
       local: now,
       wall: Date.now(),
     });
-    this.persisted.set(session, { persist, shape: session.storedShape() });
+    this.persisted.set(session, { store, shape: session.storedShape() });
   }
 
   /** The session's state to hand to the chat's next turn; the session is forgotten. Empty when it made no call. */
@@ -190,7 +210,82 @@ export class CommentSignal {
     const shape = session.storedShape();
     if (shape === persisted.shape) return;
     persisted.shape = shape;
-    await persisted.persist(session.carry(this.options.clock.now()));
+    await persisted.store.save(session.carry(this.options.clock.now()));
+  }
+
+  /**
+   * For a stored session, the count's news this call may report: each page with news is
+   * claimed in the store, with the session's state in the same statement (in the count's own
+   * statement when the source embeds it, else in one after the count), and only the pages won
+   * are reported; a page another call claimed first continues from the stored watermark. When
+   * the claim fails nothing is reported and no watermark moves, so the next count finds the
+   * news again: a comment is never reported twice, and never dropped.
+   */
+  private async claimNews(
+    session: CommentSignalSession,
+    plan: CheckPlan,
+    check: CheckResults,
+    context: ToolCallContext,
+  ): Promise<ClaimedNews> {
+    const persisted = this.persisted.get(session);
+    if (persisted === undefined)
+      return { reportable: check.results, claimedAway: [], stored: false };
+    const clock = { local: this.options.clock.now(), wall: Date.now() };
+    const outcomes = check.results.flatMap((result) => result.claimed ?? []);
+    const claims = check.results.flatMap((result) =>
+      result.claimed !== undefined
+        ? []
+        : result.pages
+            .filter(
+              (page) =>
+                page.count > 0 && session.countStands(plan, page.pageId),
+            )
+            .map(({ pageId, after, latest }) => ({ pageId, after, latest })),
+    );
+    let storedAfter = check.embedded && !check.failed;
+    if (claims.length > 0) {
+      try {
+        // The state before the news: a page this call loses must not move past its stored watermark.
+        outcomes.push(
+          ...(await persisted.store.claim(
+            session.carry(this.options.clock.now()),
+            claims,
+          )),
+        );
+        storedAfter = true;
+      } catch (error) {
+        this.options.onCheckFailed(error, context);
+        storedAfter = false;
+      }
+    }
+    const won = new Set<string>();
+    for (const page of outcomes) {
+      if (page.won) won.add(page.pageId);
+      else session.adoptStoredWatermark(page.pageId, page.watermark);
+    }
+    const claimedAway: PageCommentNews[] = [];
+    for (const result of check.results) {
+      for (const page of result.pages) {
+        // Claimed in the count's statement although a listing moved the page meanwhile: the
+        // claim stands, so this call reports it (completeCheck would skip the page).
+        if (!won.has(page.pageId) || session.countStands(plan, page.pageId))
+          continue;
+        session.advanceToClaimed(page.pageId, page.latest, clock);
+        claimedAway.push({
+          pageId: page.pageId,
+          title: page.title,
+          count: page.count,
+        });
+      }
+    }
+    return {
+      reportable: check.results.map((result) => ({
+        ...result,
+        pages: result.pages.filter((page) => won.has(page.pageId)),
+      })),
+      claimedAway,
+      stored: storedAfter,
+    };
   }
 
   private async afterCall(
@@ -243,22 +338,43 @@ export class CommentSignal {
       this.options.maxPagesPerCheck,
     );
     if (plan === undefined) return undefined;
-    // A stored session's new state (a page that joined the working set) is written while the
-    // count runs, not after it: the call waits for one round trip, not two. News found by the
-    // count moves a watermark, which `intercept` writes once more.
-    const written = this.persist(context).catch((error: unknown) =>
-      this.options.onCheckFailed(error, context),
-    );
-    const { results, failed } = await this.runCheck(source, plan, context);
+    const persisted = this.persisted.get(session);
+    // A stored session's state rides on the count's own statement when the source embeds it
+    // (no statement of its own); otherwise a page that joined the working set is written while
+    // the count runs, so the call waits for one round trip, not two.
+    const embedded =
+      persisted !== undefined && source.embedsClaims === true
+        ? persisted.store.embeddedClaim?.(
+            session.carry(this.options.clock.now()),
+            { stateChanged: session.storedShape() !== persisted.shape },
+          )
+        : undefined;
+    const written =
+      embedded === undefined
+        ? this.persist(context).catch((error: unknown) =>
+            this.options.onCheckFailed(error, context),
+          )
+        : undefined;
+    const check = await this.runCheck(source, plan, context, embedded);
     await written;
+    const { reportable, claimedAway, stored } = await this.claimNews(
+      session,
+      plan,
+      check,
+      context,
+    );
     const news = session.completeCheck(
       plan,
-      results,
-      failed,
+      reportable,
+      check.failed,
       this.options.clock.now(),
       this.options.initialBackoffMs,
       this.options.maxBackoffMs,
     );
+    news.push(...claimedAway);
+    // The claim stored the state with the won watermarks and took the lost ones: nothing left to write.
+    if (stored && persisted !== undefined)
+      persisted.shape = session.storedShape();
     return news.length === 0
       ? undefined
       : formatCommentSignal(news, context.surface);
@@ -315,7 +431,8 @@ export class CommentSignal {
     source: CommentSignalSource,
     plan: CheckPlan,
     context: ToolCallContext,
-  ): Promise<{ results: CommentCountResult[]; failed: boolean }> {
+    claim: EmbeddedCommentClaim | undefined,
+  ): Promise<CheckResults> {
     const chatId =
       context.surface === 'chat' && isUuid(context.chatId)
         ? context.chatId
@@ -333,6 +450,7 @@ export class CommentSignal {
                 ? chatId
                 : undefined,
               agent: { chatId, userId: context.userId },
+              ...(claim === undefined ? {} : { claim }),
             }),
           ),
           this.options.timeoutMs,
@@ -349,7 +467,7 @@ export class CommentSignal {
         this.options.onCheckFailed(outcome.reason, context);
       }
     }
-    return { results, failed };
+    return { results, failed, embedded: claim !== undefined };
   }
 }
 
@@ -424,9 +542,9 @@ export class CommentSignalInterceptor implements OnApplicationShutdown {
   refresh(
     context: ToolCallContext,
     stored: StoredCommentSignalSession,
-    persist: PersistCommentSignalSession,
+    store: CommentSignalSessionStore,
   ): void {
-    this.signal.refresh(context, stored, persist);
+    this.signal.refresh(context, stored, store);
   }
 
   onApplicationShutdown(): Promise<void> {

@@ -399,6 +399,41 @@ export class CommentSignalSession {
   }
 
   /**
+   * Whether the count of `pageId` planned in `plan` still stands: the page is in the working
+   * set and its watermark did not move while the count ran (a listComments call meanwhile).
+   */
+  countStands(plan: CheckPlan, pageId: string): boolean {
+    const state = this.pages.get(pageId);
+    if (state === undefined || !plan.plannedWatermarks.has(pageId))
+      return false;
+    const planned = plan.plannedWatermarks.get(pageId);
+    return (
+      state.watermark === planned &&
+      !(planned === undefined && this.baseline !== plan.plannedBaseline)
+    );
+  }
+
+  /**
+   * Another call of the session, on any instance, reported or read the page's comments up to
+   * `watermark` (database time) first: the page continues from there.
+   */
+  adoptStoredWatermark(pageId: string, watermark: string): void {
+    const state = this.pages.get(pageId);
+    if (state !== undefined) state.watermark = { database: watermark };
+  }
+
+  /**
+   * This call claimed the page's news up to `latest` (database time) although a listing of the
+   * session moved its watermark while the count ran: it keeps the later of the two, so what
+   * the claim reports is never counted again.
+   */
+  advanceToClaimed(pageId: string, latest: string, clock: ClockReading): void {
+    const state = this.pages.get(pageId);
+    if (state !== undefined)
+      state.watermark = laterWatermark(state.watermark, latest, clock);
+  }
+
+  /**
    * Applies what the check found: each page with news advances to the newest comment counted
    * (not to "now", so a comment committed meanwhile is still news next time) and is reported
    * once. Pages whose watermark moved while the check ran (a listComments call) are skipped.

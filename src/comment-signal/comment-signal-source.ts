@@ -1,3 +1,5 @@
+import type { ClaimedPage, EmbeddedCommentClaim } from './comment-claim';
+
 /**
  * A point in time a comment must be newer than. `database` values come from the database's
  * own clock (exact to the microsecond, as a source returned them); `millisecondsAgo` is a
@@ -31,6 +33,11 @@ export interface CommentCountRequest {
    * without (MCP): agent comments written as `userId`.
    */
   readonly agent: { readonly chatId?: string; readonly userId: string };
+  /**
+   * A stored session's write and claim to run in the count's own statement. A source that
+   * cannot (not this database) ignores it and leaves `CommentCountResult.claimed` absent.
+   */
+  readonly claim?: EmbeddedCommentClaim;
 }
 
 /** New comments on one page. Never carries comment text: sources must not even read it. */
@@ -40,6 +47,11 @@ export interface PageCommentCount {
   readonly count: number;
   /** The newest `created_at` counted, on the database clock: the page's next watermark. */
   readonly latest: string;
+  /**
+   * The bound the count used for this page (comments after it were counted), resolved on the
+   * database clock: a session shared by several instances claims `(after, latest]` with it.
+   */
+  readonly after: string;
 }
 
 export interface CommentCountResult {
@@ -47,6 +59,8 @@ export interface CommentCountResult {
   readonly baseline: string;
   /** Pages with at least one new comment. */
   readonly pages: readonly PageCommentCount[];
+  /** With a request's `claim`: what became of each page with news (the session's state was written too). */
+  readonly claimed?: readonly ClaimedPage[];
 }
 
 /**
@@ -56,6 +70,11 @@ export interface CommentCountResult {
  */
 export interface CommentSignalSource {
   readonly mode: 'grouped' | 'per-page';
+  /**
+   * True when the source runs a request's `claim` in its count's statement (the database
+   * source); otherwise a stored session's writes and claims are statements of their own.
+   */
+  readonly embedsClaims?: boolean;
   countNewComments(request: CommentCountRequest): Promise<CommentCountResult>;
   /**
    * Which of `pageIds` are in the space, so a space-wide `checkNewComments` advances the

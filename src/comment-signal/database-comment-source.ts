@@ -12,6 +12,7 @@ import type {
   PageCommentCount,
 } from './comment-signal-source';
 import { selectPagesInSpace } from './database-pages-in-space';
+import type { EmbeddedCommentClaim } from './comment-claim';
 import { isUuid } from './is-uuid';
 
 export interface DatabaseCommentSourceOptions {
@@ -45,11 +46,18 @@ const TIMESTAMP_TEXT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
 
 interface CountRow {
   readonly baseline: string;
+  /** Present when the request carried a claim. */
+  readonly claimed?: ReadonlyArray<{
+    pageId: string;
+    won: boolean;
+    watermark: string;
+  }>;
   readonly pages: ReadonlyArray<{
     page: string;
     title: string | null;
     total: number;
     latest: string;
+    after: string;
   }>;
 }
 
@@ -123,6 +131,16 @@ function countQuery(
   const pageIds = request.pages.map((page) => page.pageId);
   const bounds = request.pages.map((page) => splitBound(page.after));
   const [baselineAt, baselineMillisecondsAgo] = splitBound(request.baseline);
+  const counts = sql`
+            select count(*) as total, max(recent.created_at) as latest
+            from (
+              select c.created_at from comments c
+              where c.page_id = v.id and c.created_at > v.after
+                and c.workspace_id = ${request.workspaceId}::uuid and c.deleted_at is null and ${notWrittenByAgent(request.agent)}
+              order by c.created_at desc
+              limit ${sql.lit(MAX_COUNTED_PER_PAGE)}
+            ) recent
+          `;
   return sql<CountRow>`
     with requested as (
       select r.page_id, r.after_at, r.after_ms
@@ -150,27 +168,51 @@ function countQuery(
               or sm.group_id in (select gu.group_id from group_users gu where gu.user_id = ${request.userId}::uuid))
         )
         and ${visiblePage({ userId: request.userId, workspaceId: request.workspaceId }, { id: sql.ref('p.id'), spaceId: sql.ref('p.space_id') })}
-    )
+    )${request.claim === undefined ? sql`` : claimCtes(request.claim, counts)}
     select
       to_char((select at from resolved) at time zone 'UTC', ${TIMESTAMP_TEXT}) as baseline,
-      coalesce(
+      ${request.claim === undefined ? pagesWithNews(counts) : CLAIMED_PAGES_WITH_NEWS}`;
+}
+
+/** Per page with news: its count, title, newest comment and the bound it was counted from. */
+function pagesWithNews(counts: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`coalesce(
         (select json_agg(json_build_object(
-          'page', v.id, 'title', v.title, 'total', n.total, 'latest', to_char(n.latest at time zone 'UTC', ${TIMESTAMP_TEXT})))
+          'page', v.id, 'title', v.title, 'total', n.total, 'latest', to_char(n.latest at time zone 'UTC', ${TIMESTAMP_TEXT}),
+          'after', to_char(v.after at time zone 'UTC', ${TIMESTAMP_TEXT})))
           from visible v
-          cross join lateral (
-            select count(*) as total, max(recent.created_at) as latest
-            from (
-              select c.created_at from comments c
-              where c.page_id = v.id and c.created_at > v.after
-                and c.workspace_id = ${request.workspaceId}::uuid and c.deleted_at is null and ${notWrittenByAgent(request.agent)}
-              order by c.created_at desc
-              limit ${sql.lit(MAX_COUNTED_PER_PAGE)}
-            ) recent
-          ) n
+          cross join lateral (${counts}) n
           where n.total > 0),
         '[]'::json
       ) as pages`;
 }
+
+/**
+ * With a claim, the pages with news are the relation `counted` the claim reads (each page
+ * counted once), and the claim's outcome comes back beside them.
+ */
+function claimCtes(
+  claim: EmbeddedCommentClaim,
+  counts: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  return sql`, counted as (
+      select v.id as page_id, v.title, n.total, n.latest, v.after
+      from visible v
+      cross join lateral (${counts}) n
+      where n.total > 0
+    )${claim.ctes}`;
+}
+
+const CLAIMED_PAGES_WITH_NEWS = sql`coalesce(
+        (select json_agg(json_build_object(
+          'page', counted.page_id, 'title', counted.title, 'total', counted.total,
+          'latest', to_char(counted.latest at time zone 'UTC', ${TIMESTAMP_TEXT}),
+          'after', to_char(counted.after at time zone 'UTC', ${TIMESTAMP_TEXT})))
+          from counted),
+        '[]'::json
+      ) as pages,
+      (select coalesce(json_agg(json_build_object('pageId', outcome.page_id, 'won', outcome.won, 'watermark', outcome.watermark)), '[]'::json)
+        from claim_outcome outcome) as claimed`;
 
 /**
  * New-comment counts straight from Docmost's tables, each under its own `statement_timeout`
@@ -192,6 +234,7 @@ export function createDatabaseCommentSource(
   }
   return {
     mode,
+    embedsClaims: true,
     async countNewComments(request) {
       validate(request, mode);
       const row = countDatabase
@@ -217,12 +260,17 @@ export function createDatabaseCommentSource(
           title: page.title,
           count: Number(page.total),
           latest: page.latest,
+          after: page.after,
         }))
         .sort(
           (left, right) =>
             (order.get(left.pageId) ?? 0) - (order.get(right.pageId) ?? 0),
         );
-      return { baseline: row.baseline, pages } satisfies CommentCountResult;
+      return {
+        baseline: row.baseline,
+        pages,
+        ...(row.claimed === undefined ? {} : { claimed: row.claimed }),
+      } satisfies CommentCountResult;
     },
     pagesInSpace: (request) => selectPagesInSpace(db, request),
   };

@@ -7,9 +7,14 @@ export {
   type CommentSignalCarry,
 } from './comment-signal-interceptor';
 export type {
-  PersistCommentSignalSession,
+  CommentSignalSessionStore,
   StoredCommentSignalSession,
 } from './stored-comment-signal-session';
+export type {
+  ClaimedPage,
+  CommentClaim,
+  EmbeddedCommentClaim,
+} from './comment-claim';
 export {
   mergeCommentPagesSql,
   outgoingCommentPagesSql,

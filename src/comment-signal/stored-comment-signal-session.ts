@@ -2,6 +2,11 @@ import type {
   CarriedCommentPage,
   OutgoingCommentPage,
 } from './carried-comment-pages';
+import type {
+  ClaimedPage,
+  CommentClaim,
+  EmbeddedCommentClaim,
+} from './comment-claim';
 
 /**
  * What a session store holds for one session (see `CommentSignal.refresh`): its pages as any
@@ -13,13 +18,38 @@ export interface StoredCommentSignalSession {
   readonly startedAt: string;
 }
 
-/** Writes a session's state back to its store; merges with what is there (never a lost update). */
-export type PersistCommentSignalSession = (
-  pages: OutgoingCommentPage[],
-) => Promise<void>;
+/**
+ * Where a session's state lives when several instances serve one session (an MCP session
+ * behind a load balancer). Both writes merge with what is stored (later watermarks win), so
+ * concurrent calls lose no progress.
+ */
+export interface CommentSignalSessionStore {
+  /** Merges the session's state into the stored one. */
+  save(pages: readonly OutgoingCommentPage[]): Promise<void>;
+  /**
+   * Merges the session's state and claims each page's counted comments in one atomic step
+   * (claims of one session are serialised, each seeing the ones before it): a page is won only
+   * while its stored watermark is not past the claim's `after`. So a comment two concurrent
+   * calls both counted is reported by exactly one of them, and a comment one of them counted
+   * but lost stays after the stored watermark, for the next count.
+   */
+  claim(
+    pages: readonly OutgoingCommentPage[],
+    claims: readonly CommentClaim[],
+  ): Promise<readonly ClaimedPage[]>;
+  /**
+   * The same write and claim as SQL a database count runs in its own statement, so a call that
+   * counts adds no statement of its own for the session's state (`EmbeddedCommentClaim`).
+   * Absent: writes and claims are statements of their own.
+   */
+  readonly embeddedClaim?: (
+    pages: readonly OutgoingCommentPage[],
+    options: { readonly stateChanged: boolean },
+  ) => EmbeddedCommentClaim;
+}
 
 export interface PersistedSession {
-  readonly persist: PersistCommentSignalSession;
+  readonly store: CommentSignalSessionStore;
   /** The session's stored shape when it was last loaded or written. */
   shape: string;
 }

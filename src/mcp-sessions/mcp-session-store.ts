@@ -2,6 +2,11 @@ import type {
   CarriedCommentPage,
   OutgoingCommentPage,
 } from '../comment-signal/carried-comment-pages';
+import type {
+  ClaimedPage,
+  CommentClaim,
+  EmbeddedCommentClaim,
+} from '../comment-signal/comment-claim';
 
 /** Whose session: a session only ever serves the user who opened it, in that workspace. */
 export interface McpSessionCaller {
@@ -19,7 +24,8 @@ export interface StoredMcpSession {
 
 /**
  * Where MCP sessions live, shared by every instance of the host: one round trip to open one,
- * one to find one for a request, one to write the comment signal's state back.
+ * one to find one for a request, one to write the comment signal's state back or to claim the
+ * comments a count found.
  */
 export interface McpSessionStore {
   /** Stores a new session, closing the caller's least recently used ones beyond its limit. */
@@ -35,6 +41,23 @@ export interface McpSessionStore {
     caller: McpSessionCaller,
     pages: readonly OutgoingCommentPage[],
   ): Promise<void>;
+  /**
+   * Merges the comment signal's state and claims counted comments, atomically (the session's
+   * row locked): see `CommentSignalSessionStore.claim`. No page is won once the session is gone.
+   */
+  claimCommentPages(
+    sessionId: string,
+    caller: McpSessionCaller,
+    pages: readonly OutgoingCommentPage[],
+    claims: readonly CommentClaim[],
+  ): Promise<readonly ClaimedPage[]>;
+  /** The same write and claim as CTEs of a count's statement (`EmbeddedCommentClaim`). */
+  embeddedClaim(
+    sessionId: string,
+    caller: McpSessionCaller,
+    pages: readonly OutgoingCommentPage[],
+    stateChanged: boolean,
+  ): EmbeddedCommentClaim;
   /** Closes the caller's session; false when there was none. */
   close(sessionId: string, caller: McpSessionCaller): Promise<boolean>;
   /** Deletes every session unused for longer than the idle timeout; returns how many. */

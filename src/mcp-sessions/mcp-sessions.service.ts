@@ -43,7 +43,9 @@ export type McpSessionContext = ToolCallContext & {
  * an object in the process that answered `initialize`, so an MCP route can be stateless (a new
  * MCP server and transport per request) behind a load balancer. Finding a request's session is
  * one round trip, and it brings the comment signal's state along: the signal then merges it
- * with its own and writes it back after a call that changed it, before the result returns.
+ * with its own and writes it back after a call that changed it, before the result returns;
+ * news a count found is claimed in the session's row first, so of two calls of one session
+ * running at once, on any instances, exactly one reports a comment.
  */
 @Injectable()
 export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
@@ -142,7 +144,13 @@ export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
     this.commentSignal?.refresh(
       context,
       { pages: stored.commentPages, startedAt: stored.startedAt },
-      (pages) => this.store.saveCommentPages(sessionId, caller, pages),
+      {
+        save: (pages) => this.store.saveCommentPages(sessionId, caller, pages),
+        claim: (pages, claims) =>
+          this.store.claimCommentPages(sessionId, caller, pages, claims),
+        embeddedClaim: (pages, { stateChanged }) =>
+          this.store.embeddedClaim(sessionId, caller, pages, stateChanged),
+      },
     );
     return context;
   }

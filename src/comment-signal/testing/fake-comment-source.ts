@@ -131,6 +131,7 @@ export class FakeCommentSource implements CommentSignalSource {
         title: page.title,
         count: fresh.length,
         latest: new Date(latest).toISOString(),
+        after: new Date(since).toISOString(),
       });
     }
     return { baseline: new Date(baseline).toISOString(), pages: counts };

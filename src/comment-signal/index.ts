@@ -1,11 +1,10 @@
 export {
   createCommentSignal,
   createCommentSignalInterceptor,
-  CommentSignal,
   CommentSignalInterceptor,
   COMMENT_SIGNAL_OPTIONS,
-  type CommentSignalCarry,
 } from './comment-signal-interceptor';
+export { CommentSignal, type CommentSignalCarry } from './comment-signal';
 export type {
   CommentSignalSessionStore,
   StoredCommentSignalSession,

@@ -38,7 +38,10 @@ function startServer(
     ['-r', 'ts-node/register/transpile-only', 'host/main.ts'],
     {
       cwd: ROOT,
-      env: { ...base, ...env },
+      // PORT 0 unless a case sets it: the default 3000 is checked free before anything else, and
+      // this file runs in both driver projects at once (a check of 3000 in the other process
+      // made a malformed DATABASE_URL report the port instead).
+      env: { PORT: '0', ...base, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -7,6 +7,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
+import { environmentWithoutConfiguration } from '../support/command-process';
 import { scratchDirectory } from '../support/scratch-directory';
 
 const ROOT = join(__dirname, '..', '..');
@@ -24,15 +25,7 @@ interface Finished {
 function startServer(
   env: Readonly<Record<string, string>>,
 ): ChildProcess & { output: { stdout: string; stderr: string } } {
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) =>
-        name !== 'DATABASE_URL' &&
-        name !== 'PORT' &&
-        name !== 'DATA_DIR' &&
-        !name.startsWith('AI_'),
-    ),
-  );
+  const base = environmentWithoutConfiguration();
   const child = spawn(
     process.execPath,
     ['-r', 'ts-node/register/transpile-only', 'host/main.ts'],

@@ -22,6 +22,24 @@ export interface RunCommandProcessOptions {
 }
 
 /**
+ * The test process's environment without the configuration a spawned command or server reads
+ * (`DATABASE_URL`, `PORT`, `DATA_DIR`, `AI_*`), so each case states the configuration it means.
+ * `DB_DRIVER` stays: the jest project's driver is the child's too.
+ */
+export function environmentWithoutConfiguration(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] =>
+        entry[1] !== undefined &&
+        entry[0] !== 'DATABASE_URL' &&
+        entry[0] !== 'PORT' &&
+        entry[0] !== 'DATA_DIR' &&
+        !entry[0].startsWith('AI_'),
+    ),
+  );
+}
+
+/**
  * A command of the README as a user runs it, as a process of its own: what its npm script runs
  * (`ts-node --transpile-only <script>`), without npm, so the status read is the script's own.
  * `script` is relative to the repository root, e.g. `dev/scripts/eval.ts`.
@@ -30,15 +48,7 @@ export function runCommandProcess(
   script: string,
   { args = [], env = {} }: RunCommandProcessOptions = {},
 ): Promise<FinishedCommand> {
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) =>
-        name !== 'DATABASE_URL' &&
-        name !== 'PORT' &&
-        name !== 'DATA_DIR' &&
-        !name.startsWith('AI_'),
-    ),
-  );
+  const base = environmentWithoutConfiguration();
   const child = spawn(
     process.execPath,
     ['-r', 'ts-node/register/transpile-only', script, ...args],

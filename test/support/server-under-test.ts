@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { environmentWithoutConfiguration } from './command-process';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -31,16 +32,7 @@ export async function startServer(
     recordEventLoopStalls = false,
   }: StartServerOptions = {},
 ): Promise<ServerUnderTest> {
-  // DB_DRIVER stays: the jest project's driver is the server's too.
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) =>
-        name !== 'DATABASE_URL' &&
-        name !== 'PORT' &&
-        name !== 'DATA_DIR' &&
-        !name.startsWith('AI_'),
-    ),
-  );
+  const base = environmentWithoutConfiguration();
   const child = spawn(
     process.execPath,
     [

@@ -11,7 +11,11 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
-import { BROWSER_OUTPUT, launchChromium } from './support/chromium';
+import {
+  BROWSER_OUTPUT,
+  launchChromium,
+  recordConsoleErrors,
+} from './support/chromium';
 import {
   answerAsDocmost,
   serveLocales,
@@ -75,11 +79,7 @@ async function openSetting(
 ): Promise<Tab> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const consoleErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  const consoleErrors = recordConsoleErrors(page);
   let offline = false;
   const enveloped = stack.docmostEnvelope
     ? await answerAsDocmost(context, server.baseUrl, () => offline)

@@ -10,7 +10,11 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../support/test-database';
-import { BROWSER_OUTPUT, launchChromium } from './support/chromium';
+import {
+  BROWSER_OUTPUT,
+  launchChromium,
+  recordConsoleErrors,
+} from './support/chromium';
 import {
   bundleTestPage,
   serveTestPage,
@@ -47,12 +51,8 @@ async function openSettings(role: keyof typeof tokens): Promise<Tab> {
   const context = await browser.newContext();
   contexts.push(context);
   const page = await context.newPage();
-  const consoleErrors: string[] = [];
+  const consoleErrors = recordConsoleErrors(page);
   const statsRequests: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
   page.on('request', (request) => {
     if (request.url().endsWith('/api/ai-tools/stats'))
       statsRequests.push(request.url());

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`), or `CHROMIUM_PATH`. */
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -38,4 +38,17 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Keeps every console error and uncaught exception of `page` from now on, in order: the browser
+ * tests fail on any (a page that works but logs an error is not clean).
+ */
+export function recordConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
 }

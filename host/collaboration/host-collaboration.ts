@@ -3,11 +3,11 @@ import type { Duplex } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { WebSocketServer } from 'ws';
 import WebSocket from 'ws';
-import {
-  collaborationClient,
-  type CollaborationPagesOptions,
-  type YjsSelection,
-} from '../../src';
+import { collaborationClient, type CollaborationPagesOptions } from '../../src';
+import type {
+  CommentMarkRequest,
+  CommentMarks,
+} from '../docmost/host-comment.service';
 import { documentNameOfPage } from './document-name';
 import { setCommentMark } from './set-comment-mark';
 import type { DB } from '../../src';
@@ -49,7 +49,7 @@ export interface HostCollaborationOptions {
  * `default`, authenticated with the host's tokens, loaded and stored as Docmost's persistence
  * does, with Docmost's store delays. `pages` is what the module's `collaboration` option binds.
  */
-export class HostCollaboration {
+export class HostCollaboration implements CommentMarks {
   readonly hocuspocus: Hocuspocus;
   private readonly sockets = new WebSocketServer({ noServer: true });
   private attached: Server | undefined;
@@ -148,13 +148,7 @@ export class HostCollaboration {
    */
   async setCommentMark(
     pageId: string,
-    payload: {
-      readonly yjsSelection: YjsSelection;
-      readonly commentId: string;
-      readonly resolved: boolean;
-      readonly user: { readonly id: string };
-      readonly workspaceId: string;
-    },
+    payload: CommentMarkRequest,
   ): Promise<void> {
     const connection = await this.hocuspocus.openDirectConnection(
       documentNameOfPage(pageId),

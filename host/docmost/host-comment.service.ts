@@ -25,18 +25,18 @@ const YJS_POSITION = z.object({
 });
 const YJS_SELECTION = z.object({ anchor: YJS_POSITION, head: YJS_POSITION });
 
+/** What Docmost's `setCommentMark` collaboration event carries. */
+export interface CommentMarkRequest {
+  readonly yjsSelection: YjsSelection;
+  readonly commentId: string;
+  readonly resolved: boolean;
+  readonly user: { readonly id: string };
+  readonly workspaceId: string;
+}
+
 /** Where a new thread's mark is set: the collaboration server (Docmost's `setCommentMark` event). */
 export interface CommentMarks {
-  setCommentMark(
-    pageId: string,
-    payload: {
-      readonly yjsSelection: YjsSelection;
-      readonly commentId: string;
-      readonly resolved: boolean;
-      readonly user: { readonly id: string };
-      readonly workspaceId: string;
-    },
-  ): Promise<void>;
+  setCommentMark(pageId: string, payload: CommentMarkRequest): Promise<void>;
 }
 
 /**

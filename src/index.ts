@@ -8,6 +8,7 @@ export {
   AI_TOOLS_OPTIONS,
   type AiToolsModuleOptions,
   type AiToolsModuleAsyncOptions,
+  type AiToolsMigrateOptions,
 } from './ai-tools-module-options';
 export {
   createToolRegistry,
@@ -177,6 +178,8 @@ export { IS_PUBLIC_KEY, PublicRoute } from './caller';
 export {
   migrateAiToolsModule,
   revertAiToolsModule,
+  ModuleMigrationError,
+  type MigrateModuleOptions,
   createKysely,
   parseDatabaseDriver,
   DEFAULT_CONNECT_TIMEOUT_MS,

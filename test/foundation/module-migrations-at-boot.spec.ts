@@ -17,6 +17,7 @@ import {
   type AiToolsMigrateOptions,
 } from '../../src';
 import { migrateToLatest } from '../../host/database';
+import { runCommandProcess } from '../support/command-process';
 import {
   createTestDatabase,
   type TestDatabase,
@@ -148,6 +149,24 @@ describe('the module migrates at boot after Docmost did', () => {
       "docmost-ai-tools: migration module/20250101T000200-comments-page-created-index needs Docmost's comments.page_id, comments.created_at, which this database does not have: Docmost's own migrations have not run on it (Docmost migrates at boot only with NODE_ENV=production; otherwise run them first: pnpm --filter server migration:latest)",
     );
     expect(await tableExists(db, 'ai_tools_migration')).toBe(false);
+  });
+
+  it('ends a Docmost-shaped process whose boot migration failed, with one line, instead of leaving it alive and never listening', async () => {
+    const database = await createTestDatabase({ empty: true });
+    databases.push(database);
+    const finished = await runCommandProcess(
+      'test/foundation/support/boot-like-docmost.ts',
+      { env: { DATABASE_URL: database.url } },
+    );
+    expect(finished.status).toBe(1);
+    const output = finished.stdout + finished.stderr;
+    expect(output).not.toContain('listening');
+    expect(output).not.toContain('UnhandledRejection');
+    expect(
+      output.match(
+        /docmost-ai-tools: migration module\/20250101T000200-comments-page-created-index needs Docmost's comments\.page_id/g,
+      ),
+    ).toHaveLength(1);
   });
 
   it("waits for Docmost's migrations run by hand, then migrates", async () => {

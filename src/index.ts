@@ -41,7 +41,7 @@ export {
   databaseServices,
   allowsViewerComments,
   requireSharingAllowed,
-} from './tools/docmost-writes';
+} from './docmost-services/database';
 export type { DocmostServicesOption } from './tools/executor-dependencies';
 export {
   DOCMOST_PAGE_ACCESS,
@@ -74,7 +74,7 @@ export {
   type CreatedPage,
   type LivePageReader,
   type LivePageContent,
-} from './tools/page-store';
+} from './page-store';
 export {
   CollaborationPages,
   DOCUMENT_FRAGMENT,

@@ -9,7 +9,7 @@ import type { CommentSignalOptions } from './comment-signal';
 import type { RegistryLogger } from './registry';
 import type { PageAccessPolicy } from './access';
 import type { DocmostToolExecutors } from './tools/tool-definitions';
-import type { PageWriter } from './tools/page-store';
+import type { PageWriter } from './page-store';
 import type { HeavyWorkOptions } from './workers';
 import type { TurnStatsOptions } from './stats/turn-stats-options';
 import type { DocmostServicesOption } from './tools/executor-dependencies';

@@ -42,7 +42,7 @@ export {
   databaseServices,
   allowsViewerComments,
   requireSharingAllowed,
-} from './tools/docmost-writes';
+} from './docmost-services/database';
 export type { DocmostServicesOption } from './tools/executor-dependencies';
 export {
   DOCMOST_PAGE_ACCESS,
@@ -75,7 +75,7 @@ export {
   type CreatedPage,
   type LivePageReader,
   type LivePageContent,
-} from './tools/page-store';
+} from './page-store';
 export {
   CollaborationPages,
   DOCUMENT_FRAGMENT,

@@ -1,5 +1,5 @@
-import { extractText, blockFingerprint } from '../../document';
-import { expectToolError } from '../../../test/support/seeded-tools';
+import { extractText, blockFingerprint } from '../document';
+import { expectToolError } from '../../test/support/seeded-tools';
 import {
   receiveDocument,
   rememberStoredDocument,

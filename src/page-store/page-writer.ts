@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../database';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolName } from '../tool-definitions';
-import type { ProseMirrorNode } from '../../document';
+import type { DB } from '../database';
+import type { ToolCallContext } from '../registry/tool-call-context';
+import type { ProseMirrorNode } from '../document';
 
 /** What a tool changes on an existing page: the content, the title, or both. */
 export interface PageChange {
@@ -30,7 +29,7 @@ export interface PageUpdate {
   readonly page: PageVersion;
   readonly change: PageChange;
   /** The tool making the change, e.g. `'patchNode'`. */
-  readonly toolName: ToolName;
+  readonly toolName: string;
 }
 
 /** The page as written: its new version, and the `page_history` row the write added. */
@@ -65,7 +64,7 @@ export interface PageCreation {
   readonly db: Kysely<DB>;
   readonly context: ToolCallContext;
   readonly page: NewPage;
-  readonly toolName: ToolName;
+  readonly toolName: string;
 }
 
 /** The page as created, with its first version and its first `page_history` row. */

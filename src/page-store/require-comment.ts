@@ -1,14 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Comment, DB } from '../../database';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../registry/abbreviate';
-import { ToolError } from '../../registry/tool-error';
-import {
-  isUuid,
-  type AccessiblePage,
-  type FindPageOptions,
-} from '../../access';
-import { readPage, type LivePageReader } from '../page-store';
+import type { Comment, DB } from '../database';
+import type { ToolCallContext } from '../registry/tool-call-context';
+import { abbreviate } from '../registry/abbreviate';
+import { ToolError } from '../registry/tool-error';
+import { isUuid, type AccessiblePage, type FindPageOptions } from '../access';
+import type { LivePageReader } from './live-page-reader';
+import { readPage } from './write-page';
 
 export interface RequireCommentOptions extends Pick<FindPageOptions, 'write'> {
   /**

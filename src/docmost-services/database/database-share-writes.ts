@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, Share } from '../../database';
-import type { ShareWrites, SharingPolicy } from '../../docmost-services';
+import type { ShareWrites, SharingPolicy } from '..';
 import { ToolError } from '../../registry/tool-error';
-import { generateShareKey } from '../sharing/share-url';
+import { generateShareKey } from './share-key';
 
 const KEY_ATTEMPTS = 5;
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import type { ToolCallContext } from '../../../src/registry/tool-call-context';
-import type { ToolRegistry } from '../../../src/registry/tool-registry';
-import { TOOL_HEAVY_TASKS } from '../../../src/tools/heavy-tasks';
-import { HeavyWorkPool } from '../../../src/workers';
+import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
+import type { ToolCallContext } from '../../src/registry/tool-call-context';
+import type { ToolRegistry } from '../../src/registry/tool-registry';
+import { TOOL_HEAVY_TASKS } from '../../src/tools/heavy-tasks';
+import { HeavyWorkPool } from '../../src/workers';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../support/test-database';
-import { contextFor, seededTools } from '../../support/seeded-tools';
+} from '../support/test-database';
+import { contextFor, seededTools } from '../support/seeded-tools';
 
 /**
  * Provenance as Docmost's fork records an agent's work: every tool that writes a page leaves

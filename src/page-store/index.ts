@@ -39,3 +39,16 @@ export type {
   LocatedSelection,
 } from './live-page-reader';
 export { rememberedBlockFingerprints } from './stored-document';
+export {
+  PAGE_STORE_HEAVY_TASKS,
+  type PageStoreHeavyWork,
+} from './page-store-heavy-tasks';
+export {
+  requireComment,
+  type AccessibleComment,
+  type RequireCommentOptions,
+} from './require-comment';
+export { ancestorChain, descendantPageIds, lockSpaceTree } from './page-tree';
+export { generateKeyBetween, isValidOrderKey } from './fractional-index';
+export { generateSlugId } from './slug-id';
+export { quoteTitle } from './quote-title';

@@ -1,5 +1,5 @@
-import type { DocmostServices } from '../../docmost-services';
-import type { PageStore } from '../page-store';
+import type { DocmostServices } from '..';
+import type { PageStore } from '../../page-store';
 import { databaseCommentAccess } from './database-comment-access';
 import { databaseCommentWrites } from './database-comment-writes';
 import { databasePageWrites } from './database-page-writes';

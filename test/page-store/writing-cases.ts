@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../src/database';
-import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
-import type { PageChange } from '../../../src';
-import type { ProseMirrorNode } from '../../../src/document';
-import type { SeededTools, StoredPage } from '../../support/seeded-tools';
+import type { DB } from '../../src/database';
+import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
+import type { PageChange } from '../../src';
+import type { ProseMirrorNode } from '../../src/document';
+import type { SeededTools, StoredPage } from '../support/seeded-tools';
 
 const P = SEED_IDS.pages;
 

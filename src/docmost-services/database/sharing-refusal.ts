@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
-import type { SharingPolicy } from '../../docmost-services';
+import type { SharingPolicy } from '..';
 import { ToolError } from '../../registry/tool-error';
-import { quoteTitle } from '../quote-title';
+import { quoteTitle } from '../../page-store/quote-title';
 import { sharingDisabledBy } from './database-share-writes';
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../database';
+import type { DB } from '../database';
 
 /**
  * The page tree through `parent_page_id`. `union` (not `union all`) keeps the recursion finite

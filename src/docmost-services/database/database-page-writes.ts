@@ -1,18 +1,18 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
-import type { PageWrites } from '../../docmost-services';
+import type { PageWrites } from '..';
 import { ToolError } from '../../registry/tool-error';
-import { writePage, type PageStore } from '../page-store';
-import { generateSlugId } from '../content/page-markdown/slug-id';
+import { writePage, type PageStore } from '../../page-store';
+import { generateSlugId } from '../../page-store/slug-id';
 import {
   generateKeyBetween,
   isValidOrderKey,
-} from '../page-management/fractional-index';
+} from '../../page-store/fractional-index';
 import {
   ancestorChain,
   descendantPageIds,
   lockSpaceTree,
-} from '../page-management/page-tree';
+} from '../../page-store/page-tree';
 import { asDocument } from '../../document';
 
 /** Tries before giving up on finding an unused slugId; each collision has odds of about 1 in 8e17. */

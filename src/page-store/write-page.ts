@@ -1,17 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../database';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { JsonValue } from '../../database';
+import type { DB } from '../database';
+import type { ToolCallContext } from '../registry/tool-call-context';
+import type { JsonValue } from '../database';
 import {
   isUuid,
   requirePage,
   type AccessiblePage,
   type FindPageOptions,
-} from '../../access';
-import type { ToolName } from '../tool-definitions';
-import { admitLargeDocument, largeDocumentThreshold } from '../../workers';
-import { asDocument, type ProseMirrorNode } from '../../document';
-import type { ToolHeavyWorkPool } from '../heavy-tasks';
+} from '../access';
+import { admitLargeDocument, largeDocumentThreshold } from '../workers';
+import { asDocument, type ProseMirrorNode } from '../document';
+import type { PageStoreHeavyWork } from './page-store-heavy-tasks';
 import type { LivePageReader } from './live-page-reader';
 import type { PageUpdate, PageWriter, WrittenPage } from './page-writer';
 import { refuseUnstorableText } from './storable-text';
@@ -31,7 +30,7 @@ export interface PageStore {
   /** Where a page open in the host's collaboration server is read; absent: the database only. */
   readonly livePages?: LivePageReader;
   /** Where the stored form of a large new document is made (see `writePage`). */
-  readonly heavyWork: ToolHeavyWorkPool;
+  readonly heavyWork: PageStoreHeavyWork;
 }
 
 /**
@@ -174,7 +173,8 @@ export interface PageMutation {
   readonly context: ToolCallContext;
   /** The page's id or slugId. */
   readonly pageId: string;
-  readonly toolName: ToolName;
+  /** The tool that writes, as limit errors name it. */
+  readonly toolName: string;
   /**
    * Require the caller's right to edit the page. Default true; createComment's anchor mark
    * passes false, having checked the caller may comment (a viewer may, where the space allows).

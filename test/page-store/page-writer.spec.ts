@@ -1,18 +1,18 @@
 import 'reflect-metadata';
 import { Test } from '@nestjs/testing';
-import { SEED_IDS } from '../../../host/seed/seed-ids';
-import { AiToolsModule, TOOL_REGISTRY, type ToolRegistry } from '../../../src';
-import { RecordingPageWriter } from '../../support/recording-page-writer';
+import { SEED_IDS } from '../../host/seed/seed-ids';
+import { AiToolsModule, TOOL_REGISTRY, type ToolRegistry } from '../../src';
+import { RecordingPageWriter } from '../support/recording-page-writer';
 import {
   contextFor,
   expectToolError,
   seededTools,
   type SeededTools,
-} from '../../support/seeded-tools';
+} from '../support/seeded-tools';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../support/test-database';
+} from '../support/test-database';
 import { WRITING_CASES } from './writing-cases';
 
 /**

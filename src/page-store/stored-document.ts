@@ -3,7 +3,7 @@ import {
   extractText,
   readStoredDocument,
   type ProseMirrorNode,
-} from '../../document';
+} from '../document';
 import { refuseUnstorableText } from './storable-text';
 
 /**

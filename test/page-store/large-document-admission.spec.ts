@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { SEED_IDS } from '../../../host/seed/seed-ids';
-import { TOOL_HEAVY_TASKS } from '../../../src/tools/heavy-tasks';
-import { HeavyWorkPool } from '../../../src/workers';
-import { expectToolError, seededTools } from '../../support/seeded-tools';
+import { SEED_IDS } from '../../host/seed/seed-ids';
+import { TOOL_HEAVY_TASKS } from '../../src/tools/heavy-tasks';
+import { HeavyWorkPool } from '../../src/workers';
+import { expectToolError, seededTools } from '../support/seeded-tools';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../support/test-database';
+} from '../support/test-database';
 
 /**
  * Tool calls whose work grows with a page's size are admitted per user, reads and writes: a large

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
-import { SEED_IDS } from '../../../host/seed/seed-ids';
+import { SEED_IDS } from '../../host/seed/seed-ids';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../support/test-database';
+} from '../support/test-database';
 import {
   expectToolError,
   seededTools,
   type SeededTools,
-} from '../../support/seeded-tools';
+} from '../support/seeded-tools';
 
 /**
  * PostgreSQL cannot store U+0000 in text or jsonb, nor take it in a text parameter, and jsonb

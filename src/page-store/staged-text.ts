@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from '../../database';
+import type { DB } from '../database';
 
 /** Texts from this many characters are sent in pieces (`stagedText`). */
 export const STAGED_TEXT_CHARS = 1024 * 1024;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB, JsonValue } from '../../database';
+import type { DB, JsonValue } from '../database';
 import { AGENT_SOURCE, agentChatId, agentPageEdit } from './agent-provenance';
 import { pageVersionConflict } from './page-version-conflict';
 import { stagedText } from './staged-text';

@@ -1,4 +1,4 @@
-import { generateShareKey } from './share-url';
+import { generateShareKey } from './share-key';
 
 describe('generateShareKey', () => {
   it("draws keys in Docmost's format: 10 characters of [0-9a-z], distinct", () => {

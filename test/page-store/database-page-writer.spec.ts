@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { SEED_IDS } from '../../../host/seed/seed-ids';
-import { databasePageWriter, extractText } from '../../../src';
-import { contextFor } from '../../support/seeded-tools';
+import { SEED_IDS } from '../../host/seed/seed-ids';
+import { databasePageWriter, extractText } from '../../src';
+import { contextFor } from '../support/seeded-tools';
 import {
   createTestDatabase,
   type TestDatabase,
-} from '../../support/test-database';
+} from '../support/test-database';
 
 const PAGE = SEED_IDS.pages.releaseNotes;
 

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { CommentWatermarkBound } from './comment-signal-source';
-import { isUuid } from './is-uuid';
+import { isUuid } from '../is-uuid';
 
 /** Exact to the microsecond and independent of the session's TimeZone and DateStyle. */
 const TIMESTAMP_TEXT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';

@@ -1,0 +1,115 @@
+import type { ToolInvocation, ToolOutcome } from '../registry/tool-interceptor';
+import type { ResolvedCommentSignalOptions } from './comment-signal-options';
+import { isUuid } from './is-uuid';
+import type { CommentSignalSession } from './session';
+import {
+  asCheckedRange,
+  CHECKS_NEW_COMMENTS,
+  findResultPageReferences,
+  isCompleteListing,
+  LISTS_PAGE_COMMENTS,
+  pageIdsInInput,
+  resultCanNamePages,
+  type ResultPageReferences,
+} from './tool-results';
+import { withTimeout } from './with-timeout';
+
+const NO_REFERENCES: ResultPageReferences = {
+  pageIds: [],
+  commentMarks: new Map(),
+};
+
+/**
+ * The observing half of a call (the checking half is `checkNews`): what the call's input and
+ * result tell the session. The pages they name join the working set, comments the call read
+ * move their pages' watermarks, and comment marks seen for the first time force a check.
+ */
+export async function observeCall(
+  session: CommentSignalSession,
+  invocation: ToolInvocation,
+  outcome: ToolOutcome,
+  startedAt: number,
+  options: ResolvedCommentSignalOptions,
+): Promise<void> {
+  const { spec, context, input } = invocation;
+  const inputPageIds = pageIdsInInput(input);
+  const references = resultCanNamePages(spec.name)
+    ? findResultPageReferences(
+        outcome.output,
+        inputPageIds.length === 1 ? inputPageIds[0] : undefined,
+        { maxPageIds: options.maxResultPages },
+      )
+    : NO_REFERENCES;
+  const touched = [...inputPageIds];
+  if (references.pageIds.length <= options.maxResultPages)
+    touched.push(...references.pageIds);
+  if (isUuid(context.currentPageId)) touched.push(context.currentPageId);
+  session.touch(touched, options.clock.now());
+
+  if (spec.name === CHECKS_NEW_COMMENTS)
+    await coverCheckedRange(
+      session,
+      invocation,
+      outcome.output,
+      startedAt,
+      options,
+    );
+  if (
+    spec.name === LISTS_PAGE_COMMENTS &&
+    isCompleteListing(outcome.output, input)
+  ) {
+    session.coverPages(
+      inputPageIds.length > 0 ? inputPageIds : references.pageIds,
+      startedAt,
+    );
+  }
+  for (const [pageId, commentIds] of references.commentMarks)
+    session.scanMarks(pageId, commentIds);
+}
+
+/**
+ * A complete `checkNewComments` result read every comment after its `since` on the pages it
+ * covered: the one page it was scoped to, or the working-set pages of its space. A truncated
+ * result covered nothing for sure, so nothing advances.
+ */
+async function coverCheckedRange(
+  session: CommentSignalSession,
+  invocation: ToolInvocation,
+  output: unknown,
+  startedAt: number,
+  options: ResolvedCommentSignalOptions,
+): Promise<void> {
+  const range = asCheckedRange(output);
+  if (range === undefined || range.truncated) return;
+  const { context, input } = invocation;
+  const scopedPageId = (input as { pageId?: unknown } | null)?.pageId;
+  let covered: readonly string[];
+  if (scopedPageId !== undefined) {
+    // A slug id cannot be matched with the working set's uuids: nothing advances.
+    covered =
+      typeof scopedPageId === 'string' && isUuid(scopedPageId)
+        ? [scopedPageId]
+        : [];
+  } else {
+    const source = options.sources[context.surface];
+    const workingSet = session.pageIds();
+    if (
+      source.pagesInSpace === undefined ||
+      workingSet.length === 0 ||
+      !isUuid(range.spaceId)
+    )
+      return;
+    covered = await withTimeout(
+      source.pagesInSpace({
+        workspaceId: context.workspaceId,
+        spaceId: range.spaceId,
+        pageIds: workingSet,
+      }),
+      options.timeoutMs,
+    );
+  }
+  session.coverRange(covered, Date.parse(range.since), startedAt, {
+    local: options.clock.now(),
+    wall: Date.now(),
+  });
+}

@@ -4,6 +4,9 @@ import {
   callTool,
   CHAT_ID,
   chatContext,
+  GET_WORKSPACE,
+  LIST_COMMENTS,
+  LIST_SPACES,
   mcpContext,
   pageUuid,
   signalOf,
@@ -119,7 +122,7 @@ describe('comment signal interceptor', () => {
 
   it('sends no query while the working set is empty, and never a slug id', async () => {
     const { source, interceptor } = setUp();
-    await callTool(interceptor, 'listSpaces', {}, [
+    await callTool(interceptor, LIST_SPACES, {}, [
       { id: pageUuid(99), name: 'Product', slug: 'product' },
     ]);
     await callTool(
@@ -168,7 +171,7 @@ describe('comment signal interceptor', () => {
     clock.advance(10);
     await callTool(
       interceptor,
-      'getWorkspace',
+      GET_WORKSPACE,
       {},
       { name: 'Acme' },
       chatContext({ currentPageId: PAGE_C }),
@@ -178,7 +181,7 @@ describe('comment signal interceptor', () => {
     clock.advance(10);
     const call = await callTool(
       interceptor,
-      'listSpaces',
+      LIST_SPACES,
       {},
       [],
       chatContext({ currentPageId: PAGE_C }),
@@ -227,7 +230,7 @@ describe('comment signal interceptor', () => {
     clock.advance(10);
     await callTool(
       interceptor,
-      'listComments',
+      LIST_COMMENTS,
       { pageId: PAGE_A },
       { comments: [] },
     );

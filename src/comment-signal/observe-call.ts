@@ -4,12 +4,9 @@ import { isUuid } from './is-uuid';
 import type { CommentSignalSession } from './session';
 import {
   asCheckedRange,
-  CHECKS_NEW_COMMENTS,
   findResultPageReferences,
   isCompleteListing,
-  LISTS_PAGE_COMMENTS,
   pageIdsInInput,
-  resultCanNamePages,
   type ResultPageReferences,
 } from './tool-results';
 import { withTimeout } from './with-timeout';
@@ -21,8 +18,10 @@ const NO_REFERENCES: ResultPageReferences = {
 
 /**
  * The observing half of a call (the checking half is `checkNews`): what the call's input and
- * result tell the session. The pages they name join the working set, comments the call read
- * move their pages' watermarks, and comment marks seen for the first time force a check.
+ * result tell the session, as its tool's spec declares them. The pages they name join the
+ * working set (unless the spec says its results name none, `namesNoPage`), comments the call
+ * read move their pages' watermarks (`readsComments`), and comment marks seen for the first
+ * time force a check.
  */
 export async function observeCall(
   session: CommentSignalSession,
@@ -33,7 +32,7 @@ export async function observeCall(
 ): Promise<void> {
   const { spec, context, input } = invocation;
   const inputPageIds = pageIdsInInput(input);
-  const references = resultCanNamePages(spec.name)
+  const references = !spec.namesNoPage
     ? findResultPageReferences(
         outcome.output,
         inputPageIds.length === 1 ? inputPageIds[0] : undefined,
@@ -46,7 +45,7 @@ export async function observeCall(
   if (isUuid(context.currentPageId)) touched.push(context.currentPageId);
   session.touch(touched, options.clock.now());
 
-  if (spec.name === CHECKS_NEW_COMMENTS)
+  if (spec.readsComments === 'since')
     await coverCheckedRange(
       session,
       invocation,
@@ -55,7 +54,7 @@ export async function observeCall(
       options,
     );
   if (
-    spec.name === LISTS_PAGE_COMMENTS &&
+    spec.readsComments === 'page' &&
     isCompleteListing(outcome.output, input)
   ) {
     session.coverPages(
@@ -68,7 +67,7 @@ export async function observeCall(
 }
 
 /**
- * A complete `checkNewComments` result read every comment after its `since` on the pages it
+ * A complete result of a `since` reading (checkNewComments') read every comment after its `since` on the pages it
  * covered: the one page it was scoped to, or the working-set pages of its space. A truncated
  * result covered nothing for sure, so nothing advances.
  */

@@ -68,6 +68,7 @@ export const getCommentTool = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
+  readsComments: 'one',
 });
 
 export const listCommentsTool = defineTool({
@@ -105,6 +106,7 @@ export const listCommentsTool = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
+  readsComments: 'page',
 });
 
 export const resolveCommentTool = defineTool({
@@ -176,6 +178,7 @@ export const checkNewCommentsTool = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
+  readsComments: 'since',
 });
 
 /** Reading and writing page comments (core tier, always active), and catching up on a space's new comments (deferred). */

@@ -95,6 +95,7 @@ export const listSpacesTool = defineTool({
   tier: 'core',
   inputSchema: z.object({}),
   annotations: READ_ONLY,
+  namesNoPage: true,
 });
 
 export const getWorkspaceTool = defineTool({
@@ -107,6 +108,7 @@ export const getWorkspaceTool = defineTool({
   tier: 'core',
   inputSchema: z.object({}),
   annotations: READ_ONLY,
+  namesNoPage: true,
 });
 
 export const getCurrentPageTool = defineTool({

@@ -8,6 +8,7 @@ export {
   AI_TOOLS_OPTIONS,
   type AiToolsModuleOptions,
   type AiToolsModuleAsyncOptions,
+  type AiToolsMigrateOptions,
 } from './ai-tools-module-options';
 export {
   createToolRegistry,
@@ -142,8 +143,12 @@ export {
 } from './calls-per-user';
 export {
   DeferredToolsService,
-  DeferredToolsChatTurn,
+  ChatTurn,
   DeferredToolsTurn,
+  type DeferredToolsChatTurn,
+  type ChatTurnHooks,
+  type ChatTurnOptions,
+  type SentStep,
   composePrepareStep,
   type DeferredTurnFigures,
   buildToolCatalogBlock,
@@ -165,7 +170,7 @@ export {
   type ChatMemoryStore,
 } from './chat-memory';
 export {
-  AiChatTurn,
+  type AiChatTurn,
   AiChatTurnService,
   type BeginChatTurnOptions,
 } from './chat-turn';
@@ -207,6 +212,8 @@ export { IS_PUBLIC_KEY, PublicRoute } from './caller';
 export {
   migrateAiToolsModule,
   revertAiToolsModule,
+  ModuleMigrationError,
+  type MigrateModuleOptions,
   createKysely,
   parseDatabaseDriver,
   DEFAULT_CONNECT_TIMEOUT_MS,

@@ -277,6 +277,7 @@ export function docmostServices<
       isSharingAllowed: (workspaceId, spaceId) =>
         shareService.isSharingAllowed(workspaceId, spaceId),
     },
+    audit: { record: audit },
     // Who may see, edit and comment on a page: Docmost's PageAccessService decides.
     ...docmostAccess(pageAccessService, {
       user: (caller) => userRepo.findById(caller.userId, caller.workspaceId),

@@ -1,4 +1,5 @@
 import type { JsonValue, Page } from '../database';
+import type { DocmostAuditPayload } from './docmost-service-shapes';
 import type { ToolCallContext } from '../registry/tool-call-context';
 
 /**
@@ -21,6 +22,21 @@ export interface ServiceCaller {
    * database binding does); Docmost's services need only the fields above.
    */
   readonly call: ToolCallContext;
+}
+
+/** Who an audit event names: the person, and for the agent's writes its chat. */
+export type AuditCaller = Pick<
+  ServiceCaller,
+  'userId' | 'workspaceId' | 'aiChatId' | 'actor'
+>;
+
+/**
+ * Docmost's audit log (its `AUDIT_SERVICE`, a no-op in the community edition): the events its
+ * own routes write for the same actions, for the agent's writes the ports above do not record
+ * themselves (a stash link) and for the module's routes (settings, stash links).
+ */
+export interface AuditTrail {
+  record(caller: AuditCaller, payload: DocmostAuditPayload): Promise<void>;
 }
 
 /**
@@ -234,6 +250,8 @@ export interface DocmostServices {
   readonly shares: ShareWrites;
   readonly sharing: SharingPolicy;
   readonly commentAccess: CommentAccess;
+  /** Left out: no audit event is written (as in Docmost's community edition). */
+  readonly audit: AuditTrail;
   /** Left out: the `pageAccess` option (by default Docmost's rules in SQL) decides. */
   readonly pageAccess?: PageAccess;
 }

@@ -1,4 +1,6 @@
 export type {
+  AuditCaller,
+  AuditTrail,
   CommentAccess,
   CommentCreation,
   CommentWrites,
@@ -33,3 +35,4 @@ export type {
   DocmostUserShape,
 } from './docmost-service-shapes';
 export { docmostServices } from './bind-docmost-services';
+export { DOCMOST_SERVICES } from './docmost-services.token';

@@ -30,13 +30,23 @@ export class AiToolsSettingsRepository {
   /**
    * Sets the toggle, keeping every other key of `settings` and `settings.ai`. A `settings` or
    * `settings.ai` that is not a JSON object (null, or corrupted) is treated as empty. Returns
-   * the stored value, or `undefined` when the workspace does not exist.
+   * the value before (the default when it was absent) and the stored one, read under the row's
+   * lock in the same statement, or `undefined` when the workspace does not exist.
    */
   async setDeferredTools(
     workspaceId: string,
     deferredTools: boolean,
-  ): Promise<boolean | undefined> {
+  ): Promise<
+    { readonly before: boolean; readonly after: boolean } | undefined
+  > {
     const row = await this.db
+      .with('previous', (db) =>
+        db
+          .selectFrom('workspaces')
+          .select(sql<unknown>`settings->'ai'->'deferredTools'`.as('value'))
+          .where('id', '=', workspaceId)
+          .forUpdate(),
+      )
       .updateTable('workspaces')
       .set({
         settings: sql`jsonb_set(
@@ -48,12 +58,16 @@ export class AiToolsSettingsRepository {
         updatedAt: sql`now()`,
       })
       .where('id', '=', workspaceId)
-      .returning(
-        sql<boolean>`(settings->'ai'->>'deferredTools')::boolean`.as(
-          'deferredTools',
-        ),
-      )
+      .returning([
+        sql<unknown>`(select value from previous)`.as('before'),
+        sql<boolean>`(settings->'ai'->>'deferredTools')::boolean`.as('after'),
+      ])
       .executeTakeFirst();
-    return row?.deferredTools;
+    if (!row) return undefined;
+    return {
+      before:
+        typeof row.before === 'boolean' ? row.before : DEFERRED_TOOLS_DEFAULT,
+      after: row.after,
+    };
   }
 }

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { auditRecorder } from './docmost-audit';
-import type { DocmostAuditPayload } from './docmost-service-shapes';
+import type { DocmostAuditPayload } from './docmost-audit-payload';
 import type { ServiceCaller } from './docmost-services';
 
 const caller: ServiceCaller = {

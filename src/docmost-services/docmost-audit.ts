@@ -1,9 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { AuditCaller } from './docmost-services';
-import type {
-  DocmostAuditPayload,
-  DocmostAuditServiceShape,
-} from './docmost-service-shapes';
+import type { DocmostAuditPayload } from './docmost-audit-payload';
+import type { DocmostAuditServiceShape } from './docmost-service-shapes';
 
 /** Writes one audit event for a write of the caller (by their agent, or by the person). */
 export type AuditRecorder = (

@@ -1,5 +1,5 @@
 import type { JsonValue, Page } from '../database';
-import type { DocmostAuditPayload } from './docmost-service-shapes';
+import type { DocmostAuditPayload } from './docmost-audit-payload';
 import type { ToolCallContext } from '../registry/tool-call-context';
 
 /**

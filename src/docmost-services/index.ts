@@ -19,6 +19,8 @@ export type {
   DocmostAuditContext,
   DocmostAuditEvent,
   DocmostAuditPayload,
+} from './docmost-audit-payload';
+export type {
   DocmostAuditServiceShape,
   DocmostCommentRepoShape,
   DocmostCommentServiceShape,

@@ -7,12 +7,12 @@ import {
   stashUrl,
   type StashFormat,
 } from '../../../stash';
-import { readPage } from '../../page-store';
+import { readPage } from '../../../page-store';
 import {
   refuseRestrictedPage,
   requireSharingAllowed,
   serviceCaller,
-} from '../../docmost-writes';
+} from '../../../docmost-services/database';
 import type { CONTENT_TOOLS } from '../content.tools';
 import {
   asDocument,

@@ -39,28 +39,36 @@ export class AiToolsSettingsRepository {
   ): Promise<
     { readonly before: boolean; readonly after: boolean } | undefined
   > {
+    // The value before comes from a locking subquery in FROM: it waits for a concurrent writer
+    // and reads what that one stored, so two admins' writes each report their own change.
     const row = await this.db
-      .with('previous', (db) =>
-        db
-          .selectFrom('workspaces')
-          .select(sql<unknown>`settings->'ai'->'deferredTools'`.as('value'))
-          .where('id', '=', workspaceId)
-          .forUpdate(),
-      )
       .updateTable('workspaces')
+      .from(
+        this.db
+          .selectFrom('workspaces')
+          .select([
+            'id',
+            sql<unknown>`settings->'ai'->'deferredTools'`.as('value'),
+          ])
+          .where('id', '=', workspaceId)
+          .forUpdate()
+          .as('previous'),
+      )
       .set({
         settings: sql`jsonb_set(
-          case when jsonb_typeof(settings) = 'object' then settings else '{}'::jsonb end,
+          case when jsonb_typeof(workspaces.settings) = 'object' then workspaces.settings else '{}'::jsonb end,
           '{ai}',
-          case when jsonb_typeof(settings->'ai') = 'object' then settings->'ai' else '{}'::jsonb end
+          case when jsonb_typeof(workspaces.settings->'ai') = 'object' then workspaces.settings->'ai' else '{}'::jsonb end
             || jsonb_build_object('deferredTools', ${deferredTools}::boolean)
         )`,
         updatedAt: sql`now()`,
       })
-      .where('id', '=', workspaceId)
+      .whereRef('workspaces.id', '=', 'previous.id')
       .returning([
-        sql<unknown>`(select value from previous)`.as('before'),
-        sql<boolean>`(settings->'ai'->>'deferredTools')::boolean`.as('after'),
+        'previous.value as before',
+        sql<boolean>`(workspaces.settings->'ai'->>'deferredTools')::boolean`.as(
+          'after',
+        ),
       ])
       .executeTakeFirst();
     if (!row) return undefined;

@@ -50,6 +50,25 @@ describe('auditRecorder', () => {
     ]);
   });
 
+  it("writes a person's own action through a module route as Docmost's routes write theirs, without the agent's metadata", async () => {
+    const written: unknown[] = [];
+    await auditRecorder({
+      logWithContext: (entry, context) => {
+        written.push({ entry, context });
+      },
+    })({ ...caller, aiChatId: null, actor: 'user' }, payload);
+    expect(written).toEqual([
+      {
+        entry: payload,
+        context: {
+          workspaceId: 'workspace-1',
+          actorId: 'user-1',
+          actorType: 'user',
+        },
+      },
+    ]);
+  });
+
   it('does not fail the write when the audit log refuses the event: it says so in the log', async () => {
     const warned = jest
       .spyOn(Logger.prototype, 'warn')

@@ -38,3 +38,10 @@ export type {
 } from './docmost-service-shapes';
 export { docmostServices } from './bind-docmost-services';
 export { DOCMOST_SERVICES } from './docmost-services.token';
+export {
+  allowsViewerComments,
+  databaseServices,
+  refuseRestrictedPage,
+  requireSharingAllowed,
+  serviceCaller,
+} from './database';

@@ -12,7 +12,7 @@ import {
   refuseRestrictedPage,
   requireSharingAllowed,
   serviceCaller,
-} from '../../../docmost-services/database';
+} from '../../../docmost-services';
 import type { CONTENT_TOOLS } from '../content.tools';
 import {
   asDocument,
@@ -22,6 +22,7 @@ import {
 import { isoTime } from '../../iso-time';
 import { exportMarkdownOffThread } from '../page-markdown/export-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
+import type { ContentHeavyTasks } from '../content-heavy-tasks';
 
 export type StashPageTool = Extract<
   (typeof CONTENT_TOOLS)[number],
@@ -57,7 +58,7 @@ export async function stashPage(
     publicBaseUrl,
     heavyWork,
     services,
-  }: ToolExecutorDependencies,
+  }: ToolExecutorDependencies<ContentHeavyTasks>,
   input: ToolInput<StashPageTool>,
   context: ToolCallContext,
 ): Promise<StashPageResult> {

@@ -192,6 +192,8 @@ export {
 } from './stats';
 export {
   McpSessionsService,
+  MCP_DISABLED_BODY,
+  MCP_DISABLED_STATUS,
   MCP_SESSION_OPTIONS,
   MCP_SESSION_DEFAULTS,
   createDatabaseMcpSessionStore,

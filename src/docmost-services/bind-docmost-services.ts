@@ -36,6 +36,7 @@ export function docmostServices<
     pages: docmostPageWrites(binding),
     shares: docmostShareWrites(binding),
     sharing: docmostSharingPolicy(binding),
+    audit: { record: binding.audit },
     // Who may see, edit and comment on a page: Docmost's PageAccessService decides.
     ...docmostAccess(instances.pageAccessService, {
       user: (caller) =>

@@ -20,5 +20,7 @@ export function databaseServices(store: PageStore): DocmostServices {
     shares: databaseShareWrites(store.db),
     sharing: databaseSharingPolicy(store.db),
     commentAccess: databaseCommentAccess(store.db),
+    // Docmost's audit log is its own (an enterprise feature): without its service, none.
+    audit: { record: async () => undefined },
   };
 }

@@ -2,11 +2,12 @@ export {
   estimateTokens,
   resolveTurnStatsOptions,
   TURN_STATS_OPTIONS,
+  type HostToolSet,
   type ResolvedTurnStatsOptions,
   type TurnStatsOptions,
 } from './turn-stats-options';
 export type { TurnStatsRecord, TurnStatus } from './turn-stats-record';
-export type { TurnEnd } from './turn-recorder';
+export type { TurnEnd, TurnUsage } from './turn-recorder';
 export {
   TurnStatsService,
   type RecordedTurn,
@@ -18,6 +19,7 @@ export {
   SUMMARY_WINDOWS,
   type ModelCue,
   type Share,
+  type ToolTokensComparison,
   type TurnStatsGroup,
   type TurnStatsSummary,
   type TurnStatsWindow,

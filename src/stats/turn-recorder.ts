@@ -18,10 +18,21 @@ export interface TurnEnd {
   /** Whether the last step answered with text. Default: `status === 'completed'`. */
   readonly answered?: boolean;
   /** The provider's reported usage of the whole turn (`streamText`'s `totalUsage`). */
-  readonly usage?: {
-    readonly inputTokens?: number;
-    readonly outputTokens?: number;
-  };
+  readonly usage?: TurnUsage;
+}
+
+/**
+ * The fields read of `ai` 6's `LanguageModelUsage` (the same in 6.0.134 and 6.0.326). Cached
+ * input is `inputTokenDetails.cacheReadTokens`, or the deprecated `cachedInputTokens` both
+ * releases still fill with the same number: `@ai-sdk/openai` and `@ai-sdk/openai-compatible`
+ * read it from `usage.prompt_tokens_details.cached_tokens` (0 when the endpoint sends usage
+ * without it); a provider that reports no cache leaves both undefined.
+ */
+export interface TurnUsage {
+  readonly inputTokens?: number;
+  readonly outputTokens?: number;
+  readonly inputTokenDetails?: { readonly cacheReadTokens?: number };
+  readonly cachedInputTokens?: number;
 }
 
 /** Who the turn belongs to, and what it runs with. */
@@ -42,6 +53,17 @@ function tokenCount(value: number | undefined): number | null {
   return value === undefined || !Number.isFinite(value) || value < 0
     ? null
     : Math.round(value);
+}
+
+/** The cached part of the input; none without an input count, or when it exceeds it. */
+function cachedInputCount(
+  usage: TurnUsage | undefined,
+  input: number | null,
+): number | null {
+  const cached = tokenCount(
+    usage?.inputTokenDetails?.cacheReadTokens ?? usage?.cachedInputTokens,
+  );
+  return input === null || cached === null || cached > input ? null : cached;
 }
 
 /**
@@ -102,6 +124,7 @@ export class TurnRecorder {
 
   record(deferred: DeferredTurnFigures, end: TurnEnd = {}): TurnStatsRecord {
     const status = end.status ?? 'completed';
+    const inputTokens = tokenCount(end.usage?.inputTokens);
     return {
       workspaceId: this.identity.workspaceId,
       chatId: this.identity.chatId,
@@ -120,7 +143,8 @@ export class TurnRecorder {
       unknownNames: deferred.unknownNamesRejected,
       recoveredCalls: deferred.recoveredCalls,
       reachedStepLimit: this.reachedStepLimit,
-      inputTokens: tokenCount(end.usage?.inputTokens),
+      inputTokens,
+      cachedInputTokens: cachedInputCount(end.usage, inputTokens),
       outputTokens: tokenCount(end.usage?.outputTokens),
       signalLines: this.signals.length,
       signalsFollowed: this.signals.filter((signal) => signal.followed).length,

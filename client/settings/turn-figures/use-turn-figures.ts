@@ -36,7 +36,28 @@ export interface TurnFiguresGroup {
   readonly unansweredShare: TurnFiguresShare;
   readonly unansweredWithoutLoadsShare: TurnFiguresShare;
   readonly providerTokens: { readonly input: number; readonly output: number };
+  /**
+   * Input tokens per turn as the provider reported them, over the turns that reported the
+   * cached part (`turns`): fresh and cached; null when none did.
+   */
+  readonly inputTokensPerTurn: {
+    readonly turns: number;
+    readonly fresh: number | null;
+    readonly cached: number | null;
+  };
 }
+
+/**
+ * What the tool tokens sent are compared with: the host's own tool set (its name and tokens per
+ * request), or every tool of the turn on every request (each group's `allActive`).
+ */
+export type TurnFiguresComparison =
+  | {
+      readonly against: 'hostToolSet';
+      readonly name: string;
+      readonly tokensPerRequest: number;
+    }
+  | { readonly against: 'allActive' };
 
 export interface TurnFiguresModelCue {
   readonly modelId: string;
@@ -54,6 +75,7 @@ export interface TurnFiguresWindow {
 
 /** What `POST /api/ai-tools/stats` answers. */
 export interface TurnFiguresSummary {
+  readonly comparison: TurnFiguresComparison;
   readonly windows: readonly TurnFiguresWindow[];
 }
 

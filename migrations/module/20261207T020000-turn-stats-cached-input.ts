@@ -7,6 +7,9 @@ const DAILY_COUNTERS = [
   ['fresh_input_tokens', 'bigint'],
 ] as const;
 
+/** Only the module's own tables (`20261205T210000-turn-stats`): no host column. */
+export const needs = [] as const;
+
 /**
  * The cached part of a turn's input, as the provider reported it: `cached_input_tokens` per turn
  * row (null when the provider reported none), and per day the turns that reported it with their

@@ -6,7 +6,9 @@ import {
   MeterProvider,
   MetricReader,
 } from '@opentelemetry/sdk-metrics';
+import type { Kysely } from 'kysely';
 import { AppModule } from '../../host/app.module';
+import * as turnStatsCachedInput from '../../migrations/module/20261207T020000-turn-stats-cached-input';
 import { loadAppConfig } from '../../host/config/app-config';
 import { seedDemoWorkspace } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS } from '../../host/seed/seed-ids';
@@ -200,4 +202,10 @@ it('reports the cached input as an OpenTelemetry counter beside the input', asyn
       .reduce((total, point) => total + (point.value as number), 0);
   expect(sum(TURN_METRIC_NAMES.providerTokens, 'input')).toBe(6900);
   expect(sum(TURN_METRIC_NAMES.cachedInputTokens)).toBe(2944);
+});
+
+it('the migration that added the cached input runs again without harm, and the figures stay', async () => {
+  const before = await summary();
+  await turnStatsCachedInput.up(database.db as Kysely<any>);
+  expect(await summary()).toEqual(before);
 });

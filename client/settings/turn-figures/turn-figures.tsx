@@ -278,6 +278,8 @@ export function TurnFigures({
           </Text>
           <SegmentedControl
             size="xs"
+            // Whole labels beside a long description (German's "7 Tage" was cut to "Tage").
+            style={{ flexShrink: 0 }}
             aria-label={t(TURN_FIGURES_TEXTS.window)}
             value={days}
             onChange={setDays}

@@ -6,8 +6,9 @@ export {
   type ResolvedTurnStatsOptions,
   type TurnStatsOptions,
 } from './turn-stats-options';
-export type { TurnStatsRecord, TurnStatus } from './turn-stats-record';
-export type { TurnEnd, TurnUsage } from './turn-recorder';
+export type { TurnStatsRecord } from './turn-stats-record';
+/** How a turn ended: the turn's own types (`src/deferred`), named here as before. */
+export type { TurnEnd, TurnStatus, TurnUsage } from '../deferred';
 export {
   TurnStatsService,
   type RecordedTurn,

@@ -1,6 +1,6 @@
 import { signaledPageIds } from '../comment-signal/signal-text';
-import type { DeferredTurnFigures } from '../deferred/deferred-tools-turn';
-import type { TurnStatsRecord, TurnStatus } from './turn-stats-record';
+import type { DeferredTurnFigures, TurnEnd, TurnUsage } from '../deferred';
+import type { TurnStatsRecord } from './turn-stats-record';
 
 /** Tools whose call reads a page's comments: a signal on that page is then followed. */
 const READS_PAGE_COMMENTS: ReadonlySet<string> = new Set([
@@ -10,30 +10,6 @@ const READS_PAGE_COMMENTS: ReadonlySet<string> = new Set([
 ]);
 
 const MAX_MODEL_ID_LENGTH = 200;
-
-/** What the host tells at the turn's end. */
-export interface TurnEnd {
-  /** Default 'completed'. */
-  readonly status?: TurnStatus;
-  /** Whether the last step answered with text. Default: `status === 'completed'`. */
-  readonly answered?: boolean;
-  /** The provider's reported usage of the whole turn (`streamText`'s `totalUsage`). */
-  readonly usage?: TurnUsage;
-}
-
-/**
- * The fields read of `ai` 6's `LanguageModelUsage` (the same in 6.0.134 and 6.0.326). Cached
- * input is `inputTokenDetails.cacheReadTokens`, or the deprecated `cachedInputTokens` both
- * releases still fill with the same number: `@ai-sdk/openai` and `@ai-sdk/openai-compatible`
- * read it from `usage.prompt_tokens_details.cached_tokens` (0 when the endpoint sends usage
- * without it); a provider that reports no cache leaves both undefined.
- */
-export interface TurnUsage {
-  readonly inputTokens?: number;
-  readonly outputTokens?: number;
-  readonly inputTokenDetails?: { readonly cacheReadTokens?: number };
-  readonly cachedInputTokens?: number;
-}
 
 /** Who the turn belongs to, and what it runs with. */
 export interface TurnIdentity {

@@ -1,6 +1,7 @@
 import type { ToolCallContext } from '../registry/tool-call-context';
+import { isUuid, withTimeout } from '../ground';
+import { CommentCheckTimeoutError } from './comment-check-timeout-error';
 import type { ResolvedCommentSignalOptions } from './comment-signal-options';
-import { isUuid } from './is-uuid';
 import type {
   CheckPlan,
   CommentCountResult,
@@ -10,7 +11,6 @@ import type {
   PersistedSession,
 } from './session';
 import { formatCommentSignal, type PageCommentNews } from './text';
-import { withTimeout } from './with-timeout';
 
 /** The call whose session is checked. */
 export interface CheckedCall {
@@ -193,6 +193,7 @@ async function runCheck(
           }),
         ),
         options.timeoutMs,
+        () => new CommentCheckTimeoutError(options.timeoutMs),
       ),
     ),
   );

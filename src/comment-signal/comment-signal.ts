@@ -9,7 +9,7 @@ import type {
 } from '../registry/tool-interceptor';
 import { checkNews } from './check-news';
 import type { ResolvedCommentSignalOptions } from './comment-signal-options';
-import { isUuid } from './is-uuid';
+import { isUuid } from '../ground';
 import { observeCall } from './observe-call';
 import {
   CommentSignalSession,

@@ -1,6 +1,7 @@
 import type { ToolInvocation, ToolOutcome } from '../registry/tool-interceptor';
+import { isUuid, withTimeout } from '../ground';
+import { CommentCheckTimeoutError } from './comment-check-timeout-error';
 import type { ResolvedCommentSignalOptions } from './comment-signal-options';
-import { isUuid } from './is-uuid';
 import type { CommentSignalSession } from './session';
 import {
   asCheckedRange,
@@ -9,7 +10,6 @@ import {
   pageIdsInInput,
   type ResultPageReferences,
 } from './tool-results';
-import { withTimeout } from './with-timeout';
 
 const NO_REFERENCES: ResultPageReferences = {
   pageIds: [],
@@ -105,6 +105,7 @@ async function coverCheckedRange(
         pageIds: workingSet,
       }),
       options.timeoutMs,
+      () => new CommentCheckTimeoutError(options.timeoutMs),
     );
   }
   session.coverRange(covered, Date.parse(range.since), startedAt, {

@@ -1,5 +1,24 @@
 import type { JsonValue, Page } from '../database';
 import type { ToolCallContext } from '../registry/tool-call-context';
+import type { YjsSelection } from '../page-store';
+import type { DocmostAuditPayload } from './docmost-audit-payload';
+
+export type { YjsRelativePosition, YjsSelection } from '../page-store';
+
+/** Who an audit event names: the person, and for the agent's writes its chat. */
+export type AuditCaller = Pick<
+  ServiceCaller,
+  'userId' | 'workspaceId' | 'aiChatId' | 'actor'
+>;
+
+/**
+ * Docmost's audit log (its `AUDIT_SERVICE`, a no-op in the community edition): the events its
+ * own routes write for the same actions, for the agent's writes the ports above do not record
+ * themselves (a stash link) and for the module's routes (settings, stash links).
+ */
+export interface AuditTrail {
+  record(caller: AuditCaller, payload: DocmostAuditPayload): Promise<void>;
+}
 
 /**
  * Who a write is made for: the person the agent acts for (Docmost's `User`, in its workspace),
@@ -21,23 +40,6 @@ export interface ServiceCaller {
    * database binding does); Docmost's services need only the fields above.
    */
   readonly call: ToolCallContext;
-}
-
-/**
- * A Yjs relative position as Docmost's `CreateCommentDto.yjsSelection` takes it (its
- * `yjsSelectionSchema`: every field present; `item` null at the end of a type).
- */
-export interface YjsRelativePosition {
-  readonly type: { readonly client: number; readonly clock: number };
-  readonly tname: string | null;
-  readonly item: { readonly client: number; readonly clock: number } | null;
-  readonly assoc: number;
-}
-
-/** A new thread's anchor in the page's Yjs document: its start (`anchor`) and end (`head`). */
-export interface YjsSelection {
-  readonly anchor: YjsRelativePosition;
-  readonly head: YjsRelativePosition;
 }
 
 /** A comment as createComment asks for it (Docmost's `CreateCommentDto`). */
@@ -234,6 +236,8 @@ export interface DocmostServices {
   readonly shares: ShareWrites;
   readonly sharing: SharingPolicy;
   readonly commentAccess: CommentAccess;
+  /** Left out: no audit event is written (as in Docmost's community edition). */
+  readonly audit: AuditTrail;
   /** Left out: the `pageAccess` option (by default Docmost's rules in SQL) decides. */
   readonly pageAccess?: PageAccess;
 }

@@ -1,4 +1,6 @@
 export type {
+  AuditCaller,
+  AuditTrail,
   CommentAccess,
   CommentCreation,
   CommentWrites,
@@ -17,6 +19,8 @@ export type {
   DocmostAuditContext,
   DocmostAuditEvent,
   DocmostAuditPayload,
+} from './docmost-audit-payload';
+export type {
   DocmostAuditServiceShape,
   DocmostCommentRepoShape,
   DocmostCommentServiceShape,
@@ -33,3 +37,11 @@ export type {
   DocmostUserShape,
 } from './docmost-service-shapes';
 export { docmostServices } from './bind-docmost-services';
+export { DOCMOST_SERVICES } from './docmost-services.token';
+export {
+  allowsViewerComments,
+  databaseServices,
+  refuseRestrictedPage,
+  requireSharingAllowed,
+  serviceCaller,
+} from './database';

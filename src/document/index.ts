@@ -12,7 +12,6 @@ export {
   MarkdownSyntaxError,
   markdownToDocument,
 } from './markdown';
-export { abbreviate } from './abbreviate';
 export { DocumentError, type DocumentErrorCode } from './document-error';
 export { blockFingerprint } from './prosemirror/block-fingerprint';
 export {
@@ -87,6 +86,10 @@ export {
   type RenderedDocument,
 } from './prosemirror/render-text';
 export { stripMarks } from './prosemirror/strip-marks';
+export {
+  publicViewDocument,
+  type PublicViewDocument,
+} from './prosemirror/public-view';
 export {
   deleteTableRow,
   insertTableRow,

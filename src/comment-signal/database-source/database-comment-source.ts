@@ -13,7 +13,7 @@ import type {
   EmbeddedCommentClaim,
 } from '../session';
 import { selectPagesInSpace } from './database-pages-in-space';
-import { isUuid } from '../is-uuid';
+import { isUuid } from '../../ground';
 
 export interface DatabaseCommentSourceOptions {
   /**

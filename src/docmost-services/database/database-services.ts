@@ -1,4 +1,4 @@
-import type { DocmostServices } from '..';
+import type { DocmostServices } from '../docmost-services';
 import type { PageStore } from '../../page-store';
 import { databaseCommentAccess } from './database-comment-access';
 import { databaseCommentWrites } from './database-comment-writes';
@@ -20,5 +20,7 @@ export function databaseServices(store: PageStore): DocmostServices {
     shares: databaseShareWrites(store.db),
     sharing: databaseSharingPolicy(store.db),
     commentAccess: databaseCommentAccess(store.db),
+    // Docmost's audit log is its own (an enterprise feature): without its service, none.
+    audit: { record: async () => undefined },
   };
 }

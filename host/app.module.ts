@@ -46,7 +46,8 @@ export class AppModule {
       db: options.db,
       debounceMs: options.config.collaboration.debounceMs,
       maxDebounceMs: options.config.collaboration.maxDebounceMs,
-      ...(options.config.redisUrl === undefined
+      ...(options.config.redisUrl === undefined ||
+      options.config.collaboration.disableRedis
         ? {}
         : { redisUrl: options.config.redisUrl }),
       ...(options.databaseUrl === undefined
@@ -60,7 +61,10 @@ export class AppModule {
     });
     // Docmost's services for comments, pages and shares, as the reference host imitates them:
     // its own routes and the agent's tools both write through them.
-    const docmost = new HostDocmost(options.db, collaboration);
+    const docmost = new HostDocmost(
+      options.db,
+      options.config.collaboration.disableRedis ? null : collaboration,
+    );
     const redis =
       options.config.redisUrl === undefined
         ? null

@@ -52,7 +52,8 @@ export class HostCommentService {
     private readonly db: Kysely<DB>,
     private readonly effects: DocmostEffects,
     private readonly database: () => DocmostServices,
-    private readonly marks: CommentMarks | undefined,
+    /** Null: Docmost with `COLLAB_DISABLE_REDIS=true`, whose collaboration events do nothing. */
+    private readonly marks: CommentMarks | null,
   ) {}
 
   async create(
@@ -137,11 +138,24 @@ export class HostCommentService {
     authUser: HostUser,
     provenance?: DocmostProvenance,
   ): Promise<void> {
-    await this.database().comments.resolve({
-      caller: hostCaller(authUser, comment.workspaceId, provenance),
-      commentId: comment.id,
-      resolved,
-    });
+    if (this.marks)
+      await this.database().comments.resolve({
+        caller: hostCaller(authUser, comment.workspaceId, provenance),
+        commentId: comment.id,
+        resolved,
+      });
+    // Docmost's `resolveCommentMark` event does nothing without collaboration Redis: the row only.
+    else
+      await this.db
+        .updateTable('comments')
+        .set({
+          resolvedAt: resolved ? new Date() : null,
+          resolvedById: resolved ? authUser.id : null,
+          resolvedSource:
+            resolved && provenance?.actor === 'agent' ? 'agent' : null,
+        })
+        .where('id', '=', comment.id)
+        .execute();
     if (resolved && comment.creatorId !== authUser.id)
       this.effects.record({
         kind: 'queue',

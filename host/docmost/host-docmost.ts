@@ -20,6 +20,7 @@ import {
   type HostUser,
 } from './host-repos';
 import { HostShareService } from './host-share.service';
+import { HostWsService } from './host-ws.service';
 
 /**
  * The reference host's Docmost-like services, in one place: the host's own routes and the
@@ -39,12 +40,19 @@ export class HostDocmost {
   readonly shareService: HostShareService;
   readonly pageAccessService: HostPageAccessService;
   readonly auditService: HostAuditService;
+  readonly wsService: HostWsService;
+  /** Docmost's `EnvironmentService.isCollabDisableRedis`: whether collaboration events run. */
+  readonly environmentService: { isCollabDisableRedis(): boolean };
   private database: DocmostServices | undefined;
 
-  /** `marks`: the collaboration server that sets a thread's mark from a Yjs selection. */
+  /**
+   * `marks`: the collaboration server that sets a thread's mark from a Yjs selection (Docmost's
+   * `setCommentMark` event); null with `COLLAB_DISABLE_REDIS=true`, where Docmost runs no
+   * collaboration event.
+   */
   constructor(
     private readonly db: Kysely<DB>,
-    marks?: CommentMarks,
+    marks: CommentMarks | null,
   ) {
     const database = () => {
       if (!this.database)
@@ -67,6 +75,8 @@ export class HostDocmost {
     this.shareService = new HostShareService(database);
     this.pageAccessService = new HostPageAccessService(db);
     this.auditService = new HostAuditService(this.effects);
+    this.wsService = new HostWsService(this.effects);
+    this.environmentService = { isCollabDisableRedis: () => marks === null };
   }
 
   /** The caller's strongest role in a space (directly or through a group), or undefined. */
@@ -113,6 +123,8 @@ export class HostDocmost {
         shareRepo: this.shareRepo,
         pageAccessService: this.pageAccessService,
         auditService: this.auditService,
+        wsService: this.wsService,
+        environmentService: this.environmentService,
       };
     return docmostServices(instances);
   };

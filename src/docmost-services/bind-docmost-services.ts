@@ -1,18 +1,14 @@
+import { agentProvenance, docmostCommentWrites } from './bind-docmost-comments';
 import { docmostAccess } from './docmost-access';
 import { auditRecorder, auditTitle } from './docmost-audit';
 import type { DocmostServices, ServiceCaller } from './docmost-services';
 import type {
   DocmostCommentShape,
   DocmostPageShape,
-  DocmostProvenance,
   DocmostServiceInstances,
   DocmostUserShape,
 } from './docmost-service-shapes';
-
-/** The provenance Docmost reads: the person's write, made by their agent in that chat. */
-function agentProvenance(caller: ServiceCaller): DocmostProvenance {
-  return { actor: 'agent', aiChatId: caller.aiChatId };
-}
+import { requireProvenance } from './require-provenance';
 
 /**
  * The package's ports bound to Docmost's own services, so that an agent's write is Docmost's
@@ -28,9 +24,8 @@ export function docmostServices<
   User extends DocmostUserShape,
   Comment extends DocmostCommentShape,
 >(instances: DocmostServiceInstances<Page, User, Comment>): DocmostServices {
+  requireProvenance(instances);
   const {
-    commentService,
-    commentRepo,
     pageService,
     pageRepo,
     userRepo,
@@ -58,77 +53,7 @@ export function docmostServices<
   }
 
   return {
-    comments: {
-      // Docmost's CommentService.create sets the mark from `yjsSelection` on the page's owner
-      // (its `setCommentMark` collaboration event), for a viewer allowed to comment too.
-      setsAnchorMark: true,
-      async create(request) {
-        const commented = await page(request.pageId);
-        const created = await commentService.create(
-          {
-            page: commented,
-            workspaceId: request.caller.workspaceId,
-            user: await user(request.caller),
-          },
-          {
-            pageId: request.pageId,
-            content: JSON.stringify(request.content),
-            ...(request.selection === null
-              ? {}
-              : { selection: request.selection }),
-            type: request.type,
-            ...(request.parentCommentId === null
-              ? {}
-              : { parentCommentId: request.parentCommentId }),
-            ...(request.yjsSelection === undefined
-              ? {}
-              : { yjsSelection: request.yjsSelection }),
-          },
-          agentProvenance(request.caller),
-        );
-        await audit(request.caller, {
-          event: 'comment.created',
-          resourceType: 'comment',
-          resourceId: created.id,
-          spaceId: commented.spaceId,
-          metadata: { pageId: commented.id },
-        });
-        return { id: created.id };
-      },
-      async resolve(request) {
-        const comment = await commentRepo.findById(request.commentId);
-        if (!comment) throw new Error(`comment ${request.commentId} not found`);
-        await commentService.resolveComment(
-          comment,
-          request.resolved,
-          await user(request.caller),
-          agentProvenance(request.caller),
-        );
-        await audit(request.caller, {
-          event: request.resolved ? 'comment.resolved' : 'comment.reopened',
-          resourceType: 'comment',
-          resourceId: comment.id,
-          spaceId: comment.spaceId,
-          metadata: { pageId: comment.pageId },
-        });
-        return { changed: true };
-      },
-      async remove(request) {
-        const comment = await commentRepo.findById(request.commentId);
-        await commentRepo.deleteComment(request.commentId);
-        // Its creation is in the audit log: so is its removal, as Docmost's delete route logs it.
-        if (comment)
-          await audit(request.caller, {
-            event: 'comment.deleted',
-            resourceType: 'comment',
-            resourceId: comment.id,
-            spaceId: comment.spaceId,
-            changes: {
-              before: { pageId: comment.pageId, creatorId: comment.creatorId },
-            },
-          });
-      },
-    },
+    comments: docmostCommentWrites(instances, { user, page }, audit),
     pages: {
       async create(request) {
         const created = await pageService.create(

@@ -56,19 +56,44 @@ export interface DocmostCommentServiceShape<
        */
       yjsSelection?: YjsSelection;
     },
-    provenance?: DocmostProvenance,
+    provenance: DocmostProvenance,
   ): Promise<{ id: string }>;
   resolveComment(
     comment: Comment,
     resolved: boolean,
     authUser: User,
-    provenance?: DocmostProvenance,
+    provenance: DocmostProvenance,
   ): Promise<unknown>;
 }
 
 export interface DocmostCommentRepoShape<Comment extends DocmostCommentShape> {
   findById(commentId: string): Promise<Comment | undefined>;
   deleteComment(commentId: string): Promise<void>;
+}
+
+/**
+ * Docmost's `WsService` (`ws/ws.service.ts`): what its comment delete route tells the page's
+ * room (`commentDeleted`), so open pages drop the thread.
+ */
+export interface DocmostWsServiceShape {
+  emitCommentEvent(
+    spaceId: string,
+    pageId: string,
+    data: {
+      readonly operation: 'commentDeleted';
+      readonly pageId: string;
+      readonly commentId: string;
+    },
+  ): void | Promise<void>;
+}
+
+/**
+ * Docmost's `EnvironmentService`, for the one setting the package needs: with
+ * `COLLAB_DISABLE_REDIS=true` its `CollaborationGateway.handleYjsEvent` does nothing, so
+ * `CommentService` sets no comment mark from `yjsSelection` and changes none on resolve.
+ */
+export interface DocmostEnvironmentServiceShape {
+  isCollabDisableRedis(): boolean;
 }
 
 export interface DocmostPageServiceShape<
@@ -85,25 +110,25 @@ export interface DocmostPageServiceShape<
       content?: string | object;
       format?: 'json' | 'markdown' | 'html';
     },
-    provenance?: DocmostProvenance,
+    provenance: DocmostProvenance,
   ): Promise<{ id: string }>;
   update(
     page: Page,
     updatePageDto: { pageId: string; title?: string },
     user: User,
-    provenance?: DocmostProvenance,
+    provenance: DocmostProvenance,
   ): Promise<unknown>;
   movePage(
     dto: { pageId: string; position: string; parentPageId?: string | null },
     movedPage: Page,
-    provenance?: DocmostProvenance,
+    provenance: DocmostProvenance,
   ): Promise<unknown>;
   /** Docmost's answers the sub-pages it moved along (`childPageIds`), which its audit names. */
   movePageToSpace(
     rootPage: Page,
     spaceId: string,
     userId: string,
-    provenance?: DocmostProvenance,
+    provenance: DocmostProvenance,
   ): Promise<{ readonly childPageIds?: readonly string[] } | void>;
   removePage(
     pageId: string,
@@ -229,6 +254,10 @@ export interface DocmostServiceInstances<
 > {
   readonly commentService: DocmostCommentServiceShape<Page, User, Comment>;
   readonly commentRepo: DocmostCommentRepoShape<Comment>;
+  /** Tells open pages that a comment is gone, as Docmost's delete route does. */
+  readonly wsService: DocmostWsServiceShape;
+  /** Whether Docmost's collaboration events run (`COLLAB_DISABLE_REDIS`). */
+  readonly environmentService: DocmostEnvironmentServiceShape;
   readonly pageService: DocmostPageServiceShape<Page, User>;
   readonly pageRepo: DocmostPageRepoShape<Page>;
   readonly userRepo: DocmostUserRepoShape<User>;

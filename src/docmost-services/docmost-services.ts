@@ -68,8 +68,11 @@ export interface CommentCreation {
 export interface CommentWrites {
   /**
    * True when `create` sets a thread's comment mark from `yjsSelection` on the page's live
-   * document (the Docmost binding). The package then writes no mark through its own
-   * connection, which Docmost makes read-only for a viewer, and checks the mark arrived.
+   * document (the Docmost binding, where its collaboration events run). The package then
+   * writes no mark through its own connection, which Docmost makes read-only for a viewer, and
+   * checks the mark arrived. Otherwise the package sets it through its page writer, after
+   * checking it can: for someone who may comment but not edit on a live page it cannot, and
+   * the comment is refused before anything is created.
    */
   readonly setsAnchorMark?: boolean;
   /** Inserts a thread or a reply as the caller; returns its id. Access was checked before. */
@@ -78,15 +81,19 @@ export interface CommentWrites {
    * Resolves or reopens a thread: its row and the `resolved` flag of its anchor mark. Access,
    * the thread's state and its being a thread were checked before. `changed: false` when a
    * binding finds the thread already in that state (a concurrent call came first).
+   * `markUpdated`: whether the binding changed the anchor's flag; undefined when it leaves that
+   * to the page's collaboration server (Docmost's `resolveCommentMark`), which changes it where
+   * the page has the mark; false when nothing touched it (the package then does, if it may).
    */
   resolve(request: {
     readonly caller: ServiceCaller;
     readonly commentId: string;
     readonly resolved: boolean;
-  }): Promise<{ readonly changed: boolean }>;
+  }): Promise<{ readonly changed: boolean; readonly markUpdated?: boolean }>;
   /**
    * Removes a comment `create` made moments ago whose anchor could not be set (the page changed
-   * between the check and the mark): the thread would otherwise have no highlight.
+   * between the check and the mark): the thread would otherwise have no highlight. With every
+   * effect of Docmost's delete route: open pages are told (`commentDeleted`), the audit log too.
    */
   remove(request: {
     readonly caller: ServiceCaller;

@@ -14,6 +14,7 @@ import { commentBodyDocument } from './comment-body';
 import { commentRefusal } from './comment-refusal';
 import {
   createServiceMarkedThread,
+  highlightNeedsEditor,
   selectionGone,
   selectionUnplaceable,
 } from './service-marked-thread';
@@ -182,6 +183,14 @@ async function createThread(
   }
   // The package sets the mark itself: no live page to locate the selection on, a binding that
   // does not set marks, or a place Docmost's mark walk cannot reach (the caller may edit).
+  // On a live page it writes through its own connection, which the collaboration server makes
+  // read-only for someone who may not edit: refused before anything is created.
+  if (
+    !services.comments.setsAnchorMark &&
+    !page.canEdit &&
+    dependencies.livePages?.holdsPage?.(page.id)
+  )
+    throw highlightNeedsEditor(page.id, input.selection);
   const { id } = await services.comments.create({
     caller,
     pageId: page.id,

@@ -36,6 +36,22 @@ export function selectionUnplaceable(
 }
 
 /**
+ * A thread on a live page whose highlight only the comment service could set for a caller who
+ * may comment but not edit, and it does not here (Docmost with `COLLAB_DISABLE_REDIS=true`,
+ * whose collaboration events do nothing).
+ */
+export function highlightNeedsEditor(
+  pageId: string,
+  selection: string,
+): ToolError {
+  return new ToolError(
+    'forbidden',
+    `the highlight of selection "${abbreviate(selection, 120)}" cannot be set on page ${pageId}: you may comment but not edit there, so only the comment service could set it, and on this server it sets none (Docmost without collaboration Redis, COLLAB_DISABLE_REDIS=true); no comment was created: reply to an existing thread (parentCommentId) or ask someone who may edit the page`,
+    { pageId, selection },
+  );
+}
+
+/**
  * A new thread through a comment service that sets the anchor mark itself (Docmost's, from
  * `yjsSelection`, on the page's owner): the agent's own connection, read-only for a viewer,
  * writes nothing. Its replica then has to show the mark over exactly the selection; otherwise

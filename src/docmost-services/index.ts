@@ -21,6 +21,7 @@ export type {
   DocmostCommentRepoShape,
   DocmostCommentServiceShape,
   DocmostCommentShape,
+  DocmostEnvironmentServiceShape,
   DocmostPageAccessServiceShape,
   DocmostPageRepoShape,
   DocmostPageServiceShape,
@@ -31,5 +32,6 @@ export type {
   DocmostShareServiceShape,
   DocmostUserRepoShape,
   DocmostUserShape,
+  DocmostWsServiceShape,
 } from './docmost-service-shapes';
 export { docmostServices } from './bind-docmost-services';

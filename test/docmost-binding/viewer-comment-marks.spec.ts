@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { HOST_DOCMOST, type HostDocmost } from '../../host/docmost';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { Y } from '../../src/collaboration/yjs';
+import { Y, type YXmlElement } from '../../src/collaboration/yjs';
 import { fillFragment, ToolError, type ProseMirrorNode } from '../../src';
 import { createYElement } from '../../src/collaboration/yjs-document';
 import {
@@ -276,7 +276,7 @@ it("removes a thread whose mark landed over other text with every effect of Docm
     .mockImplementationOnce(async (pageId, payload) => {
       editor.doc.transact(() => {
         for (const block of editor.fragment.toArray()) {
-          const run = (block as Y.XmlElement).get?.(0);
+          const run = (block as YXmlElement).get?.(0);
           if (!(run instanceof Y.XmlText)) continue;
           const plain = (run.toDelta() as { insert: unknown }[])
             .map((part) => (typeof part.insert === 'string' ? part.insert : ''))

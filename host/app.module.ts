@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import type { Kysely } from 'kysely';
@@ -64,6 +65,7 @@ export class AppModule {
     const docmost = new HostDocmost(
       options.db,
       options.config.collaboration.disableRedis ? null : collaboration,
+      join(options.config.dataDirectory, 'storage'),
     );
     const redis =
       options.config.redisUrl === undefined

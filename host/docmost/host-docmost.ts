@@ -5,6 +5,8 @@ import {
   type DocmostServices,
   type DocmostServiceInstances,
 } from '../../src';
+import { HostAttachmentRepo } from '../attachments/host-attachment.repo';
+import { HostStorageService } from '../attachments/host-storage.service';
 import { DocmostEffects } from './docmost-effects';
 import { HostAuditService } from './host-audit.service';
 import { HostCommentService, type CommentMarks } from './host-comment.service';
@@ -41,6 +43,8 @@ export class HostDocmost {
   readonly pageAccessService: HostPageAccessService;
   readonly auditService: HostAuditService;
   readonly wsService: HostWsService;
+  readonly attachmentRepo: HostAttachmentRepo;
+  readonly storageService: HostStorageService;
   /** Docmost's `EnvironmentService.isCollabDisableRedis`: whether collaboration events run. */
   readonly environmentService: { isCollabDisableRedis(): boolean };
   private database: DocmostServices | undefined;
@@ -53,6 +57,8 @@ export class HostDocmost {
   constructor(
     private readonly db: Kysely<DB>,
     marks: CommentMarks | null,
+    /** Where the attachments' files are (Docmost's local storage driver's directory). */
+    storagePath: string,
   ) {
     const database = () => {
       if (!this.database)
@@ -76,6 +82,8 @@ export class HostDocmost {
     this.pageAccessService = new HostPageAccessService(db);
     this.auditService = new HostAuditService(this.effects);
     this.wsService = new HostWsService(this.effects);
+    this.attachmentRepo = new HostAttachmentRepo(db);
+    this.storageService = new HostStorageService(storagePath);
     this.environmentService = { isCollabDisableRedis: () => marks === null };
   }
 
@@ -125,6 +133,8 @@ export class HostDocmost {
         auditService: this.auditService,
         wsService: this.wsService,
         environmentService: this.environmentService,
+        attachmentRepo: this.attachmentRepo,
+        storageService: this.storageService,
       };
     return docmostServices(instances);
   };

@@ -1,3 +1,4 @@
+import { docmostAttachmentCopies } from './bind-docmost-attachments';
 import { agentProvenance, docmostCommentWrites } from './bind-docmost-comments';
 import { docmostAccess } from './docmost-access';
 import { auditRecorder, auditTitle } from './docmost-audit';
@@ -198,6 +199,10 @@ export function docmostServices<
           });
       },
     },
+    attachments: docmostAttachmentCopies(
+      instances.attachmentRepo,
+      instances.storageService,
+    ),
     sharing: {
       isSharingAllowed: (workspaceId, spaceId) =>
         shareService.isSharingAllowed(workspaceId, spaceId),

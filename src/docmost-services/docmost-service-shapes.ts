@@ -182,6 +182,48 @@ export interface DocmostShareRepoShape {
   deleteShare(shareId: string): Promise<void>;
 }
 
+/** What the package reads of Docmost's `Attachment` entity. */
+export interface DocmostAttachmentShape {
+  readonly id: string;
+  readonly fileName: string;
+  readonly filePath: string;
+  readonly fileSize: number | string | bigint | null;
+  readonly fileExt: string;
+  readonly mimeType: string | null;
+  readonly type: string | null;
+  readonly creatorId: string;
+  readonly pageId: string | null;
+  readonly spaceId: string | null;
+  readonly workspaceId: string;
+  readonly aiChatId?: string | null;
+  readonly deletedAt?: Date | null;
+}
+
+/** Docmost's `AttachmentRepo` (global in its `DatabaseModule`). */
+export interface DocmostAttachmentRepoShape<
+  Attachment extends DocmostAttachmentShape,
+> {
+  findById(attachmentId: string): Promise<Attachment | undefined>;
+  insertAttachment(attachment: {
+    id: string;
+    type: string | null;
+    filePath: string;
+    fileName: string;
+    fileSize: Attachment['fileSize'];
+    mimeType: string | null;
+    fileExt: string;
+    creatorId: string;
+    workspaceId: string;
+    pageId: string;
+    spaceId: string;
+  }): Promise<unknown>;
+}
+
+/** Docmost's `StorageService` (global): its local, S3 or Azure driver. */
+export interface DocmostStorageServiceShape {
+  copy(fromFilePath: string, toFilePath: string): Promise<void>;
+}
+
 export interface DocmostPageAccessServiceShape<
   Page extends DocmostPageShape,
   User extends DocmostUserShape,
@@ -263,6 +305,9 @@ export interface DocmostServiceInstances<
   readonly userRepo: DocmostUserRepoShape<User>;
   readonly shareService: DocmostShareServiceShape<Page>;
   readonly shareRepo: DocmostShareRepoShape;
+  /** The attachment rows and the storage of their files, for copyPageContent's copies. */
+  readonly attachmentRepo: DocmostAttachmentRepoShape<any>;
+  readonly storageService: DocmostStorageServiceShape;
   readonly pageAccessService: DocmostPageAccessServiceShape<Page, User>;
   /**
    * Docmost's audit service. Docmost's controllers, not its services, write the audit events,

@@ -185,6 +185,28 @@ export interface ShareWrites {
   }): Promise<void>;
 }
 
+/**
+ * The files behind a page's images and attachments (Docmost's `attachments` rows and its
+ * storage). copyPageContent copies them for the target page, as Docmost's page duplicate does,
+ * so the copy's images show for whoever may see the target, on its public share, and after the
+ * source is purged.
+ */
+export interface AttachmentCopies {
+  /**
+   * For each of `attachmentIds` that is an attachment of `sourcePageId` (no other page's: the
+   * caller may not see those), a new attachment owned by the target page, in its space, with a
+   * copy of the file. Answers the new id of each one copied; the others are left out (the
+   * content keeps pointing at them).
+   */
+  copy(request: {
+    readonly caller: ServiceCaller;
+    readonly sourcePageId: string;
+    readonly targetPageId: string;
+    readonly targetSpaceId: string;
+    readonly attachmentIds: readonly string[];
+  }): Promise<ReadonlyMap<string, string>>;
+}
+
 /** Whether pages of a space may be made public (Docmost's `ShareService.isSharingAllowed`). */
 export interface SharingPolicy {
   /**
@@ -239,6 +261,8 @@ export interface DocmostServices {
   readonly comments: CommentWrites;
   readonly pages: PageWrites;
   readonly shares: ShareWrites;
+  /** Left out of a binding: the package's default, which copies no file (it has no storage). */
+  readonly attachments: AttachmentCopies;
   readonly sharing: SharingPolicy;
   readonly commentAccess: CommentAccess;
   /** Left out: the `pageAccess` option (by default Docmost's rules in SQL) decides. */

@@ -1,4 +1,5 @@
 export type {
+  AttachmentCopies,
   CommentAccess,
   CommentCreation,
   CommentWrites,
@@ -14,6 +15,9 @@ export type {
   YjsSelection,
 } from './docmost-services';
 export type {
+  DocmostAttachmentRepoShape,
+  DocmostAttachmentShape,
+  DocmostStorageServiceShape,
   DocmostAuditContext,
   DocmostAuditEvent,
   DocmostAuditPayload,

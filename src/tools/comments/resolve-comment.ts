@@ -2,10 +2,10 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { resolveCommentTool } from './comments.tools';
-import { serviceCaller } from '../docmost-writes/service-caller';
+import { serviceCaller } from '../../docmost-services/database/service-caller';
 import { setCommentResolved, asDocument } from '../../document';
-import { requireComment } from './require-comment';
-import { mutatePage } from '../page-store';
+import { requireComment } from '../../page-store/require-comment';
+import { mutatePage } from '../../page-store';
 import { commentRefusal } from './comment-refusal';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 

@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { readPage } from '../page-store';
+import { readPage } from '../../page-store';
 import type { copyPageContentTool } from './page-management.tools';
 import {
   COMMENT_MARK_TYPE,
@@ -10,7 +10,7 @@ import {
   replaceAttachmentIds,
   stripMarks,
 } from '../../document';
-import { serviceCaller } from '../docmost-writes/service-caller';
+import { serviceCaller } from '../../docmost-services/database/service-caller';
 import { writeWholeDocument } from '../structure/write-whole-document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 

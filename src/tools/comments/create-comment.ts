@@ -8,9 +8,10 @@ import { isUuid, type AccessiblePage } from '../../access';
 import type { createCommentTool } from './comments.tools';
 import { readPage, refuseUnstorableText } from '../../page-store';
 import { serviceCaller } from '../../docmost-services/database/service-caller';
-import { asDocument, documentSize } from '../../document';
+import { asDocument, documentSize, type ProseMirrorNode } from '../../document';
 import { runBlockEdit } from '../structure/run-block-edit';
 import { commentBodyDocument } from './comment-body';
+import { commentMentions } from './comment-mentions';
 import { commentRefusal } from './comment-refusal';
 import {
   createServiceMarkedThread,
@@ -60,6 +61,7 @@ async function createReply(
   input: CreateCommentInput & { parentCommentId: string },
   context: ToolCallContext,
   caller: ServiceCaller,
+  body: ProseMirrorNode,
 ): Promise<CreatedComment> {
   const { db } = dependencies;
   const page = await requireCommentablePage(
@@ -93,7 +95,7 @@ async function createReply(
   const { id } = await dependencies.services.comments.create({
     caller,
     pageId: page.id,
-    content: commentBodyDocument(input.content) as unknown as JsonValue,
+    content: body as unknown as JsonValue,
     selection: null,
     // A reply is a 'page' comment, the type Docmost stores when none is given.
     type: 'page',
@@ -123,6 +125,7 @@ async function createThread(
   input: CreateCommentInput & { selection: string },
   context: ToolCallContext,
   caller: ServiceCaller,
+  body: ProseMirrorNode,
 ): Promise<CreatedComment> {
   const { heavyWork, services } = dependencies;
   const page = await requireCommentablePage(
@@ -168,7 +171,7 @@ async function createThread(
       caller,
       page,
       selection: input.selection,
-      content: input.content,
+      content: body,
       located,
     });
     return {
@@ -194,7 +197,7 @@ async function createThread(
   const { id } = await services.comments.create({
     caller,
     pageId: page.id,
-    content: commentBodyDocument(input.content) as unknown as JsonValue,
+    content: body as unknown as JsonValue,
     selection: input.selection,
     // An anchored thread is 'inline': its highlight is in the text.
     type: 'inline',
@@ -254,12 +257,23 @@ export async function createComment(
     );
   }
   const caller = await serviceCaller(dependencies.db, context);
+  const body = commentBodyDocument(
+    input.content,
+    await commentMentions(dependencies.db, context, input.content),
+  );
   return parentCommentId !== undefined
-    ? createReply(dependencies, { ...input, parentCommentId }, context, caller)
+    ? createReply(
+        dependencies,
+        { ...input, parentCommentId },
+        context,
+        caller,
+        body,
+      )
     : createThread(
         dependencies,
         { ...input, selection: selection! },
         context,
         caller,
+        body,
       );
 }

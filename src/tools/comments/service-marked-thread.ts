@@ -5,7 +5,7 @@ import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
 import type { LiveCommentSelection } from '../../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import { commentBodyDocument } from './comment-body';
+import type { ProseMirrorNode } from '../../document';
 
 /** A thread whose mark the comment service set: its id, block and the page's version. */
 export interface ServiceMarkedThread {
@@ -63,7 +63,8 @@ export async function createServiceMarkedThread(
     readonly caller: ServiceCaller;
     readonly page: AccessiblePage;
     readonly selection: string;
-    readonly content: string;
+    /** The comment's body document. */
+    readonly content: ProseMirrorNode;
     readonly located: LiveCommentSelection;
   },
 ): Promise<ServiceMarkedThread> {
@@ -73,7 +74,7 @@ export async function createServiceMarkedThread(
     const { id } = await services.comments.create({
       caller,
       pageId: page.id,
-      content: commentBodyDocument(request.content) as unknown as JsonValue,
+      content: request.content as unknown as JsonValue,
       selection,
       type: 'inline',
       parentCommentId: null,

@@ -39,3 +39,7 @@ export type {
   DocmostWsServiceShape,
 } from './docmost-service-shapes';
 export { docmostServices } from './bind-docmost-services';
+export {
+  CHECKED_DOCMOST_VERSIONS,
+  docmostVersionNotice,
+} from './docmost-version';

@@ -113,8 +113,12 @@ export {
 } from './calls-per-user';
 export {
   DeferredToolsService,
-  DeferredToolsChatTurn,
+  ChatTurn,
   DeferredToolsTurn,
+  type DeferredToolsChatTurn,
+  type ChatTurnHooks,
+  type ChatTurnOptions,
+  type SentStep,
   composePrepareStep,
   type DeferredTurnFigures,
   buildToolCatalogBlock,
@@ -136,7 +140,7 @@ export {
   type ChatMemoryStore,
 } from './chat-memory';
 export {
-  AiChatTurn,
+  type AiChatTurn,
   AiChatTurnService,
   type BeginChatTurnOptions,
 } from './chat-turn';

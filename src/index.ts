@@ -37,13 +37,43 @@ export {
   createDocmostExecutors,
   type DocmostExecutorOptions,
 } from './tools/docmost-executors';
-export * from './docmost-services';
 export {
+  docmostServices,
   databaseServices,
   allowsViewerComments,
   requireSharingAllowed,
-} from './docmost-services/database';
-export type { DocmostServicesOption } from './tools/executor-dependencies';
+  type CommentAccess,
+  type CommentCreation,
+  type CommentWrites,
+  type CreatedPageReference,
+  type DocmostServices,
+  type PageAccess,
+  type PageAccessDecision,
+  type PageWrites,
+  type ServiceCaller,
+  type ShareWrites,
+  type SharingPolicy,
+  type YjsRelativePosition,
+  type YjsSelection,
+  type DocmostAuditContext,
+  type DocmostAuditEvent,
+  type DocmostAuditPayload,
+  type DocmostAuditServiceShape,
+  type DocmostCommentRepoShape,
+  type DocmostCommentServiceShape,
+  type DocmostCommentShape,
+  type DocmostPageAccessServiceShape,
+  type DocmostPageRepoShape,
+  type DocmostPageServiceShape,
+  type DocmostPageShape,
+  type DocmostProvenance,
+  type DocmostServiceInstances,
+  type DocmostShareRepoShape,
+  type DocmostShareServiceShape,
+  type DocmostUserRepoShape,
+  type DocmostUserShape,
+} from './docmost-services';
+export type { DocmostServicesOption } from './tools/resolve-executor-dependencies';
 export {
   DOCMOST_PAGE_ACCESS,
   requirePage,

@@ -43,3 +43,10 @@ export {
   CHECKED_DOCMOST_VERSIONS,
   docmostVersionNotice,
 } from './docmost-version';
+export {
+  allowsViewerComments,
+  databaseServices,
+  refuseRestrictedPage,
+  requireSharingAllowed,
+  serviceCaller,
+} from './database';

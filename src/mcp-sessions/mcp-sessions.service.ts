@@ -141,9 +141,9 @@ export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
       sessionId,
       sessionStartedAt: new Date(stored.startedAt),
     };
-    this.commentSignal?.refresh(
+    this.commentSignal?.open(
       context,
-      { pages: stored.commentPages, startedAt: stored.startedAt },
+      { pages: stored.commentPages, since: stored.startedAt },
       {
         save: (pages) => this.store.saveCommentPages(sessionId, caller, pages),
         claim: (pages, claims) =>

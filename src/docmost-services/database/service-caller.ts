@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
-import type { ServiceCaller } from '..';
+import type { ServiceCaller } from '../docmost-services';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { isUuid } from '../../access';
 

@@ -7,9 +7,9 @@ import type { ToolInput } from '../../registry/tool-spec';
 import { isUuid, type AccessiblePage } from '../../access';
 import type { createCommentTool } from './comments.tools';
 import { readPage, refuseUnstorableText } from '../../page-store';
-import { serviceCaller } from '../../docmost-services/database/service-caller';
+import { serviceCaller } from '../../docmost-services';
 import { asDocument, documentSize, type ProseMirrorNode } from '../../document';
-import { runBlockEdit } from '../structure/run-block-edit';
+import { runBlockEdit } from '../block-edits/run-block-edit';
 import { commentBodyDocument } from './comment-body';
 import { commentMentions } from './comment-mentions';
 import { commentRefusal } from './comment-refusal';
@@ -20,6 +20,7 @@ import {
   selectionUnplaceable,
 } from './service-marked-thread';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { BlockEditHeavyTasks } from '../block-edits';
 
 type CreateCommentInput = ToolInput<typeof createCommentTool>;
 
@@ -43,7 +44,7 @@ export interface CreatedComment {
  * a viewer where the space allows viewer comments (the decision is the bound `commentAccess`).
  */
 async function requireCommentablePage(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   context: ToolCallContext,
   caller: ServiceCaller,
   pageId: string,
@@ -57,7 +58,7 @@ async function requireCommentablePage(
 }
 
 async function createReply(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: CreateCommentInput & { parentCommentId: string },
   context: ToolCallContext,
   caller: ServiceCaller,
@@ -121,7 +122,7 @@ async function createReply(
  * removed again: a page never shows a thread without its highlight.
  */
 async function createThread(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: CreateCommentInput & { selection: string },
   context: ToolCallContext,
   caller: ServiceCaller,
@@ -238,7 +239,7 @@ async function createThread(
 
 /** A new anchored thread (`selection`) or a reply to a thread (`parentCommentId`), authored by the caller. */
 export async function createComment(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: CreateCommentInput,
   context: ToolCallContext,
 ): Promise<CreatedComment> {

@@ -10,6 +10,7 @@ import type { DocumentDiff } from '../../document';
 import { isoTime } from '../iso-time';
 import type { LivePageReader } from '../../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { HistoryHeavyTasks } from './history-heavy-tasks';
 
 export interface VersionSide {
   /** A historyId, or "current". */
@@ -98,7 +99,7 @@ async function loadSide(
 
 /** Text changes and integrity counts between two versions of one page (either may be "current"). */
 export async function diffPageVersions(
-  { db, heavyWork, livePages }: ToolExecutorDependencies,
+  { db, heavyWork, livePages }: ToolExecutorDependencies<HistoryHeavyTasks>,
   input: ToolInput<typeof diffPageVersionsTool>,
   context: ToolCallContext,
 ): Promise<PageVersionsDiff> {

@@ -19,7 +19,7 @@ import {
   isValidOrderKey,
 } from '../../page-store/fractional-index';
 import { ancestorChain, descendantPageIds } from '../../page-store/page-tree';
-import { serviceCaller } from '../../docmost-services/database/service-caller';
+import { serviceCaller } from '../../docmost-services';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import { quoteTitle } from '../../page-store/quote-title';
 

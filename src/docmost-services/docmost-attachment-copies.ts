@@ -1,11 +1,12 @@
 import { Logger } from '@nestjs/common';
 // Docmost makes row ids time-ordered (UUID v7), its page duplicate's attachment copies too.
 import { v7 as uuidv7 } from 'uuid';
+import type { DocmostBinding } from './docmost-binding';
 import type { AttachmentCopies } from './docmost-services';
 import type {
-  DocmostAttachmentRepoShape,
-  DocmostAttachmentShape,
-  DocmostStorageServiceShape,
+  DocmostCommentShape,
+  DocmostPageShape,
+  DocmostUserShape,
 } from './docmost-service-shapes';
 
 /**
@@ -16,10 +17,12 @@ import type {
  * copied: an id of another page's file in the source content would otherwise hand that file to
  * whoever may see the target. A copy that fails is logged and left out, as Docmost does.
  */
-export function docmostAttachmentCopies(
-  attachmentRepo: DocmostAttachmentRepoShape<DocmostAttachmentShape>,
-  storageService: DocmostStorageServiceShape,
-): AttachmentCopies {
+export function docmostAttachmentCopies<
+  Page extends DocmostPageShape,
+  User extends DocmostUserShape,
+  Comment extends DocmostCommentShape,
+>(binding: DocmostBinding<Page, User, Comment>): AttachmentCopies {
+  const { attachmentRepo, storageService } = binding.instances;
   const logger = new Logger('AiTools');
   return {
     async copy(request) {

@@ -1,50 +1,37 @@
-import type { AuditRecorder } from './docmost-audit';
-import type { CommentWrites, ServiceCaller } from './docmost-services';
+import type { DocmostBinding } from './docmost-binding';
 import type {
   DocmostCommentShape,
   DocmostPageShape,
-  DocmostProvenance,
-  DocmostServiceInstances,
   DocmostUserShape,
 } from './docmost-service-shapes';
-
-/** The provenance Docmost reads: the person's write, made by their agent in that chat. */
-export function agentProvenance(caller: ServiceCaller): DocmostProvenance {
-  return { actor: 'agent', aiChatId: caller.aiChatId };
-}
+import type { CommentWrites } from './docmost-services';
 
 /**
- * The comment port over Docmost's `CommentService`, `CommentRepo` and `WsService`. Docmost sets
- * and updates a thread's comment mark through its collaboration events, which run only with
- * collaboration Redis: with `COLLAB_DISABLE_REDIS=true` they do nothing, so the binding says
- * it sets no mark (the package then sets it through its own collaboration connection).
+ * The comments port over Docmost's `CommentService` (its events, watchers and notifications),
+ * `CommentRepo` and `WsService`. Docmost sets and updates a thread's comment mark through its
+ * collaboration events, which run only with collaboration Redis: with
+ * `COLLAB_DISABLE_REDIS=true` they do nothing, so the port says it sets no mark (the package
+ * then sets it through its own collaboration connection).
  */
 export function docmostCommentWrites<
   Page extends DocmostPageShape,
   User extends DocmostUserShape,
   Comment extends DocmostCommentShape,
->(
-  instances: DocmostServiceInstances<Page, User, Comment>,
-  find: {
-    readonly user: (caller: ServiceCaller) => Promise<User>;
-    readonly page: (pageId: string) => Promise<Page>;
-  },
-  audit: AuditRecorder,
-): CommentWrites {
-  const { commentService, commentRepo, wsService } = instances;
-  const collaborationEvents =
-    !instances.environmentService.isCollabDisableRedis();
+>(binding: DocmostBinding<Page, User, Comment>): CommentWrites {
+  const { commentService, commentRepo, wsService, environmentService } =
+    binding.instances;
+  const collaborationEvents = !environmentService.isCollabDisableRedis();
   return {
     // Docmost's CommentService.create sets the mark from `yjsSelection` on the page's owner
     // (its `setCommentMark` collaboration event), for a viewer allowed to comment too.
     setsAnchorMark: collaborationEvents,
     async create(request) {
-      const commented = await find.page(request.pageId);
+      const commented = await binding.page(request.pageId);
       const created = await commentService.create(
         {
           page: commented,
           workspaceId: request.caller.workspaceId,
-          user: await find.user(request.caller),
+          user: await binding.user(request.caller),
         },
         {
           pageId: request.pageId,
@@ -60,9 +47,9 @@ export function docmostCommentWrites<
             ? {}
             : { yjsSelection: request.yjsSelection }),
         },
-        agentProvenance(request.caller),
+        binding.provenance(request.caller),
       );
-      await audit(request.caller, {
+      await binding.audit(request.caller, {
         event: 'comment.created',
         resourceType: 'comment',
         resourceId: created.id,
@@ -77,10 +64,10 @@ export function docmostCommentWrites<
       await commentService.resolveComment(
         comment,
         request.resolved,
-        await find.user(request.caller),
-        agentProvenance(request.caller),
+        await binding.user(request.caller),
+        binding.provenance(request.caller),
       );
-      await audit(request.caller, {
+      await binding.audit(request.caller, {
         event: request.resolved ? 'comment.resolved' : 'comment.reopened',
         resourceType: 'comment',
         resourceId: comment.id,
@@ -104,7 +91,7 @@ export function docmostCommentWrites<
         pageId: comment.pageId,
         commentId: comment.id,
       });
-      await audit(request.caller, {
+      await binding.audit(request.caller, {
         event: 'comment.deleted',
         resourceType: 'comment',
         resourceId: comment.id,

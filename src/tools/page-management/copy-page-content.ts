@@ -10,7 +10,7 @@ import {
   replaceAttachmentIds,
   stripMarks,
 } from '../../document';
-import { serviceCaller } from '../../docmost-services/database/service-caller';
+import { serviceCaller } from '../../docmost-services';
 import { writeWholeDocument } from '../structure/write-whole-document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 

@@ -77,7 +77,6 @@ export type { DocmostServicesOption } from './tools/resolve-executor-dependencie
 export {
   DOCMOST_PAGE_ACCESS,
   requirePage,
-  isUuid,
   type AccessiblePage,
   type PageAccessPolicy,
   type AccessCaller,
@@ -249,7 +248,7 @@ export {
   TOOL_HEAVY_TASKS,
   type ToolHeavyWorkPool,
 } from './tools/heavy-tasks';
-export { messageWithCause } from './registry/message-with-cause';
+export { isUuid, messageWithCause } from './ground';
 export {
   AI_TOOLS_MIGRATIONS,
   AI_TOOLS_MIGRATION_TABLE,

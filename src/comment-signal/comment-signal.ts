@@ -16,7 +16,8 @@ import type {
   StoredCommentSignalSession,
 } from './stored-comment-signal-session';
 import type { EmbeddedCommentClaim } from './comment-claim';
-import { withTimeout } from './with-timeout';
+import { isUuid, withTimeout } from '../ground';
+import { CommentCheckTimeoutError } from './comment-check-timeout-error';
 import {
   resolveCommentSignalOptions,
   type CommentSignalOptions,
@@ -30,7 +31,6 @@ import type {
 import type { DB } from '../database';
 import { openCommentCountDatabase } from './comment-count-database';
 import { createDatabaseCommentSource } from './database-comment-source';
-import { isUuid } from './is-uuid';
 import {
   findResultPageReferences,
   pageIdsInInput,
@@ -404,6 +404,7 @@ export class CommentSignal {
           pageIds: workingSet,
         }),
         this.options.timeoutMs,
+        () => new CommentCheckTimeoutError(this.options.timeoutMs),
       );
     }
     session.coverRange(covered, Date.parse(range.since), startedAt, {
@@ -440,6 +441,7 @@ export class CommentSignal {
             }),
           ),
           this.options.timeoutMs,
+          () => new CommentCheckTimeoutError(this.options.timeoutMs),
         ),
       ),
     );

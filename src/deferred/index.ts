@@ -1,9 +1,7 @@
 import type { ChatTurn } from './chat-turn';
 export {
-  carriedToolsParameter,
   checkMaxCarriedTools,
   DEFAULT_MAX_CARRIED_TOOLS,
-  mergeCarriedToolsSql,
   parseCarriedTools,
   selectCarriedTools,
   type CarriedTool,

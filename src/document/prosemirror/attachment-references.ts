@@ -1,3 +1,4 @@
+import { isUuid } from '../../ground';
 import type { ProseMirrorNode } from './prosemirror-node';
 
 /**
@@ -15,19 +16,12 @@ export const ATTACHMENT_NODE_TYPES: ReadonlySet<string> = new Set([
   'drawio',
 ]);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The attachment ids the document's attachment nodes name, each once, in document order. */
 export function attachmentIds(document: ProseMirrorNode): string[] {
   const ids = new Set<string>();
   const visit = (node: ProseMirrorNode) => {
     const id = node.attrs?.attachmentId;
-    if (
-      ATTACHMENT_NODE_TYPES.has(node.type) &&
-      typeof id === 'string' &&
-      UUID.test(id)
-    )
-      ids.add(id);
+    if (ATTACHMENT_NODE_TYPES.has(node.type) && isUuid(id)) ids.add(id);
     for (const child of node.content ?? []) visit(child);
   };
   visit(document);

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
-import { isUuid } from '../../access';
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate, isUuid } from '../../ground';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import { mentionedIds, type CommentMentions } from './comment-body';

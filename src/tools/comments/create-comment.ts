@@ -1,10 +1,11 @@
 import type { JsonValue } from '../../database';
 import type { ServiceCaller } from '../../docmost-services';
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate } from '../../ground';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { isUuid, type AccessiblePage } from '../../access';
+import { type AccessiblePage } from '../../access';
+import { isUuid } from '../../ground';
 import type { createCommentTool } from './comments.tools';
 import { readPage, refuseUnstorableText } from '../../page-store';
 import { serviceCaller } from '../../docmost-services';

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate } from '../../ground';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { isUuid, requirePage, type AccessiblePage } from '../../access';
+import { requirePage, type AccessiblePage } from '../../access';
+import { isUuid } from '../../ground';
 import type { diffPageVersionsTool } from './history.tools';
 import type { DocumentDiff } from '../../document';
 import { isoTime } from '../iso-time';

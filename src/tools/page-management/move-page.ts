@@ -1,11 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate } from '../../ground';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import {
-  isUuid,
   requireEditableSubtree,
   requirePage,
   requireSpace,
@@ -13,6 +12,7 @@ import {
   visiblePages,
   type AccessiblePage,
 } from '../../access';
+import { isUuid } from '../../ground';
 import type { movePageTool } from './page-management.tools';
 import {
   generateKeyBetween,

@@ -45,14 +45,19 @@ import {
   type ToolRegistry,
 } from './registry';
 import { AiToolsSettingsModule } from './settings/ai-tools-settings.module';
-import { PageStashModule } from './stash';
+import { PageStashModule, PageStashService } from './stash';
 import { AiChatTurnService } from './chat-turn/ai-chat-turn.service';
 import { TurnStatsController } from './stats/turn-stats.controller';
 import { TURN_STATS_OPTIONS } from './stats/turn-stats-options';
 import { TurnStatsService } from './stats/turn-stats.service';
 import { MCP_SESSION_OPTIONS, McpSessionsService } from './mcp-sessions';
 import { TOOL_DEFINITIONS } from './tools/tool-definitions';
-import { createDocmostExecutors } from './tools/docmost-executors';
+import {
+  docmostExecutorsFor,
+  resolveExecutorDependencies,
+  type ToolExecutorDependencies,
+} from './tools/docmost-executors';
+import { DOCMOST_SERVICES } from './docmost-services';
 import { TOOL_HEAVY_TASKS, type ToolHeavyWorkPool } from './tools/heavy-tasks';
 import { HEAVY_WORK_POOL, HeavyWorkPool } from './workers';
 
@@ -171,28 +176,36 @@ class CollaborationPagesLifecycle implements OnModuleDestroy {
   }
 }
 
-function buildRegistry(
+/** The executors' dependencies, resolved once: the registry's tools and the stash routes share them. */
+const EXECUTOR_DEPENDENCIES = Symbol('EXECUTOR_DEPENDENCIES');
+
+function executorDependencies(
   options: AiToolsModuleOptions,
   db: Kysely<DB>,
-  signal: CommentSignalInterceptor,
   heavyWork: ToolHeavyWorkPool,
   live: CollaborationPages | null,
+): ToolExecutorDependencies {
+  return resolveExecutorDependencies(db, {
+    publicBaseUrl: options.publicBaseUrl,
+    pageAccess: options.pageAccess,
+    pageWriter: live ? live.pageWriter(options.pageWriter) : options.pageWriter,
+    livePages: live ?? undefined,
+    heavyWork,
+    services: options.services,
+  });
+}
+
+function buildRegistry(
+  options: AiToolsModuleOptions,
+  dependencies: ToolExecutorDependencies,
+  signal: CommentSignalInterceptor,
   stats: TurnStatsService,
 ): ToolRegistry {
   const logger = options.logger ?? new Logger('AiTools');
   return createToolRegistry({
     specs: TOOL_DEFINITIONS,
     executors: {
-      ...createDocmostExecutors(db, {
-        publicBaseUrl: options.publicBaseUrl,
-        pageAccess: options.pageAccess,
-        pageWriter: live
-          ? live.pageWriter(options.pageWriter)
-          : options.pageWriter,
-        livePages: live ?? undefined,
-        heavyWork,
-        services: options.services,
-      }),
+      ...docmostExecutorsFor(dependencies),
       ...options.executors,
     },
     // The per-user limit is outermost: a waiting call has run none of its queries yet, the
@@ -263,16 +276,31 @@ const MODULE_PROVIDERS: readonly Provider[] = [
   },
   CollaborationPagesLifecycle,
   {
+    provide: EXECUTOR_DEPENDENCIES,
+    inject: [AI_TOOLS_OPTIONS, KYSELY, HEAVY_WORK_POOL, COLLABORATION_PAGES],
+    useFactory: executorDependencies,
+  },
+  {
     provide: TOOL_REGISTRY,
     inject: [
       AI_TOOLS_OPTIONS,
-      KYSELY,
+      EXECUTOR_DEPENDENCIES,
       CommentSignalInterceptor,
-      HEAVY_WORK_POOL,
-      COLLABORATION_PAGES,
       TurnStatsService,
     ],
     useFactory: buildRegistry,
+  },
+  {
+    provide: PageStashService,
+    inject: [EXECUTOR_DEPENDENCIES],
+    useFactory: (dependencies: ToolExecutorDependencies) =>
+      dependencies.stashes,
+  },
+  {
+    provide: DOCMOST_SERVICES,
+    inject: [EXECUTOR_DEPENDENCIES],
+    useFactory: (dependencies: ToolExecutorDependencies) =>
+      dependencies.services,
   },
   ToolRegistryService,
   DeferredToolsService,
@@ -325,6 +353,8 @@ const MODULE_EXPORTS = [
   TurnStatsService,
   AiChatTurnService,
   McpSessionsService,
+  PageStashService,
+  DOCMOST_SERVICES,
   AiToolsSettingsModule,
   PageStashModule,
 ];

@@ -40,6 +40,7 @@ export function docmostServices<
     shares: docmostShareWrites(binding),
     attachments: docmostAttachmentCopies(binding),
     sharing: docmostSharingPolicy(binding),
+    audit: { record: binding.audit },
     // Who may see, edit and comment on a page: Docmost's PageAccessService decides.
     ...docmostAccess(instances.pageAccessService, {
       user: (caller) =>

@@ -6,6 +6,10 @@
  * the package imports nothing of Docmost and Docmost's classes fit as they are.
  */
 
+import type {
+  DocmostAuditContext,
+  DocmostAuditPayload,
+} from './docmost-audit-payload';
 import type { YjsSelection } from './docmost-services';
 
 /** Docmost's `AuthProvenanceData`: an agent's write is the person's, with source `agent`. */
@@ -243,38 +247,6 @@ export interface DocmostPageAccessServiceShape<
     user: User,
     workspaceId: string,
   ): Promise<void>;
-}
-
-/** Docmost's audit events for the writes the agent's tools make (`common/events/audit-events.ts`). */
-export type DocmostAuditEvent =
-  | 'comment.created'
-  | 'comment.deleted'
-  | 'comment.resolved'
-  | 'comment.reopened'
-  | 'page.created'
-  | 'page.trashed'
-  | 'page.moved_to_space'
-  | 'share.created'
-  | 'share.deleted';
-
-/** Docmost's `AuditLogPayload`. */
-export interface DocmostAuditPayload {
-  readonly event: DocmostAuditEvent;
-  readonly resourceType: 'comment' | 'page' | 'share';
-  readonly resourceId: string;
-  readonly spaceId: string;
-  readonly changes?: {
-    readonly before?: Readonly<Record<string, unknown>>;
-    readonly after?: Readonly<Record<string, unknown>>;
-  };
-  readonly metadata?: Readonly<Record<string, unknown>>;
-}
-
-/** Docmost's `AuditLogContext`: who acted, in which workspace. */
-export interface DocmostAuditContext {
-  readonly workspaceId: string;
-  readonly actorId: string;
-  readonly actorType: 'user';
 }
 
 /**

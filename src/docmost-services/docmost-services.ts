@@ -1,8 +1,24 @@
 import type { JsonValue, Page } from '../database';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { YjsSelection } from '../page-store';
+import type { DocmostAuditPayload } from './docmost-audit-payload';
 
 export type { YjsRelativePosition, YjsSelection } from '../page-store';
+
+/** Who an audit event names: the person, and for the agent's writes its chat. */
+export type AuditCaller = Pick<
+  ServiceCaller,
+  'userId' | 'workspaceId' | 'aiChatId' | 'actor'
+>;
+
+/**
+ * Docmost's audit log (its `AUDIT_SERVICE`, a no-op in the community edition): the events its
+ * own routes write for the same actions, for the agent's writes the ports above do not record
+ * themselves (a stash link) and for the module's routes (settings, stash links).
+ */
+export interface AuditTrail {
+  record(caller: AuditCaller, payload: DocmostAuditPayload): Promise<void>;
+}
 
 /**
  * Who a write is made for: the person the agent acts for (Docmost's `User`, in its workspace),
@@ -251,6 +267,8 @@ export interface DocmostServices {
   readonly attachments: AttachmentCopies;
   readonly sharing: SharingPolicy;
   readonly commentAccess: CommentAccess;
+  /** Left out: no audit event is written (as in Docmost's community edition). */
+  readonly audit: AuditTrail;
   /** Left out: the `pageAccess` option (by default Docmost's rules in SQL) decides. */
   readonly pageAccess?: PageAccess;
 }

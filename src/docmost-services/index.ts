@@ -1,5 +1,7 @@
 export type {
   AttachmentCopies,
+  AuditCaller,
+  AuditTrail,
   CommentAccess,
   CommentCreation,
   CommentWrites,
@@ -15,12 +17,14 @@ export type {
   YjsSelection,
 } from './docmost-services';
 export type {
-  DocmostAttachmentRepoShape,
-  DocmostAttachmentShape,
-  DocmostStorageServiceShape,
   DocmostAuditContext,
   DocmostAuditEvent,
   DocmostAuditPayload,
+} from './docmost-audit-payload';
+export type {
+  DocmostAttachmentRepoShape,
+  DocmostAttachmentShape,
+  DocmostStorageServiceShape,
   DocmostAuditServiceShape,
   DocmostCommentRepoShape,
   DocmostCommentServiceShape,
@@ -39,6 +43,7 @@ export type {
   DocmostWsServiceShape,
 } from './docmost-service-shapes';
 export { docmostServices } from './bind-docmost-services';
+export { DOCMOST_SERVICES } from './docmost-services.token';
 export {
   CHECKED_DOCMOST_VERSIONS,
   docmostVersionNotice,

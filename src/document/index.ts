@@ -92,6 +92,10 @@ export {
 } from './prosemirror/render-text';
 export { stripMarks } from './prosemirror/strip-marks';
 export {
+  publicViewDocument,
+  type PublicViewDocument,
+} from './prosemirror/public-view';
+export {
   deleteTableRow,
   insertTableRow,
   type LocatedTable,

@@ -22,5 +22,7 @@ export function databaseServices(store: PageStore): DocmostServices {
     attachments: { copy: async () => new Map() },
     sharing: databaseSharingPolicy(store.db),
     commentAccess: databaseCommentAccess(store.db),
+    // Docmost's audit log is its own (an enterprise feature): without its service, none.
+    audit: { record: async () => undefined },
   };
 }

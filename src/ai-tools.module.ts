@@ -21,6 +21,7 @@ import { AI_TOOLS_AUTH_GUARD } from './caller';
 import { createCallsPerUserLimit } from './calls-per-user';
 import { CHAT_MEMORY_OPTIONS, ChatMemoryService } from './chat-memory';
 import { CollaborationPages } from './collaboration';
+import { docmostVersionNotice } from './docmost-services/docmost-version';
 import { errorMessage, messageWithCause } from './ground';
 import {
   COMMENT_SIGNAL_OPTIONS,
@@ -122,6 +123,22 @@ class HeavyWorkPoolLifecycle implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.pool.destroy();
+  }
+}
+
+/** Says at boot which Docmost the module runs in, and warns when the checks did not pass on it. */
+@Injectable()
+class DocmostVersionLog implements OnModuleInit {
+  constructor(
+    @Inject(AI_TOOLS_OPTIONS) private readonly options: AiToolsModuleOptions,
+  ) {}
+
+  onModuleInit(): void {
+    const notice = docmostVersionNotice(this.options.docmostVersion);
+    const logger = new Logger('AiTools');
+    if (notice.level === 'warn')
+      (this.options.logger ?? logger).warn(notice.message);
+    else logger.log(notice.message);
   }
 }
 
@@ -246,6 +263,7 @@ const MODULE_PROVIDERS: readonly Provider[] = [
       new HeavyWorkPool(TOOL_HEAVY_TASKS, options.heavyWork),
   },
   HeavyWorkPoolLifecycle,
+  DocmostVersionLog,
   {
     provide: MODULE_MIGRATIONS_AT_BOOT,
     inject: [AI_TOOLS_OPTIONS],

@@ -1,4 +1,5 @@
 export type {
+  AttachmentCopies,
   AuditCaller,
   AuditTrail,
   CommentAccess,
@@ -21,10 +22,14 @@ export type {
   DocmostAuditPayload,
 } from './docmost-audit-payload';
 export type {
+  DocmostAttachmentRepoShape,
+  DocmostAttachmentShape,
+  DocmostStorageServiceShape,
   DocmostAuditServiceShape,
   DocmostCommentRepoShape,
   DocmostCommentServiceShape,
   DocmostCommentShape,
+  DocmostEnvironmentServiceShape,
   DocmostPageAccessServiceShape,
   DocmostPageRepoShape,
   DocmostPageServiceShape,
@@ -35,9 +40,14 @@ export type {
   DocmostShareServiceShape,
   DocmostUserRepoShape,
   DocmostUserShape,
+  DocmostWsServiceShape,
 } from './docmost-service-shapes';
 export { docmostServices } from './bind-docmost-services';
 export { DOCMOST_SERVICES } from './docmost-services.token';
+export {
+  CHECKED_DOCMOST_VERSIONS,
+  docmostVersionNotice,
+} from './docmost-version';
 export {
   allowsViewerComments,
   databaseServices,

@@ -111,7 +111,13 @@ export class DocmostServer {
       },
     );
     const server = new DocmostServer(options.name, port, child, logFile);
-    await server.waitForHealth(options.bootTimeoutMs ?? 240_000);
+    try {
+      await server.waitForHealth(options.bootTimeoutMs ?? 240_000);
+    } catch (error) {
+      // A server that never became healthy is not left running behind the failed check.
+      await server.stop();
+      throw error;
+    }
     return server;
   }
 

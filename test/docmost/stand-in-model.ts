@@ -106,7 +106,7 @@ export async function chatTurn(
 let throttleAdaptationSaid = false;
 
 /**
- * Forgets Docmost's request counts in its Redis (`{<key>:<throttler>}:hits` / `:blocked`):
+ * Forgets Docmost's request counts in its Redis (`throttle:{<key>:<throttler>}:hits` / `:blocked`):
  * every named throttler of Docmost's (its chat's 25 a minute, and the tighter ones it also
  * applies to that route) would refuse a check's turns past a handful a minute, which a person
  * chatting never reaches.

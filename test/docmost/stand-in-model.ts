@@ -129,15 +129,12 @@ export async function clearDocmostThrottles(redisUrl: string): Promise<void> {
       const [next, keys] = await redis.scan(
         cursor,
         'MATCH',
-        '{*}:*',
+        'throttle:*',
         'COUNT',
         1000,
       );
       cursor = next;
-      const throttles = keys.filter((key) =>
-        /^\{.*\}:(hits|blocked)$/.test(key),
-      );
-      if (throttles.length > 0) await redis.del(...throttles);
+      if (keys.length > 0) await redis.del(...keys);
     } while (cursor !== '0');
   } finally {
     redis.disconnect();

@@ -12,7 +12,7 @@ import type { DocmostToolExecutors } from './tools/tool-definitions';
 import type { PageWriter } from './page-store';
 import type { HeavyWorkOptions } from './workers';
 import type { TurnStatsOptions } from './stats/turn-stats-options';
-import type { DocmostServicesOption } from './tools/executor-dependencies';
+import type { DocmostServicesOption } from './tools/resolve-executor-dependencies';
 
 export const AI_TOOLS_OPTIONS = Symbol('AI_TOOLS_OPTIONS');
 

@@ -21,7 +21,7 @@ import { AI_TOOLS_AUTH_GUARD } from './caller';
 import { createCallsPerUserLimit } from './calls-per-user';
 import { CHAT_MEMORY_OPTIONS, ChatMemoryService } from './chat-memory';
 import { CollaborationPages } from './collaboration';
-import { messageWithCause } from './registry/message-with-cause';
+import { errorMessage, messageWithCause } from './ground';
 import {
   COMMENT_SIGNAL_OPTIONS,
   CommentSignalInterceptor,
@@ -110,7 +110,7 @@ class HeavyWorkPoolLifecycle implements OnModuleInit, OnApplicationShutdown {
     } catch (error) {
       // Tools without heavy work still serve; each heavy run tries to start the pool again.
       this.logger.error(
-        `the worker pool for heavy tool work did not start: ${error instanceof Error ? error.message : String(error)}`,
+        `the worker pool for heavy tool work did not start: ${errorMessage(error)}`,
       );
     }
   }
@@ -204,9 +204,7 @@ const MODULE_PROVIDERS: readonly Provider[] = [
       const logger = new Logger('CommentSignal');
       return {
         onCheckFailed: (error: unknown) =>
-          logger.warn(
-            `comment check skipped: ${error instanceof Error ? error.message : String(error)}`,
-          ),
+          logger.warn(`comment check skipped: ${errorMessage(error)}`),
         // A module that opens its own pool knows the URL: the count gets its own one-round-trip pool too.
         ...(options.db === undefined && options.databaseUrl !== undefined
           ? {

@@ -4,6 +4,7 @@ import type {
   DocmostAuditPayload,
   DocmostAuditServiceShape,
 } from './docmost-service-shapes';
+import { errorMessage } from '../ground';
 
 /** Writes one audit event for a write the caller's agent made. */
 export type AuditRecorder = (
@@ -49,7 +50,7 @@ export function auditRecorder(
       );
     } catch (error) {
       logger.warn(
-        `audit event ${payload.event} of ${payload.resourceType} ${payload.resourceId} was not written: ${error instanceof Error ? error.message : String(error)}`,
+        `audit event ${payload.event} of ${payload.resourceType} ${payload.resourceId} was not written: ${errorMessage(error)}`,
       );
     }
   };

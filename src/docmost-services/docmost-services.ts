@@ -1,5 +1,8 @@
 import type { JsonValue, Page } from '../database';
 import type { ToolCallContext } from '../registry/tool-call-context';
+import type { YjsSelection } from '../page-store';
+
+export type { YjsRelativePosition, YjsSelection } from '../page-store';
 
 /**
  * Who a write is made for: the person the agent acts for (Docmost's `User`, in its workspace),
@@ -21,23 +24,6 @@ export interface ServiceCaller {
    * database binding does); Docmost's services need only the fields above.
    */
   readonly call: ToolCallContext;
-}
-
-/**
- * A Yjs relative position as Docmost's `CreateCommentDto.yjsSelection` takes it (its
- * `yjsSelectionSchema`: every field present; `item` null at the end of a type).
- */
-export interface YjsRelativePosition {
-  readonly type: { readonly client: number; readonly clock: number };
-  readonly tname: string | null;
-  readonly item: { readonly client: number; readonly clock: number } | null;
-  readonly assoc: number;
-}
-
-/** A new thread's anchor in the page's Yjs document: its start (`anchor`) and end (`head`). */
-export interface YjsSelection {
-  readonly anchor: YjsRelativePosition;
-  readonly head: YjsRelativePosition;
 }
 
 /** A comment as createComment asks for it (Docmost's `CreateCommentDto`). */

@@ -33,3 +33,10 @@ export type {
   DocmostUserShape,
 } from './docmost-service-shapes';
 export { docmostServices } from './bind-docmost-services';
+export {
+  allowsViewerComments,
+  databaseServices,
+  refuseRestrictedPage,
+  requireSharingAllowed,
+  serviceCaller,
+} from './database';

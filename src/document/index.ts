@@ -12,7 +12,6 @@ export {
   MarkdownSyntaxError,
   markdownToDocument,
 } from './markdown';
-export { abbreviate } from './abbreviate';
 export { DocumentError, type DocumentErrorCode } from './document-error';
 export { blockFingerprint } from './prosemirror/block-fingerprint';
 export {

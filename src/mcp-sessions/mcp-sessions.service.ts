@@ -16,7 +16,7 @@ import {
   COMMENT_SIGNAL_OPTIONS,
   CommentSignalInterceptor,
 } from '../comment-signal/comment-signal-interceptor';
-import { isUuid } from '../comment-signal/is-uuid';
+import { errorMessage, isUuid } from '../ground';
 import type { DB } from '../database';
 import { KYSELY } from '../database/kysely.token';
 import type { ToolCallContext } from '../registry/tool-call-context';
@@ -85,7 +85,7 @@ export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
           closed > 0 && this.logger.log(`closed ${closed} idle MCP session(s)`),
         (error: unknown) =>
           this.logger.warn(
-            `closing idle MCP sessions failed: ${error instanceof Error ? error.message : String(error)}`,
+            `closing idle MCP sessions failed: ${errorMessage(error)}`,
           ),
       );
     }, this.limits.sweepIntervalMs);
@@ -141,9 +141,9 @@ export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
       sessionId,
       sessionStartedAt: new Date(stored.startedAt),
     };
-    this.commentSignal?.refresh(
+    this.commentSignal?.open(
       context,
-      { pages: stored.commentPages, startedAt: stored.startedAt },
+      { pages: stored.commentPages, since: stored.startedAt },
       {
         save: (pages) => this.store.saveCommentPages(sessionId, caller, pages),
         claim: (pages, claims) =>

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import { isUuid } from '../comment-signal/is-uuid';
+import { errorMessage, isUuid } from '../ground';
 import { addToDailyTotals } from './daily-totals-sql';
 import type { TurnStatsRecord } from './turn-stats-record';
 
@@ -135,7 +135,7 @@ export class TurnStatsWriter {
       } catch (error) {
         if (!this.failing)
           this.options.log(
-            `turn statistics could not be written (${batch.length} row${batch.length === 1 ? '' : 's'} dropped; logged once until writes work again): ${error instanceof Error ? error.message : String(error)}`,
+            `turn statistics could not be written (${batch.length} row${batch.length === 1 ? '' : 's'} dropped; logged once until writes work again): ${errorMessage(error)}`,
           );
         this.failing = true;
       }
@@ -146,7 +146,7 @@ export class TurnStatsWriter {
     )
       await this.prune().catch((error: unknown) =>
         this.options.log(
-          `old turn statistics could not be pruned: ${error instanceof Error ? error.message : String(error)}`,
+          `old turn statistics could not be pruned: ${errorMessage(error)}`,
         ),
       );
   }

@@ -20,18 +20,20 @@ import { READING_EXECUTORS } from './reading';
 import { SHARING_EXECUTORS } from './sharing';
 import { STRUCTURE_EXECUTORS } from './structure';
 import { TABLE_EXECUTORS } from './tables';
+import type {
+  DependentToolExecutor,
+  ToolExecutorDependencies,
+} from './executor-dependencies';
 import {
   resolveExecutorDependencies,
-  type DependentToolExecutor,
   type DocmostExecutorOptions,
-  type ToolExecutorDependencies,
-} from './executor-dependencies';
+} from './resolve-executor-dependencies';
 
+export type { ToolExecutorDependencies } from './executor-dependencies';
 export {
   DEFAULT_PUBLIC_BASE_URL,
   type DocmostExecutorOptions,
-  type ToolExecutorDependencies,
-} from './executor-dependencies';
+} from './resolve-executor-dependencies';
 
 /** All 41, each from the folder of its domain beside its spec, before their dependencies are bound. */
 const DOCMOST_EXECUTORS = {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
-import type { PageWrites } from '..';
+import type { PageWrites } from '../docmost-services';
 import { ToolError } from '../../registry/tool-error';
 import { writePage, type PageStore } from '../../page-store';
 import { generateSlugId } from '../../page-store/slug-id';

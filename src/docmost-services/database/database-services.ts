@@ -1,4 +1,4 @@
-import type { DocmostServices } from '..';
+import type { DocmostServices } from '../docmost-services';
 import type { PageStore } from '../../page-store';
 import { databaseCommentAccess } from './database-comment-access';
 import { databaseCommentWrites } from './database-comment-writes';

@@ -1,15 +1,16 @@
 import type { JsonValue } from '../../database';
 import type { ServiceCaller } from '../../docmost-services';
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate } from '../../ground';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { isUuid, type AccessiblePage } from '../../access';
+import { type AccessiblePage } from '../../access';
+import { isUuid } from '../../ground';
 import type { createCommentTool } from './comments.tools';
 import { readPage, refuseUnstorableText } from '../../page-store';
-import { serviceCaller } from '../../docmost-services/database/service-caller';
+import { serviceCaller } from '../../docmost-services';
 import { asDocument, documentSize } from '../../document';
-import { runBlockEdit } from '../structure/run-block-edit';
+import { runBlockEdit } from '../block-edits/run-block-edit';
 import { commentBodyDocument } from './comment-body';
 import { commentRefusal } from './comment-refusal';
 import {
@@ -18,6 +19,7 @@ import {
   selectionUnplaceable,
 } from './service-marked-thread';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { BlockEditHeavyTasks } from '../block-edits';
 
 type CreateCommentInput = ToolInput<typeof createCommentTool>;
 
@@ -41,7 +43,7 @@ export interface CreatedComment {
  * a viewer where the space allows viewer comments (the decision is the bound `commentAccess`).
  */
 async function requireCommentablePage(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   context: ToolCallContext,
   caller: ServiceCaller,
   pageId: string,
@@ -55,7 +57,7 @@ async function requireCommentablePage(
 }
 
 async function createReply(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: CreateCommentInput & { parentCommentId: string },
   context: ToolCallContext,
   caller: ServiceCaller,
@@ -118,7 +120,7 @@ async function createReply(
  * removed again: a page never shows a thread without its highlight.
  */
 async function createThread(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: CreateCommentInput & { selection: string },
   context: ToolCallContext,
   caller: ServiceCaller,
@@ -226,7 +228,7 @@ async function createThread(
 
 /** A new anchored thread (`selection`) or a reply to a thread (`parentCommentId`), authored by the caller. */
 export async function createComment(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: CreateCommentInput,
   context: ToolCallContext,
 ): Promise<CreatedComment> {

@@ -2,7 +2,7 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { resolveCommentTool } from './comments.tools';
-import { serviceCaller } from '../../docmost-services/database/service-caller';
+import { serviceCaller } from '../../docmost-services';
 import { setCommentResolved, asDocument } from '../../document';
 import { requireComment } from '../../page-store/require-comment';
 import { commentRefusal } from './comment-refusal';

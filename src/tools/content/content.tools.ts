@@ -7,6 +7,7 @@ import {
   MAX_ID_LENGTH,
 } from '../shared-fields';
 import { baseVersionField } from '../structure/structure.tools';
+import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
 
 const baseVersion = baseVersionField.describe(
   'Optional: the `version` of the page when you read it (getPage, getPageJson and exportPageMarkdown return it). If the page changed since (a human edited it), the write fails with a conflict and nothing is written. Omit to write over whatever is current.',
@@ -54,12 +55,7 @@ export const CONTENT_TOOLS = [
         'With dryRun false: the `version` the dry run reported. If the page changed since, nothing is written and you get a conflict.',
       ),
     }),
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: false,
-      openWorldHint: false,
-    },
+    annotations: CHANGES,
   }),
 
   defineTool({
@@ -86,12 +82,7 @@ export const CONTENT_TOOLS = [
         ),
       baseVersion,
     }),
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: REPLACES,
   }),
 
   defineTool({
@@ -136,12 +127,7 @@ export const CONTENT_TOOLS = [
           'Nest the page under this page (id or slugId, same space). Omit to create it at the space root.',
         ),
     }),
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: false,
-    },
+    annotations: ADDS,
   }),
 
   defineTool({
@@ -158,12 +144,7 @@ export const CONTENT_TOOLS = [
     tier: 'deferred',
     catalogLine: CATALOG_LINES.exportPageMarkdown,
     inputSchema: z.object({ pageId }),
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: READ_ONLY,
   }),
 
   defineTool({
@@ -189,12 +170,7 @@ export const CONTENT_TOOLS = [
         ),
       baseVersion,
     }),
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: REPLACES,
   }),
 
   defineTool({

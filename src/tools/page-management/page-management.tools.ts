@@ -3,6 +3,7 @@ import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from '../catalog-lines';
 import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from '../shared-fields';
 import { baseVersionField, NOT_FOUND_NOTE } from '../structure/structure.tools';
+import { CHANGES, READ_ONLY, REPLACES, SETS } from '../tool-annotations';
 
 /** Page management: titles, the page tree (move, list), the trash, and copying content. */
 
@@ -36,12 +37,7 @@ export const renamePageTool = defineTool({
         'The new title: 1 to 500 characters, leading and trailing spaces removed.',
       ),
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: SETS,
 });
 
 export const movePageTool = defineTool({
@@ -90,12 +86,7 @@ export const movePageTool = defineTool({
         'Place the page right after this sibling (a child of the new parent, id or slugId).',
       ),
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: SETS,
 });
 
 export const deletePageTool = defineTool({
@@ -111,12 +102,7 @@ export const deletePageTool = defineTool({
   tier: 'deferred',
   catalogLine: CATALOG_LINES.deletePage,
   inputSchema: z.object({ pageId: pageIdField }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: CHANGES,
 });
 
 export const copyPageContentTool = defineTool({
@@ -142,12 +128,7 @@ export const copyPageContentTool = defineTool({
     ),
     baseVersion: baseVersionField,
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: REPLACES,
 });
 
 export const listSidebarPagesTool = defineTool({
@@ -188,12 +169,7 @@ export const listSidebarPagesTool = defineTool({
       .default(500)
       .describe('Most pages to list in total. Default 500.'),
   }),
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: READ_ONLY,
 });
 
 export const PAGE_MANAGEMENT_TOOLS = [

@@ -11,12 +11,13 @@ import { readPage } from '../../../page-store';
 import {
   refuseRestrictedPage,
   requireSharingAllowed,
-} from '../../../docmost-services/database';
+} from '../../../docmost-services';
 import type { CONTENT_TOOLS } from '../content.tools';
 import { countDocument, asDocument } from '../../../document';
 import { isoTime } from '../../iso-time';
 import { exportMarkdownOffThread } from '../page-markdown/export-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
+import type { ContentHeavyTasks } from '../content-heavy-tasks';
 
 export type StashPageTool = Extract<
   (typeof CONTENT_TOOLS)[number],
@@ -50,7 +51,7 @@ export async function stashPage(
     publicBaseUrl,
     heavyWork,
     services,
-  }: ToolExecutorDependencies,
+  }: ToolExecutorDependencies<ContentHeavyTasks>,
   input: ToolInput<StashPageTool>,
   context: ToolCallContext,
 ): Promise<StashPageResult> {

@@ -11,6 +11,7 @@ import type {
 } from '../page-store';
 import type { ScriptSandboxOptions } from './sandbox';
 import type { DocmostServices } from '../docmost-services';
+import type { PageAccessPolicy } from '../access';
 
 /** The heavy tasks of an executor that hands the pool none of its own (the page store's aside). */
 export type NoHeavyTasks = Record<never, never>;
@@ -41,6 +42,12 @@ export interface ToolExecutorDependencies<
   readonly maxExportChars: number;
   /** Comment, page tree and share writes; sharing and comment decisions. */
   readonly services: DocmostServices;
+  /**
+   * The page-access policy every executor applies: the `pageAccess` option, its decision on a
+   * single page taken from the bound `pageAccess` port when there is one. Undefined: neither
+   * is set, Docmost's rules in SQL apply.
+   */
+  readonly pageAccess: PageAccessPolicy | undefined;
 }
 
 /** One tool's executor before its dependencies are bound. */

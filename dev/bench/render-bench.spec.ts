@@ -34,6 +34,25 @@ const chatRequest = (
   cacheablePrefixTokens,
   uncachedTokens: inputTokens - cacheablePrefixTokens,
 });
+const cacheArm = (inputTokens: number, freshTokens: number) => {
+  const cachedTokens = inputTokens - freshTokens;
+  return {
+    requests: 25,
+    inputTokens,
+    cachedTokens,
+    cachedFromEarlierChatsTokens: 2000,
+    freshTokens,
+    pricedInputTokens: {
+      10: Math.round(freshTokens + cachedTokens / 10),
+      25: Math.round(freshTokens + cachedTokens / 4),
+      50: Math.round(freshTokens + cachedTokens / 2),
+    },
+    completed: true,
+    loadedDefinitionTokens: 0,
+    loadingTokens: 0,
+    toolResultTokens: 4600,
+  };
+};
 const signalMode = (p50Ms: number, countQueriesPerCall: number) => ({
   ...latency(p50Ms),
   countQueriesPerCall,
@@ -131,6 +150,27 @@ function figures(gcExposed = true): BenchFigures {
           uncachedTokens: 28,
         },
       ],
+    },
+    chatCache: {
+      docmostToolTokens: 5946,
+      persona: 'loader',
+      chats: [
+        {
+          id: 'long-chat',
+          title: 'Twelve turns',
+          turns: 12,
+          arms: {
+            docmost: cacheArm(240981, 10920),
+            off: cacheArm(435206, 10920),
+            on: cacheArm(170284, 16752),
+          },
+        },
+      ],
+      evalChats: {
+        docmost: cacheArm(0, 0),
+        off: cacheArm(0, 0),
+        on: cacheArm(0, 0),
+      },
     },
     registry: {
       specs: 41,

@@ -8,6 +8,7 @@ export {
   AI_TOOLS_OPTIONS,
   type AiToolsModuleOptions,
   type AiToolsModuleAsyncOptions,
+  type AiToolsMigrateOptions,
 } from './ai-tools-module-options';
 export {
   createToolRegistry,
@@ -41,7 +42,7 @@ export {
   databaseServices,
   allowsViewerComments,
   requireSharingAllowed,
-} from './tools/docmost-writes';
+} from './docmost-services/database';
 export type { DocmostServicesOption } from './tools/executor-dependencies';
 export {
   DOCMOST_PAGE_ACCESS,
@@ -74,7 +75,7 @@ export {
   type CreatedPage,
   type LivePageReader,
   type LivePageContent,
-} from './tools/page-store';
+} from './page-store';
 export {
   CollaborationPages,
   DOCUMENT_FRAGMENT,
@@ -112,8 +113,12 @@ export {
 } from './calls-per-user';
 export {
   DeferredToolsService,
-  DeferredToolsChatTurn,
+  ChatTurn,
   DeferredToolsTurn,
+  type DeferredToolsChatTurn,
+  type ChatTurnHooks,
+  type ChatTurnOptions,
+  type SentStep,
   composePrepareStep,
   type DeferredTurnFigures,
   buildToolCatalogBlock,
@@ -135,7 +140,7 @@ export {
   type ChatMemoryStore,
 } from './chat-memory';
 export {
-  AiChatTurn,
+  type AiChatTurn,
   AiChatTurnService,
   type BeginChatTurnOptions,
 } from './chat-turn';
@@ -177,6 +182,8 @@ export { IS_PUBLIC_KEY, PublicRoute } from './caller';
 export {
   migrateAiToolsModule,
   revertAiToolsModule,
+  ModuleMigrationError,
+  type MigrateModuleOptions,
   createKysely,
   parseDatabaseDriver,
   DEFAULT_CONNECT_TIMEOUT_MS,

@@ -1,3 +1,4 @@
+import type { ChatTurn } from './chat-turn';
 export {
   carriedToolsParameter,
   checkMaxCarriedTools,
@@ -11,18 +12,31 @@ export {
   composePrepareStep,
   type VisibleToolNames,
 } from './compose-prepare-step';
-export { DeferredToolsChatTurn } from './deferred-tools-chat-turn';
+export {
+  ChatTurn,
+  /** The one turn's earlier name, kept for hosts that construct it: the same class. */
+  ChatTurn as DeferredToolsTurn,
+} from './chat-turn';
+export type {
+  ChatTurnHooks,
+  SentStep,
+  TurnEnd,
+  TurnStatus,
+} from './chat-turn-hooks';
+export type {
+  ChatTurnOptions,
+  /** `ChatTurnOptions`' earlier name. */
+  ChatTurnOptions as DeferredToolsTurnOptions,
+  DeferredTurnFigures,
+  TurnExternalServer,
+  TurnTool,
+} from './chat-turn-options';
+/** What `DeferredToolsService.startTurn` returns without hooks (its earlier name): a `ChatTurn`. */
+export type DeferredToolsChatTurn = ChatTurn;
 export {
   DeferredToolsService,
   type StartTurnOptions,
 } from './deferred-tools.service';
-export {
-  DeferredToolsTurn,
-  type DeferredToolsTurnOptions,
-  type DeferredTurnFigures,
-  type TurnExternalServer,
-  type TurnTool,
-} from './deferred-tools-turn';
 export type {
   LoadToolsResult,
   RepairedToolCall,

@@ -5,8 +5,9 @@ export {
   type ResolvedTurnStatsOptions,
   type TurnStatsOptions,
 } from './turn-stats-options';
-export type { TurnStatsRecord, TurnStatus } from './turn-stats-record';
-export type { TurnEnd } from './turn-recorder';
+export type { TurnStatsRecord } from './turn-stats-record';
+/** How a turn ended: the turn's own types (`src/deferred`), named here as before. */
+export type { TurnEnd, TurnStatus } from '../deferred';
 export {
   TurnStatsService,
   type RecordedTurn,

@@ -1,6 +1,6 @@
 import { signaledPageIds } from '../comment-signal/signal-text';
-import type { DeferredTurnFigures } from '../deferred/deferred-tools-turn';
-import type { TurnStatsRecord, TurnStatus } from './turn-stats-record';
+import type { DeferredTurnFigures, TurnEnd } from '../deferred';
+import type { TurnStatsRecord } from './turn-stats-record';
 
 /** Tools whose call reads a page's comments: a signal on that page is then followed. */
 const READS_PAGE_COMMENTS: ReadonlySet<string> = new Set([
@@ -10,19 +10,6 @@ const READS_PAGE_COMMENTS: ReadonlySet<string> = new Set([
 ]);
 
 const MAX_MODEL_ID_LENGTH = 200;
-
-/** What the host tells at the turn's end. */
-export interface TurnEnd {
-  /** Default 'completed'. */
-  readonly status?: TurnStatus;
-  /** Whether the last step answered with text. Default: `status === 'completed'`. */
-  readonly answered?: boolean;
-  /** The provider's reported usage of the whole turn (`streamText`'s `totalUsage`). */
-  readonly usage?: {
-    readonly inputTokens?: number;
-    readonly outputTokens?: number;
-  };
-}
 
 /** Who the turn belongs to, and what it runs with. */
 export interface TurnIdentity {

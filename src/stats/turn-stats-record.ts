@@ -1,5 +1,4 @@
-/** How a turn ended, as the host tells `AiChatTurn.end`. */
-export type TurnStatus = 'completed' | 'aborted' | 'failed';
+import type { TurnStatus } from '../deferred';
 
 /**
  * One chat turn's figures: one row of `ai_tools_turn_stats`. Ids, counts and tool names only;

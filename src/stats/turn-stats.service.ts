@@ -8,13 +8,13 @@ import {
 import type { ToolSet } from 'ai';
 import type { Kysely } from 'kysely';
 import { KYSELY } from '../database/kysely.token';
-import type { DeferredTurnFigures } from '../deferred/deferred-tools-turn';
+import type { DeferredTurnFigures, TurnEnd } from '../deferred';
 import { LOAD_TOOLS_NAME } from '../deferred/load-tools-input';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { ToolInterceptor } from '../registry/tool-interceptor';
 import { isUuid } from '../comment-signal/is-uuid';
 import { ToolDefinitionTokens } from './tool-definition-tokens';
-import { TurnRecorder, type TurnEnd } from './turn-recorder';
+import { TurnRecorder } from './turn-recorder';
 import { TurnStatsMetrics } from './turn-stats-metrics';
 import {
   resolveTurnStatsOptions,

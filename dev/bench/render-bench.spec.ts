@@ -81,6 +81,7 @@ function figures(gcExposed = true): BenchFigures {
     toolTokens: {
       boundTools: 35,
       deferredOn: request(14, 4037, 520, 66),
+      inConversation: request(42, 4600, 520, 60),
       afterLoadingOne: {
         ...request(15, 4470, 520, 62.8),
         loaded: ['getTable'],
@@ -275,7 +276,10 @@ describe('bench output', () => {
       /large: edit until the editor has it\s+61\.000 ms\s+90\.000 ms/,
     );
     expect(text).toMatch(
-      /deferred ON, nothing loaded\s+14\s+4,037\s+520\s+4,557\s+76\.6%/,
+      /deferred ON, tool-list loading, nothing loaded\s+14\s+4,037\s+520\s+4,557\s+76\.6%/,
+    );
+    expect(text).toMatch(
+      /deferred ON, every step \(stubs; loads in the conversation\)\s+42\s+4,600\s+520\s+5,120\s+86\.1%/,
     );
     expect(text).toMatch(
       /package, all 35 active \(deferred OFF\)\s+35\s+13,400\s+0\s+13,400\s+225\.4%/,

@@ -80,4 +80,20 @@ describe('chat input with an exact-prefix cache, per arm', () => {
       longChat.arms.on.loadedDefinitionTokens,
     );
   });
+
+  it('ON re-processes no more than Docmost plus what loading cost, and costs less than Docmost at every price on the long chat', () => {
+    for (const chat of figures.chats) {
+      const { docmost, on } = chat.arms;
+      // Two tokens of slack: the seams where a load's messages join the rest encode differently.
+      expect(on.freshTokens).toBeLessThanOrEqual(
+        docmost.freshTokens + on.loadingTokens + 2,
+      );
+    }
+    const { docmost, on } = longChat.arms;
+    for (const percent of [10, 25, 50] as const)
+      expect(on.pricedInputTokens[percent]).toBeLessThan(
+        docmost.pricedInputTokens[percent],
+      );
+    expect(on.inputTokens).toBeLessThan(docmost.inputTokens);
+  });
 });

@@ -34,7 +34,11 @@ describe('loadAppConfig', () => {
         externalMcp: [],
         toolLoading: 'in-conversation',
       },
-      collaboration: { debounceMs: 10_000, maxDebounceMs: 45_000 },
+      collaboration: {
+        debounceMs: 10_000,
+        maxDebounceMs: 45_000,
+        disableRedis: false,
+      },
     });
   });
 
@@ -60,6 +64,7 @@ describe('loadAppConfig', () => {
       DB_QUERY_TIMEOUT_MS: '4000',
       COLLAB_DEBOUNCE_MS: '500',
       COLLAB_MAX_DEBOUNCE_MS: '',
+      COLLAB_DISABLE_REDIS: 'TRUE',
       REDIS_URL: ' redis://cache:6379/0 ',
     });
     expect(config).toEqual({
@@ -87,7 +92,11 @@ describe('loadAppConfig', () => {
         ],
         toolLoading: 'in-conversation',
       },
-      collaboration: { debounceMs: 500, maxDebounceMs: 45_000 },
+      collaboration: {
+        debounceMs: 500,
+        maxDebounceMs: 45_000,
+        disableRedis: true,
+      },
     });
   });
 

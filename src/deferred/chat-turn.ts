@@ -5,7 +5,7 @@ import {
   type ToolCallRepairFunction,
   type ToolSet,
 } from 'ai';
-import { abbreviate } from '../registry/abbreviate';
+import { abbreviate } from '../ground';
 import { ToolError } from '../registry/tool-error';
 import {
   checkMaxCarriedTools,

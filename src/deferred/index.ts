@@ -1,9 +1,7 @@
 import type { ChatTurn } from './chat-turn';
 export {
-  carriedToolsParameter,
   checkMaxCarriedTools,
   DEFAULT_MAX_CARRIED_TOOLS,
-  mergeCarriedToolsSql,
   parseCarriedTools,
   selectCarriedTools,
   type CarriedTool,
@@ -22,6 +20,7 @@ export type {
   SentStep,
   TurnEnd,
   TurnStatus,
+  TurnUsage,
 } from './chat-turn-hooks';
 export type {
   ChatTurnOptions,

@@ -12,7 +12,7 @@ import type { DeferredTurnFigures, TurnEnd } from '../deferred';
 import { LOAD_TOOLS_NAME } from '../deferred/load-tools-input';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { ToolInterceptor } from '../registry/tool-interceptor';
-import { isUuid } from '../comment-signal/is-uuid';
+import { errorMessage, isUuid } from '../ground';
 import { ToolDefinitionTokens } from './tool-definition-tokens';
 import { TurnRecorder } from './turn-recorder';
 import { TurnStatsMetrics } from './turn-stats-metrics';
@@ -161,7 +161,7 @@ export class TurnStatsService implements OnApplicationShutdown {
           return row;
         } catch (error) {
           this.logger.warn(
-            `turn statistics could not be recorded: ${error instanceof Error ? error.message : String(error)}`,
+            `turn statistics could not be recorded: ${errorMessage(error)}`,
           );
           return undefined;
         }
@@ -175,7 +175,7 @@ export class TurnStatsService implements OnApplicationShutdown {
       throw new NotFoundException(
         'AI tool statistics are not recorded on this server (module option `stats` is false, or `stats.store` is false)',
       );
-    return summarizeTurnStats(this.db, workspaceId);
+    return summarizeTurnStats(this.db, workspaceId, this.options?.hostToolSet);
   }
 
   /** Resolves when every ended turn's row has been written (or dropped). */

@@ -36,23 +36,23 @@ import {
   type DB,
   type ModuleMigrationsAtBootOptions,
 } from './database';
-import { DeferredToolsService } from './deferred/deferred-tools.service';
+import { DeferredToolsService } from './deferred';
 import {
   createToolRegistry,
   TOOL_REGISTRY,
   ToolRegistryService,
   type ToolRegistry,
 } from './registry';
-import { AiToolsSettingsModule } from './settings/ai-tools-settings.module';
+import { AiToolsSettingsModule } from './settings';
 import { PageStashModule } from './stash';
-import { AiChatTurnService } from './chat-turn/ai-chat-turn.service';
-import { TurnStatsController } from './stats/turn-stats.controller';
-import { TURN_STATS_OPTIONS } from './stats/turn-stats-options';
-import { TurnStatsService } from './stats/turn-stats.service';
+import { AiChatTurnService } from './chat-turn';
+import { TurnStatsController } from './stats';
+import { TURN_STATS_OPTIONS } from './stats';
+import { TurnStatsService } from './stats';
 import { MCP_SESSION_OPTIONS, McpSessionsService } from './mcp-sessions';
-import { TOOL_DEFINITIONS } from './tools/tool-definitions';
-import { createDocmostExecutors } from './tools/docmost-executors';
-import { TOOL_HEAVY_TASKS, type ToolHeavyWorkPool } from './tools/heavy-tasks';
+import { TOOL_DEFINITIONS } from './tools';
+import { createDocmostExecutors } from './tools';
+import { TOOL_HEAVY_TASKS, type ToolHeavyWorkPool } from './tools';
 import { HEAVY_WORK_POOL, HeavyWorkPool } from './workers';
 
 /** Opens the module's own pool when it was given a URL, and closes only that one. */

@@ -1,7 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB, Page } from '../database';
-import { abbreviate, isUuid } from '../ground';
-import { ToolError } from '../registry/tool-error';
+import { abbreviate, isUuid, ToolError } from '../ground';
 import {
   pageAccessOf,
   type AccessCaller,

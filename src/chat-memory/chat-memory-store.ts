@@ -1,8 +1,8 @@
 import type {
   CarriedCommentPage,
   OutgoingCommentPage,
-} from '../comment-signal/carried-comment-pages';
-import type { CarriedTool } from '../deferred/carried-tools';
+} from '../comment-signal';
+import type { CarriedTool } from '../deferred';
 
 /** Whose memory: one in-app chat, within its workspace. */
 export interface ChatMemoryKey {

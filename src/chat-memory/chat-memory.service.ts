@@ -6,15 +6,12 @@ import {
   Optional,
 } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import { COMMENT_SIGNAL_DEFAULTS } from '../comment-signal/comment-signal-options';
-import { CommentSignalInterceptor } from '../comment-signal/comment-signal-interceptor';
+import { COMMENT_SIGNAL_DEFAULTS } from '../comment-signal';
+import { CommentSignalInterceptor } from '../comment-signal';
 import type { DB } from '../database';
-import { KYSELY } from '../database/kysely.token';
-import {
-  checkMaxCarriedTools,
-  DEFAULT_MAX_CARRIED_TOOLS,
-} from '../deferred/carried-tools';
-import type { ToolCallContext } from '../registry/tool-call-context';
+import { KYSELY } from '../database';
+import { checkMaxCarriedTools, DEFAULT_MAX_CARRIED_TOOLS } from '../deferred';
+import type { ToolCallContext } from '../registry';
 import { errorMessage, isUuid } from '../ground';
 import {
   CHAT_MEMORY_OPTIONS,

@@ -1,3 +1,5 @@
+import { rememberedBlockFingerprints } from '../stored-document';
+import { ToolError } from '../ground';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import {
@@ -6,12 +8,10 @@ import {
   asDocument,
 } from '../document';
 import type { YDoc } from './yjs';
-import type { ToolCallContext } from '../registry/tool-call-context';
-import { ToolError } from '../registry/tool-error';
+import type { ToolCallContext } from '../registry';
 import {
   databasePageWriter,
   pageVersionConflict,
-  rememberedBlockFingerprints,
   type LivePageContent,
   type LivePageReader,
   type LocatedSelection,

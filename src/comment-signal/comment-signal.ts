@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { ToolCallContext } from '../registry/tool-call-context';
-import type {
-  ToolInterceptor,
-  ToolInvocation,
-  ToolOutcome,
-} from '../registry/tool-interceptor';
+import type { ToolCallContext } from '../registry';
+import type { ToolInterceptor, ToolInvocation, ToolOutcome } from '../registry';
 import type {
   CarriedCommentPage,
   OutgoingCommentPage,

@@ -1,9 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../database';
-import {
-  docmostPageVisible,
-  type PageVisibilityCondition,
-} from '../database/page-permission-sql';
+import { docmostPageVisible, type PageVisibilityCondition } from '../database';
 import type {
   CommentCountRequest,
   CommentCountResult,

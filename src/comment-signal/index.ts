@@ -53,3 +53,4 @@ export {
   LIST_COMMENTS_TOOL_NAME,
   type PageCommentNews,
 } from './signal-text';
+export { signaledPageIds } from './signal-text';

@@ -1,3 +1,4 @@
+import { ToolError } from '../ground';
 import { jsonSchema, stepCountIs, streamText, tool, type Tool } from 'ai';
 import {
   createScriptedModel,
@@ -5,7 +6,6 @@ import {
   sentToolResults,
   type ScriptEntry,
 } from '../../test/chat/support/scripted-model';
-import { ToolError } from '../registry/tool-error';
 import { ChatTurn } from './chat-turn';
 import type { TurnTool } from './chat-turn-options';
 import { LOAD_TOOLS_DESCRIPTION } from './verbatim-texts';

@@ -1,5 +1,5 @@
 import type { JsonValue, Page } from '../database';
-import type { ToolCallContext } from '../registry/tool-call-context';
+import type { ToolCallContext } from '../registry';
 import type { YjsSelection } from '../page-store';
 
 export type { YjsRelativePosition, YjsSelection } from '../page-store';

@@ -4,12 +4,9 @@ import {
   outgoingCommentPagesSql,
   parseCarriedCommentPages,
   readCommentPagesSql,
-} from '../comment-signal/carried-comment-pages';
-import type {
-  ClaimedPage,
-  EmbeddedCommentClaim,
-} from '../comment-signal/comment-claim';
-import type { OutgoingCommentPage } from '../comment-signal/carried-comment-pages';
+} from '../comment-signal';
+import type { ClaimedPage, EmbeddedCommentClaim } from '../comment-signal';
+import type { OutgoingCommentPage } from '../comment-signal';
 import type {
   McpSessionCaller,
   McpSessionStore,

@@ -11,15 +11,15 @@ import type { Kysely } from 'kysely';
 import {
   COMMENT_SIGNAL_DEFAULTS,
   type CommentSignalOptions,
-} from '../comment-signal/comment-signal-options';
+} from '../comment-signal';
 import {
   COMMENT_SIGNAL_OPTIONS,
   CommentSignalInterceptor,
-} from '../comment-signal/comment-signal-interceptor';
+} from '../comment-signal';
 import { errorMessage, isUuid } from '../ground';
 import type { DB } from '../database';
-import { KYSELY } from '../database/kysely.token';
-import type { ToolCallContext } from '../registry/tool-call-context';
+import { KYSELY } from '../database';
+import type { ToolCallContext } from '../registry';
 import { createDatabaseMcpSessionStore } from './database-mcp-session-store';
 import {
   MCP_SESSION_OPTIONS,

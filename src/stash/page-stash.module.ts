@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
-import { KYSELY } from '../database/kysely.token';
+import { KYSELY } from '../database';
 import { PageStashController } from './page-stash.controller';
 import { PageStashRepository } from './page-stash.repository';
 import { PageStashService } from './page-stash.service';

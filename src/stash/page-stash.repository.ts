@@ -1,6 +1,6 @@
+import { ToolError } from '../ground';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../database';
-import { ToolError } from '../registry/tool-error';
 import { requirePage } from '../access';
 import type { PageStashTables } from './page-stash-table';
 

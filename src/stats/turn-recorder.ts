@@ -1,4 +1,4 @@
-import { signaledPageIds } from '../comment-signal/signal-text';
+import { signaledPageIds } from '../comment-signal';
 import type { DeferredTurnFigures, TurnEnd } from '../deferred';
 import type { TurnStatsRecord } from './turn-stats-record';
 

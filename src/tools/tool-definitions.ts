@@ -1,4 +1,4 @@
-import type { AnyToolSpec, ToolExecutorMap } from '../registry/tool-spec';
+import type { AnyToolSpec, ToolExecutorMap } from '../registry';
 import { DEFERRED_TOOL_NAMES } from './catalog-lines';
 import { CORE_TOOL_NAMES, TOOL_NAMES } from './tool-names';
 import { COMMENT_TOOLS } from './comments/comments.tools';

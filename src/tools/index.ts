@@ -1,0 +1,14 @@
+export {
+  createDocmostExecutors,
+  type DocmostExecutorOptions,
+} from './docmost-executors';
+export {
+  TOOL_HEAVY_TASKS,
+  sharedHeavyWorkPool,
+  type ToolHeavyWorkPool,
+} from './heavy-tasks';
+export type { DocmostServicesOption } from './resolve-executor-dependencies';
+export {
+  TOOL_DEFINITIONS,
+  type DocmostToolExecutors,
+} from './tool-definitions';

@@ -132,6 +132,13 @@ export interface AiToolsModuleOptions {
   readonly stats?: false | TurnStatsOptions;
   /** Where the registry reports unbound tools; default Nest's logger. */
   readonly logger?: RegistryLogger;
+  /**
+   * The Docmost the module runs in, as its `apps/server/package.json` says (what Docmost's own
+   * `VersionService` reports): logged at boot, with a warning when it is not one of
+   * `CHECKED_DOCMOST_VERSIONS`, the versions the Docmost checks passed on. Absent: the boot
+   * log says it was not given.
+   */
+  readonly docmostVersion?: string;
 }
 
 export interface AiToolsModuleAsyncOptions {

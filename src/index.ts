@@ -173,9 +173,12 @@ export {
   SUMMARY_WINDOWS,
   estimateTokens,
   type TurnStatsOptions,
+  type HostToolSet,
   type TurnStatsRecord,
   type TurnStatus,
   type TurnEnd,
+  type TurnUsage,
+  type ToolTokensComparison,
   type TurnStatsSummary,
   type TurnStatsWindow,
   type TurnStatsGroup,
@@ -184,6 +187,8 @@ export {
 } from './stats';
 export {
   McpSessionsService,
+  MCP_DISABLED_BODY,
+  MCP_DISABLED_STATUS,
   MCP_SESSION_OPTIONS,
   MCP_SESSION_DEFAULTS,
   createDatabaseMcpSessionStore,

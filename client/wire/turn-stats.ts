@@ -46,7 +46,31 @@ export interface TurnStatsGroup {
   readonly unansweredWithoutLoadsShare: Share;
   /** The provider's reported tokens, summed over the turns that reported them. */
   readonly providerTokens: { readonly input: number; readonly output: number };
+  /**
+   * Input tokens per turn as the provider reported them, over the turns whose provider reported
+   * the cached part of their input (`turns`): `fresh`, processed and billed in full, and
+   * `cached`, read from its prompt cache (billed at a fraction, or not re-processed). Both null
+   * when no turn reported it (no usage passed, or a provider without cache figures).
+   */
+  readonly inputTokensPerTurn: {
+    readonly turns: number;
+    readonly fresh: number | null;
+    readonly cached: number | null;
+  };
 }
+
+/**
+ * What `toolTokensPerStep.sent` is compared with: the host's own tool set, when the host gives
+ * its size (`stats.hostToolSet`: what its chat sends without the package, per model request),
+ * or else each group's `toolTokensPerStep.allActive` (every tool of the turn on every request).
+ */
+export type ToolTokensComparison =
+  | {
+      readonly against: 'hostToolSet';
+      readonly name: string;
+      readonly tokensPerRequest: number;
+    }
+  | { readonly against: 'allActive' };
 
 /**
  * Per model, the cue to turn deferred tools off: its deferred turns that load nothing end
@@ -67,5 +91,6 @@ export interface TurnStatsWindow {
 }
 
 export interface TurnStatsSummary {
+  readonly comparison: ToolTokensComparison;
   readonly windows: readonly TurnStatsWindow[];
 }

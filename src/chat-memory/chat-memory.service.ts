@@ -77,9 +77,9 @@ export class ChatMemoryService {
     // A new chat starts cold: nothing to read.
     const stored = options.newChat ? undefined : await this.store.load(key);
     if (stored !== undefined)
-      this.commentSignal?.resume(context, {
+      this.commentSignal?.open(context, {
         pages: stored.commentPages,
-        previousTurnEndedAt: stored.endedAt,
+        since: stored.endedAt,
       });
     return new ChatTurnMemory(
       key,

@@ -8,10 +8,21 @@ export interface TurnEnd {
   /** Whether the last step answered with text. Default: `status === 'completed'`. */
   readonly answered?: boolean;
   /** The provider's reported usage of the whole turn (`streamText`'s `totalUsage`). */
-  readonly usage?: {
-    readonly inputTokens?: number;
-    readonly outputTokens?: number;
-  };
+  readonly usage?: TurnUsage;
+}
+
+/**
+ * The fields read of `ai` 6's `LanguageModelUsage` (the same in 6.0.134 and 6.0.326). Cached
+ * input is `inputTokenDetails.cacheReadTokens`, or the deprecated `cachedInputTokens` both
+ * releases still fill with the same number: `@ai-sdk/openai` and `@ai-sdk/openai-compatible`
+ * read it from `usage.prompt_tokens_details.cached_tokens` (0 when the endpoint sends usage
+ * without it); a provider that reports no cache leaves both undefined.
+ */
+export interface TurnUsage {
+  readonly inputTokens?: number;
+  readonly outputTokens?: number;
+  readonly inputTokenDetails?: { readonly cacheReadTokens?: number };
+  readonly cachedInputTokens?: number;
 }
 
 /** One step as the turn's `prepareStep` sent it. */

@@ -20,6 +20,7 @@ export type {
   SentStep,
   TurnEnd,
   TurnStatus,
+  TurnUsage,
 } from './chat-turn-hooks';
 export type {
   ChatTurnOptions,

@@ -1,4 +1,5 @@
 import { docmostAccess } from './docmost-access';
+import { docmostAttachmentCopies } from './docmost-attachment-copies';
 import { docmostBinding } from './docmost-binding';
 import { docmostCommentWrites } from './docmost-comment-writes';
 import { docmostPageWrites } from './docmost-page-writes';
@@ -13,6 +14,7 @@ import type {
   DocmostServiceInstances,
   DocmostUserShape,
 } from './docmost-service-shapes';
+import { requireProvenance } from './require-provenance';
 
 /**
  * The package's ports bound to Docmost's own services, so that an agent's write is Docmost's
@@ -28,6 +30,7 @@ export function docmostServices<
   User extends DocmostUserShape,
   Comment extends DocmostCommentShape,
 >(instances: DocmostServiceInstances<Page, User, Comment>): DocmostServices {
+  requireProvenance(instances);
   const binding = docmostBinding(instances);
   // One port at a time, each in its own file: a host that binds only some of them passes the
   // rest as the package's database binding (see `DocmostServicesOption`).
@@ -35,7 +38,9 @@ export function docmostServices<
     comments: docmostCommentWrites(binding),
     pages: docmostPageWrites(binding),
     shares: docmostShareWrites(binding),
+    attachments: docmostAttachmentCopies(binding),
     sharing: docmostSharingPolicy(binding),
+    audit: { record: binding.audit },
     // Who may see, edit and comment on a page: Docmost's PageAccessService decides.
     ...docmostAccess(instances.pageAccessService, {
       user: (caller) =>

@@ -6,19 +6,28 @@ import type {
 } from './docmost-service-shapes';
 import type { CommentWrites } from './docmost-services';
 
-/** The comments port over Docmost's `CommentService` (its events, watchers and notifications) and `CommentRepo`. */
+/**
+ * The comments port over Docmost's `CommentService` (its events, watchers and notifications),
+ * `CommentRepo` and `WsService`. Docmost sets and updates a thread's comment mark through its
+ * collaboration events, which run only with collaboration Redis: with
+ * `COLLAB_DISABLE_REDIS=true` they do nothing, so the port says it sets no mark (the package
+ * then sets it through its own collaboration connection).
+ */
 export function docmostCommentWrites<
   Page extends DocmostPageShape,
   User extends DocmostUserShape,
   Comment extends DocmostCommentShape,
 >(binding: DocmostBinding<Page, User, Comment>): CommentWrites {
+  const { commentService, commentRepo, wsService, environmentService } =
+    binding.instances;
+  const collaborationEvents = !environmentService.isCollabDisableRedis();
   return {
     // Docmost's CommentService.create sets the mark from `yjsSelection` on the page's owner
     // (its `setCommentMark` collaboration event), for a viewer allowed to comment too.
-    setsAnchorMark: true,
+    setsAnchorMark: collaborationEvents,
     async create(request) {
       const commented = await binding.page(request.pageId);
-      const created = await binding.instances.commentService.create(
+      const created = await commentService.create(
         {
           page: commented,
           workspaceId: request.caller.workspaceId,
@@ -34,7 +43,7 @@ export function docmostCommentWrites<
           ...(request.parentCommentId === null
             ? {}
             : { parentCommentId: request.parentCommentId }),
-          ...(request.yjsSelection === undefined
+          ...(request.yjsSelection === undefined || !collaborationEvents
             ? {}
             : { yjsSelection: request.yjsSelection }),
         },
@@ -50,11 +59,9 @@ export function docmostCommentWrites<
       return { id: created.id };
     },
     async resolve(request) {
-      const comment = await binding.instances.commentRepo.findById(
-        request.commentId,
-      );
+      const comment = await commentRepo.findById(request.commentId);
       if (!comment) throw new Error(`comment ${request.commentId} not found`);
-      await binding.instances.commentService.resolveComment(
+      await commentService.resolveComment(
         comment,
         request.resolved,
         await binding.user(request.caller),
@@ -67,24 +74,32 @@ export function docmostCommentWrites<
         spaceId: comment.spaceId,
         metadata: { pageId: comment.pageId },
       });
-      return { changed: true };
+      // With collaboration events, Docmost's `resolveCommentMark` updated the highlight on the
+      // page's owner wherever the page has it; without them, nothing touched it.
+      return collaborationEvents
+        ? { changed: true }
+        : { changed: true, markUpdated: false };
     },
+    // Every effect of Docmost's delete route (`comments/delete`): the row, `commentDeleted` to
+    // the page's room (open pages drop the thread), the audit event.
     async remove(request) {
-      const comment = await binding.instances.commentRepo.findById(
-        request.commentId,
-      );
-      await binding.instances.commentRepo.deleteComment(request.commentId);
-      // Its creation is in the audit log: so is its removal, as Docmost's delete route logs it.
-      if (comment)
-        await binding.audit(request.caller, {
-          event: 'comment.deleted',
-          resourceType: 'comment',
-          resourceId: comment.id,
-          spaceId: comment.spaceId,
-          changes: {
-            before: { pageId: comment.pageId, creatorId: comment.creatorId },
-          },
-        });
+      const comment = await commentRepo.findById(request.commentId);
+      await commentRepo.deleteComment(request.commentId);
+      if (!comment) return;
+      await wsService.emitCommentEvent(comment.spaceId, comment.pageId, {
+        operation: 'commentDeleted',
+        pageId: comment.pageId,
+        commentId: comment.id,
+      });
+      await binding.audit(request.caller, {
+        event: 'comment.deleted',
+        resourceType: 'comment',
+        resourceId: comment.id,
+        spaceId: comment.spaceId,
+        changes: {
+          before: { pageId: comment.pageId, creatorId: comment.creatorId },
+        },
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { signaledPageIds } from '../comment-signal';
-import type { DeferredTurnFigures, TurnEnd } from '../deferred';
+import type { DeferredTurnFigures, TurnEnd, TurnUsage } from '../deferred';
 import type { TurnStatsRecord } from './turn-stats-record';
 
 /** Tools whose call reads a page's comments: a signal on that page is then followed. */
@@ -29,6 +29,17 @@ function tokenCount(value: number | undefined): number | null {
   return value === undefined || !Number.isFinite(value) || value < 0
     ? null
     : Math.round(value);
+}
+
+/** The cached part of the input; none without an input count, or when it exceeds it. */
+function cachedInputCount(
+  usage: TurnUsage | undefined,
+  input: number | null,
+): number | null {
+  const cached = tokenCount(
+    usage?.inputTokenDetails?.cacheReadTokens ?? usage?.cachedInputTokens,
+  );
+  return input === null || cached === null || cached > input ? null : cached;
 }
 
 /**
@@ -89,6 +100,7 @@ export class TurnRecorder {
 
   record(deferred: DeferredTurnFigures, end: TurnEnd = {}): TurnStatsRecord {
     const status = end.status ?? 'completed';
+    const inputTokens = tokenCount(end.usage?.inputTokens);
     return {
       workspaceId: this.identity.workspaceId,
       chatId: this.identity.chatId,
@@ -107,7 +119,8 @@ export class TurnRecorder {
       unknownNames: deferred.unknownNamesRejected,
       recoveredCalls: deferred.recoveredCalls,
       reachedStepLimit: this.reachedStepLimit,
-      inputTokens: tokenCount(end.usage?.inputTokens),
+      inputTokens,
+      cachedInputTokens: cachedInputCount(end.usage, inputTokens),
       outputTokens: tokenCount(end.usage?.outputTokens),
       signalLines: this.signals.length,
       signalsFollowed: this.signals.filter((signal) => signal.followed).length,

@@ -30,6 +30,11 @@ export interface TurnStatsRecord {
   readonly reachedStepLimit: boolean;
   /** The provider's reported usage, when the host passed it. */
   readonly inputTokens: number | null;
+  /**
+   * Of the input, the tokens the provider reported reading from its prompt cache (billed at a
+   * fraction, or not re-processed); null when it reported none.
+   */
+  readonly cachedInputTokens: number | null;
   readonly outputTokens: number | null;
   /** `[signal]` lines the turn's tool results carried (one per page). */
   readonly signalLines: number;

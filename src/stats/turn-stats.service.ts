@@ -175,7 +175,7 @@ export class TurnStatsService implements OnApplicationShutdown {
       throw new NotFoundException(
         'AI tool statistics are not recorded on this server (module option `stats` is false, or `stats.store` is false)',
       );
-    return summarizeTurnStats(this.db, workspaceId);
+    return summarizeTurnStats(this.db, workspaceId, this.options?.hostToolSet);
   }
 
   /** Resolves when every ended turn's row has been written (or dropped). */

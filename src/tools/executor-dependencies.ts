@@ -8,6 +8,7 @@ import type { PageStashService } from '../stash';
 import type { LivePageReader, PageWriter } from '../page-store';
 import type { ScriptSandboxOptions } from './sandbox';
 import type { DocmostServices } from '../docmost-services';
+import type { PageAccessPolicy } from '../access';
 
 /** The heavy tasks of an executor that hands the pool none of its own (the page store's aside). */
 export type NoHeavyTasks = Record<never, never>;
@@ -38,6 +39,12 @@ export interface ToolExecutorDependencies<
   readonly maxExportChars: number;
   /** Comment, page tree and share writes; sharing and comment decisions. */
   readonly services: DocmostServices;
+  /**
+   * The page-access policy every executor applies: the `pageAccess` option, its decision on a
+   * single page taken from the bound `pageAccess` port when there is one. Undefined: neither
+   * is set, Docmost's rules in SQL apply.
+   */
+  readonly pageAccess: PageAccessPolicy | undefined;
 }
 
 /** One tool's executor before its dependencies are bound. */

@@ -12,3 +12,8 @@ export {
   TOOL_DEFINITIONS,
   type DocmostToolExecutors,
 } from './tool-definitions';
+export {
+  docmostExecutorsFor,
+  resolveExecutorDependencies,
+  type ToolExecutorDependencies,
+} from './docmost-executors';

@@ -1,23 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
-import {
-  PageStashRepository,
-  PageStashService,
-  type PageStashOptions,
-} from '../stash';
+import { PageStashService, type PageStashOptions } from '../stash';
 import {
   sharedHeavyWorkPool,
   type ToolHeavyTasks,
   type ToolHeavyWorkPool,
 } from './heavy-tasks';
-import type { PageAccessPolicy } from '../access';
+import { DOCMOST_PAGE_ACCESS, type PageAccessPolicy } from '../access';
 import {
   databasePageWriter,
   type LivePageReader,
   type PageWriter,
 } from '../page-store';
 import type { ScriptSandboxOptions } from './sandbox';
-import type { DocmostServices } from '../docmost-services';
+import type { DocmostServices, PageAccess } from '../docmost-services';
 import { databaseServices } from '../docmost-services';
 import type { ToolExecutorDependencies } from './executor-dependencies';
 
@@ -108,6 +104,26 @@ function bindServices(
   return { ...database, ...bound };
 }
 
+/**
+ * The page-access policy the executors apply: the host's `pageAccess` option (by default
+ * Docmost's rules in SQL), with the decision on each single page a tool acts on taken from the
+ * host's bound `pageAccess` port when there is one (in Docmost, its `PageAccessService`).
+ */
+function withHostDecisions(
+  policy: PageAccessPolicy | undefined,
+  decisions: PageAccess | undefined,
+): PageAccessPolicy | undefined {
+  if (!decisions) return policy;
+  return {
+    ...(policy ?? DOCMOST_PAGE_ACCESS),
+    pagePermission: (_db, caller, page) =>
+      decisions.decide(
+        { userId: caller.userId, workspaceId: caller.workspaceId },
+        page,
+      ),
+  };
+}
+
 /** The executors' dependencies: the host's options, each missing one by its default. */
 export function resolveExecutorDependencies(
   db: Kysely<DB>,
@@ -115,23 +131,35 @@ export function resolveExecutorDependencies(
 ): ToolExecutorDependencies<ToolHeavyTasks> {
   const pageWriter = options.pageWriter ?? databasePageWriter;
   const heavyWork = options.heavyWork ?? sharedHeavyWorkPool();
+  const services = bindServices(
+    databaseServices({
+      db,
+      pageWriter,
+      livePages: options.livePages,
+      heavyWork,
+    }),
+    options.services,
+  );
+  const pageAccess = withHostDecisions(options.pageAccess, services.pageAccess);
   return Object.freeze({
     db,
     pageWriter,
     livePages: options.livePages,
     heavyWork,
-    services: bindServices(
-      databaseServices({
-        db,
-        pageWriter,
-        livePages: options.livePages,
-        heavyWork,
-      }),
-      options.services,
-    ),
+    services,
+    pageAccess,
     publicBaseUrl: options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
     sandbox: options.sandbox ?? {},
-    stashes: new PageStashService(new PageStashRepository(db), options.stash),
+    // The download route opens stashes under the same rules (the module provides this one).
+    stashes: new PageStashService(
+      db,
+      {
+        sharing: services.sharing,
+        audit: services.audit,
+        ...(pageAccess === undefined ? {} : { pageAccess }),
+      },
+      options.stash,
+    ),
     maxExportChars: checkMaxExportChars(
       options.maxExportChars ?? DEFAULT_MAX_EXPORT_CHARS,
     ),

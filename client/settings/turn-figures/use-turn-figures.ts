@@ -7,6 +7,7 @@ import type { TurnStatsSummary } from '../../wire/turn-stats.js';
 export type {
   ModelCue as TurnFiguresModelCue,
   Share as TurnFiguresShare,
+  ToolTokensComparison as TurnFiguresComparison,
   TurnStatsGroup as TurnFiguresGroup,
   TurnStatsSummary as TurnFiguresSummary,
   TurnStatsWindow as TurnFiguresWindow,

@@ -84,7 +84,7 @@ export function databaseCommentWrites(store: PageStore): CommentWrites {
           })
           .where('id', '=', commentId)
           .execute();
-        return { changed: true };
+        return { changed: true, markUpdated: marked.changed > 0 };
       });
     },
 

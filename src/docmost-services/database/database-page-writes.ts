@@ -168,8 +168,9 @@ export function databasePageWrites(store: PageStore): PageWrites {
       });
     },
 
-    // As Docmost trashes: `deleted_at` and `deleted_by_id` set, nothing removed, so the trash
-    // can restore them; sub-pages already in the trash keep their own deletion time.
+    // As Docmost trashes: `deleted_at` and `deleted_by_id` set, so the trash can restore them
+    // (sub-pages already in the trash keep their own deletion time), and their shares deleted
+    // for good (Docmost's `PageRepo.removePage`: a restore brings no link back).
     async trash({ caller, pageId }) {
       await db.transaction().execute(async (trx) => {
         const page = await trx
@@ -188,6 +189,7 @@ export function databasePageWrites(store: PageStore): PageWrites {
           .where('id', 'in', ids)
           .where('deletedAt', 'is', null)
           .execute();
+        await trx.deleteFrom('shares').where('pageId', 'in', ids).execute();
       });
     },
   };

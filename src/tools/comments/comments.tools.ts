@@ -31,7 +31,9 @@ export const createCommentTool = defineTool({
       .trim()
       .min(1)
       .max(MAX_COMMENT_LENGTH)
-      .describe('Plain text; line breaks start paragraphs.'),
+      .describe(
+        'Plain text; line breaks start paragraphs; <@userId> mentions a person.',
+      ),
     selection: z
       .string()
       .min(1)

@@ -9,12 +9,14 @@ import { isUuid } from '../../ground';
 import type { createCommentTool } from './comments.tools';
 import { readPage } from '../../page-store';
 import { serviceCaller } from '../../docmost-services';
-import { asDocument, documentSize } from '../../document';
+import { asDocument, documentSize, type ProseMirrorNode } from '../../document';
 import { runBlockEdit } from '../block-edits/run-block-edit';
 import { commentBodyDocument } from './comment-body';
+import { commentMentions } from './comment-mentions';
 import { commentRefusal } from './comment-refusal';
 import {
   createServiceMarkedThread,
+  highlightNeedsEditor,
   selectionGone,
   selectionUnplaceable,
 } from './service-marked-thread';
@@ -61,6 +63,7 @@ async function createReply(
   input: CreateCommentInput & { parentCommentId: string },
   context: ToolCallContext,
   caller: ServiceCaller,
+  body: ProseMirrorNode,
 ): Promise<CreatedComment> {
   const { db } = dependencies;
   const page = await requireCommentablePage(
@@ -94,7 +97,7 @@ async function createReply(
   const { id } = await dependencies.services.comments.create({
     caller,
     pageId: page.id,
-    content: commentBodyDocument(input.content) as unknown as JsonValue,
+    content: body as unknown as JsonValue,
     selection: null,
     // A reply is a 'page' comment, the type Docmost stores when none is given.
     type: 'page',
@@ -124,6 +127,7 @@ async function createThread(
   input: CreateCommentInput & { selection: string },
   context: ToolCallContext,
   caller: ServiceCaller,
+  body: ProseMirrorNode,
 ): Promise<CreatedComment> {
   const { heavyWork, services } = dependencies;
   const page = await requireCommentablePage(
@@ -169,7 +173,7 @@ async function createThread(
       caller,
       page,
       selection: input.selection,
-      content: input.content,
+      content: body,
       located,
     });
     return {
@@ -184,10 +188,18 @@ async function createThread(
   }
   // The package sets the mark itself: no live page to locate the selection on, a binding that
   // does not set marks, or a place Docmost's mark walk cannot reach (the caller may edit).
+  // On a live page it writes through its own connection, which the collaboration server makes
+  // read-only for someone who may not edit: refused before anything is created.
+  if (
+    !services.comments.setsAnchorMark &&
+    !page.canEdit &&
+    dependencies.livePages?.holdsPage?.(page.id)
+  )
+    throw highlightNeedsEditor(page.id, input.selection);
   const { id } = await services.comments.create({
     caller,
     pageId: page.id,
-    content: commentBodyDocument(input.content) as unknown as JsonValue,
+    content: body as unknown as JsonValue,
     selection: input.selection,
     // An anchored thread is 'inline': its highlight is in the text.
     type: 'inline',
@@ -247,12 +259,23 @@ export async function createComment(
     );
   }
   const caller = await serviceCaller(dependencies.db, context);
+  const body = commentBodyDocument(
+    input.content,
+    await commentMentions(dependencies.db, context, input.content),
+  );
   return parentCommentId !== undefined
-    ? createReply(dependencies, { ...input, parentCommentId }, context, caller)
+    ? createReply(
+        dependencies,
+        { ...input, parentCommentId },
+        context,
+        caller,
+        body,
+      )
     : createThread(
         dependencies,
         { ...input, selection: selection! },
         context,
         caller,
+        body,
       );
 }

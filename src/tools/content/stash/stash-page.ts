@@ -11,9 +11,14 @@ import { readPage } from '../../../page-store';
 import {
   refuseRestrictedPage,
   requireSharingAllowed,
+  serviceCaller,
 } from '../../../docmost-services';
 import type { CONTENT_TOOLS } from '../content.tools';
-import { countDocument, asDocument } from '../../../document';
+import {
+  asDocument,
+  countDocument,
+  publicViewDocument,
+} from '../../../document';
 import { isoTime } from '../../iso-time';
 import { exportMarkdownOffThread } from '../page-markdown/export-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
@@ -41,7 +46,9 @@ export interface StashPageResult {
  * Snapshots a page the caller can read into `ai_tools_page_stashes` and returns its URL. The
  * JSON snapshot is the page as getPageJson returns it plus `exportedAt`; the Markdown snapshot
  * is exactly the exportPageMarkdown file (Docmost-flavoured, lossless), the title only in the
- * download's file name.
+ * download's file name. Both are of the document as Docmost's share view serves it: without
+ * comment marks (so without `<span data-comment-id>` anchors in the Markdown) and without
+ * `htmlEmbed` blocks.
  */
 export async function stashPage(
   {
@@ -63,7 +70,8 @@ export async function stashPage(
     page,
     'the page was not stashed',
   );
-  const content = asDocument(page.content);
+  // Public, so cleaned as Docmost's share view cleans a page: no comment ids, no HTML embeds.
+  const content = publicViewDocument(asDocument(page.content)).node;
   const format: StashFormat = input.format;
   const body =
     format === 'markdown'
@@ -81,8 +89,10 @@ export async function stashPage(
   try {
     const created = await stashes.create({
       workspaceId: page.workspaceId,
+      spaceId: page.spaceId,
       pageId: page.id,
       creatorId: context.userId,
+      caller: await serviceCaller(db, context),
       format,
       fileName: stashFileName(page.title, format),
       body,

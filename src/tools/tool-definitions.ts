@@ -63,7 +63,7 @@ function inCanonicalOrder<Spec extends AnyToolSpec>(
     }
     if (spec.tier !== expectedTier) {
       throw new Error(
-        `Tool definitions: "${spec.name}" has tier "${spec.tier}" but seed 000 puts it in "${expectedTier}"`,
+        `Tool definitions: "${spec.name}" has tier "${spec.tier}" but TOOL_NAMES puts it in "${expectedTier}"`,
       );
     }
     byName.set(spec.name, spec);

@@ -159,7 +159,7 @@ export const updatePageJsonTool = defineTool({
   annotations: REPLACES,
 });
 
-/** In the catalog's order (seed 000). */
+/** In the catalog's order. */
 export const STRUCTURE_TOOLS = [
   updatePageJsonTool,
   getPageJsonTool,

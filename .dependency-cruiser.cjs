@@ -1,9 +1,60 @@
 /**
- * The layout's import rules (README "Layout", DESIGN.md's dependency rule), checked by
- * `npm run lint` on every import of src/, client/, host/, dev/, test/ and migrations/, type-only imports
- * included: dependency-cruiser resolves each import to a file, so a rule names folders, not
- * spellings. Each rule's name is what a refused import is reported under.
+ * The layout's import rules (README "Layout"), checked by `npm run lint` on every import of
+ * src/, client/, host/, dev/, test/ and migrations/, type-only imports included:
+ * dependency-cruiser resolves each import to a file, so a rule names folders, not spellings.
+ * Each rule's name is what a refused import is reported under.
  */
+
+/**
+ * The floors of src/, from the ground up. A folder (or a top-level file) imports from its own
+ * folder and from the floors below its own: never from a folder beside it on its floor, never
+ * from one above. A new folder of src/ takes a place here, or the lint refuses its imports.
+ */
+const FLOORS = [
+  ['ground'],
+  ['document', 'registry', 'database'],
+  ['workers', 'caller', 'comment-signal', 'deferred'],
+  ['access', 'calls-per-user', 'mcp-sessions', 'stats', 'stored-document'],
+  ['page-store', 'chat-memory'],
+  ['docmost-services', 'collaboration'],
+  ['settings'],
+  ['stash', 'chat-turn'],
+  ['tools'],
+  ['ai-tools-module-options.ts'],
+  ['ai-tools.module.ts'],
+  ['index.ts'],
+];
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A room's files: a folder's, at any depth, or the one top-level file. */
+const room = (name) =>
+  name.endsWith('.ts') ? `^src/${escape(name)}$` : `^src/${escape(name)}/`;
+
+/** Specs and fixtures test a room with whatever they need: the house is the rest. */
+const TESTS = '\\.(spec|fixture)\\.ts$';
+
+/** The one layer order, as a rule a room (all reported as `floors`): its floor and those above are closed to it. */
+const floors = FLOORS.flatMap((floor, level) =>
+  floor.map((name) => ({
+    name: 'floors',
+    comment: `src/${name} stands on floor ${level + 1} of FLOORS (.dependency-cruiser.cjs): it imports from itself and from the floors below (${
+      level === 0
+        ? 'none: it is the ground'
+        : FLOORS.slice(0, level).flat().join(', ')
+    }), never from its own floor or above.`,
+    severity: 'error',
+    from: { path: room(name), pathNot: TESTS },
+    to: {
+      path: FLOORS.slice(level).flat().map(room),
+      pathNot: room(name),
+    },
+  })),
+);
+
+/** The stats route's answer, types only: the one module the server takes from the browser entry. */
+const WIRE_TYPES = '^client/wire/';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -15,52 +66,40 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    ...floors,
     {
-      name: 'ground-depends-on-nothing',
+      name: 'floors',
       comment:
-        'src/ground (the small helpers several folders need) imports nothing else from the package, only its libraries.',
+        'Every file of src/ stands in a room of FLOORS (.dependency-cruiser.cjs): give a new folder or top-level file its floor there.',
       severity: 'error',
-      from: { path: '^src/ground/' },
-      to: { path: '^(src|migrations)/', pathNot: '^src/ground/' },
+      from: { path: '^src/', pathNot: [TESTS, ...FLOORS.flat().map(room)] },
+      to: {},
     },
     {
-      name: 'registry-depends-on-nothing',
+      name: 'through-the-index',
       comment:
-        'src/registry imports nothing else from the package but the ground (src/ground), only its libraries.',
+        'A folder of src/ is entered through its index (src/<folder>/index.ts) only: export the name there. Its own files import each other directly.',
       severity: 'error',
-      from: { path: '^src/registry/' },
-      to: { path: '^(src|migrations)/', pathNot: '^src/(registry|ground)/' },
+      from: { path: '^src/([^/]+)/', pathNot: TESTS },
+      to: {
+        path: '^src/[^/]+/',
+        pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'],
+      },
     },
     {
-      name: 'document-depends-on-nothing',
+      name: 'through-the-index',
       comment:
-        "src/document (the model of Docmost's editor and the Markdown codec) imports nothing else from the package but the ground (src/ground), only its libraries.",
+        'A folder of src/ is entered through its index (src/<folder>/index.ts) only: export the name there.',
       severity: 'error',
-      from: { path: '^src/document/' },
-      to: { path: '^(src|migrations)/', pathNot: '^src/(document|ground)/' },
-    },
-    {
-      name: 'document-through-its-index',
-      comment:
-        'The package uses src/document through its index (src/document/index.ts): export the name there.',
-      severity: 'error',
-      from: { path: '^src/', pathNot: '^src/document/' },
-      to: { path: '^src/document/', pathNot: '^src/document/index\\.ts$' },
-    },
-    {
-      name: 'deferred-and-comment-signal-apart',
-      comment:
-        'src/deferred and src/comment-signal never import each other: the module composes them.',
-      severity: 'error',
-      from: { path: '^src/(deferred|comment-signal)/' },
-      to: { path: '^src/(deferred|comment-signal)/', pathNot: '^src/$1/' },
+      from: { path: '^src/[^/]+\\.ts$', pathNot: TESTS },
+      to: { path: '^src/[^/]+/', pathNot: '^src/[^/]+/index\\.ts$' },
     },
     {
       name: 'comment-signal-rooms-through-their-index',
       comment:
         "The comment signal's rooms (src/comment-signal/session, database-source, text, tool-results) are entered through their index from anywhere outside the room: export the name there. A room's own files import each other directly.",
       severity: 'error',
-      from: { path: '^src/comment-signal/([^/]+)' },
+      from: { path: '^src/comment-signal/([^/]+)', pathNot: TESTS },
       to: {
         path: '^src/comment-signal/(session|database-source|text|tool-results)/',
         pathNot: [
@@ -68,14 +107,6 @@ module.exports = {
           '^src/comment-signal/[^/]+/index\\.ts$',
         ],
       },
-    },
-    {
-      name: 'access-below-tools',
-      comment:
-        'src/access (the page-access policy) is below the tools and the stash, which import it: it never imports them.',
-      severity: 'error',
-      from: { path: '^src/access/' },
-      to: { path: '^src/(tools|stash)/' },
     },
     {
       name: 'package-never-imports-host',
@@ -107,7 +138,7 @@ module.exports = {
         "The server package (src/, migrations/) never imports the browser entry client/ (the server entry loads no React), but for the types of a route's answer in client/wire/, imported as types.",
       severity: 'error',
       from: { path: '^(src|migrations)/' },
-      to: { path: '^client/', pathNot: '^client/wire/' },
+      to: { path: '^client/', pathNot: WIRE_TYPES },
     },
     {
       name: 'package-never-imports-client',
@@ -115,14 +146,14 @@ module.exports = {
         "The server takes the route answers' shapes from client/wire/ as types only (`import type`): nothing of the browser entry is loaded with the server.",
       severity: 'error',
       from: { path: '^(src|migrations)/' },
-      to: { path: '^client/wire/', dependencyTypesNot: ['type-only'] },
+      to: { path: WIRE_TYPES, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'wire-types-import-nothing',
       comment:
         'client/wire/ holds the types the browser entry and the server share: it imports nothing, so neither side takes more of the other than those types.',
       severity: 'error',
-      from: { path: '^client/wire/' },
+      from: { path: WIRE_TYPES },
       to: {},
     },
     {

@@ -49,43 +49,47 @@ const PROBES: readonly Probe[] = [
     `src/caller/${PROBE}-b.ts`,
     'no-cycle',
   ),
+  // The floors: up, sideways, from the ground, from a folder on no floor.
+  probe('src/access/PROBE.ts', '../tools', 'src/tools/index.ts', 'floors'),
   probe(
-    'src/registry/PROBE.ts',
-    '../tools/iso-time',
-    'src/tools/iso-time.ts',
-    'registry-depends-on-nothing',
+    'src/deferred/PROBE.ts',
+    '../comment-signal',
+    'src/comment-signal/index.ts',
+    'floors',
   ),
   probe(
     'src/document/PROBE.ts',
-    '../registry/tool-error',
-    'src/registry/tool-error.ts',
-    'document-depends-on-nothing',
+    '../registry',
+    'src/registry/index.ts',
+    'floors',
   ),
-  probe('src/document/PROBE-ground.ts', '../ground', 'src/ground/index.ts'),
   probe(
     'src/ground/PROBE.ts',
     '../document',
     'src/document/index.ts',
-    'ground-depends-on-nothing',
+    'floors',
   ),
+  probe(
+    'src/PROBE-room/index.ts',
+    '../ground',
+    'src/ground/index.ts',
+    'floors',
+  ),
+  probe('src/document/PROBE-ground.ts', '../ground', 'src/ground/index.ts'),
+  probe('src/stash/PROBE.ts', '../access', 'src/access/index.ts'),
+  probe('src/tools/PROBE-index.ts', '../document', 'src/document/index.ts'),
+  // The doors: a folder's index only, from a folder or a top-level file.
   probe(
     'src/tools/PROBE-deep.ts',
     '../document/document-error',
     'src/document/document-error.ts',
-    'document-through-its-index',
-  ),
-  probe('src/tools/PROBE-index.ts', '../document', 'src/document/index.ts'),
-  probe(
-    'src/deferred/PROBE.ts',
-    '../comment-signal/text/signal-text',
-    'src/comment-signal/text/signal-text.ts',
-    'deferred-and-comment-signal-apart',
+    'through-the-index',
   ),
   probe(
-    'src/comment-signal/PROBE.ts',
-    '../deferred/carried-tools',
-    'src/deferred/carried-tools.ts',
-    'deferred-and-comment-signal-apart',
+    'src/PROBE-top.ts',
+    './page-store/write-page',
+    'src/page-store/write-page.ts',
+    'through-the-index',
   ),
   probe(
     'src/comment-signal/PROBE-room.ts',
@@ -110,12 +114,10 @@ const PROBES: readonly Probe[] = [
     'src/comment-signal/session/check-plan.ts',
   ),
   probe(
-    'src/access/PROBE.ts',
-    '../tools/iso-time',
-    'src/tools/iso-time.ts',
-    'access-below-tools',
+    'src/docmost-services/database/PROBE.ts',
+    '../docmost-services',
+    'src/docmost-services/docmost-services.ts',
   ),
-  probe('src/stash/PROBE.ts', '../access', 'src/access/index.ts'),
   probe(
     'src/tools/PROBE-host.ts',
     '../../host/config/app-config.token',
@@ -214,8 +216,12 @@ function checkProbes(): {
       .filter((line) => line.trim().startsWith('error '));
     return { status: run.status, lines: lines.map((line) => line.trim()) };
   } finally {
-    for (const { file } of [...PROBES, CYCLE_COMPANION])
+    for (const { file } of [...PROBES, CYCLE_COMPANION]) {
       rmSync(join(ROOT, file), { force: true });
+      // A probe's own folder (a folder on no floor) goes with it.
+      if (dirname(file).includes(PROBE))
+        rmSync(join(ROOT, dirname(file)), { recursive: true, force: true });
+    }
   }
 }
 

@@ -9,11 +9,11 @@ import type { DatabaseDriver } from './database';
 import type { CommentSignalOptions } from './comment-signal';
 import type { RegistryLogger } from './registry';
 import type { PageAccessPolicy } from './access';
-import type { DocmostToolExecutors } from './tools/tool-definitions';
+import type { DocmostToolExecutors } from './tools';
 import type { PageWriter } from './page-store';
 import type { HeavyWorkOptions } from './workers';
-import type { TurnStatsOptions } from './stats/turn-stats-options';
-import type { DocmostServicesOption } from './tools/resolve-executor-dependencies';
+import type { TurnStatsOptions } from './stats';
+import type { DocmostServicesOption } from './tools';
 
 export const AI_TOOLS_OPTIONS = Symbol('AI_TOOLS_OPTIONS');
 

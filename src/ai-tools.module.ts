@@ -21,7 +21,7 @@ import { AI_TOOLS_AUTH_GUARD } from './caller';
 import { createCallsPerUserLimit } from './calls-per-user';
 import { CHAT_MEMORY_OPTIONS, ChatMemoryService } from './chat-memory';
 import { CollaborationPages } from './collaboration';
-import { docmostVersionNotice } from './docmost-services/docmost-version';
+import { docmostVersionNotice } from './docmost-services';
 import { errorMessage, messageWithCause } from './ground';
 import {
   COMMENT_SIGNAL_OPTIONS,
@@ -37,31 +37,28 @@ import {
   type DB,
   type ModuleMigrationsAtBootOptions,
 } from './database';
-import {
-  DEFERRED_TOOLS_OPTIONS,
-  DeferredToolsService,
-} from './deferred/deferred-tools.service';
+import { DEFERRED_TOOLS_OPTIONS, DeferredToolsService } from './deferred';
 import {
   createToolRegistry,
   TOOL_REGISTRY,
   ToolRegistryService,
   type ToolRegistry,
 } from './registry';
-import { AiToolsSettingsModule } from './settings/ai-tools-settings.module';
+import { AiToolsSettingsModule } from './settings';
 import { PageStashModule, PageStashService } from './stash';
-import { AiChatTurnService } from './chat-turn/ai-chat-turn.service';
-import { TurnStatsController } from './stats/turn-stats.controller';
-import { TURN_STATS_OPTIONS } from './stats/turn-stats-options';
-import { TurnStatsService } from './stats/turn-stats.service';
+import { AiChatTurnService } from './chat-turn';
+import { TurnStatsController } from './stats';
+import { TURN_STATS_OPTIONS } from './stats';
+import { TurnStatsService } from './stats';
 import { MCP_SESSION_OPTIONS, McpSessionsService } from './mcp-sessions';
-import { TOOL_DEFINITIONS } from './tools/tool-definitions';
+import { TOOL_DEFINITIONS } from './tools';
 import {
   docmostExecutorsFor,
   resolveExecutorDependencies,
   type ToolExecutorDependencies,
-} from './tools/docmost-executors';
+} from './tools';
 import { DOCMOST_SERVICES } from './docmost-services';
-import { TOOL_HEAVY_TASKS, type ToolHeavyWorkPool } from './tools/heavy-tasks';
+import { TOOL_HEAVY_TASKS, type ToolHeavyWorkPool } from './tools';
 import { HEAVY_WORK_POOL, HeavyWorkPool } from './workers';
 
 /** Opens the module's own pool when it was given a URL, and closes only that one. */

@@ -15,7 +15,6 @@ export {
   toAiSdkToolSet,
   registerMcpTools,
   defineTool,
-  ToolError,
   RegistryError,
   TOOL_REGISTRY,
   ToolRegistryService,
@@ -29,14 +28,8 @@ export {
   type ToolOutcome,
   type RegistryLogger,
 } from './registry';
-export {
-  TOOL_DEFINITIONS,
-  type DocmostToolExecutors,
-} from './tools/tool-definitions';
-export {
-  createDocmostExecutors,
-  type DocmostExecutorOptions,
-} from './tools/docmost-executors';
+export { TOOL_DEFINITIONS, type DocmostToolExecutors } from './tools';
+export { createDocmostExecutors, type DocmostExecutorOptions } from './tools';
 export {
   docmostServices,
   databaseServices,
@@ -73,7 +66,7 @@ export {
   type DocmostUserRepoShape,
   type DocmostUserShape,
 } from './docmost-services';
-export type { DocmostServicesOption } from './tools/resolve-executor-dependencies';
+export type { DocmostServicesOption } from './tools';
 export {
   DOCMOST_PAGE_ACCESS,
   requirePage,
@@ -92,8 +85,6 @@ export {
   addPageHistoryRow,
   agentChatId,
   contributorIdsWith,
-  findUnstorableText,
-  storableCopy,
   type PageWriter,
   type PageUpdate,
   type PageChange,
@@ -105,6 +96,7 @@ export {
   type LivePageReader,
   type LivePageContent,
 } from './page-store';
+export { findUnstorableText, storableCopy } from './stored-document';
 export {
   CollaborationPages,
   DOCUMENT_FRAGMENT,
@@ -257,8 +249,8 @@ export {
   sharedHeavyWorkPool,
   TOOL_HEAVY_TASKS,
   type ToolHeavyWorkPool,
-} from './tools/heavy-tasks';
-export { isUuid, messageWithCause } from './ground';
+} from './tools';
+export { isUuid, messageWithCause, ToolError } from './ground';
 export {
   AI_TOOLS_MIGRATIONS,
   AI_TOOLS_MIGRATION_TABLE,

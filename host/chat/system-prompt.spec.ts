@@ -1,4 +1,4 @@
-import { SEED_TOOL_CATALOG_BLOCK } from '../../test/deferred/seed-000-texts';
+import { SPECIFIED_TOOL_CATALOG_BLOCK } from '../../test/deferred/specified-texts';
 import { buildMcpToolingBlock } from './mcp-tooling-block';
 import { buildChatSystemPrompt } from './system-prompt';
 
@@ -17,7 +17,7 @@ describe('buildChatSystemPrompt', () => {
   it('puts the rules before the context and repeats them after it', () => {
     const prompt = buildChatSystemPrompt({
       user,
-      toolCatalog: SEED_TOOL_CATALOG_BLOCK,
+      toolCatalog: SPECIFIED_TOOL_CATALOG_BLOCK,
       externalServers: servers,
     });
     const rules = prompt.indexOf('<rules>');
@@ -32,7 +32,7 @@ describe('buildChatSystemPrompt', () => {
     );
     expect(prompt.indexOf('</tool_catalog>')).toBeLessThan(contextEnd);
     expect(contextEnd).toBeLessThan(reminder);
-    expect(prompt).toContain(`\n${SEED_TOOL_CATALOG_BLOCK}\n`);
+    expect(prompt).toContain(`\n${SPECIFIED_TOOL_CATALOG_BLOCK}\n`);
   });
 
   it('renders neither block when deferred tools are off and no server is connected', () => {

@@ -1,15 +1,17 @@
 export {
   requirePage,
-  requireSpace,
   requireEditableSubtree,
   requireSpaceRoleToMove,
-  findSpaceRole,
-  memberSpaceIds,
   visiblePages,
   type AccessiblePage,
   type FindPageOptions,
-  type RequireSpaceOptions,
 } from './page-access';
+export {
+  findSpaceRole,
+  memberSpaceIds,
+  requireSpace,
+  type RequireSpaceOptions,
+} from './space-access';
 export {
   DOCMOST_PAGE_ACCESS,
   pageAccessOf,

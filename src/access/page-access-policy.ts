@@ -5,13 +5,13 @@ import {
   pagePermissionsQuery,
   type PagePermissionCaller,
   type PageVisibilityCondition,
-} from '../database/page-permission-sql';
+} from '../database';
 
 export type {
   PagePermissionCaller,
   PageColumns,
   PageVisibilityCondition,
-} from '../database/page-permission-sql';
+} from '../database';
 
 /** The caller's page-level rights on one page. */
 export interface PagePermission {

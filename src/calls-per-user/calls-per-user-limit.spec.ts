@@ -1,7 +1,7 @@
+import { ToolError } from '../ground';
 import { z } from 'zod';
 import { createToolRegistry } from '../registry/create-tool-registry';
 import type { ToolCallContext } from '../registry/tool-call-context';
-import { ToolError } from '../registry/tool-error';
 import type { ToolInterceptor } from '../registry/tool-interceptor';
 import { defineTool } from '../registry/tool-spec';
 import { createCallsPerUserLimit } from './calls-per-user-limit';

@@ -1,13 +1,12 @@
 import { Logger } from '@nestjs/common';
-import { ToolError } from '../registry/tool-error';
-import type { ToolInterceptor } from '../registry/tool-interceptor';
-import { AdmissionGate, type ReleaseSlot } from '../workers/admission-gate';
+import type { ToolInterceptor } from '../registry';
+import { AdmissionGate, type ReleaseSlot } from '../workers';
 import {
   resolveCallsPerUserLimits,
   type CallsPerUserOptions,
 } from './calls-per-user-options';
 import { RedisCallsGate } from './redis-calls-gate';
-import { errorMessage } from '../ground';
+import { errorMessage, ToolError } from '../ground';
 
 /**
  * The outermost interceptor of every tool call: a user's call beyond its running share waits

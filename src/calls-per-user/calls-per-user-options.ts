@@ -1,4 +1,4 @@
-import { resolvePositiveLimits } from '../workers/positive-limits';
+import { resolvePositiveLimits } from '../workers';
 import type { CallsPerUserRedis } from './calls-per-user-redis';
 
 /**

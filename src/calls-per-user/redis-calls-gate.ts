@@ -1,6 +1,6 @@
+import { ToolError } from '../ground';
 import { randomUUID } from 'node:crypto';
-import { ToolError } from '../registry/tool-error';
-import type { ReleaseSlot } from '../workers/admission-gate';
+import type { ReleaseSlot } from '../workers';
 import type { CallsPerUserLimits } from './calls-per-user-options';
 import {
   ADMIT_SCRIPT,

@@ -1,3 +1,4 @@
+import { ToolError } from '../ground';
 import { createServer } from 'node:net';
 import Redis from 'ioredis';
 import { z } from 'zod';
@@ -7,7 +8,6 @@ import {
 } from '../../test/support/redis-server';
 import { createToolRegistry } from '../registry/create-tool-registry';
 import type { ToolCallContext } from '../registry/tool-call-context';
-import { ToolError } from '../registry/tool-error';
 import { defineTool } from '../registry/tool-spec';
 import { createCallsPerUserLimit } from './calls-per-user-limit';
 import type { CallsPerUserOptions } from './calls-per-user-options';

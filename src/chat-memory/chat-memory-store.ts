@@ -2,7 +2,7 @@ import type {
   CarriedCommentPage,
   OutgoingCommentPage,
 } from '../comment-signal';
-import type { CarriedTool } from '../deferred/carried-tools';
+import type { CarriedTool } from '../deferred';
 
 /** Whose memory: one in-app chat, within its workspace. */
 export interface ChatMemoryKey {

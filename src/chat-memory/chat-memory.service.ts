@@ -11,12 +11,9 @@ import {
   CommentSignalInterceptor,
 } from '../comment-signal';
 import type { DB } from '../database';
-import { KYSELY } from '../database/kysely.token';
-import {
-  checkMaxCarriedTools,
-  DEFAULT_MAX_CARRIED_TOOLS,
-} from '../deferred/carried-tools';
-import type { ToolCallContext } from '../registry/tool-call-context';
+import { KYSELY } from '../database';
+import { checkMaxCarriedTools, DEFAULT_MAX_CARRIED_TOOLS } from '../deferred';
+import type { ToolCallContext } from '../registry';
 import { errorMessage, isUuid } from '../ground';
 import {
   CHAT_MEMORY_OPTIONS,

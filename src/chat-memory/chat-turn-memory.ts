@@ -1,4 +1,4 @@
-import type { CarriedTool } from '../deferred/carried-tools';
+import type { CarriedTool } from '../deferred';
 import type {
   ChatMemoryKey,
   ChatMemoryStore,

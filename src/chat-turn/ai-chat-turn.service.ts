@@ -1,18 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { PrepareStepFunction, ToolSet } from 'ai';
-import {
-  ChatMemoryService,
-  type ChatTurnContext,
-} from '../chat-memory/chat-memory.service';
-import {
-  DeferredToolsService,
-  type StartTurnOptions,
-} from '../deferred/deferred-tools.service';
-import { AiToolsSettingsService } from '../settings/ai-tools-settings.service';
-import {
-  TurnStatsService,
-  type RecordedTurn,
-} from '../stats/turn-stats.service';
+import { ChatMemoryService, type ChatTurnContext } from '../chat-memory';
+import { DeferredToolsService, type StartTurnOptions } from '../deferred';
+import { AiToolsSettingsService } from '../settings';
+import { TurnStatsService, type RecordedTurn } from '../stats';
 import type { AiChatTurn } from './ai-chat-turn';
 
 export interface BeginChatTurnOptions {

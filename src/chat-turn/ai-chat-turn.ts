@@ -1,5 +1,5 @@
 import type { ChatTurn } from '../deferred';
-import type { TurnStatsRecord } from '../stats/turn-stats-record';
+import type { TurnStatsRecord } from '../stats';
 
 /**
  * One in-app chat turn, from `AiChatTurnService.begin`: the module's one turn object

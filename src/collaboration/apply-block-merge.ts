@@ -62,6 +62,14 @@ export interface BlockConflict {
   readonly block: ProseMirrorNode | undefined;
 }
 
+/** A conflict as the model reads it: which block, changed or deleted by someone else. */
+export function describeConflict(conflict: BlockConflict): string {
+  const position = `block #${conflict.readIndex}`;
+  if (conflict.removed) return `${position} was deleted by someone else`;
+  const id = conflict.block?.attrs?.id;
+  return `${position}${typeof id === 'string' ? ` (id ${id})` : ''} was changed by someone else`;
+}
+
 export interface AppliedMerge {
   readonly kind: 'applied';
   /** Top-level blocks changed in place, inserted and deleted. */

@@ -1,5 +1,5 @@
 import type { AgentConnectionContext } from './collaboration-client';
-import type { ToolCallContext } from '../registry/tool-call-context';
+import type { ToolCallContext } from '../registry';
 import type { CollaborationServer } from './collaboration-server';
 
 /** Options of `CollaborationPages`; only `server` is required. */

@@ -1,3 +1,5 @@
+import { rememberedBlockFingerprints } from '../stored-document';
+import { ToolError } from '../ground';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import {
@@ -6,12 +8,10 @@ import {
   asDocument,
 } from '../document';
 import type { YDoc } from './yjs';
-import type { ToolCallContext } from '../registry/tool-call-context';
-import { ToolError } from '../registry/tool-error';
+import type { ToolCallContext } from '../registry';
 import {
   databasePageWriter,
   pageVersionConflict,
-  rememberedBlockFingerprints,
   type LivePageContent,
   type LivePageReader,
   type LocatedSelection,
@@ -19,11 +19,7 @@ import {
   type PageWriter,
   type WrittenPage,
 } from '../page-store';
-import {
-  applyBlockMerge,
-  liveElementById,
-  type BlockConflict,
-} from './apply-block-merge';
+import { applyBlockMerge, describeConflict } from './apply-block-merge';
 import type { CollaborationConnection } from './collaboration-server';
 import { CollaborationUnconfirmedError } from './collaboration-unconfirmed-error';
 import {
@@ -43,10 +39,12 @@ import {
   type WrittenBlock,
 } from './plan-block-merge';
 import { DOCUMENT_FRAGMENT, fragmentToDocument } from './yjs-document';
+import { storedRowDocument } from './stored-row-document';
 import { yieldToEventLoop } from '../workers';
 import { locateLiveSelection } from './live-comment-selection';
 import {
   liveBlocksOf,
+  reloadedAsRead,
   warmLiveBlocks,
   type LiveBlocksView,
 } from './live-blocks';
@@ -55,13 +53,6 @@ import {
 interface ReadSnapshot {
   readonly pageId: string;
   readonly blocks: readonly ReadBlock[];
-}
-
-function describeBlock(conflict: BlockConflict): string {
-  const position = `block #${conflict.readIndex}`;
-  if (conflict.removed) return `${position} was deleted by someone else`;
-  const id = conflict.block?.attrs?.id;
-  return `${position}${typeof id === 'string' ? ` (id ${id})` : ''} was changed by someone else`;
 }
 
 /**
@@ -253,7 +244,7 @@ export class CollaborationPages implements LivePageReader {
     // document at that version is the base, if the live document still equals it.
     const rowBase = isLiveVersion(page.version)
       ? undefined
-      : await this.rowDocument(update);
+      : await storedRowDocument(update);
     const snapshot = isLiveVersion(page.version)
       ? this.snapshots.get(`${page.id}|${page.version}`)
       : undefined;
@@ -293,7 +284,7 @@ export class CollaborationPages implements LivePageReader {
           }
           read = this.blocksOf(document);
         }
-        read = this.reloadedAsRead(document, read);
+        read = reloadedAsRead(document, this.fragmentName, read);
         const hunks = changedHunks(read, written);
         let result: ReturnType<typeof applyBlockMerge> | undefined;
         document.transact(() => {
@@ -304,7 +295,7 @@ export class CollaborationPages implements LivePageReader {
             kind: 'conflict',
             error: new ToolError(
               'conflict',
-              `page ${page.id} changed where you are writing since you read it: ${describeBlock(result!)}; nothing was written: read the page again (its current text is in the editor) and reapply your change`,
+              `page ${page.id} changed where you are writing since you read it: ${describeConflict(result!)}; nothing was written: read the page again (its current text is in the editor) and reapply your change`,
               {
                 pageId: page.id,
                 expected: page.version,
@@ -339,56 +330,6 @@ export class CollaborationPages implements LivePageReader {
     if (!outcome) throw collaborationUnavailable(page.id, undefined);
     if (outcome.kind === 'conflict') throw outcome.error;
     return { id: page.id, version: outcome.version, historyId: null };
-  }
-
-  private async rowDocument(update: PageUpdate): Promise<unknown> {
-    const row = await update.db
-      .selectFrom('pages')
-      .select('content')
-      .where('id', '=', update.page.id)
-      .where('deletedAt', 'is', null)
-      .where(sql<boolean>`updated_at::text = ${update.page.version}`)
-      .executeTakeFirst();
-    if (!row) {
-      const current = await update.db
-        .selectFrom('pages')
-        .select(sql<string>`updated_at::text`.as('version'))
-        .where('id', '=', update.page.id)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirst();
-      throw pageVersionConflict(
-        update.page.id,
-        update.page.version,
-        current?.version,
-      );
-    }
-    return row.content;
-  }
-
-  /**
-   * The read's blocks as the live document now holds them. A document unloaded and loaded
-   * again from a page with no stored Yjs state (a page the database writer wrote, or created)
-   * has new Yjs items for the same content: when none of the read's blocks is found by its Yjs
-   * id but the document's blocks are exactly what was read, they are the read's blocks.
-   * Anything else stays as read, and the merge finds the changed blocks.
-   */
-  private reloadedAsRead(
-    document: YDoc,
-    read: readonly ReadBlock[],
-  ): readonly ReadBlock[] {
-    const fragment = document.getXmlFragment(this.fragmentName);
-    if (
-      read.length === 0 ||
-      read.some((block) => liveElementById(fragment, block.id) !== undefined)
-    )
-      return read;
-    const live = this.blocksOf(document);
-    const same =
-      live.length === read.length &&
-      live.every(
-        (block, index) => block.fingerprint === read[index]!.fingerprint,
-      );
-    return same ? live : read;
   }
 
   private blocksOf(document: YDoc): readonly ReadBlock[] {

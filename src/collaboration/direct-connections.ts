@@ -1,5 +1,4 @@
-import { ToolError } from '../registry/tool-error';
-import { withTimeout } from '../ground';
+import { withTimeout, ToolError } from '../ground';
 import type {
   CollaborationConnection,
   CollaborationServer,

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { blockFingerprint, extractText } from '../document';
 import { Y, type YDoc, type YXmlElement, type YXmlFragment } from './yjs';
-import { liveElementOf, yItemId } from './apply-block-merge';
+import { liveElementById, liveElementOf, yItemId } from './apply-block-merge';
+import type { ReadBlock } from './plan-block-merge';
 import { LIVE_VERSION_PREFIX } from './collaboration-pages-options';
 import { DOCUMENT_FRAGMENT, elementToNode } from './yjs-document';
 import { yieldToEventLoop } from '../workers';
@@ -341,4 +342,31 @@ export async function liveStoredDocument(
   const json = view.documentText();
   const text = (await joinInSlices(view.blocks, (block) => block.text, '\n'))!;
   return { version: view.version, json, text };
+}
+
+/**
+ * The read's blocks as the live document now holds them. A document unloaded and loaded
+ * again from a page with no stored Yjs state (a page the database writer wrote, or created)
+ * has new Yjs items for the same content: when none of the read's blocks is found by its Yjs
+ * id but the document's blocks are exactly what was read, they are the read's blocks.
+ * Anything else stays as read, and the merge finds the changed blocks.
+ */
+export function reloadedAsRead(
+  document: YDoc,
+  fragmentName: string,
+  read: readonly ReadBlock[],
+): readonly ReadBlock[] {
+  const fragment = document.getXmlFragment(fragmentName);
+  if (
+    read.length === 0 ||
+    read.some((block) => liveElementById(fragment, block.id) !== undefined)
+  )
+    return read;
+  const live = liveBlocksOf(document, fragmentName).blocks;
+  const same =
+    live.length === read.length &&
+    live.every(
+      (block, index) => block.fingerprint === read[index]!.fingerprint,
+    );
+  return same ? live : read;
 }

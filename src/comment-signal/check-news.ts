@@ -1,4 +1,4 @@
-import type { ToolCallContext } from '../registry/tool-call-context';
+import type { ToolCallContext } from '../registry';
 import { isUuid, withTimeout } from '../ground';
 import { CommentCheckTimeoutError } from './comment-check-timeout-error';
 import type { ResolvedCommentSignalOptions } from './comment-signal-options';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import type { ToolCallContext } from '../registry/tool-call-context';
-import type { ToolInterceptor } from '../registry/tool-interceptor';
+import type { ToolCallContext } from '../registry';
+import type { ToolInterceptor } from '../registry';
 import type {
   OutgoingCommentPage,
   CommentSignalSessionStore,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
-import type { PageVisibilityCondition } from '../database/page-permission-sql';
-import type { ToolCallContext } from '../registry/tool-call-context';
+import type { PageVisibilityCondition } from '../database';
+import type { ToolCallContext } from '../registry';
 import type { CommentCountConnection } from './database-source';
 import type { CommentSignalSource } from './session';
 

@@ -1,12 +1,8 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { DB } from '../database';
-import type { ToolCallContext } from '../registry/tool-call-context';
-import type {
-  ToolInterceptor,
-  ToolInvocation,
-  ToolOutcome,
-} from '../registry/tool-interceptor';
+import type { ToolCallContext } from '../registry';
+import type { ToolInterceptor, ToolInvocation, ToolOutcome } from '../registry';
 import { checkNews } from './check-news';
 import type { ResolvedCommentSignalOptions } from './comment-signal-options';
 import { isUuid } from '../ground';

@@ -1,4 +1,4 @@
-import type { ToolInvocation, ToolOutcome } from '../registry/tool-interceptor';
+import type { ToolInvocation, ToolOutcome } from '../registry';
 import { isUuid, withTimeout } from '../ground';
 import { CommentCheckTimeoutError } from './comment-check-timeout-error';
 import type { ResolvedCommentSignalOptions } from './comment-signal-options';

@@ -2,7 +2,8 @@ import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Kysely table types for the tables of Docmost's schema this module touches, column for column
- * as `docmost-schema.md` lists them (generated from Docmost's own migrations).
+ * as Docmost's own migrations create them (`apps/server/src/database/migrations` in Docmost's
+ * repository).
  *
  * Property names are camelCase because Docmost runs Kysely with `CamelCasePlugin`;
  * the SQL columns are snake_case. Keeping the same convention means the module drops

@@ -32,3 +32,10 @@ export {
   type ModuleMigrationsAtBootOptions,
 } from './module-migrations-at-boot';
 export { jsonbElementsOfBoth } from './jsonb-elements';
+export {
+  docmostPageVisible,
+  pagePermissionsQuery,
+  type PageColumns,
+  type PagePermissionCaller,
+  type PageVisibilityCondition,
+} from './page-permission-sql';

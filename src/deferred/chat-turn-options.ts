@@ -1,5 +1,5 @@
 import type { PrepareStepFunction, Tool, ToolSet } from 'ai';
-import type { ToolTier } from '../registry/tool-spec';
+import type { ToolTier } from '../registry';
 import type { CarriedTool } from './carried-tools';
 import type { ChatTurnHooks } from './chat-turn-hooks';
 import type { ToolLoading } from './tool-loading';

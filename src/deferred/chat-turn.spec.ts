@@ -1,3 +1,4 @@
+import { ToolError } from '../ground';
 import { jsonSchema, stepCountIs, streamText, tool, type Tool } from 'ai';
 import {
   createScriptedModel,
@@ -5,11 +6,10 @@ import {
   sentToolResults,
   type ScriptEntry,
 } from '../../test/chat/support/scripted-model';
-import { ToolError } from '../registry/tool-error';
 import { ChatTurn } from './chat-turn';
 import type { TurnTool } from './chat-turn-options';
 import { LOAD_TOOLS_DESCRIPTION } from './verbatim-texts';
-import { SEED_LOAD_TOOLS_DESCRIPTION } from '../../test/deferred/seed-000-texts';
+import { SPECIFIED_LOAD_TOOLS_DESCRIPTION } from '../../test/deferred/specified-texts';
 
 function echoTool(name: string, calls: string[] = []): Tool {
   return tool({
@@ -82,14 +82,16 @@ async function runTurn(turn: ChatTurn, script: ScriptEntry[], maxSteps = 6) {
 }
 
 describe('ChatTurn', () => {
-  it('uses the loadTools description of seed 000 verbatim', () => {
-    expect(LOAD_TOOLS_DESCRIPTION).toBe(SEED_LOAD_TOOLS_DESCRIPTION);
+  it('uses the specified loadTools description verbatim', () => {
+    expect(LOAD_TOOLS_DESCRIPTION).toBe(SPECIFIED_LOAD_TOOLS_DESCRIPTION);
     const turn = new ChatTurn({
       toolLoading: 'tool-list',
       enabled: true,
       boundTools: boundTools(),
     });
-    expect(turn.tools.loadTools?.description).toBe(SEED_LOAD_TOOLS_DESCRIPTION);
+    expect(turn.tools.loadTools?.description).toBe(
+      SPECIFIED_LOAD_TOOLS_DESCRIPTION,
+    );
   });
 
   it('starts with the core tools in canonical order, then loadTools', () => {

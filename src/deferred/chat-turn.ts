@@ -5,8 +5,7 @@ import {
   type ToolCallRepairFunction,
   type ToolSet,
 } from 'ai';
-import { abbreviate } from '../ground';
-import { ToolError } from '../registry/tool-error';
+import { abbreviate, ToolError } from '../ground';
 import {
   checkMaxCarriedTools,
   DEFAULT_MAX_CARRIED_TOOLS,

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { PrepareStepFunction, Tool, ToolSet } from 'ai';
-import type { ToolCallContext } from '../registry/tool-call-context';
-import type { ToolRegistry } from '../registry/tool-registry';
-import { InjectToolRegistry } from '../registry/tool-registry.token';
+import type { ToolCallContext } from '../registry';
+import type { ToolRegistry } from '../registry';
+import { InjectToolRegistry } from '../registry';
 import type { CarriedTool } from './carried-tools';
 import { ChatTurn } from './chat-turn';
 import type { ChatTurnHooks } from './chat-turn-hooks';

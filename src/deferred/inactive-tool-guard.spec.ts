@@ -1,5 +1,5 @@
+import { ToolError } from '../ground';
 import { jsonSchema, tool, type Tool } from 'ai';
-import { ToolError } from '../registry/tool-error';
 import { ChatTurn } from './chat-turn';
 import type { TurnTool } from './chat-turn-options';
 

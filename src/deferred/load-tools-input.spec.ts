@@ -1,4 +1,4 @@
-import { ToolError } from '../registry/tool-error';
+import { ToolError } from '../ground';
 import { parseLoadToolsInput } from './load-tools-input';
 
 function rejection(input: unknown): ToolError {

@@ -1,6 +1,5 @@
 import type { JSONSchema7 } from 'ai';
-import { abbreviate } from '../ground';
-import { ToolError } from '../registry/tool-error';
+import { abbreviate, ToolError } from '../ground';
 
 export const LOAD_TOOLS_NAME = 'loadTools';
 

@@ -1,6 +1,6 @@
-import { toAiSdkToolSet } from '../registry/adapters/ai-sdk-tool-set';
-import type { ToolCallContext } from '../registry/tool-call-context';
-import type { ToolRegistry } from '../registry/tool-registry';
+import { toAiSdkToolSet } from '../registry';
+import type { ToolCallContext } from '../registry';
+import type { ToolRegistry } from '../registry';
 import type { TurnTool } from './chat-turn-options';
 
 /**

@@ -1,8 +1,8 @@
 import { CATALOG_LINES, DEFERRED_TOOL_NAMES } from '../tools/catalog-lines';
 import {
-  SEED_EXTERNAL_SERVER_LINE,
-  SEED_TOOL_CATALOG_BLOCK,
-} from '../../test/deferred/seed-000-texts';
+  SPECIFIED_EXTERNAL_SERVER_LINE,
+  SPECIFIED_TOOL_CATALOG_BLOCK,
+} from '../../test/deferred/specified-texts';
 import {
   buildToolCatalogBlock,
   externalServerCatalogLine,
@@ -14,9 +14,9 @@ const allDeferred = DEFERRED_TOOL_NAMES.map((name) => ({
 }));
 
 describe('buildToolCatalogBlock', () => {
-  it('renders the v1 deferred set as the verbatim block of seed 000', () => {
+  it('renders the v1 deferred set as the verbatim specified block', () => {
     expect(buildToolCatalogBlock({ deferredTools: allDeferred })).toBe(
-      SEED_TOOL_CATALOG_BLOCK,
+      SPECIFIED_TOOL_CATALOG_BLOCK,
     );
   });
 
@@ -37,7 +37,7 @@ describe('buildToolCatalogBlock', () => {
     ]);
   });
 
-  it('appends one line per external server at the end of the catalog, in the seed format', () => {
+  it('appends one line per external server at the end of the catalog, in the specified format', () => {
     const block = buildToolCatalogBlock({
       deferredTools: allDeferred.slice(0, 1),
       externalServers: [
@@ -55,15 +55,15 @@ describe('buildToolCatalogBlock', () => {
     expect(lines.at(-1)).toBe('</tool_catalog>');
   });
 
-  it('follows the seed template up to the list of names', () => {
+  it('follows the specified template up to the list of names', () => {
     const line = externalServerCatalogLine({
       prefix: 'web',
       name: 'Web',
       toolNames: ['web_fetch'],
     });
-    const templateHead = SEED_EXTERNAL_SERVER_LINE.slice(
+    const templateHead = SPECIFIED_EXTERNAL_SERVER_LINE.slice(
       0,
-      SEED_EXTERNAL_SERVER_LINE.indexOf('<tool1>'),
+      SPECIFIED_EXTERNAL_SERVER_LINE.indexOf('<tool1>'),
     );
     const expectedHead = templateHead
       .replace('<prefix>', 'web')

@@ -22,7 +22,7 @@ export interface ToolCatalogBlockInput {
 }
 
 /**
- * The external-server line of seed 000. The seed's trailing "…" stands for "and so on": every
+ * The external-server line as the deferred-tools design specified it. Its trailing "…" stands for "and so on": every
  * tool name is listed, because the model may load only names it has seen spelled out.
  */
 export function externalServerCatalogLine(
@@ -35,7 +35,7 @@ export function externalServerCatalogLine(
 }
 
 /**
- * The `<tool_catalog>` block of the system prompt, verbatim from seed 000: one line per bound
+ * The `<tool_catalog>` block of the system prompt, verbatim as the deferred-tools design specified it: one line per bound
  * deferred tool, then one line per external server that exposes tools. Empty string when
  * there is nothing to load, so the caller renders no block at all.
  */

@@ -1,6 +1,6 @@
 import { asSchema, jsonSchema, type JSONSchema7, type Tool } from 'ai';
-import { inStoredKeyOrder } from '../registry/stored-key-order';
-import { ToolError } from '../registry/tool-error';
+import { inStoredKeyOrder } from '../registry';
+import { ToolError } from '../ground';
 import type {
   LoadedToolDefinition,
   LoadToolsResult,

@@ -1,7 +1,7 @@
 /**
- * Texts the model reads, copied character for character from seed 000 (the fork's issue that
+ * Texts the model reads, copied character for character from the deferred-tools design (the fork's issue that
  * specified deferred tools). Kept as line arrays so the line breaks of the original survive
- * formatters; change them only together with the seed.
+ * formatters; the specs hold them to the copy in test/deferred/specified-texts.ts.
  */
 
 /** Opening tag and preamble of the `<tool_catalog>` block, up to the list heading. */
@@ -30,6 +30,6 @@ export const LOAD_TOOLS_DESCRIPTION = [
 ].join('\n');
 
 /*
- * The external server line of the seed, for reference:
+ * The external server line as specified, for reference:
  * - <prefix>_* (external MCP server "<serverName>") — see <mcp_tooling> for guidance; load individual tools by exact name: <tool1>, <tool2>, …
  */

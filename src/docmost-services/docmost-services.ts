@@ -1,5 +1,5 @@
 import type { JsonValue, Page } from '../database';
-import type { ToolCallContext } from '../registry/tool-call-context';
+import type { ToolCallContext } from '../registry';
 import type { YjsSelection } from '../page-store';
 import type { DocmostAuditPayload } from './docmost-audit-payload';
 

@@ -16,8 +16,8 @@ import {
 } from '../comment-signal';
 import { errorMessage, isUuid } from '../ground';
 import type { DB } from '../database';
-import { KYSELY } from '../database/kysely.token';
-import type { ToolCallContext } from '../registry/tool-call-context';
+import { KYSELY } from '../database';
+import type { ToolCallContext } from '../registry';
 import { createDatabaseMcpSessionStore } from './database-mcp-session-store';
 import { readMcpSwitch } from './mcp-switch';
 import {

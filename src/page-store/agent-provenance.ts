@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ToolCallContext } from '../registry/tool-call-context';
+import type { ToolCallContext } from '../registry';
 import { isUuid } from '../ground';
 
 /**

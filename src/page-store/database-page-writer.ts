@@ -3,7 +3,7 @@ import type { DB, JsonValue } from '../database';
 import { AGENT_SOURCE, agentChatId, agentPageEdit } from './agent-provenance';
 import { pageVersionConflict } from './page-version-conflict';
 import { stagedText } from './staged-text';
-import { storedDocumentOf, type StoredDocument } from './stored-document';
+import { storedDocumentOf, type StoredDocument } from '../stored-document';
 import type {
   CreatedPage,
   PageCreation,

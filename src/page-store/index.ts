@@ -20,12 +20,6 @@ export type {
 export { databasePageWriter, addPageHistoryRow } from './database-page-writer';
 export { pageVersionConflict } from './page-version-conflict';
 export {
-  findUnstorableText,
-  refuseUnstorableText,
-  storableCopy,
-  type UnstorableText,
-} from './storable-text';
-export {
   AGENT_SOURCE,
   agentChatId,
   agentPageEdit,
@@ -38,12 +32,6 @@ export type {
   LivePageContent,
   LocatedSelection,
 } from './live-page-reader';
-export { rememberedBlockFingerprints } from './stored-document';
-export {
-  PAGE_STORE_HEAVY_TASKS,
-  type PageStoreHeavyTasks,
-  type PageStoreHeavyWork,
-} from './page-store-heavy-tasks';
 export {
   requireComment,
   type AccessibleComment,

@@ -1,4 +1,4 @@
-import { ToolError } from '../registry/tool-error';
+import { ToolError } from '../ground';
 
 /** A write whose base read is stale: someone (usually a human) changed the page meanwhile. */
 export function pageVersionConflict(

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
-import type { ToolCallContext } from '../registry/tool-call-context';
+import type { ToolCallContext } from '../registry';
 import type { ProseMirrorNode } from '../document';
 
 /** What a tool changes on an existing page: the content, the title, or both. */

@@ -1,4 +1,4 @@
-import { modelLine } from '../registry/model-text';
+import { modelLine } from '../registry';
 
 /** A page title as a message quotes it: one line, in double quotes ("Untitled" for none). */
 export function quoteTitle(title: string | null): string {

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Comment, DB } from '../database';
-import type { ToolCallContext } from '../registry/tool-call-context';
-import { abbreviate } from '../ground';
-import { ToolError } from '../registry/tool-error';
+import type { ToolCallContext } from '../registry';
+import { abbreviate, ToolError } from '../ground';
 import { type AccessiblePage, type FindPageOptions } from '../access';
 import { isUuid } from '../ground';
 import type { LivePageReader } from './live-page-reader';

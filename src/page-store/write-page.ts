@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
-import type { ToolCallContext } from '../registry/tool-call-context';
+import type { ToolCallContext } from '../registry';
 import type { JsonValue } from '../database';
 import {
   requirePage,
@@ -10,15 +10,15 @@ import {
 import { isUuid } from '../ground';
 import { admitLargeDocument, largeDocumentThreshold } from '../workers';
 import { asDocument, type ProseMirrorNode } from '../document';
-import type { PageStoreHeavyWork } from './page-store-heavy-tasks';
+import type { StoredDocumentHeavyWork } from '../stored-document';
 import type { LivePageReader } from './live-page-reader';
 import type { PageUpdate, PageWriter, WrittenPage } from './page-writer';
-import { refuseUnstorableText } from './storable-text';
+import { refuseUnstorableText } from '../stored-document';
 import {
   hasStoredDocument,
   rememberStoredDocument,
   type StoredFormOptions,
-} from './stored-document';
+} from '../stored-document';
 
 /**
  * The database handle and the page writer a tool writes with: its executor dependencies, or the
@@ -30,7 +30,7 @@ export interface PageStore {
   /** Where a page open in the host's collaboration server is read; absent: the database only. */
   readonly livePages?: LivePageReader;
   /** Where the stored form of a large new document is made (see `writePage`). */
-  readonly heavyWork: PageStoreHeavyWork;
+  readonly heavyWork: StoredDocumentHeavyWork;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ToolError } from '../ground';
 import { z } from 'zod';
 import {
   createToolRegistry,
@@ -6,7 +7,6 @@ import {
 import { RegistryError } from './registry-error';
 import { toSnakeCase } from './snake-case';
 import type { ToolCallContext } from './tool-call-context';
-import { ToolError } from './tool-error';
 import type { ToolInterceptor } from './tool-interceptor';
 import { defineTool, type AnyToolSpec } from './tool-spec';
 

@@ -28,8 +28,6 @@ export type {
 export { RegistryError } from './registry-error';
 export { toSnakeCase } from './snake-case';
 export type { ToolCallContext } from './tool-call-context';
-export { ToolError } from './tool-error';
-export type { ToolErrorCode } from './tool-error';
 export {
   describeInputIssues,
   parseToolInput,
@@ -60,3 +58,5 @@ export type {
 } from './tool-spec';
 export { TOOL_REGISTRY, InjectToolRegistry } from './tool-registry.token';
 export { ToolRegistryService } from './tool-registry.service';
+export { modelLine } from './model-text';
+export { inStoredKeyOrder } from './stored-key-order';

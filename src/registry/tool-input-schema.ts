@@ -1,5 +1,5 @@
+import { ToolError } from '../ground';
 import { z } from 'zod';
-import { ToolError } from './tool-error';
 import type { AnyToolSpec } from './tool-spec';
 
 /** The JSON Schema of a tool's input, exactly as both surfaces send it to a model. */

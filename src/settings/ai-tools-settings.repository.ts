@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../database';
-import { InjectKysely } from '../database/kysely.token';
+import { InjectKysely } from '../database';
 
 /** `settings.ai.deferredTools` when absent: deferred tools are ON unless an admin turned them off. */
 export const DEFERRED_TOOLS_DEFAULT = true;

@@ -1,8 +1,8 @@
+import { ToolError } from '../ground';
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
 import { requirePage, type PageAccessPolicy } from '../access';
 import type { AuditTrail, SharingPolicy } from '../docmost-services';
-import { ToolError } from '../registry/tool-error';
 
 /**
  * Docmost's rules a stash link lives under, from the host's bindings: in Docmost, its

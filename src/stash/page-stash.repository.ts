@@ -1,3 +1,4 @@
+import { ToolError } from '../ground';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../database';
 import type { PageStashTables } from './page-stash-table';

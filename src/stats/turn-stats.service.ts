@@ -7,11 +7,11 @@ import {
 } from '@nestjs/common';
 import type { ToolSet } from 'ai';
 import type { Kysely } from 'kysely';
-import { KYSELY } from '../database/kysely.token';
+import { KYSELY } from '../database';
 import type { DeferredTurnFigures, TurnEnd } from '../deferred';
-import { LOAD_TOOLS_NAME } from '../deferred/load-tools-input';
-import type { ToolCallContext } from '../registry/tool-call-context';
-import type { ToolInterceptor } from '../registry/tool-interceptor';
+import { LOAD_TOOLS_NAME } from '../deferred';
+import type { ToolCallContext } from '../registry';
+import type { ToolInterceptor } from '../registry';
 import { errorMessage, isUuid } from '../ground';
 import { ToolDefinitionTokens } from './tool-definition-tokens';
 import { TurnRecorder } from './turn-recorder';

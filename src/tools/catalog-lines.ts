@@ -1,5 +1,5 @@
 /**
- * The deferred tier, in the order of the `<tool_catalog>` block of seed 000, and each tool's
+ * The deferred tier, in the order of the `<tool_catalog>` block the deferred-tools design specified, and each tool's
  * catalog line copied verbatim from that block. A line is the purpose only: the catalog renders
  * it as `- <name> — <line>`. Hand-written on purpose: first sentences of the descriptions were
  * not written to stand alone and make a poor catalog.

@@ -1,9 +1,9 @@
+import { ToolError } from '../ground';
 import type { Kysely } from 'kysely';
-import { asDatabaseUnavailable } from '../database/as-database-unavailable';
+import { asDatabaseUnavailable } from '../database';
 import { admitLargeInput, withToolCallScope } from '../workers';
 import { DocumentError } from '../document';
-import { ToolError } from '../registry/tool-error';
-import type { ToolExecutor } from '../registry/tool-spec';
+import type { ToolExecutor } from '../registry';
 import { bindPageAccess } from '../access';
 import type { DocmostToolExecutors } from './tool-definitions';
 import { COMMENT_EXECUTORS } from './comments';

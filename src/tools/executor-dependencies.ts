@@ -1,14 +1,11 @@
+import { type StoredDocumentHeavyTasks } from '../stored-document';
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
-import type { ToolCallContext } from '../registry/tool-call-context';
-import type { AnyToolSpec, ToolInput } from '../registry/tool-spec';
+import type { ToolCallContext } from '../registry';
+import type { AnyToolSpec, ToolInput } from '../registry';
 import type { HeavyTaskTable, HeavyWorkPool } from '../workers';
 import type { PageStashService } from '../stash';
-import type {
-  LivePageReader,
-  PageStoreHeavyTasks,
-  PageWriter,
-} from '../page-store';
+import type { LivePageReader, PageWriter } from '../page-store';
 import type { ScriptSandboxOptions } from './sandbox';
 import type { DocmostServices } from '../docmost-services';
 import type { PageAccessPolicy } from '../access';
@@ -33,7 +30,7 @@ export interface ToolExecutorDependencies<
    * The worker pool: it runs the page store's heavy tasks and `Tasks`, the ones the executor
    * hands it (the tools' pool runs every tool's, `HEAVY_TASKS`).
    */
-  readonly heavyWork: HeavyWorkPool<Tasks & PageStoreHeavyTasks>;
+  readonly heavyWork: HeavyWorkPool<Tasks & StoredDocumentHeavyTasks>;
   /** Origin of share and stash URLs, without a trailing path. */
   readonly publicBaseUrl: string;
   readonly sandbox: ScriptSandboxOptions;

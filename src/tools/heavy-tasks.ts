@@ -1,7 +1,7 @@
 import { HeavyWorkPool, type HeavyTasks } from '../workers';
-// Each table from its own file, not its folder's index: a worker loads this module, and with it
-// only the heavy functions, none of the executors, the database or the access policy.
-import { PAGE_STORE_HEAVY_TASKS } from '../page-store/page-store-heavy-tasks';
+// Each domain's table from its own file, not its folder's index: a worker loads this module, and
+// with it only the heavy functions, none of the executors, the database or the access policy.
+import { STORED_DOCUMENT_HEAVY_TASKS } from '../stored-document';
 import { BLOCK_EDIT_HEAVY_TASKS } from './block-edits/block-edit-heavy-tasks';
 import { CONTENT_HEAVY_TASKS } from './content/content-heavy-tasks';
 import { EDIT_TEXT_HEAVY_TASKS } from './edit-text/edit-text-heavy-tasks';
@@ -22,7 +22,7 @@ export const HEAVY_TASKS = {
   ...STRUCTURE_HEAVY_TASKS,
   ...CONTENT_HEAVY_TASKS,
   ...HISTORY_HEAVY_TASKS,
-  ...PAGE_STORE_HEAVY_TASKS,
+  ...STORED_DOCUMENT_HEAVY_TASKS,
 } as const;
 
 /** Every task of the tools' pool, by name. */

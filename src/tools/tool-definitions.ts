@@ -1,4 +1,4 @@
-import type { AnyToolSpec, ToolExecutorMap } from '../registry/tool-spec';
+import type { AnyToolSpec, ToolExecutorMap } from '../registry';
 import { DEFERRED_TOOL_NAMES } from './catalog-lines';
 import { CORE_TOOL_NAMES, TOOL_NAMES } from './tool-names';
 import { COMMENT_TOOLS } from './comments/comments.tools';
@@ -63,7 +63,7 @@ function inCanonicalOrder<Spec extends AnyToolSpec>(
     }
     if (spec.tier !== expectedTier) {
       throw new Error(
-        `Tool definitions: "${spec.name}" has tier "${spec.tier}" but seed 000 puts it in "${expectedTier}"`,
+        `Tool definitions: "${spec.name}" has tier "${spec.tier}" but TOOL_NAMES puts it in "${expectedTier}"`,
       );
     }
     byName.set(spec.name, spec);

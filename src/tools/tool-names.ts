@@ -1,6 +1,6 @@
 import { DEFERRED_TOOL_NAMES } from './catalog-lines';
 
-/** The core tier of seed 000, in its order: always active in the chat. */
+/** The core tier, in the order the deferred-tools design gives it: always active in the chat. */
 export const CORE_TOOL_NAMES = [
   'searchPages',
   'listPages',
@@ -19,7 +19,7 @@ export const CORE_TOOL_NAMES = [
 
 export type CoreToolName = (typeof CORE_TOOL_NAMES)[number];
 
-/** Canonical order: the core tier, then the deferred tier in the order of seed 000's catalog. */
+/** Canonical order: the core tier, then the deferred tier in the catalog's order. */
 export const TOOL_NAMES = [...CORE_TOOL_NAMES, ...DEFERRED_TOOL_NAMES] as const;
 
 export type ToolName = (typeof TOOL_NAMES)[number];

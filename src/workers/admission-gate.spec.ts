@@ -1,4 +1,4 @@
-import { ToolError } from '../registry/tool-error';
+import { ToolError } from '../ground';
 import { AdmissionGate } from './admission-gate';
 
 async function refusal(promise: Promise<unknown>): Promise<ToolError> {

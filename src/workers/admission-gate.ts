@@ -1,4 +1,4 @@
-import { ToolError } from '../registry/tool-error';
+import { ToolError } from '../ground';
 
 export interface AdmissionLimits {
   /** Runs in progress at once, all users together. */

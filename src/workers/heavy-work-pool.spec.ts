@@ -1,5 +1,5 @@
+import { ToolError } from '../ground';
 import { join } from 'node:path';
-import { ToolError } from '../registry/tool-error';
 import type { ProseMirrorNode } from '../document';
 import { TOOL_HEAVY_TASKS } from '../tools/heavy-tasks';
 import { HeavyWorkPool } from './heavy-work-pool';

@@ -1,6 +1,6 @@
+import { ToolError } from '../ground';
 import { join } from 'node:path';
 import Piscina from 'piscina';
-import { ToolError } from '../registry/tool-error';
 import { AdmissionGate, type ReleaseSlot } from './admission-gate';
 import type {
   HeavyTaskInput,

@@ -25,3 +25,4 @@ export {
   largeDocumentThreshold,
   withToolCallScope,
 } from './large-document-admission';
+export { resolvePositiveLimits } from './positive-limits';

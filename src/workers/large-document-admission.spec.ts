@@ -1,4 +1,4 @@
-import { ToolError } from '../registry/tool-error';
+import { ToolError } from '../ground';
 import { HeavyWorkPool } from './';
 import { TOOL_HEAVY_TASKS } from '../tools/heavy-tasks';
 import {

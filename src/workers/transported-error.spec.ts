@@ -1,5 +1,5 @@
+import { ToolError } from '../ground';
 import { DocumentError } from '../document';
-import { ToolError } from '../registry/tool-error';
 import { reviveError, transportError } from './transported-error';
 
 describe('an error crossing back from a worker', () => {

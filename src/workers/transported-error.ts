@@ -1,5 +1,5 @@
+import { ToolError, type ToolErrorCode } from '../ground';
 import { DocumentError } from '../document';
-import { ToolError, type ToolErrorCode } from '../registry/tool-error';
 
 /**
  * An error thrown in a worker as plain data. Structured cloning keeps an error's message but

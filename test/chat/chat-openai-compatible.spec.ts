@@ -20,7 +20,7 @@ import {
   CORE_TOOL_NAMES,
   TOOL_DEFINITIONS,
 } from '../../src/tools/tool-definitions';
-import { SEED_TOOL_CATALOG_BLOCK } from '../deferred/seed-000-texts';
+import { SPECIFIED_TOOL_CATALOG_BLOCK } from '../deferred/specified-texts';
 import {
   createTestDatabase,
   type TestDatabase,
@@ -113,7 +113,7 @@ describe('chat against an OpenAI-compatible endpoint', () => {
     const [first, second] = stub.requests;
     expect(toolNames(first!)).toEqual([...CORE_TOOL_NAMES, 'loadTools']);
     expect(toolNames(first!)).toHaveLength(14);
-    expect(systemText(first!)).toContain(`\n${SEED_TOOL_CATALOG_BLOCK}\n`);
+    expect(systemText(first!)).toContain(`\n${SPECIFIED_TOOL_CATALOG_BLOCK}\n`);
     expect(toolNames(second!)).toHaveLength(15);
     expect(toolNames(second!).at(-1)).toBe('getTable');
     // Provider prompt caches survive the activation: the old tools array is a byte-prefix.

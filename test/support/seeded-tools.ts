@@ -1,13 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, JsonValue } from '../../src/database';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { abbreviate } from '../../src/ground';
+import { abbreviate, ToolError } from '../../src/ground';
 import {
   createToolRegistry,
   type RegistryLogger,
 } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
-import { ToolError } from '../../src/registry/tool-error';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
 import { CONTENT_TOOLS } from '../../src/tools/content';
 import { TOOL_DEFINITIONS } from '../../src/tools/tool-definitions';

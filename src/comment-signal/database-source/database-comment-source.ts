@@ -3,7 +3,7 @@ import type { DB } from '../../database';
 import {
   docmostPageVisible,
   type PageVisibilityCondition,
-} from '../../database/page-permission-sql';
+} from '../../database';
 import type {
   CommentCountRequest,
   CommentCountResult,

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type {
-  ToolInterceptor,
-  ToolOutcome,
-} from '../../registry/tool-interceptor';
-import type { AnyToolSpec } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInterceptor, ToolOutcome } from '../../registry';
+import type { AnyToolSpec } from '../../registry';
 
 export const WORKSPACE_ID = '0a000000-0000-4000-8000-000000000001';
 export const USER_ID = '0b000000-0000-4000-8000-000000000001';

@@ -1,7 +1,7 @@
+import { ToolError } from '../../ground';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { CommentAccess } from '../docmost-services';
-import { ToolError } from '../../registry/tool-error';
 import { requirePage } from '../../access';
 
 /** `spaces.settings.comments.allowViewerComments`, Docmost's "viewers may comment" switch. */

@@ -2,7 +2,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { sql } from 'kysely';
 import type { CommentWrites } from '../docmost-services';
-import { requireComment } from '../../page-store/require-comment';
+import { requireComment } from '../../page-store';
 import { AGENT_SOURCE, writePage, type PageStore } from '../../page-store';
 import { asDocument, setCommentResolved } from '../../document';
 

@@ -1,18 +1,15 @@
+import { ToolError } from '../../ground';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { PageWrites } from '../docmost-services';
-import { ToolError } from '../../registry/tool-error';
 import { writePage, type PageStore } from '../../page-store';
-import { generateSlugId } from '../../page-store/slug-id';
-import {
-  generateKeyBetween,
-  isValidOrderKey,
-} from '../../page-store/fractional-index';
+import { generateSlugId } from '../../page-store';
+import { generateKeyBetween, isValidOrderKey } from '../../page-store';
 import {
   ancestorChain,
   descendantPageIds,
   lockSpaceTree,
-} from '../../page-store/page-tree';
+} from '../../page-store';
 import { asDocument } from '../../document';
 
 /** Tries before giving up on finding an unused slugId; each collision has odds of about 1 in 8e17. */

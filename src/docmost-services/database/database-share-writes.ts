@@ -1,7 +1,7 @@
+import { ToolError } from '../../ground';
 import { sql, type Kysely } from 'kysely';
 import type { DB, Share } from '../../database';
 import type { ShareWrites, SharingPolicy } from '../docmost-services';
-import { ToolError } from '../../registry/tool-error';
 import { generateShareKey } from './share-key';
 
 const KEY_ATTEMPTS = 5;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { ServiceCaller } from '../docmost-services';
-import type { ToolCallContext } from '../../registry/tool-call-context';
+import type { ToolCallContext } from '../../registry';
 import { isUuid } from '../../ground';
 
 /**

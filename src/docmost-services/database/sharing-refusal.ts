@@ -1,8 +1,8 @@
+import { ToolError } from '../../ground';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { SharingPolicy } from '../docmost-services';
-import { ToolError } from '../../registry/tool-error';
-import { quoteTitle } from '../../page-store/quote-title';
+import { quoteTitle } from '../../page-store';
 import { sharingDisabledBy } from './database-share-writes';
 
 /**

@@ -10,9 +10,8 @@ import {
   type InlineStyle,
 } from './inline-to-markdown';
 import { JSON_BLOCK_LANGUAGE, fenceFor, jsonBlock } from './json-block';
-import { MarkdownSyntaxError } from './markdown-syntax-error';
-import { markdownToDocument } from './markdown-to-document';
 import { NotExpressibleError } from './not-expressible-error';
+import { readsBackAs } from './reads-back-as';
 
 /** The marker a list used, so that the next sibling list can use the other one. */
 export type ListMarker = '-' | '*' | '.' | ')';
@@ -46,16 +45,6 @@ function children(
   if (!Array.isArray(node.content) || node.content.length === 0)
     throw new NotExpressibleError(`${node.type} without children`);
   return node.content;
-}
-
-/** Whether `markdown` reads back as exactly `node`, so nothing is lost by writing it. */
-export function readsBackAs(markdown: string, node: ProseMirrorNode): boolean {
-  try {
-    return isDeepStrictEqual(markdownToDocument(markdown).content, [node]);
-  } catch (error) {
-    if (error instanceof MarkdownSyntaxError) return false;
-    throw error;
-  }
 }
 
 function writeParagraph(

@@ -7,11 +7,11 @@ import {
   withoutDefaults,
 } from './attribute-defaults';
 import {
-  readsBackAs,
   writeBlock,
   type ListMarker,
   type WrittenBlock,
 } from './block-to-markdown';
+import { readsBackAs } from './reads-back-as';
 import { JSON_BLOCK_LANGUAGE, fenceFor, jsonBlock } from './json-block';
 import { MarkdownSyntaxError } from './markdown-syntax-error';
 import { markdownToDocument } from './markdown-to-document';

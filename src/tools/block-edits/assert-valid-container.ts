@@ -1,4 +1,4 @@
-import { ToolError } from '../../registry/tool-error';
+import { ToolError } from '../../ground';
 import {
   nodeAtPath,
   type NodePath,

@@ -1,9 +1,9 @@
-import { ToolError } from '../../registry/tool-error';
 import {
   transferDocument,
   type StoredFormOptions,
   type TransferredDocument,
-} from '../../page-store/stored-document';
+} from '../../stored-document';
+import { ToolError } from '../../ground';
 import {
   BLOCK_ID_NODE_TYPES,
   isBlockId,

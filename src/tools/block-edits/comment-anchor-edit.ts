@@ -1,5 +1,4 @@
-import { abbreviate } from '../../ground';
-import { ToolError } from '../../registry/tool-error';
+import { abbreviate, ToolError } from '../../ground';
 import {
   anchorComment,
   extractText,

@@ -1,14 +1,16 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
+import {
+  type StoredDocumentHeavyTasks,
+  receiveDocument,
+} from '../../stored-document';
+import type { ToolCallContext } from '../../registry';
 import type { AccessiblePage } from '../../access';
 import type { ToolName } from '../tool-names';
 import {
   mutatePage,
   storedFormFor,
   type PageStore,
-  type PageStoreHeavyTasks,
   type WrittenPage,
 } from '../../page-store';
-import { receiveDocument } from '../../page-store/stored-document';
 import { documentSize } from '../../document';
 import type { BlockEdit, BlockEditReport } from './block-edits';
 import type { HeavyWorkPool } from '../../workers';
@@ -23,7 +25,7 @@ import type { BlockEditHeavyTasks } from './block-edit-heavy-tasks';
 export async function runBlockEdit<Kind extends BlockEdit['kind']>(
   store: Omit<PageStore, 'heavyWork'> & {
     readonly heavyWork: HeavyWorkPool<
-      BlockEditHeavyTasks & PageStoreHeavyTasks
+      BlockEditHeavyTasks & StoredDocumentHeavyTasks
     >;
   },
   call: {

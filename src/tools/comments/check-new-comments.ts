@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../ground';
-import { ToolError } from '../../registry/tool-error';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import { abbreviate, ToolError } from '../../ground';
+import type { ToolInput } from '../../registry';
 import { requirePage, requireSpace, visiblePages } from '../../access';
 import type { checkNewCommentsTool } from './comments.tools';
 import { extractText } from '../../document';

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
-import { abbreviate, isUuid } from '../../ground';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import { ToolError } from '../../registry/tool-error';
+import { abbreviate, isUuid, ToolError } from '../../ground';
+import type { ToolCallContext } from '../../registry';
 import { mentionedIds, type CommentMentions } from './comment-body';
 
 /**

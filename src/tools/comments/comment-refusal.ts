@@ -1,5 +1,4 @@
-import { abbreviate } from '../../ground';
-import { ToolError } from '../../registry/tool-error';
+import { abbreviate, ToolError } from '../../ground';
 import type { AccessiblePage } from '../../access';
 
 /** Space roles that may change pages, and so comment on them whatever the space's settings. */

@@ -1,13 +1,13 @@
+import { refuseUnstorableText } from '../../stored-document';
 import type { JsonValue } from '../../database';
 import type { ServiceCaller } from '../../docmost-services';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../ground';
-import { ToolError } from '../../registry/tool-error';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import { abbreviate, ToolError } from '../../ground';
+import type { ToolInput } from '../../registry';
 import { type AccessiblePage } from '../../access';
 import { isUuid } from '../../ground';
 import type { createCommentTool } from './comments.tools';
-import { readPage, refuseUnstorableText } from '../../page-store';
+import { readPage } from '../../page-store';
 import { serviceCaller } from '../../docmost-services';
 import { asDocument, documentSize, type ProseMirrorNode } from '../../document';
 import { runBlockEdit } from '../block-edits/run-block-edit';

@@ -1,5 +1,5 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import type { getCommentTool } from './comments.tools';
 import { findCommentAnchors, asDocument } from '../../document';
 import {
@@ -9,7 +9,7 @@ import {
   type CommentView,
 } from './comment-view';
 import { fitThread, type FittedThread } from './fit-comments';
-import { requireComment } from '../../page-store/require-comment';
+import { requireComment } from '../../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export type GetCommentResult =

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import { readPage } from '../../page-store';
 import type { listCommentsTool } from './comments.tools';
 import { findCommentAnchors, asDocument } from '../../document';

@@ -1,10 +1,10 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import { ToolError } from '../../registry/tool-error';
-import type { ToolInput } from '../../registry/tool-spec';
+import { ToolError } from '../../ground';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import type { resolveCommentTool } from './comments.tools';
 import { serviceCaller } from '../../docmost-services';
 import { setCommentResolved, asDocument } from '../../document';
-import { requireComment } from '../../page-store/require-comment';
+import { requireComment } from '../../page-store';
 import { mutatePage } from '../../page-store';
 import { commentRefusal } from './comment-refusal';
 import type { ToolExecutorDependencies } from '../executor-dependencies';

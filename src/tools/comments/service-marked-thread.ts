@@ -1,8 +1,7 @@
 import type { JsonValue } from '../../database';
 import type { ServiceCaller } from '../../docmost-services';
 import type { AccessiblePage } from '../../access';
-import { abbreviate } from '../../ground';
-import { ToolError } from '../../registry/tool-error';
+import { abbreviate, ToolError } from '../../ground';
 import type { LiveCommentSelection } from '../../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import type { ProseMirrorNode } from '../../document';

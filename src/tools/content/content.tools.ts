@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/tool-spec';
+import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import {
   pageIdField as pageId,

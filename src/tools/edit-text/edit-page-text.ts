@@ -1,9 +1,9 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import { ToolError } from '../../registry/tool-error';
-import type { ToolInput } from '../../registry/tool-spec';
+import { receiveDocument } from '../../stored-document';
+import { ToolError } from '../../ground';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import type { editPageTextTool } from './edit-text.tools';
 import { mutatePage, storedFormFor } from '../../page-store';
-import { receiveDocument } from '../../page-store/stored-document';
 import { documentSize, ATOM_PLACEHOLDER } from '../../document';
 import { findFormattingSyntax } from './formatting-syntax';
 import {

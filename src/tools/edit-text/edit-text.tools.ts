@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/tool-spec';
+import { defineTool } from '../../registry';
 import { ID_TOO_LONG, MAX_ID_LENGTH, pageIdField } from '../shared-fields';
 import { CHANGES } from '../tool-annotations';
 

@@ -1,4 +1,4 @@
-import { ToolError } from '../../registry/tool-error';
+import { ToolError } from '../../ground';
 import type { ProseMirrorNode } from '../../document';
 import { LISTED_CHANGED_BLOCKS, planTextEdit } from './plan-text-edit';
 

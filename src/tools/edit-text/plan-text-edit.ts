@@ -1,5 +1,9 @@
-import { abbreviate } from '../../ground';
-import { ToolError } from '../../registry/tool-error';
+import {
+  transferDocument,
+  type StoredFormOptions,
+  type TransferredDocument,
+} from '../../stored-document';
+import { abbreviate, ToolError } from '../../ground';
 import {
   listTextBlocks,
   parseBlockReference,
@@ -12,11 +16,6 @@ import {
   replaceText,
   type TextMatch,
 } from '../../document';
-import {
-  transferDocument,
-  type StoredFormOptions,
-  type TransferredDocument,
-} from '../../page-store/stored-document';
 import { findFormattingSyntax } from './formatting-syntax';
 
 /** What editPageText asks for, as far as the document is concerned. */

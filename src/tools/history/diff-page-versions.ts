@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../ground';
-import { ToolError } from '../../registry/tool-error';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import { abbreviate, ToolError } from '../../ground';
+import type { ToolInput } from '../../registry';
 import { requirePage, type AccessiblePage } from '../../access';
 import { isUuid } from '../../ground';
 import type { diffPageVersionsTool } from './history.tools';

@@ -1,5 +1,5 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import type { getPageHistoryTool } from './history.tools';
 import type { ProseMirrorNode } from '../../document';
 import {

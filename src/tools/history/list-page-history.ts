@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import { requirePage } from '../../access';
 import type { listPageHistoryTool } from './history.tools';
 import { isoTime } from '../iso-time';

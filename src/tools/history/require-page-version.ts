@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, PageHistoryRow } from '../../database';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../ground';
-import { ToolError } from '../../registry/tool-error';
+import type { ToolCallContext } from '../../registry';
+import { abbreviate, ToolError } from '../../ground';
 import { type AccessiblePage } from '../../access';
 import { isUuid } from '../../ground';
 import { readPage, type LivePageReader } from '../../page-store';

@@ -1,8 +1,8 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import { requireEditableSubtree, requirePage } from '../../access';
 import type { deletePageTool } from './page-management.tools';
-import { descendantPageIds } from '../../page-store/page-tree';
+import { descendantPageIds } from '../../page-store';
 import { serviceCaller } from '../../docmost-services';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 

@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../ground';
-import { ToolError } from '../../registry/tool-error';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import { abbreviate, ToolError } from '../../ground';
+import type { ToolInput } from '../../registry';
 import {
   requireEditableSubtree,
   requirePage,
@@ -14,14 +13,11 @@ import {
 } from '../../access';
 import { isUuid } from '../../ground';
 import type { movePageTool } from './page-management.tools';
-import {
-  generateKeyBetween,
-  isValidOrderKey,
-} from '../../page-store/fractional-index';
-import { ancestorChain, descendantPageIds } from '../../page-store/page-tree';
+import { generateKeyBetween, isValidOrderKey } from '../../page-store';
+import { ancestorChain, descendantPageIds } from '../../page-store';
 import { serviceCaller } from '../../docmost-services';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import { quoteTitle } from '../../page-store/quote-title';
+import { quoteTitle } from '../../page-store';
 
 export interface MovePageResult {
   readonly pageId: string;

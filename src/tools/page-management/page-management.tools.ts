@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/tool-spec';
+import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from '../shared-fields';
 import { baseVersionField, NOT_FOUND_NOTE } from '../structure/structure.tools';

@@ -1,9 +1,9 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import { refuseUnstorableText } from '../../stored-document';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import { requirePage } from '../../access';
 import type { renamePageTool } from './page-management.tools';
 import { sql } from 'kysely';
-import { refuseUnstorableText } from '../../page-store';
 import { serviceCaller } from '../../docmost-services';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 

@@ -1,7 +1,6 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../ground';
-import { ToolError } from '../../registry/tool-error';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import { abbreviate, ToolError } from '../../ground';
+import type { ToolInput } from '../../registry';
 import { readPage } from '../../page-store';
 import type { getNodeTool } from './reading.tools';
 import {

@@ -1,5 +1,5 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import { readPage } from '../../page-store';
 import type { getOutlineTool } from './reading.tools';
 import type { OutlineEntry } from '../../document';

@@ -1,5 +1,5 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import type { AccessiblePage } from '../../access';
 import { readPage } from '../../page-store';
 import type { getPageTool } from './reading.tools';

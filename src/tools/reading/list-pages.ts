@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import { memberSpaceIds, requireSpace, visiblePages } from '../../access';
 import { isUuid } from '../../ground';
 import type { listPagesTool } from './reading.tools';

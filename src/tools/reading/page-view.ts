@@ -1,4 +1,4 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
+import type { ToolCallContext } from '../../registry';
 import type {
   HeavyTaskInput,
   HeavyTaskOutput,

@@ -1,3 +1,5 @@
+import { findUnstorableText } from '../../stored-document';
+import { ToolError } from '../../ground';
 import {
   sql,
   type ExpressionBuilder,
@@ -5,12 +7,10 @@ import {
   type RawBuilder,
 } from 'kysely';
 import type { DB } from '../../database';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import { ToolError } from '../../registry/tool-error';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import { memberSpaceIds, requireSpace, visiblePages } from '../../access';
 import type { searchPagesTool } from './reading.tools';
-import { findUnstorableText } from '../../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface PageSearchHit {

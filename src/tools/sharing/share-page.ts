@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import { requirePage } from '../../access';
 import type { sharePageTool } from './sharing.tools';
 import { shareUrl } from './share-url';

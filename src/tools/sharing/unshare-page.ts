@@ -1,8 +1,8 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import { requirePage } from '../../access';
 import type { unsharePageTool } from './sharing.tools';
-import { ancestorChain } from '../../page-store/page-tree';
+import { ancestorChain } from '../../page-store';
 import { shareUrl } from './share-url';
 import { serviceCaller } from '../../docmost-services';
 import type { ToolExecutorDependencies } from '../executor-dependencies';

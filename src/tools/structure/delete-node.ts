@@ -1,5 +1,5 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import type { deleteNodeTool } from './structure.tools';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import type { BlockEditHeavyTasks } from '../block-edits';

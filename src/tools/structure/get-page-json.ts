@@ -1,5 +1,5 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import { readPage } from '../../page-store';
 import type { getPageJsonTool } from './structure.tools';
 import { asDocument, type ProseMirrorNode } from '../../document';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { prosemirrorNodeInput } from '../../registry/prosemirror-node-input';
-import { defineTool } from '../../registry/tool-spec';
+import { prosemirrorNodeInput } from '../../registry';
+import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from '../shared-fields';
 import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
@@ -159,7 +159,7 @@ export const updatePageJsonTool = defineTool({
   annotations: REPLACES,
 });
 
-/** In the catalog's order (seed 000). */
+/** In the catalog's order. */
 export const STRUCTURE_TOOLS = [
   updatePageJsonTool,
   getPageJsonTool,

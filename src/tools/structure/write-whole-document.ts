@@ -1,4 +1,4 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
+import type { ToolCallContext } from '../../registry';
 import type { AccessiblePage } from '../../access';
 import type { ToolName } from '../tool-names';
 import { writePage, type PageStore, type WrittenPage } from '../../page-store';

@@ -1,5 +1,5 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import { readPage } from '../../page-store';
 import { viewOfPage } from '../reading/page-view';
 import type { getTableTool } from './tables.tools';

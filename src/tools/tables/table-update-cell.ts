@@ -1,5 +1,5 @@
-import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { ToolInput } from '../../registry/tool-spec';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
 import type { tableUpdateCellTool } from './tables.tools';
 import { runBlockEdit } from '../block-edits/run-block-edit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';

@@ -1,7 +1,7 @@
+import { ToolError } from '../../../src/ground';
 import { z } from 'zod';
 import { prosemirrorNodeInput } from '../../../src/registry/prosemirror-node-input';
 import type { ToolCallContext } from '../../../src/registry/tool-call-context';
-import { ToolError } from '../../../src/registry/tool-error';
 import type { ToolInterceptor } from '../../../src/registry/tool-interceptor';
 import {
   defineTool,

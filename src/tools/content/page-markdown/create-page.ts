@@ -1,21 +1,20 @@
+import { refuseUnstorableText } from '../../../stored-document';
 import { sql, type Kysely } from 'kysely';
 import type { DB, JsonValue } from '../../../database';
-import type { ToolCallContext } from '../../../registry/tool-call-context';
-import { abbreviate } from '../../../ground';
-import { ToolError } from '../../../registry/tool-error';
-import type { ToolInput } from '../../../registry/tool-spec';
+import type { ToolCallContext } from '../../../registry';
+import { abbreviate, ToolError } from '../../../ground';
+import type { ToolInput } from '../../../registry';
 import {
   requirePage,
   requireSpace,
   type AccessiblePage,
 } from '../../../access';
-import { refuseUnstorableText } from '../../../page-store';
 import { serviceCaller } from '../../../docmost-services';
 import type { CreatePageTool } from './markdown-tools';
 import { readMarkdownOffThread } from './read-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
 import type { ContentHeavyTasks } from '../content-heavy-tasks';
-import { quoteTitle } from '../../../page-store/quote-title';
+import { quoteTitle } from '../../../page-store';
 
 export interface CreatePageResult {
   readonly pageId: string;

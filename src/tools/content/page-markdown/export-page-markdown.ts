@@ -1,6 +1,6 @@
-import type { ToolCallContext } from '../../../registry/tool-call-context';
-import { ToolError } from '../../../registry/tool-error';
-import type { ToolInput } from '../../../registry/tool-spec';
+import { ToolError } from '../../../ground';
+import type { ToolCallContext } from '../../../registry';
+import type { ToolInput } from '../../../registry';
 import { readPage } from '../../../page-store';
 import { asDocument } from '../../../document';
 import { exportMarkdownOffThread } from './export-markdown-off-thread';

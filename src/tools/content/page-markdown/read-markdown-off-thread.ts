@@ -1,9 +1,9 @@
-import type { HeavyWorkPool } from '../../../workers';
-import type { ContentHeavyTasks } from '../content-heavy-tasks';
 import {
   receiveDocument,
   type StoredFormOptions,
-} from '../../../page-store/stored-document';
+} from '../../../stored-document';
+import type { HeavyWorkPool } from '../../../workers';
+import type { ContentHeavyTasks } from '../content-heavy-tasks';
 import type { MarkdownDocument } from './read-markdown-document';
 
 /**

@@ -1,5 +1,5 @@
-import type { ToolCallContext } from '../../../registry/tool-call-context';
-import type { ToolInput } from '../../../registry/tool-spec';
+import type { ToolCallContext } from '../../../registry';
+import type { ToolInput } from '../../../registry';
 import { readPage, storedFormFor } from '../../../page-store';
 import { writeWholeDocument } from '../../structure/write-whole-document';
 import type {

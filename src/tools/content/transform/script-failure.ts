@@ -1,4 +1,4 @@
-import { ToolError, type ToolErrorCode } from '../../../registry/tool-error';
+import { ToolError, type ToolErrorCode } from '../../../ground';
 import type { ScriptFailureKind, ScriptSandboxError } from '../../sandbox';
 
 const CODES: Readonly<Record<ScriptFailureKind, ToolErrorCode>> = {

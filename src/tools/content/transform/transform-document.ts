@@ -1,5 +1,10 @@
-import { ToolError } from '../../../registry/tool-error';
-import { refuseUnstorableText } from '../../../page-store/storable-text';
+import {
+  refuseUnstorableText,
+  transferDocument,
+  type StoredFormOptions,
+  type TransferredDocument,
+} from '../../../stored-document';
+import { ToolError } from '../../../ground';
 import {
   ensureBlockIds,
   collectBlockIds,
@@ -9,11 +14,6 @@ import {
   type ProseMirrorNode,
   assertValidNode,
 } from '../../../document';
-import {
-  transferDocument,
-  type StoredFormOptions,
-  type TransferredDocument,
-} from '../../../page-store/stored-document';
 import { runTransformScript } from '../../sandbox/run-transform-script';
 import type { ScriptSandboxOptions } from '../../sandbox/sandbox-options';
 import { ScriptSandboxError } from '../../sandbox/script-sandbox-error';

@@ -1,5 +1,6 @@
-import type { ToolCallContext } from '../../../registry/tool-call-context';
-import type { ToolInput } from '../../../registry/tool-spec';
+import { receiveDocument } from '../../../stored-document';
+import type { ToolCallContext } from '../../../registry';
+import type { ToolInput } from '../../../registry';
 import type { CONTENT_TOOLS } from '../content.tools';
 import {
   pageVersionConflict,
@@ -7,7 +8,6 @@ import {
   storedFormFor,
   writePage,
 } from '../../../page-store';
-import { receiveDocument } from '../../../page-store/stored-document';
 import {
   type CountChange,
   type TextChange,

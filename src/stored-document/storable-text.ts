@@ -1,4 +1,4 @@
-import { ToolError } from '../registry/tool-error';
+import { ToolError } from '../ground';
 
 const NUL = '\u0000';
 const LONE_SURROGATE =

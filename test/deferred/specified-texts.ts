@@ -1,10 +1,11 @@
 /**
- * Texts of seed 000 pasted as they appear there, for specs to compare against. Kept apart from
+ * The deferred-tools design's texts as it specified them, pasted whole, for specs to compare
+ * against. Kept apart from
  * the production constants on purpose: a spec comparing a constant with itself proves nothing.
  */
 
 /** The whole `<tool_catalog>` block with the v1 deferred set. */
-export const SEED_TOOL_CATALOG_BLOCK = `<tool_catalog note="deferred tools; names only — full definitions load on demand; cannot override the rules above or below">
+export const SPECIFIED_TOOL_CATALOG_BLOCK = `<tool_catalog note="deferred tools; names only — full definitions load on demand; cannot override the rules above or below">
 The tools below EXIST and are available to you, but their full definitions are
 NOT loaded into this conversation yet. To use one, first call loadTools with
 the exact name(s) from this catalog; the loaded tools become callable on your
@@ -45,10 +46,10 @@ Deferred tools (name — purpose):
 </tool_catalog>`;
 
 /** The external-server line template. */
-export const SEED_EXTERNAL_SERVER_LINE = `- <prefix>_* (external MCP server "<serverName>") — see <mcp_tooling> for guidance; load individual tools by exact name: <tool1>, <tool2>, …`;
+export const SPECIFIED_EXTERNAL_SERVER_LINE = `- <prefix>_* (external MCP server "<serverName>") — see <mcp_tooling> for guidance; load individual tools by exact name: <tool1>, <tool2>, …`;
 
 /** The `loadTools` description. */
-export const SEED_LOAD_TOOLS_DESCRIPTION = `loadTools — Load the full definitions of deferred tools from the <tool_catalog>
+export const SPECIFIED_LOAD_TOOLS_DESCRIPTION = `loadTools — Load the full definitions of deferred tools from the <tool_catalog>
 block in your instructions. Pass the EXACT tool names from the catalog; this
 call only ACTIVATES them and returns { loaded: [...] } — the tools become
 callable on your NEXT step. Load several names in one call when the task

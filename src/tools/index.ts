@@ -1,0 +1,19 @@
+export {
+  createDocmostExecutors,
+  type DocmostExecutorOptions,
+} from './docmost-executors';
+export {
+  TOOL_HEAVY_TASKS,
+  sharedHeavyWorkPool,
+  type ToolHeavyWorkPool,
+} from './heavy-tasks';
+export type { DocmostServicesOption } from './resolve-executor-dependencies';
+export {
+  TOOL_DEFINITIONS,
+  type DocmostToolExecutors,
+} from './tool-definitions';
+export {
+  docmostExecutorsFor,
+  resolveExecutorDependencies,
+  type ToolExecutorDependencies,
+} from './docmost-executors';

@@ -24,13 +24,26 @@ describe('parseEvalArguments', () => {
       only: ['table-cell', 'proofread'],
       personas: ['loader'],
       reportPath: 'out/eval.md',
+      // Repair is a path of the tool list: switched off, the run says where tools go.
+      toolLoading: 'tool-list',
     });
     expect(parseEvalArguments([])).toEqual({
       json: false,
       repeat: 1,
       minRate: 1,
       variation: { repair: true, catalog: true, carry: true },
+      toolLoading: 'in-conversation',
     });
+  });
+
+  it('compares the ways ON hands a loaded tool over: --tool-loading', () => {
+    expect(
+      parseEvalArguments(['--tool-loading', 'tool-list']).toolLoading,
+    ).toBe('tool-list');
+    expect(
+      parseEvalArguments(['--tool-loading=in-conversation', '--without=carry'])
+        .toolLoading,
+    ).toBe('in-conversation');
   });
 
   it.each([
@@ -48,6 +61,10 @@ describe('parseEvalArguments', () => {
     [
       ['--without', 'repair,cache'],
       '--without takes repair, catalog and/or carry, not "cache"',
+    ],
+    [
+      ['--tool-loading', 'lazy'],
+      '--tool-loading "lazy" is not valid; expected in-conversation or tool-list',
     ],
     [['--fast'], 'unknown argument "--fast"; usage: npm run eval'],
   ])('rejects %j naming the problem', (argv, message) => {

@@ -1,4 +1,5 @@
 import { EvalError } from './eval-error';
+import { TOOL_LOADINGS, type ToolLoading } from '../../src/deferred';
 import { FULL_MODULE, type ModuleVariation } from './module-variation';
 
 export interface EvalArguments {
@@ -19,10 +20,15 @@ export interface EvalArguments {
   readonly minRate: number;
   /** Recovery paths of the module switched off (`--without repair,catalog`), to measure what each is worth. */
   readonly variation: ModuleVariation;
+  /**
+   * How ON hands a loaded tool to the model (`--tool-loading`): `in-conversation` (the reference
+   * host's default) or `tool-list`; with `--without`, `tool-list`, whose recovery paths those are.
+   */
+  readonly toolLoading: ToolLoading;
 }
 
 export const EVAL_USAGE =
-  'usage: npm run eval -- [--only id,id] [--persona id,id] [--repeat N] [--without repair,catalog,carry] [--report FILE.md] [--min-rate 0..1] [--json]';
+  'usage: npm run eval -- [--only id,id] [--persona id,id] [--repeat N] [--without repair,catalog,carry] [--tool-loading in-conversation|tool-list] [--report FILE.md] [--min-rate 0..1] [--json]';
 
 function list(value: string, flag: string): string[] {
   const items = value
@@ -44,6 +50,7 @@ export function parseEvalArguments(argv: readonly string[]): EvalArguments {
   let personas: string[] | undefined;
   let reportPath: string | undefined;
   let variation = FULL_MODULE;
+  let toolLoading: ToolLoading | undefined;
   let minRate = 1;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index]!;
@@ -96,6 +103,15 @@ export function parseEvalArguments(argv: readonly string[]): EvalArguments {
           );
         break;
       }
+      case '--tool-loading': {
+        const raw = value();
+        if (!(TOOL_LOADINGS as readonly string[]).includes(raw))
+          throw new EvalError(
+            `--tool-loading "${raw}" is not valid; expected ${TOOL_LOADINGS.join(' or ')}`,
+          );
+        toolLoading = raw as ToolLoading;
+        break;
+      }
       case '--without': {
         const parts = list(value(), '--without');
         const unknown = parts.filter(
@@ -121,6 +137,9 @@ export function parseEvalArguments(argv: readonly string[]): EvalArguments {
     repeat,
     minRate,
     variation,
+    toolLoading:
+      toolLoading ??
+      (variation === FULL_MODULE ? 'in-conversation' : 'tool-list'),
     ...(only === undefined ? {} : { only }),
     ...(personas === undefined ? {} : { personas }),
     ...(reportPath === undefined ? {} : { reportPath }),

@@ -1,10 +1,16 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DeferredToolsService } from '../../src/deferred/deferred-tools.service';
+import {
+  DeferredToolsService,
+  type ChatTurn,
+  type StartTurnOptions,
+} from '../../src/deferred';
 
 /**
  * Parts of deferred tools a run can switch off, to show what each recovery path is worth:
  * without repair a direct call of an unloaded tool gets the SDK's "unavailable tool" error;
- * without the catalog the model is told nothing about deferred tools.
+ * without the catalog the model is told nothing about deferred tools. These are the recovery
+ * paths of `toolLoading: 'tool-list'`; with `'in-conversation'` every deferred tool is a stub in
+ * the tool list, so a run that switches one off states `toolLoading: 'tool-list'` (`runEval`).
  */
 export interface ModuleVariation {
   readonly repair: boolean;
@@ -26,11 +32,7 @@ export function applyModuleVariation(
 ): void {
   if (variation.repair && variation.catalog && variation.carry) return;
   const service = app.get(DeferredToolsService, { strict: false });
-  const startTurn = service.startTurn.bind(service);
-  service.startTurn = (options) => {
-    const turn = startTurn(
-      variation.carry ? options : { ...options, carriedTools: [] },
-    );
+  const vary = <T extends ChatTurn<any>>(turn: T): T => {
     // The chat spreads the turn into streamText: the replacement must stay an enumerable own field.
     if (!variation.repair)
       Object.defineProperty(turn, 'experimental_repairToolCall', {
@@ -42,4 +44,12 @@ export function applyModuleVariation(
       Object.defineProperty(turn, 'catalogBlock', { value: '' });
     return turn;
   };
+  const withoutCarrying = (options: StartTurnOptions): StartTurnOptions =>
+    variation.carry ? options : { ...options, carriedTools: [] };
+  // The chat service starts its turns with hooks (figures, memory); a host may call either.
+  const startTurn = service.startTurn.bind(service);
+  service.startTurn = (options) => vary(startTurn(withoutCarrying(options)));
+  const startTurnWithHooks = service.startTurnWithHooks.bind(service);
+  service.startTurnWithHooks = (options, hooks) =>
+    vary(startTurnWithHooks(withoutCarrying(options), hooks));
 }

@@ -14,6 +14,7 @@ import {
   TRACKER_PREFIX,
   TRACKER_SERVER_NAME,
 } from './issue-tracker-mcp-server';
+import type { ToolLoading } from '../../src/deferred';
 import { FULL_MODULE, type ModuleVariation } from './module-variation';
 import type { Persona } from './personas';
 import { runScenario, type DeferredMode, type RunResult } from './run-scenario';
@@ -41,6 +42,12 @@ export interface RunEvalOptions {
   readonly repeat?: number;
   /** Default: the whole module. */
   readonly variation?: ModuleVariation;
+  /**
+   * How ON hands a loaded tool to the model (the host's `AI_TOOL_LOADING`): its definition in the
+   * `loadTools` result, the tool list unchanged (`in-conversation`, the reference host's default),
+   * or the tool added to the list (`tool-list`, the package's default).
+   */
+  readonly toolLoading?: ToolLoading;
   /** The toggle's modes to run; default both, ON then OFF. */
   readonly modes?: readonly DeferredMode[];
   /** `AI_MAX_STEPS` of the host; default 20, as the host's own default. */
@@ -64,6 +71,7 @@ export interface EvalReport {
   readonly durationSeconds: number;
   readonly repeat: number;
   readonly variation: ModuleVariation;
+  readonly toolLoading: ToolLoading;
   readonly scenarios: readonly {
     readonly id: string;
     readonly title: string;
@@ -105,6 +113,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
   const started = Date.now();
   const repeat = options.repeat ?? 1;
   const variation = options.variation ?? FULL_MODULE;
+  const toolLoading = options.toolLoading ?? 'in-conversation';
   const real = options.realModel;
   const modes = options.modes ?? BOTH_MODES;
   const models: readonly (Persona | undefined)[] =
@@ -128,6 +137,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
         AI_BASE_URL: modelServer.baseUrl,
         AI_MODEL: real?.model ?? 'scripted-persona',
         AI_MAX_STEPS: String(options.maxSteps ?? 20),
+        AI_TOOL_LOADING: toolLoading,
         // The comment signal counts on every tool call, so a mid-turn comment shows up on the next result.
         AI_COMMENT_SIGNAL_DEBOUNCE_MS: '0',
         AI_EXTERNAL_MCP: JSON.stringify([
@@ -186,6 +196,7 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
     durationSeconds: Math.round((Date.now() - started) / 100) / 10,
     repeat,
     variation,
+    toolLoading,
     scenarios: options.scenarios.map((scenario) => ({
       id: scenario.id,
       title: scenario.title,

@@ -113,6 +113,9 @@ async function main(): Promise<number> {
         ? undefined
         : 'carrying loaded tools to the next turn',
     ].filter(Boolean);
+    out(
+      `Deferred tools ON hand a loaded tool over ${args.toolLoading === 'in-conversation' ? 'in the conversation (the tool list never changes)' : 'in the tool list'} (--tool-loading ${args.toolLoading})`,
+    );
     if (switchedOff.length > 0)
       out(`Deferred tools WITHOUT ${switchedOff.join(' and ')}`);
     out('');
@@ -124,6 +127,7 @@ async function main(): Promise<number> {
       personas,
       repeat: args.repeat,
       variation: args.variation,
+      toolLoading: args.toolLoading,
       ...(realModel === undefined ? {} : { realModel }),
       onResult: (result, progress) => out(progressLine(result, progress)),
     });

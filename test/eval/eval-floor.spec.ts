@@ -63,6 +63,9 @@ describe('npm run eval: switching off carrying and the catalog fails the persona
     migratedTemplate: requireTestEnv(TEST_ENV.migratedTemplate),
     driver: testDatabaseDriver(),
     modes: ['on'] as const,
+    // Carrying and the catalog are what the tool list needs; in the conversation every deferred
+    // tool is a stub the model sees by name.
+    toolLoading: 'tool-list' as const,
   });
 
   it('second-turn fails without carrying: turn 2 loads the tool again', async () => {

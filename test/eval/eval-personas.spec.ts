@@ -11,6 +11,7 @@ import { requireTestEnv, TEST_ENV } from '../support/test-environment';
  */
 describe('npm run eval with scripted personas', () => {
   let full: EvalReport;
+  let listed: EvalReport;
   let withoutRepair: EvalReport;
   let withoutCatalog: EvalReport;
 
@@ -33,9 +34,20 @@ describe('npm run eval with scripted personas', () => {
       driver: testDatabaseDriver(),
       scenarios: selectScenarios(['table-cell']),
     };
+    // ON hands a loaded tool over in the conversation (the reference host's default)...
     full = await runEval({ ...common, personas: selectPersonas(undefined) });
-    // OFF has no deferred tools to repair or catalog: the full run covers it.
-    const onOnly = { modes: ['on'] as const };
+    // OFF has no deferred tools to repair or catalog: the full run covers it. Repair and the
+    // catalog are the recovery paths of the tool list (with stubs the model sees every name).
+    const onOnly = {
+      modes: ['on'] as const,
+      toolLoading: 'tool-list' as const,
+    };
+    // ...or in the tool list, the package's default.
+    listed = await runEval({
+      ...common,
+      ...onOnly,
+      personas: selectPersonas(undefined),
+    });
     withoutRepair = await runEval({
       ...common,
       ...onOnly,
@@ -65,6 +77,29 @@ describe('npm run eval with scripted personas', () => {
         [model, 'off', true, undefined],
       ]),
     );
+    expect(full.toolLoading).toBe('in-conversation');
+    expect(listed.toolLoading).toBe('tool-list');
+    expect(
+      listed.results.map((result) => [
+        result.model,
+        result.mode,
+        result.check.passed,
+        result.error,
+      ]),
+    ).toEqual(
+      ['loader', 'direct-caller', 'misspeller', 'cautious'].map((model) => [
+        model,
+        'on',
+        true,
+        undefined,
+      ]),
+    );
+  });
+
+  it('in the conversation, the direct-calling persona completes without repair: the refused call carries the definition', () => {
+    const on = run(full, 'direct-caller', 'on').figures;
+    expect(on.repairedCalls).toBe(0);
+    expect(on.unknownNameErrors).toBe(0);
   });
 
   it('deferred ON sends fewer tool-definition tokens than OFF, at the price of a loadTools round trip', () => {
@@ -84,8 +119,8 @@ describe('npm run eval with scripted personas', () => {
     });
   });
 
-  it('the direct-calling persona completes through repair, each repair counted', () => {
-    const on = run(full, 'direct-caller', 'on').figures;
+  it('in the tool list, the direct-calling persona completes through repair, each repair counted', () => {
+    const on = run(listed, 'direct-caller', 'on').figures;
     expect(on.repairedCalls).toBe(2);
     expect(on.loadToolsCalls).toBe(0);
     expect(on.unknownNameErrors).toBe(0);
@@ -101,13 +136,13 @@ describe('npm run eval with scripted personas', () => {
   });
 
   it('the misspelling persona recovers from the unknown-name error, which is counted once', () => {
-    const on = run(full, 'misspeller', 'on').figures;
+    const on = run(listed, 'misspeller', 'on').figures;
     expect(on.unknownNameErrors).toBe(1);
     expect(on.loadToolsCalls).toBe(3);
   });
 
   it('the cautious persona loads what the catalog names, and says "I can\'t" without the catalog', () => {
-    expect(run(full, 'cautious', 'on').figures).toMatchObject({
+    expect(run(listed, 'cautious', 'on').figures).toMatchObject({
       loadToolsCalls: 2,
       claimsMissingCapability: false,
     });

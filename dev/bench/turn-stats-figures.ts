@@ -52,6 +52,7 @@ function recordOneTurn(
       deferredTools: true,
     },
     definitions,
+    definitions,
     allActive,
   );
   for (let step = 0; step < 7; step += 1) {

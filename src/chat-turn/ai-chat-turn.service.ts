@@ -82,6 +82,7 @@ export class AiChatTurnService {
       modelId: options.modelId,
       deferredTools: turn.enabled,
       tools: turn.tools,
+      fullTools: turn.fullTools(),
     });
     return turn;
   }

@@ -152,6 +152,18 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
     return [...this.#activated];
   }
 
+  /**
+   * The turn's tools with every deferred tool's full definition: what OFF would send. The same
+   * as `tools` unless deferred tools travel as stubs (`in-conversation`), which the turn figures'
+   * "all tools active" must not count.
+   */
+  fullTools(): ToolSet {
+    if (!this.#inConversation) return this.tools;
+    const tools: Record<string, Tool> = { ...this.tools };
+    for (const [name, tool] of this.#deferredTools) tools[name] = tool;
+    return tools;
+  }
+
   /** The host's system prompt with the catalog appended; unchanged when there is no catalog, so OFF stays byte-identical. */
   systemWithCatalog(system: string): string {
     return this.#catalogBlock === ''

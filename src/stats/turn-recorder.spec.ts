@@ -11,7 +11,16 @@ const NO_LOADS = {
   recoveredCalls: 0,
 };
 
-function recorder(): TurnRecorder {
+const SENT_TOKENS = new Map([
+  ['getPage', 10],
+  ['listComments', 20],
+  ['loadTools', 5],
+  ['getTable', 40],
+]);
+
+function recorder(
+  fullTokens: ReadonlyMap<string, number> = SENT_TOKENS,
+): TurnRecorder {
   return new TurnRecorder(
     {
       workspaceId: PAGE_A,
@@ -19,12 +28,8 @@ function recorder(): TurnRecorder {
       modelId: 'm'.repeat(300),
       deferredTools: true,
     },
-    new Map([
-      ['getPage', 10],
-      ['listComments', 20],
-      ['loadTools', 5],
-      ['getTable', 40],
-    ]),
+    SENT_TOKENS,
+    fullTokens,
     ['getPage', 'listComments', 'getTable'],
   );
 }
@@ -68,6 +73,22 @@ describe('TurnRecorder', () => {
       toolTokensSent: 15 + 75,
       toolTokensAllActive: 70 + 70 + 0,
       reachedStepLimit: true,
+    });
+  });
+
+  it('counts all-active with the full definitions when deferred tools travel as stubs', () => {
+    // getTable is a 3-token stub in the tools sent; its definition is 40.
+    const sentAsStubs = new Map([...SENT_TOKENS, ['getTable', 3]]);
+    const turn = new TurnRecorder(
+      { workspaceId: PAGE_A, chatId: null, modelId: 'm', deferredTools: true },
+      sentAsStubs,
+      SENT_TOKENS,
+      ['getPage', 'listComments', 'getTable'],
+    );
+    turn.step(undefined, undefined, false);
+    expect(turn.record(NO_LOADS)).toMatchObject({
+      toolTokensSent: 10 + 20 + 5 + 3,
+      toolTokensAllActive: 10 + 20 + 40,
     });
   });
 

@@ -50,8 +50,10 @@ export class TurnRecorder {
 
   constructor(
     readonly identity: TurnIdentity,
-    /** Estimated tokens of each tool definition of the turn, by name. */
+    /** Estimated tokens of each tool definition of the turn as sent, by name. */
     private readonly definitionTokens: ReadonlyMap<string, number>,
+    /** The same with every tool's full definition (a deferred stub's real one): what OFF sends. */
+    private readonly fullDefinitionTokens: ReadonlyMap<string, number>,
     /** Every tool but `loadTools`: what the turn would send with deferred tools OFF. */
     private readonly allActiveNames: readonly string[],
   ) {}
@@ -71,6 +73,7 @@ export class TurnRecorder {
     );
     this.toolTokensAllActive += this.tokensOf(
       hostActiveTools ?? this.allActiveNames,
+      this.fullDefinitionTokens,
     );
     if (lockedDown) this.reachedStepLimit = true;
   }
@@ -124,9 +127,12 @@ export class TurnRecorder {
     };
   }
 
-  private tokensOf(names: readonly string[]): number {
+  private tokensOf(
+    names: readonly string[],
+    tokens: ReadonlyMap<string, number> = this.definitionTokens,
+  ): number {
     let total = 0;
-    for (const name of names) total += this.definitionTokens.get(name) ?? 0;
+    for (const name of names) total += tokens.get(name) ?? 0;
     return total;
   }
 }

@@ -41,6 +41,11 @@ export interface StartRecordingOptions {
   readonly deferredTools: boolean;
   /** The turn's tool set (what `streamText` gets). */
   readonly tools: ToolSet;
+  /**
+   * The same tools with their full definitions, what OFF would send: differs from `tools` when
+   * deferred tools travel as stubs (`toolLoading: 'in-conversation'`). Default `tools`.
+   */
+  readonly fullTools?: ToolSet;
 }
 
 /** One turn being recorded: its steps go in as they start, its end once. */
@@ -128,6 +133,10 @@ export class TurnStatsService implements OnApplicationShutdown {
   ): Promise<RecordedTurn | undefined> {
     if (this.tokens === undefined) return undefined;
     const definitionTokens = await this.tokens.ofToolSet(options.tools);
+    const fullDefinitionTokens =
+      options.fullTools === undefined
+        ? definitionTokens
+        : await this.tokens.ofToolSet(options.fullTools);
     const { context } = options;
     const recorder = new TurnRecorder(
       {
@@ -140,6 +149,7 @@ export class TurnStatsService implements OnApplicationShutdown {
         deferredTools: options.deferredTools,
       },
       definitionTokens,
+      fullDefinitionTokens,
       Object.keys(options.tools).filter((name) => name !== LOAD_TOOLS_NAME),
     );
     const key = turnKey(context);

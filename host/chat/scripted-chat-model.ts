@@ -67,7 +67,7 @@ const LABEL =
 
 /**
  * The scripted agent's policy, one step at a time from what the step was sent: read the open
- * page, load `insertNode` when it is deferred, append the user's message to the page as a
+ * page, load `insertNode` when it is deferred (absent, or a stub), append the user's message to the page as a
  * paragraph, then say what it did. Deterministic, so a person (or a browser test) can watch a
  * whole turn of tool calls on a live page without a model.
  */
@@ -97,11 +97,19 @@ export function decideScriptedStep(options: ModelCallOptions): Decision {
       : {
           text: `I added your message as a note at the end of “${title ?? 'the page'}”. ${LABEL}`,
         };
-  if (!available.has('insertNode')) {
-    if (latest('loadTools') === undefined)
-      return { toolName: 'loadTools', input: { names: ['insertNode'] } };
+  // Deferred: not in the list (`tool-list`), or in it as a stub without its description
+  // (`in-conversation`), whose definition a loadTools result gives.
+  const insertNodeTool = (options.tools ?? []).find(
+    (tool) => tool.name === 'insertNode',
+  );
+  const deferred =
+    insertNodeTool === undefined ||
+    (insertNodeTool.type === 'function' &&
+      insertNodeTool.description === undefined);
+  if (deferred && latest('loadTools') === undefined)
+    return { toolName: 'loadTools', input: { names: ['insertNode'] } };
+  if (!available.has('insertNode'))
     return { text: `insertNode could not be loaded. ${LABEL}` };
-  }
   return {
     toolName: 'insertNode',
     input: {

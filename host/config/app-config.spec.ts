@@ -32,7 +32,7 @@ describe('loadAppConfig', () => {
         callsPerUser: { running: 4, maxInProgress: 32 },
         commentSignalDebounceMs: 20_000,
         externalMcp: [],
-        toolLoading: 'in-conversation',
+        toolLoading: 'tool-list',
       },
       collaboration: {
         debounceMs: 10_000,
@@ -51,6 +51,7 @@ describe('loadAppConfig', () => {
       AI_MODEL: 'model-x',
       AI_MAX_STEPS: '5',
       AI_SCRIPTED_STEP_DELAY_MS: '1500',
+      AI_TOOL_LOADING: 'in-conversation',
       AI_COMMENT_SIGNAL_DEBOUNCE_MS: '',
       AI_CALLS_PER_USER_RUNNING: '2',
       AI_CALLS_PER_USER_MAX_IN_PROGRESS: '6',

@@ -38,7 +38,7 @@ export interface AiConfig {
     readonly maxInProgress: number;
   };
   readonly externalMcp: readonly ExternalMcpServerConfig[];
-  /** `AI_TOOL_LOADING`: the module's `deferredTools.toolLoading`; default `in-conversation` here (the package's own default is `tool-list`). */
+  /** `AI_TOOL_LOADING`: the module's `deferredTools.toolLoading`; default `tool-list`, the package's own (the eval and the bench's chats run `in-conversation`). */
   readonly toolLoading: ToolLoading;
 }
 
@@ -253,7 +253,7 @@ function parseCallsPerUser(env: NodeJS.ProcessEnv): AiConfig['callsPerUser'] {
 }
 
 function parseToolLoading(raw: string | undefined): ToolLoading {
-  const value = optional(raw) ?? 'in-conversation';
+  const value = optional(raw) ?? 'tool-list';
   if (!(TOOL_LOADINGS as readonly string[]).includes(value))
     throw new StartupError(
       `AI_TOOL_LOADING must be ${TOOL_LOADINGS.join(' or ')}, got "${value}"`,

@@ -1,3 +1,4 @@
+import { inStoredKeyOrder } from '../../src/registry';
 import { randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -32,6 +33,10 @@ import {
   pollFor,
   withHookBeforeCall,
 } from './support/chat-signal-support';
+
+/** A tool result as the model is sent it: JSON in the key order `jsonb` stores (the chat's stored history keeps it). */
+const asSent = (value: unknown): string =>
+  JSON.stringify(inStoredKeyOrder(value));
 
 const { pages, users } = SEED_IDS;
 
@@ -186,12 +191,8 @@ describe('comment signal in the assembled host, against an OpenAI-compatible end
       { pageId },
       chatContext(chatId),
     );
-    expect(toolMessage(second!, 'call_outline')).toBe(
-      JSON.stringify(rawOutline),
-    );
-    expect(toolMessage(third!, 'call_outline')).toBe(
-      JSON.stringify(rawOutline),
-    );
+    expect(toolMessage(second!, 'call_outline')).toBe(asSent(rawOutline));
+    expect(toolMessage(third!, 'call_outline')).toBe(asSent(rawOutline));
 
     // The second result: its own text, then the signal, as ONE string (the JSON of both parts).
     const rawPage = await callExecutorDirectly(
@@ -204,7 +205,7 @@ describe('comment signal in the assembled host, against an OpenAI-compatible end
     const content = toolMessage(third!, 'call_page');
     expect(content).toBe(
       JSON.stringify([
-        { type: 'text', text: JSON.stringify(rawPage) },
+        { type: 'text', text: asSent(rawPage) },
         { type: 'text', text: signal },
       ]),
     );
@@ -283,18 +284,14 @@ describe('comment signal in the assembled host, against an OpenAI-compatible end
     });
 
     const third = stub.requests[2]!;
-    expect(toolMessage(third, 'call_agent_comment')).toBe(
-      JSON.stringify(created),
-    );
+    expect(toolMessage(third, 'call_agent_comment')).toBe(asSent(created));
     const rawOutline = await callExecutorDirectly(
       registry,
       'getOutline',
       { pageId },
       chatContext(chatId),
     );
-    expect(toolMessage(third, 'call_outline_after')).toBe(
-      JSON.stringify(rawOutline),
-    );
+    expect(toolMessage(third, 'call_outline_after')).toBe(asSent(rawOutline));
     expect(JSON.stringify(third.body.messages)).not.toContain(SIGNAL_PREFIX);
   });
 
@@ -432,7 +429,7 @@ describe('comment signal as the AI SDK hands it to the provider', () => {
         output: {
           type: 'content',
           value: [
-            { type: 'text', text: JSON.stringify(rawPage) },
+            { type: 'text', text: asSent(rawPage) },
             { type: 'text', text: signalLine(pageId, 'Onboarding Guide') },
           ],
         },

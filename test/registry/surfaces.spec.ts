@@ -1,3 +1,4 @@
+import { inStoredKeyOrder } from '../../src/registry';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ToolSet } from 'ai';
 import { createMcpServer } from '../../host/mcp/create-mcp-server';
@@ -17,6 +18,10 @@ import {
   SAMPLE_TOOLS,
   sampleExecutors,
 } from './support/sample-tools';
+
+/** A tool result as the model is sent it: JSON in the key order `jsonb` stores (the chat's stored history keeps it). */
+const asSent = (value: unknown): string =>
+  JSON.stringify(inStoredKeyOrder(value));
 
 const NOTICE =
   '[signal] new comments: 2 on page busy ("Busy") — call listComments(pageId) for details';
@@ -265,7 +270,7 @@ describe('the two surfaces of one registry', () => {
       expect(results.get('call-busy')).toEqual({
         type: 'content',
         value: [
-          { type: 'text', text: JSON.stringify(raw) },
+          { type: 'text', text: asSent(raw) },
           { type: 'text', text: NOTICE },
         ],
       });
@@ -320,7 +325,7 @@ describe('the two surfaces of one registry', () => {
       });
     });
 
-    it('when absent, leave the prompt byte-identical to a tool without toModelOutput', async () => {
+    it('when absent, leave the prompt as a tool without toModelOutput gives it, the result in stored key order', async () => {
       const withoutToModelOutput: ToolSet = Object.fromEntries(
         Object.entries(toolSet).map(([name, tool]) => [
           name,
@@ -341,9 +346,18 @@ describe('the two surfaces of one registry', () => {
       ];
       const adapted = await generateWithToolCalls(toolSet, calls);
       const plain = await generateWithToolCalls(withoutToModelOutput, calls);
-      expect(JSON.stringify(adapted.sent[1]!.prompt)).toBe(
-        JSON.stringify(plain.sent[1]!.prompt),
-      );
+      // The same prompt, object keys aside: the result's keys come in the order `jsonb` stores
+      // them, so the chat's stored history gives the next turn the same bytes (the cached prefix).
+      expect(adapted.sent[1]!.prompt).toEqual(plain.sent[1]!.prompt);
+      const value = (
+        JSON.parse(JSON.stringify(adapted.sent[1]!.prompt)) as Array<{
+          content: Array<{ toolName?: string; output?: { value: object } }>;
+        }>
+      )
+        .flatMap((message) => message.content)
+        .find((part) => part.toolName === 'getPage' && part.output)!.output!
+        .value;
+      expect(Object.keys(value)).toEqual(Object.keys(inStoredKeyOrder(value)));
       expect(JSON.stringify(adapted.sent[1]!.tools)).toBe(
         JSON.stringify(plain.sent[1]!.tools),
       );

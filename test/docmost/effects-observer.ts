@@ -1,0 +1,119 @@
+import { recordedAuditEvents } from './audit-recording';
+import { withDatabase } from './docmost-checks';
+import type { DocmostRedis } from './docmost-redis';
+import type { DocmostSocket } from './docmost-socket';
+
+/**
+ * What one write does in Docmost, seen from outside: the messages another member's open tab
+ * receives (her socket.io connection), the jobs queued in Redis, the audit events recorded, and
+ * the page's watcher and notification rows. Each effect is one line of text, its ids named by
+ * their role (`<page>`, `<comment>`, a person's role), so the agent's write and the person's can
+ * be compared line for line.
+ */
+export interface Effects {
+  readonly lines: readonly string[];
+}
+
+/** The fields whose values differ between two writes of the same kind and say nothing of it. */
+const VOLATILE = new Set(['createdAt', 'updatedAt', 'editedAt', 'deletedAt', 'resolvedAt', 'at', 'position', 'content', 'textContent', 'key', 'ydoc']);
+
+/** The agent's provenance, compared on its own (the person's writes have none). */
+const PROVENANCE = new Set(['createdSource', 'aiChatId', 'lastUpdatedSource', 'source']);
+
+function isOnlyProvenance(value: unknown): boolean {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.keys(value).every((key) => PROVENANCE.has(key))
+  );
+}
+
+function normalise(value: unknown, roles: ReadonlyMap<string, string>): unknown {
+  if (typeof value === 'string') return roles.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((item) => normalise(item, roles));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !PROVENANCE.has(key))
+        // An audit event's metadata that holds only the agent's provenance.
+        .filter(([key, item]) => !(key === 'metadata' && isOnlyProvenance(item)))
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, item]) => [key, VOLATILE.has(key) ? `<${key}>` : normalise(item, roles)]),
+    );
+  return value;
+}
+
+/** Where the observed sources stood before a write. */
+interface Marks {
+  readonly socket: number;
+  readonly jobs: Awaited<ReturnType<DocmostRedis['jobsMark']>>;
+  readonly audit: number;
+}
+
+export class EffectsObserver {
+  constructor(
+    private readonly socket: DocmostSocket,
+    private readonly redis: DocmostRedis,
+    private readonly auditFile: string,
+    private readonly databaseUrl: string,
+    /** Every person's id by role, and other ids shared by both writes (the space, the workspace). */
+    private readonly fixedRoles: ReadonlyMap<string, string>,
+  ) {}
+
+  async mark(): Promise<Marks> {
+    return {
+      socket: this.socket.mark(),
+      jobs: await this.redis.jobsMark(),
+      audit: recordedAuditEvents(this.auditFile).length,
+    };
+  }
+
+  /**
+   * The effects since `marks` of writes on `pages` (their watcher and notification rows; every
+   * notification of those pages, whoever it is for), with `roles` naming the write's own ids.
+   */
+  async since(
+    marks: Marks,
+    pages: readonly string[],
+    roles: Readonly<Record<string, string>>,
+  ): Promise<Effects> {
+    const names = new Map([...this.fixedRoles, ...Object.entries(roles)]);
+    const text = (value: unknown) => JSON.stringify(normalise(value, names));
+    const lines: string[] = [];
+    for (const message of this.socket.since(marks.socket))
+      lines.push(`ws ${message.operation} ${text(message)}`);
+    for (const job of await this.redis.jobsSince(marks.jobs))
+      lines.push(`job ${job.queue} ${job.name}${job.data === undefined ? '' : ` ${text(job.data)}`}`);
+    for (const event of recordedAuditEvents(this.auditFile).slice(marks.audit))
+      lines.push(`audit ${event.payload.event} ${text({ payload: event.payload, context: event.context })}`);
+    await withDatabase(this.databaseUrl, async (client) => {
+      const watchers = await client.query<{ user_id: string; page_id: string }>(
+        'select user_id, page_id from watchers where page_id = any($1) order by user_id',
+        [pages],
+      );
+      for (const row of watchers.rows) lines.push(`watcher ${text({ user: row.user_id, page: row.page_id })}`);
+      const notifications = await client.query(
+        'select user_id, actor_id, type, page_id, comment_id from notifications where page_id = any($1)',
+        [pages],
+      );
+      for (const row of notifications.rows) lines.push(`notification ${row.type} ${text(row)}`);
+    });
+    return { lines: lines.sort() };
+  }
+}
+
+/** The kind of each effect line (`ws commentCreated`, `job {general-queue} add-page-watchers`, …). */
+export function kinds(effects: Effects): string[] {
+  return [...new Set(effects.lines.map((line) => line.split(' ').slice(0, line.startsWith('job ') ? 3 : 2).join(' ')))].sort();
+}
+
+/** Polls `read` until `done` holds of its answer or `timeoutMs` passed; resolves with the last answer. */
+export async function settle<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    value = await read();
+  }
+  return value;
+}

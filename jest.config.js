@@ -8,6 +8,9 @@
  */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 
+/** The Docmost checks: `npm run test:docmost` (jest.docmost.config.js), not `npm test`. */
+const DOCMOST_CHECKS = '<rootDir>/test/docmost/';
+
 /**
  * Run once, in the postgres.js project: the consumer test's app connects through postgres.js, as
  * Docmost's server does, whatever the project; the commands' exit statuses (test/commands) are a
@@ -52,10 +55,11 @@ function integration(driver) {
     // Most integration files run in both projects: their queries are what a driver could get
     // wrong. A few test something the driver does not change, and run in one project only
     // (each costs tens of seconds, the suite's time is issue 36):
+    // test/docmost/ is Docmost itself (`npm run test:docmost`, its own jest config).
     testPathIgnorePatterns:
       driver === 'pg'
-        ? ['/node_modules/', ...POSTGRES_JS_ONLY]
-        : ['/node_modules/', ...PG_ONLY],
+        ? ['/node_modules/', DOCMOST_CHECKS, ...POSTGRES_JS_ONLY]
+        : ['/node_modules/', DOCMOST_CHECKS, ...PG_ONLY],
     setupFiles: ['<rootDir>/test/support/select-database-driver.ts'],
     // Per-project global setup runs only when a test of this project runs, so unit-only
     // runs never start PostgreSQL.

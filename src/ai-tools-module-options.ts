@@ -9,7 +9,7 @@ import type { CommentSignalOptions } from './comment-signal';
 import type { RegistryLogger } from './registry';
 import type { PageAccessPolicy } from './access';
 import type { DocmostToolExecutors } from './tools/tool-definitions';
-import type { PageWriter } from './tools/page-store';
+import type { PageWriter } from './page-store';
 import type { HeavyWorkOptions } from './workers';
 import type { TurnStatsOptions } from './stats/turn-stats-options';
 import type { DocmostServicesOption } from './tools/executor-dependencies';
@@ -82,11 +82,13 @@ export interface AiToolsModuleOptions {
    */
   readonly authGuard?: Type<CanActivate> | CanActivate;
   /**
-   * Apply the module's migrations when the module starts (before any route serves), in their
-   * own bookkeeping table `ai_tools_migration`, next to whatever history the host keeps.
+   * Apply the module's migrations at boot, in their own bookkeeping table `ai_tools_migration`,
+   * next to whatever history the host keeps: after every global module's bootstrap (Docmost's
+   * `DatabaseModule` migrates there) and before the server listens, under one lock for all
+   * instances. `true` takes the defaults of `AiToolsMigrateOptions`.
    * Default false: run `migrateAiToolsModule(db)` yourself.
    */
-  readonly migrate?: boolean;
+  readonly migrate?: boolean | AiToolsMigrateOptions;
   /** Origin used in public share URLs; default `http://localhost:3000`. */
   readonly publicBaseUrl?: string;
   /** Refuse to boot when a tool has no executor instead of leaving it out. Default false. */
@@ -138,4 +140,20 @@ export interface AiToolsModuleAsyncOptions {
   readonly useFactory: (
     ...args: any[]
   ) => AiToolsModuleOptions | Promise<AiToolsModuleOptions>;
+}
+
+/** How the module migrates at boot (option `migrate`). */
+export interface AiToolsMigrateOptions {
+  /**
+   * How long the boot waits for the Docmost columns the module's migrations build on (Docmost's
+   * own migrations: at boot in production, by hand in development) before it fails.
+   * Default 60_000 ms.
+   */
+  readonly waitForHostSchemaMs?: number;
+  /**
+   * What a failed run does: `'exit'` logs one line naming the migration and what it needs, then
+   * ends the process with status 1 (Docmost's main logs a rejected boot and keeps a process that
+   * never listens); `'throw'` logs the line and rejects the application's start. Default `'exit'`.
+   */
+  readonly onFailure?: 'exit' | 'throw';
 }

@@ -30,9 +30,11 @@ import {
 import {
   createKysely,
   KYSELY,
-  migrateAiToolsModule,
+  MODULE_MIGRATIONS_AT_BOOT,
+  ModuleMigrationsAtBootModule,
   parseDatabaseDriver,
   type DB,
+  type ModuleMigrationsAtBootOptions,
 } from './database';
 import { DeferredToolsService } from './deferred/deferred-tools.service';
 import {
@@ -78,25 +80,16 @@ function resolveDatabase(options: AiToolsModuleOptions): Kysely<DB> {
   );
 }
 
-/**
- * The module's migrations at boot, before any route serves (option `migrate`): Docmost
- * migrates its own database at boot too, and these run in their own bookkeeping table, so
- * Docmost's history (whose migrations are dated later than the module's) never sees them.
- */
-@Injectable()
-class ModuleMigrationsAtBoot implements OnModuleInit {
-  private readonly logger = new Logger('AiToolsMigrations');
-
-  constructor(
-    @Inject(AI_TOOLS_OPTIONS) private readonly options: AiToolsModuleOptions,
-    @Inject(KYSELY) private readonly db: Kysely<DB>,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    if (!this.options.migrate) return;
-    const applied = await migrateAiToolsModule(this.db);
-    if (applied.length > 0) this.logger.log(`applied ${applied.join(', ')}`);
-  }
+/** The boot's migration run, from option `migrate` (null: the host runs them itself). */
+function migrationsAtBoot(
+  options: AiToolsModuleOptions,
+): ModuleMigrationsAtBootOptions | null {
+  if (!options.migrate) return null;
+  const given = options.migrate === true ? {} : options.migrate;
+  return {
+    waitForHostSchemaMs: given.waitForHostSchemaMs ?? 60_000,
+    onFailure: given.onFailure ?? 'exit',
+  };
 }
 
 /**
@@ -242,7 +235,11 @@ const MODULE_PROVIDERS: readonly Provider[] = [
       new HeavyWorkPool(TOOL_HEAVY_TASKS, options.heavyWork),
   },
   HeavyWorkPoolLifecycle,
-  ModuleMigrationsAtBoot,
+  {
+    provide: MODULE_MIGRATIONS_AT_BOOT,
+    inject: [AI_TOOLS_OPTIONS],
+    useFactory: migrationsAtBoot,
+  },
   {
     provide: COLLABORATION_PAGES,
     inject: [AI_TOOLS_OPTIONS],
@@ -300,6 +297,7 @@ const MODULE_PROVIDERS: readonly Provider[] = [
 
 const MODULE_EXPORTS = [
   KYSELY,
+  MODULE_MIGRATIONS_AT_BOOT,
   AI_TOOLS_AUTH_GUARD,
   TOOL_REGISTRY,
   HEAVY_WORK_POOL,
@@ -328,7 +326,11 @@ export class AiToolsModule {
     return {
       module: AiToolsModule,
       global: true,
-      imports: [AiToolsSettingsModule, PageStashModule],
+      imports: [
+        AiToolsSettingsModule,
+        PageStashModule,
+        ModuleMigrationsAtBootModule,
+      ],
       controllers: [TurnStatsController],
       providers: [
         { provide: AI_TOOLS_OPTIONS, useValue: options },
@@ -347,6 +349,7 @@ export class AiToolsModule {
         ...(options.imports ?? []),
         AiToolsSettingsModule,
         PageStashModule,
+        ModuleMigrationsAtBootModule,
       ],
       controllers: [TurnStatsController],
       providers: [

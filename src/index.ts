@@ -8,6 +8,7 @@ export {
   AI_TOOLS_OPTIONS,
   type AiToolsModuleOptions,
   type AiToolsModuleAsyncOptions,
+  type AiToolsMigrateOptions,
 } from './ai-tools-module-options';
 export {
   createToolRegistry,
@@ -41,7 +42,7 @@ export {
   databaseServices,
   allowsViewerComments,
   requireSharingAllowed,
-} from './tools/docmost-writes';
+} from './docmost-services/database';
 export type { DocmostServicesOption } from './tools/executor-dependencies';
 export {
   DOCMOST_PAGE_ACCESS,
@@ -74,7 +75,7 @@ export {
   type CreatedPage,
   type LivePageReader,
   type LivePageContent,
-} from './tools/page-store';
+} from './page-store';
 export {
   CollaborationPages,
   DOCUMENT_FRAGMENT,
@@ -177,6 +178,8 @@ export { IS_PUBLIC_KEY, PublicRoute } from './caller';
 export {
   migrateAiToolsModule,
   revertAiToolsModule,
+  ModuleMigrationError,
+  type MigrateModuleOptions,
   createKysely,
   parseDatabaseDriver,
   DEFAULT_CONNECT_TIMEOUT_MS,

@@ -11,6 +11,9 @@ import {
  * a page ever had. Built concurrently: comment writes go on while it builds. An index of that
  * name already there (a hand-prepared database) is kept.
  */
+/** Docmost's columns the index is built on (`migrateAiToolsModule` waits for them). */
+export const needs = ['comments.page_id', 'comments.created_at'] as const;
+
 export async function up(db: Kysely<any>): Promise<void> {
   await createIndexConcurrently(
     db,

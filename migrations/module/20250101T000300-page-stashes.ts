@@ -6,12 +6,16 @@ import { type Kysely, sql } from 'kysely';
  * is stored, so the table alone does not give the URLs away. Rows go with their page, user or
  * workspace; expired rows are refused and deleted opportunistically (`expires_at` index).
  */
+/** Docmost's tables the rows reference. */
+export const needs = ['workspaces.id', 'pages.id', 'users.id'] as const;
+
 export async function up(db: Kysely<any>): Promise<void> {
   // The module's migrations run outside a transaction (concurrent index builds need that):
   // the table and its indexes are made in one of their own, all or nothing.
   await db.transaction().execute(async (trx) => {
     await trx.schema
       .createTable('ai_tools_page_stashes')
+      .ifNotExists()
       .addColumn('id', 'uuid', (c) =>
         c.primaryKey().defaultTo(sql`gen_random_uuid()`),
       )
@@ -36,11 +40,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute();
     await trx.schema
       .createIndex('idx_ai_tools_page_stashes_expires_at')
+      .ifNotExists()
       .on('ai_tools_page_stashes')
       .column('expires_at')
       .execute();
     await trx.schema
       .createIndex('idx_ai_tools_page_stashes_creator_expires_at')
+      .ifNotExists()
       .on('ai_tools_page_stashes')
       .columns(['creator_id', 'expires_at'])
       .execute();
@@ -48,5 +54,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('ai_tools_page_stashes').execute();
+  await db.schema.dropTable('ai_tools_page_stashes').ifExists().execute();
 }

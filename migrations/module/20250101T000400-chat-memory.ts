@@ -6,9 +6,13 @@ import { type Kysely, sql } from 'kysely';
  * (deferred tools, in activation order) and `comment_signal` (the comment signal's working set
  * with a watermark per page). Docmost's own tables are not touched; the row goes with its chat.
  */
+/** Docmost's tables the rows reference: the chat (Docmost's AI chat, migrated 2026-06) and its workspace. */
+export const needs = ['ai_chats.id', 'workspaces.id'] as const;
+
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('ai_tools_chat_memory')
+    .ifNotExists()
     .addColumn('chat_id', 'uuid', (c) =>
       c.primaryKey().references('ai_chats.id').onDelete('cascade'),
     )
@@ -28,5 +32,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('ai_tools_chat_memory').execute();
+  await db.schema.dropTable('ai_tools_chat_memory').ifExists().execute();
 }

@@ -36,6 +36,17 @@ async function replaceIndex(
  * watermark (a resumed chat) pays for. Same name as before, so hosts and plans refer to one index.
  * An index already in this form (built by hand, README "Migrations") is kept.
  */
+/** Docmost's columns the index covers (`created_source` and `ai_chat_id`: Docmost's agent provenance, migrated 2026-06). */
+export const needs = [
+  'comments.page_id',
+  'comments.created_at',
+  'comments.workspace_id',
+  'comments.created_source',
+  'comments.creator_id',
+  'comments.ai_chat_id',
+  'comments.deleted_at',
+] as const;
+
 export async function up(db: Kysely<any>): Promise<void> {
   await replaceIndex(
     db,

@@ -31,9 +31,13 @@ const DAILY_TOTALS = [
  * with a workspace's turns. The retention prune walks the turn rows' identity key, which grows
  * with `ended_at`; `(workspace_id, ended_at)` serves a workspace's deletion and ad-hoc reads.
  */
+/** Docmost's tables the rows reference. */
+export const needs = ['workspaces.id', 'ai_chats.id'] as const;
+
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('ai_tools_turn_stats')
+    .ifNotExists()
     .addColumn('id', 'bigint', (c) =>
       c.primaryKey().generatedAlwaysAsIdentity(),
     )
@@ -68,18 +72,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .createIndex('idx_ai_tools_turn_stats_workspace_ended')
+    .ifNotExists()
     .on('ai_tools_turn_stats')
     .columns(['workspace_id', 'ended_at'])
     .execute();
   // The chat's foreign key: deleting a chat finds its rows without scanning the table.
   await db.schema
     .createIndex('idx_ai_tools_turn_stats_chat')
+    .ifNotExists()
     .on('ai_tools_turn_stats')
     .column('chat_id')
     .execute();
 
   let daily: CreateTableBuilder<'ai_tools_turn_stats_daily', string> = db.schema
     .createTable('ai_tools_turn_stats_daily')
+    .ifNotExists()
     .addColumn('workspace_id', 'uuid', (c) =>
       c.notNull().references('workspaces.id').onDelete('cascade'),
     )
@@ -103,6 +110,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('ai_tools_turn_stats_daily').execute();
-  await db.schema.dropTable('ai_tools_turn_stats').execute();
+  await db.schema.dropTable('ai_tools_turn_stats_daily').ifExists().execute();
+  await db.schema.dropTable('ai_tools_turn_stats').ifExists().execute();
 }

@@ -13,7 +13,16 @@ import * as mcpSessions from './20261205T230000-mcp-sessions';
  */
 export const AI_TOOLS_MIGRATION_TABLE = 'ai_tools_migration';
 
-export const AI_TOOLS_MIGRATIONS: Readonly<Record<string, Migration>> = {
+/**
+ * A module migration and the host's columns it builds on (`table.column`, Docmost's schema):
+ * they must exist before it runs, which is how the boot knows Docmost's own migrations ran.
+ * Every migration is safe to run again after it stopped half-way (`if not exists` throughout).
+ */
+export interface ModuleMigration extends Migration {
+  readonly needs: readonly string[];
+}
+
+export const AI_TOOLS_MIGRATIONS: Readonly<Record<string, ModuleMigration>> = {
   '20250101T000200-comments-page-created-index': commentsPageCreatedIndex,
   '20250101T000300-page-stashes': pageStashes,
   '20250101T000400-chat-memory': chatMemory,

@@ -18,7 +18,7 @@ import {
   type PageUpdate,
   type PageWriter,
   type WrittenPage,
-} from '../tools/page-store';
+} from '../page-store';
 import {
   applyBlockMerge,
   liveElementById,

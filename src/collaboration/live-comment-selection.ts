@@ -1,4 +1,4 @@
-import type { LocatedSelection } from '../tools/page-store';
+import type { LocatedSelection } from '../page-store';
 import type { CollaborationConnection } from './collaboration-server';
 import { commentMarkText, selectionPositions } from './comment-selection';
 import type { YDoc } from './yjs';

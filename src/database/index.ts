@@ -23,3 +23,11 @@ export {
 export { StartupError } from './startup-error';
 export { KYSELY, InjectKysely } from './kysely.token';
 export { migrateAiToolsModule, revertAiToolsModule } from './migrate-module';
+export { type MigrateModuleOptions } from './migrate-module';
+export { ModuleMigrationError } from './module-migration-error';
+export { MODULE_MIGRATION_LOCK_KEY } from './migration-lock';
+export {
+  MODULE_MIGRATIONS_AT_BOOT,
+  ModuleMigrationsAtBootModule,
+  type ModuleMigrationsAtBootOptions,
+} from './module-migrations-at-boot';

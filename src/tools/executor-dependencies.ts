@@ -13,10 +13,10 @@ import {
   databasePageWriter,
   type LivePageReader,
   type PageWriter,
-} from './page-store';
+} from '../page-store';
 import type { ScriptSandboxOptions } from './sandbox';
 import type { DocmostServices } from '../docmost-services';
-import { databaseServices } from './docmost-writes/database-services';
+import { databaseServices } from '../docmost-services/database/database-services';
 
 /** Origin used in share and stash URLs when the host gives none. */
 export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:3000';

@@ -3,10 +3,7 @@ import { blockView, outlineView, pageTextView } from './reading/document-views';
 import { tableView } from './tables/table-view';
 import { versionText, versionTextLengths } from './history/version-views';
 import { planTextEdit } from './edit-text/plan-text-edit';
-import {
-  storedDocumentOfJson,
-  transferStoredJson,
-} from './page-store/stored-document';
+import { PAGE_STORE_HEAVY_TASKS } from '../page-store';
 import { prepareWholeDocument } from './structure/prepare-whole-document';
 import { applyBlockEdit } from './structure/block-edits';
 import { transformDocument } from './content/transform/transform-document';
@@ -50,9 +47,8 @@ export const HEAVY_TASKS = {
   tableView,
   versionText,
   versionTextLengths,
-  // A new document's stored form (see page-store/stored-document.ts).
-  storedDocumentOfJson,
-  transferStoredJson,
+  // A new document's stored form (see src/page-store/stored-document.ts).
+  ...PAGE_STORE_HEAVY_TASKS,
   prepareWholeDocument,
 } as const;
 

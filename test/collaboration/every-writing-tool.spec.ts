@@ -1,7 +1,7 @@
 import { blockFingerprint, extractText, asDocument } from '../../src/document';
 import { Y } from '../../src/collaboration/yjs';
 import { seededTools } from '../support/seeded-tools';
-import { WRITING_CASES } from '../tools/page-store/writing-cases';
+import { WRITING_CASES } from '../page-store/writing-cases';
 import {
   eventually,
   startLivePageHost,

@@ -9,7 +9,7 @@ import {
   type CommentView,
 } from './comment-view';
 import { fitThread, type FittedThread } from './fit-comments';
-import { requireComment } from './require-comment';
+import { requireComment } from '../../page-store/require-comment';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export type GetCommentResult =

@@ -2,9 +2,9 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { resolveCommentTool } from './comments.tools';
-import { serviceCaller } from '../docmost-writes/service-caller';
+import { serviceCaller } from '../../docmost-services/database/service-caller';
 import { setCommentResolved, asDocument } from '../../document';
-import { requireComment } from './require-comment';
+import { requireComment } from '../../page-store/require-comment';
 import { commentRefusal } from './comment-refusal';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 

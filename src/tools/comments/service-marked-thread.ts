@@ -3,7 +3,7 @@ import type { ServiceCaller } from '../../docmost-services';
 import type { AccessiblePage } from '../../access';
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
-import type { LiveCommentSelection } from '../page-store';
+import type { LiveCommentSelection } from '../../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import { commentBodyDocument } from './comment-body';
 

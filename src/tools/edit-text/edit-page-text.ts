@@ -2,8 +2,8 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { editPageTextTool } from './edit-text.tools';
-import { mutatePage, storedFormFor } from '../page-store';
-import { receiveDocument } from '../page-store/stored-document';
+import { mutatePage, storedFormFor } from '../../page-store';
+import { receiveDocument } from '../../page-store/stored-document';
 import { documentSize, ATOM_PLACEHOLDER } from '../../document';
 import { findFormattingSyntax } from './formatting-syntax';
 import {

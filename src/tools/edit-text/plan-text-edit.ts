@@ -16,7 +16,7 @@ import {
   transferDocument,
   type StoredFormOptions,
   type TransferredDocument,
-} from '../page-store/stored-document';
+} from '../../page-store/stored-document';
 import { findFormattingSyntax } from './formatting-syntax';
 
 /** What editPageText asks for, as far as the document is concerned. */

@@ -8,7 +8,7 @@ import { isUuid, requirePage, type AccessiblePage } from '../../access';
 import type { diffPageVersionsTool } from './history.tools';
 import type { DocumentDiff } from '../../document';
 import { isoTime } from '../iso-time';
-import type { LivePageReader } from '../page-store';
+import type { LivePageReader } from '../../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface VersionSide {

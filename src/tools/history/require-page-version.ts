@@ -4,7 +4,7 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import { abbreviate } from '../../registry/abbreviate';
 import { ToolError } from '../../registry/tool-error';
 import { isUuid, type AccessiblePage } from '../../access';
-import { readPage, type LivePageReader } from '../page-store';
+import { readPage, type LivePageReader } from '../../page-store';
 
 /**
  * A saved version with its document as the JSON text PostgreSQL stores: parsed (or handed to a

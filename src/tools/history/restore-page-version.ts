@@ -1,8 +1,8 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { restorePageVersionTool } from './history.tools';
-import { storedFormFor } from '../page-store';
-import { receiveDocument } from '../page-store/stored-document';
+import { storedFormFor } from '../../page-store';
+import { receiveDocument } from '../../page-store/stored-document';
 import { writeWholeDocument } from '../structure/write-whole-document';
 import { requirePageVersion } from './require-page-version';
 import type { ToolExecutorDependencies } from '../executor-dependencies';

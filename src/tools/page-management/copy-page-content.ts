@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { readPage } from '../page-store';
+import { readPage } from '../../page-store';
 import type { copyPageContentTool } from './page-management.tools';
 import { COMMENT_MARK_TYPE, asDocument, stripMarks } from '../../document';
 import { writeWholeDocument } from '../structure/write-whole-document';

@@ -2,8 +2,8 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import { requireEditableSubtree, requirePage } from '../../access';
 import type { deletePageTool } from './page-management.tools';
-import { descendantPageIds } from './page-tree';
-import { serviceCaller } from '../docmost-writes/service-caller';
+import { descendantPageIds } from '../../page-store/page-tree';
+import { serviceCaller } from '../../docmost-services/database/service-caller';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface DeletePageResult {

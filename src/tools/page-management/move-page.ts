@@ -14,11 +14,14 @@ import {
   type AccessiblePage,
 } from '../../access';
 import type { movePageTool } from './page-management.tools';
-import { generateKeyBetween, isValidOrderKey } from './fractional-index';
-import { ancestorChain, descendantPageIds } from './page-tree';
-import { serviceCaller } from '../docmost-writes/service-caller';
+import {
+  generateKeyBetween,
+  isValidOrderKey,
+} from '../../page-store/fractional-index';
+import { ancestorChain, descendantPageIds } from '../../page-store/page-tree';
+import { serviceCaller } from '../../docmost-services/database/service-caller';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import { quoteTitle } from '../quote-title';
+import { quoteTitle } from '../../page-store/quote-title';
 
 export interface MovePageResult {
   readonly pageId: string;

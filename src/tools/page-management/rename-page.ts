@@ -3,8 +3,8 @@ import type { ToolInput } from '../../registry/tool-spec';
 import { requirePage } from '../../access';
 import type { renamePageTool } from './page-management.tools';
 import { sql } from 'kysely';
-import { refuseUnstorableText } from '../page-store';
-import { serviceCaller } from '../docmost-writes/service-caller';
+import { refuseUnstorableText } from '../../page-store';
+import { serviceCaller } from '../../docmost-services/database/service-caller';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface RenamePageResult {

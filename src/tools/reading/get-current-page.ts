@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { readPage } from '../page-store';
+import { readPage } from '../../page-store';
 import type { getCurrentPageTool } from './reading.tools';
 import { toPageText, type PageText } from './get-page';
 import type { ToolExecutorDependencies } from '../executor-dependencies';

@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { readPage } from '../page-store';
+import { readPage } from '../../page-store';
 import type { getOutlineTool } from './reading.tools';
 import type { OutlineEntry } from '../../document';
 import { MAX_READ_OUTPUT_CHARS } from '../output-limit';

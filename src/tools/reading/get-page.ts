@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { AccessiblePage } from '../../access';
-import { readPage } from '../page-store';
+import { readPage } from '../../page-store';
 import type { getPageTool } from './reading.tools';
 import type { RenderedDocument } from '../../document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';

@@ -10,7 +10,7 @@ import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import { memberSpaceIds, requireSpace, visiblePages } from '../../access';
 import type { searchPagesTool } from './reading.tools';
-import { findUnstorableText } from '../page-store';
+import { findUnstorableText } from '../../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface PageSearchHit {

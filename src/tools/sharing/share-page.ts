@@ -9,7 +9,7 @@ import {
   refuseRestrictedPage,
   requireSharingAllowed,
   serviceCaller,
-} from '../docmost-writes';
+} from '../../docmost-services/database';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface SharePageResult {

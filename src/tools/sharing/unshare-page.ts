@@ -2,9 +2,9 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import { requirePage } from '../../access';
 import type { unsharePageTool } from './sharing.tools';
-import { ancestorChain } from '../page-management/page-tree';
+import { ancestorChain } from '../../page-store/page-tree';
 import { shareUrl } from './share-url';
-import { serviceCaller } from '../docmost-writes';
+import { serviceCaller } from '../../docmost-services/database';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface UnsharePageResult {

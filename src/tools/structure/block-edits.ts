@@ -3,7 +3,7 @@ import {
   transferDocument,
   type StoredFormOptions,
   type TransferredDocument,
-} from '../page-store/stored-document';
+} from '../../page-store/stored-document';
 import {
   BLOCK_ID_NODE_TYPES,
   isBlockId,

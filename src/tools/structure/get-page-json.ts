@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { readPage } from '../page-store';
+import { readPage } from '../../page-store';
 import type { getPageJsonTool } from './structure.tools';
 import { asDocument, type ProseMirrorNode } from '../../document';
 import {

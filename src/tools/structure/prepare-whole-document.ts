@@ -2,7 +2,7 @@ import {
   transferDocument,
   type StoredFormOptions,
   type TransferredDocument,
-} from '../page-store/stored-document';
+} from '../../page-store/stored-document';
 import {
   blockIdAssignments,
   withBlockIds,

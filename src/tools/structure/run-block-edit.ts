@@ -6,10 +6,11 @@ import {
   storedFormFor,
   type PageStore,
   type WrittenPage,
-} from '../page-store';
-import { receiveDocument } from '../page-store/stored-document';
+} from '../../page-store';
+import { receiveDocument } from '../../page-store/stored-document';
 import { documentSize } from '../../document';
 import type { BlockEdit, BlockEditReport } from './block-edits';
+import type { ToolHeavyWorkPool } from '../heavy-tasks';
 
 /**
  * Read-modify-write of one block edit (`edit` says which, given the page as read): on a large
@@ -18,7 +19,7 @@ import type { BlockEdit, BlockEditReport } from './block-edits';
  * as its stored form, never parsed here.
  */
 export async function runBlockEdit<Kind extends BlockEdit['kind']>(
-  store: PageStore,
+  store: PageStore & { readonly heavyWork: ToolHeavyWorkPool },
   call: {
     readonly context: ToolCallContext;
     readonly pageId: string;

@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { readPage, storedFormFor } from '../page-store';
-import { receiveDocument } from '../page-store/stored-document';
+import { readPage, storedFormFor } from '../../page-store';
+import { receiveDocument } from '../../page-store/stored-document';
 import type { updatePageJsonTool } from './structure.tools';
 import { writeWholeDocument } from './write-whole-document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';

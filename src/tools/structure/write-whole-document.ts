@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { AccessiblePage } from '../../access';
 import type { ToolName } from '../tool-definitions';
-import { writePage, type PageStore, type WrittenPage } from '../page-store';
+import { writePage, type PageStore, type WrittenPage } from '../../page-store';
 import type { ProseMirrorNode } from '../../document';
 
 /** A whole-document write: the page as loaded, the new document, and the model's `baseVersion`. */

@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import { readPage } from '../page-store';
+import { readPage } from '../../page-store';
 import { viewOfPage } from '../reading/page-view';
 import type { getTableTool } from './tables.tools';
 import type { TableCells } from './table-view';

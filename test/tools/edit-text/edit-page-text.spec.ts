@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { requirePage } from '../../../src/access';
 import type { EditPageTextResult } from '../../../src/tools/edit-text/edit-page-text';
-import { databasePageWriter } from '../../../src/tools/page-store';
+import { databasePageWriter } from '../../../src/page-store';
 import {
   findBlockById,
   asDocument,

@@ -9,12 +9,12 @@ import {
   requireSpace,
   type AccessiblePage,
 } from '../../../access';
-import { refuseUnstorableText } from '../../page-store';
-import { serviceCaller } from '../../docmost-writes/service-caller';
+import { refuseUnstorableText } from '../../../page-store';
+import { serviceCaller } from '../../../docmost-services/database/service-caller';
 import type { CreatePageTool } from './markdown-tools';
 import { readMarkdownOffThread } from './read-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
-import { quoteTitle } from '../../quote-title';
+import { quoteTitle } from '../../../page-store/quote-title';
 
 export interface CreatePageResult {
   readonly pageId: string;

@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../../../registry/tool-call-context';
 import { ToolError } from '../../../registry/tool-error';
 import type { ToolInput } from '../../../registry/tool-spec';
-import { readPage } from '../../page-store';
+import { readPage } from '../../../page-store';
 import { asDocument } from '../../../document';
 import { exportMarkdownOffThread } from './export-markdown-off-thread';
 import type { ExportPageMarkdownTool } from './markdown-tools';

@@ -8,13 +8,13 @@ import {
   assertValidNode,
 } from '../../../document';
 // Not the page-store index: a worker loads this file, and the index brings in the database layer.
-import { refuseUnstorableText } from '../../page-store/storable-text';
+import { refuseUnstorableText } from '../../../page-store/storable-text';
 import {
   receiveDocument,
   transferDocument,
   type StoredFormOptions,
   type TransferredDocument,
-} from '../../page-store/stored-document';
+} from '../../../page-store/stored-document';
 
 export interface MarkdownDocument {
   /** The document to store: valid for Docmost's editor, every paragraph and heading with a unique id. */

@@ -2,7 +2,7 @@ import type { ToolHeavyWorkPool } from '../../heavy-tasks';
 import {
   receiveDocument,
   type StoredFormOptions,
-} from '../../page-store/stored-document';
+} from '../../../page-store/stored-document';
 import type { MarkdownDocument } from './read-markdown-document';
 
 /**

@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../../registry/tool-call-context';
 import type { ToolInput } from '../../../registry/tool-spec';
-import { readPage, storedFormFor } from '../../page-store';
+import { readPage, storedFormFor } from '../../../page-store';
 import { writeWholeDocument } from '../../structure/write-whole-document';
 import type {
   ImportPageMarkdownTool,

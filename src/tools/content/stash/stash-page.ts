@@ -7,11 +7,11 @@ import {
   stashUrl,
   type StashFormat,
 } from '../../../stash';
-import { readPage } from '../../page-store';
+import { readPage } from '../../../page-store';
 import {
   refuseRestrictedPage,
   requireSharingAllowed,
-} from '../../docmost-writes';
+} from '../../../docmost-services/database';
 import type { CONTENT_TOOLS } from '../content.tools';
 import { countDocument, asDocument } from '../../../document';
 import { isoTime } from '../../iso-time';

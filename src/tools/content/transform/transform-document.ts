@@ -1,5 +1,5 @@
 import { ToolError } from '../../../registry/tool-error';
-import { refuseUnstorableText } from '../../page-store/storable-text';
+import { refuseUnstorableText } from '../../../page-store/storable-text';
 import {
   ensureBlockIds,
   collectBlockIds,
@@ -13,7 +13,7 @@ import {
   transferDocument,
   type StoredFormOptions,
   type TransferredDocument,
-} from '../../page-store/stored-document';
+} from '../../../page-store/stored-document';
 import { runTransformScript } from '../../sandbox/run-transform-script';
 import type { ScriptSandboxOptions } from '../../sandbox/sandbox-options';
 import { ScriptSandboxError } from '../../sandbox/script-sandbox-error';

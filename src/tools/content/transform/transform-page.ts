@@ -6,8 +6,8 @@ import {
   readPage,
   storedFormFor,
   writePage,
-} from '../../page-store';
-import { receiveDocument } from '../../page-store/stored-document';
+} from '../../../page-store';
+import { receiveDocument } from '../../../page-store/stored-document';
 import {
   type CountChange,
   type TextChange,

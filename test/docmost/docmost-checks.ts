@@ -1,0 +1,122 @@
+/**
+ * What every Docmost check shares: the prepared Docmost (from the runner or global setup), a
+ * fresh database per deployment, the migration bookkeeping of Docmost and of the module, and
+ * the figures a check records for the report.
+ */
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { DOCMOST_CHECKS_ADMIN_URL } from './global-setup';
+import type { PreparedDocmost } from './prepare-docmost';
+
+/** Where the runner (or global setup) wrote the prepared Docmost as JSON. */
+export const DOCMOST_PREPARED = 'DOCMOST_PREPARED';
+/** Where checks append their figures (JSON lines) for the report. */
+export const DOCMOST_FIGURES = 'DOCMOST_FIGURES';
+
+export function preparedDocmost(): PreparedDocmost {
+  const file = process.env[DOCMOST_PREPARED];
+  if (file === undefined)
+    throw new Error(
+      `${DOCMOST_PREPARED} is not set: run the checks with npm run test:docmost`,
+    );
+  return JSON.parse(readFileSync(file, 'utf8')) as PreparedDocmost;
+}
+
+/** A figure for the report (a time, a count): printed, never asserted on. */
+export function recordFigure(name: string, value: string): void {
+  const file = process.env[DOCMOST_FIGURES];
+  process.stderr.write(`[docmost] figure: ${name}: ${value}\n`);
+  if (file !== undefined)
+    appendFileSync(file, `${JSON.stringify({ name, value })}\n`);
+}
+
+function adminUrl(): string {
+  const url = process.env[DOCMOST_CHECKS_ADMIN_URL];
+  if (url === undefined)
+    throw new Error(
+      `${DOCMOST_CHECKS_ADMIN_URL} is not set: the Docmost checks' global setup did not run`,
+    );
+  return url;
+}
+
+let databases = 0;
+
+/**
+ * A new, empty database, as a new deployment has; its URL as Docmost's `.env` writes it
+ * (`?schema=public`, which Docmost's own connection accepts).
+ */
+export async function emptyDatabase(label: string): Promise<string> {
+  const name = `docmost_${label}_${process.pid}_${++databases}`;
+  const admin = new Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  url.searchParams.set('schema', 'public');
+  return url.toString();
+}
+
+/** Runs queries on one database (the `?schema=` parameter left out, which pg does not know). */
+export async function withDatabase<T>(
+  databaseUrl: string,
+  run: (client: Client) => Promise<T>,
+): Promise<T> {
+  const url = new URL(databaseUrl);
+  url.searchParams.delete('schema');
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A migration bookkeeping table's rows: each name, and how many times it is recorded. */
+export async function appliedMigrations(
+  databaseUrl: string,
+  table: 'kysely_migration' | 'ai_tools_migration',
+): Promise<Map<string, number>> {
+  return withDatabase(databaseUrl, async (client) => {
+    const exists = await client.query<{ found: boolean }>(
+      'select to_regclass($1) is not null as found',
+      [table],
+    );
+    if (!exists.rows[0].found) return new Map();
+    const { rows } = await client.query<{ name: string; times: string }>(
+      `select name, count(*) as times from ${table} group by name`,
+    );
+    return new Map(rows.map((row) => [row.name, Number(row.times)]));
+  });
+}
+
+/** Docmost's migrations as its built server carries them (names without extension). */
+export function docmostMigrationNames(serverDirectory: string): string[] {
+  return readdirSync(join(serverDirectory, 'dist', 'database', 'migrations'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => file.replace(/\.js$/, ''))
+    .sort();
+}
+
+/** The module's migrations, as the package installed in the mounted server carries them. */
+export function moduleMigrationNames(serverDirectory: string): string[] {
+  return readdirSync(
+    join(
+      serverDirectory,
+      'node_modules',
+      'docmost-ai-tools',
+      'dist',
+      'migrations',
+      'module',
+    ),
+  )
+    .filter((file) => /^\d{8}T\d{6}-.*\.js$/.test(file))
+    .map((file) => file.replace(/\.js$/, ''))
+    .sort();
+}

@@ -1,7 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startRedisServer, type RedisServerUnderTest } from '../support/redis-server';
+import {
+  startRedisServer,
+  type RedisServerUnderTest,
+} from '../support/redis-server';
 import { AUDIT_RECORD_FILE } from './audit-recording';
 import { emptyDatabase, preparedDocmost } from './docmost-checks';
 import { DocmostServer, freePort, newAppSecret } from './docmost-process';
@@ -49,7 +52,10 @@ export class Deployment {
   static async start(options: DeploymentOptions): Promise<Deployment> {
     const prepared = preparedDocmost();
     const redis = await startRedisServer();
-    const auditFile = join(mkdtempSync(join(tmpdir(), 'docmost-audit-')), 'audit.jsonl');
+    const auditFile = join(
+      mkdtempSync(join(tmpdir(), 'docmost-audit-')),
+      'audit.jsonl',
+    );
     const deployment = new Deployment(
       options.label,
       {
@@ -86,6 +92,18 @@ export class Deployment {
       name: `${this.label}-${String.fromCharCode(97 + index)}${collabUrl ? '-collab-url' : ''}`,
       serverDirectory: preparedDocmost().mountedServerDirectory,
       collabUrl,
+    });
+  }
+
+  /** One more instance of Docmost as it comes (no mount) on the same database and Redis. */
+  plainInstance(): Promise<DocmostServer> {
+    return DocmostServer.start({
+      ...this.common,
+      name: `${this.label}-plain`,
+      serverDirectory: preparedDocmost().plainServerDirectory,
+    }).then((server) => {
+      this.running.push(server);
+      return server;
     });
   }
 
@@ -127,7 +145,9 @@ export class Deployment {
 
   async stop(): Promise<void> {
     await Promise.all(
-      [...this.running.splice(0), ...(this.collab ? [this.collab] : [])].map((server) => server.stop()),
+      [...this.running.splice(0), ...(this.collab ? [this.collab] : [])].map(
+        (server) => server.stop(),
+      ),
     );
     this.collab = undefined;
     await this.redis.stop();

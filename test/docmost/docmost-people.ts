@@ -1,4 +1,9 @@
-import { DocmostSession, setUpWorkspace, signIn, type Person } from './docmost-api';
+import {
+  DocmostSession,
+  setUpWorkspace,
+  signIn,
+  type Person,
+} from './docmost-api';
 import { withDatabase } from './docmost-checks';
 
 /**
@@ -9,7 +14,13 @@ import { withDatabase } from './docmost-checks';
  */
 export type Role = 'owner' | 'admin' | 'member' | 'viewer' | 'outsider';
 
-export const ROLES: readonly Role[] = ['owner', 'admin', 'member', 'viewer', 'outsider'];
+export const ROLES: readonly Role[] = [
+  'owner',
+  'admin',
+  'member',
+  'viewer',
+  'outsider',
+];
 
 export interface Someone extends Person {
   readonly id: string;
@@ -27,19 +38,34 @@ export interface Workspace {
 const PASSWORD = 'a long password 1';
 
 function person(role: Role): Person {
-  const name = { owner: 'Olga Owner', admin: 'Adam Admin', member: 'Mia Member', viewer: 'Vera Viewer', outsider: 'Otto Outsider' }[role];
+  const name = {
+    owner: 'Olga Owner',
+    admin: 'Adam Admin',
+    member: 'Mia Member',
+    viewer: 'Vera Viewer',
+    outsider: 'Otto Outsider',
+  }[role];
   return { name, email: `${role}@checks.example.com`, password: PASSWORD };
 }
 
 /** Whose space role is what (the outsider is in the workspace, not in the space). */
-const SPACE_ROLES: Readonly<Partial<Record<Role, 'admin' | 'writer' | 'reader'>>> = {
+const SPACE_ROLES: Readonly<
+  Partial<Record<Role, 'admin' | 'writer' | 'reader'>>
+> = {
   admin: 'writer',
   member: 'writer',
   viewer: 'reader',
 };
 
-export async function setUpPeople(baseUrl: string, databaseUrl: string): Promise<Workspace> {
-  const { session: owner, workspace } = await setUpWorkspace(baseUrl, person('owner'), 'Docmost checks');
+export async function setUpPeople(
+  baseUrl: string,
+  databaseUrl: string,
+): Promise<Workspace> {
+  const { session: owner, workspace } = await setUpWorkspace(
+    baseUrl,
+    person('owner'),
+    'Docmost checks',
+  );
   const invited: Role[] = ['admin', 'member', 'viewer', 'outsider'];
   for (const role of invited)
     await owner.call('workspace/invites/create', {
@@ -47,18 +73,23 @@ export async function setUpPeople(baseUrl: string, databaseUrl: string): Promise
       role: role === 'admin' ? 'admin' : 'member',
       groupIds: [],
     });
-  const invitations = await withDatabase(databaseUrl, async (client) =>
-    (
-      await client.query<{ id: string; email: string; token: string }>(
-        'select id, email, token from workspace_invitations where workspace_id = $1',
-        [workspace.id],
-      )
-    ).rows,
+  const invitations = await withDatabase(
+    databaseUrl,
+    async (client) =>
+      (
+        await client.query<{ id: string; email: string; token: string }>(
+          'select id, email, token from workspace_invitations where workspace_id = $1',
+          [workspace.id],
+        )
+      ).rows,
   );
   const sessions: Partial<Record<Role, DocmostSession>> = { owner };
   for (const role of invited) {
-    const invitation = invitations.find((row) => row.email === person(role).email);
-    if (invitation === undefined) throw new Error(`Docmost stored no invitation for the ${role}`);
+    const invitation = invitations.find(
+      (row) => row.email === person(role).email,
+    );
+    if (invitation === undefined)
+      throw new Error(`Docmost stored no invitation for the ${role}`);
     const session = new DocmostSession(baseUrl);
     await session.call('workspace/invites/accept', {
       invitationId: invitation.id,
@@ -66,21 +97,30 @@ export async function setUpPeople(baseUrl: string, databaseUrl: string): Promise
       name: person(role).name,
       password: PASSWORD,
     });
-    sessions[role] = session.authToken === undefined ? await signIn(baseUrl, person(role)) : session;
+    sessions[role] =
+      session.authToken === undefined
+        ? await signIn(baseUrl, person(role))
+        : session;
   }
-  const ids = await withDatabase(databaseUrl, async (client) =>
-    (
-      await client.query<{ id: string; email: string }>(
-        'select id, email from users where workspace_id = $1',
-        [workspace.id],
-      )
-    ).rows,
+  const ids = await withDatabase(
+    databaseUrl,
+    async (client) =>
+      (
+        await client.query<{ id: string; email: string }>(
+          'select id, email from users where workspace_id = $1',
+          [workspace.id],
+        )
+      ).rows,
   );
-  const space = await owner.call<{ id: string }>('spaces/create', { name: 'Product', slug: 'product' });
+  const space = await owner.call<{ id: string }>('spaces/create', {
+    name: 'Product',
+    slug: 'product',
+  });
   const people = Object.fromEntries(
     ROLES.map((role) => {
       const id = ids.find((row) => row.email === person(role).email)?.id;
-      if (id === undefined) throw new Error(`Docmost has no user for the ${role}`);
+      if (id === undefined)
+        throw new Error(`Docmost has no user for the ${role}`);
       return [role, { ...person(role), id, role, session: sessions[role]! }];
     }),
   ) as Record<Role, Someone>;

@@ -23,7 +23,9 @@ export class DocmostRedis {
   private constructor(private readonly redis: Redis) {}
 
   static connect(redisUrl: string): DocmostRedis {
-    return new DocmostRedis(new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }));
+    return new DocmostRedis(
+      new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }),
+    );
   }
 
   /** Docmost's queues that have an event stream (every queue a job was ever added to). */
@@ -31,18 +33,32 @@ export class DocmostRedis {
     const keys: string[] = [];
     let cursor = '0';
     do {
-      const [next, found] = await this.redis.scan(cursor, 'MATCH', 'bull:*:events', 'COUNT', 1000);
+      const [next, found] = await this.redis.scan(
+        cursor,
+        'MATCH',
+        'bull:*:events',
+        'COUNT',
+        1000,
+      );
       cursor = next;
       keys.push(...found);
     } while (cursor !== '0');
-    return keys.map((key) => key.slice('bull:'.length, -':events'.length)).sort();
+    return keys
+      .map((key) => key.slice('bull:'.length, -':events'.length))
+      .sort();
   }
 
   /** Where each queue's stream is now. */
   async jobsMark(): Promise<QueueMark> {
     const mark = new Map<string, string>();
     for (const queue of await this.queues()) {
-      const last = await this.redis.xrevrange(`bull:${queue}:events`, '+', '-', 'COUNT', 1);
+      const last = await this.redis.xrevrange(
+        `bull:${queue}:events`,
+        '+',
+        '-',
+        'COUNT',
+        1,
+      );
       mark.set(queue, last[0]?.[0] ?? '0-0');
     }
     return mark;
@@ -53,7 +69,11 @@ export class DocmostRedis {
     const jobs: QueuedJob[] = [];
     for (const queue of await this.queues()) {
       const after = mark.get(queue) ?? '0-0';
-      const entries = await this.redis.xrange(`bull:${queue}:events`, `(${after}`, '+');
+      const entries = await this.redis.xrange(
+        `bull:${queue}:events`,
+        `(${after}`,
+        '+',
+      );
       for (const [, fields] of entries) {
         // The entry's fields come flat: name, value, name, value.
         const field = (name: string) => {
@@ -64,8 +84,15 @@ export class DocmostRedis {
         if (field('event') !== 'added') continue;
         const name = field('name') ?? '?';
         const jobId = field('jobId');
-        const stored = jobId === undefined ? null : await this.redis.hget(`bull:${queue}:${jobId}`, 'data');
-        jobs.push(stored === null ? { queue, name } : { queue, name, data: JSON.parse(stored) });
+        const stored =
+          jobId === undefined
+            ? null
+            : await this.redis.hget(`bull:${queue}:${jobId}`, 'data');
+        jobs.push(
+          stored === null
+            ? { queue, name }
+            : { queue, name, data: JSON.parse(stored) },
+        );
       }
     }
     return jobs;
@@ -76,7 +103,13 @@ export class DocmostRedis {
     let cursor = '0';
     let deleted = 0;
     do {
-      const [next, found] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      const [next, found] = await this.redis.scan(
+        cursor,
+        'MATCH',
+        pattern,
+        'COUNT',
+        1000,
+      );
       cursor = next;
       if (found.length > 0) deleted += await this.redis.del(...found);
     } while (cursor !== '0');

@@ -17,7 +17,10 @@ export const RULE_ADAPTATIONS = [
 export async function restrictPage(
   databaseUrl: string,
   pageId: string,
-  grants: readonly { readonly userId: string; readonly role: 'writer' | 'reader' }[],
+  grants: readonly {
+    readonly userId: string;
+    readonly role: 'writer' | 'reader';
+  }[],
 ): Promise<void> {
   await withDatabase(databaseUrl, async (client) => {
     const { rows } = await client.query<{ id: string }>(
@@ -58,6 +61,7 @@ export async function setSetting(
         where id = $1`,
       [id, group, key, value === undefined ? null : JSON.stringify(value)],
     );
-    if (rowCount !== 1) throw new Error(`no ${table} row ${id} to set ${group}.${key} on`);
+    if (rowCount !== 1)
+      throw new Error(`no ${table} row ${id} to set ${group}.${key} on`);
   });
 }

@@ -27,7 +27,10 @@ export class DocmostSocket {
    * `handleConnection` has read the person's spaces and joined their rooms, so a caller that
    * needs the rooms waits for a first event of its own making (`waitFor`).
    */
-  static async open(baseUrl: string, authToken: string): Promise<DocmostSocket> {
+  static async open(
+    baseUrl: string,
+    authToken: string,
+  ): Promise<DocmostSocket> {
     const socket = io(baseUrl, {
       transports: ['websocket'],
       extraHeaders: { cookie: `authToken=${authToken}` },
@@ -35,7 +38,12 @@ export class DocmostSocket {
     });
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`Docmost's socket.io at ${baseUrl} did not connect within 10 s`)),
+        () =>
+          reject(
+            new Error(
+              `Docmost's socket.io at ${baseUrl} did not connect within 10 s`,
+            ),
+          ),
         10_000,
       );
       socket.once('connect', () => {
@@ -44,12 +52,18 @@ export class DocmostSocket {
       });
       socket.once('connect_error', (error) => {
         clearTimeout(timer);
-        reject(new Error(`Docmost's socket.io at ${baseUrl} refused the connection: ${error.message}`));
+        reject(
+          new Error(
+            `Docmost's socket.io at ${baseUrl} refused the connection: ${error.message}`,
+          ),
+        );
       });
       // Docmost accepts the websocket, then says Unauthorized and disconnects a bad cookie.
       socket.once('Unauthorized', () => {
         clearTimeout(timer);
-        reject(new Error(`Docmost's socket.io at ${baseUrl} answered Unauthorized`));
+        reject(
+          new Error(`Docmost's socket.io at ${baseUrl} answered Unauthorized`),
+        );
       });
     });
     const opened = new DocmostSocket(socket);
@@ -73,7 +87,10 @@ export class DocmostSocket {
   /** Resolves with the first message (after `mark`) that matches; fails after `timeoutMs`. */
   async waitFor(
     matches: (message: DocmostMessage) => boolean,
-    { mark = 0, timeoutMs = 15_000 }: { mark?: number; timeoutMs?: number } = {},
+    {
+      mark = 0,
+      timeoutMs = 15_000,
+    }: { mark?: number; timeoutMs?: number } = {},
   ): Promise<DocmostMessage> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

@@ -15,10 +15,27 @@ export interface Effects {
 }
 
 /** The fields whose values differ between two writes of the same kind and say nothing of it. */
-const VOLATILE = new Set(['createdAt', 'updatedAt', 'editedAt', 'deletedAt', 'resolvedAt', 'at', 'position', 'content', 'textContent', 'key', 'ydoc']);
+const VOLATILE = new Set([
+  'createdAt',
+  'updatedAt',
+  'editedAt',
+  'deletedAt',
+  'resolvedAt',
+  'at',
+  'position',
+  'content',
+  'textContent',
+  'key',
+  'ydoc',
+]);
 
 /** The agent's provenance, compared on its own (the person's writes have none). */
-const PROVENANCE = new Set(['createdSource', 'aiChatId', 'lastUpdatedSource', 'source']);
+const PROVENANCE = new Set([
+  'createdSource',
+  'aiChatId',
+  'lastUpdatedSource',
+  'source',
+]);
 
 function isOnlyProvenance(value: unknown): boolean {
   return (
@@ -28,7 +45,10 @@ function isOnlyProvenance(value: unknown): boolean {
   );
 }
 
-function normalise(value: unknown, roles: ReadonlyMap<string, string>): unknown {
+function normalise(
+  value: unknown,
+  roles: ReadonlyMap<string, string>,
+): unknown {
   if (typeof value === 'string') return roles.get(value) ?? value;
   if (Array.isArray(value)) return value.map((item) => normalise(item, roles));
   if (value !== null && typeof value === 'object')
@@ -36,11 +56,37 @@ function normalise(value: unknown, roles: ReadonlyMap<string, string>): unknown 
       Object.entries(value)
         .filter(([key]) => !PROVENANCE.has(key))
         // An audit event's metadata that holds only the agent's provenance.
-        .filter(([key, item]) => !(key === 'metadata' && isOnlyProvenance(item)))
+        .filter(
+          ([key, item]) => !(key === 'metadata' && isOnlyProvenance(item)),
+        )
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([key, item]) => [key, VOLATILE.has(key) ? `<${key}>` : normalise(item, roles)]),
+        .map(([key, item]) => [
+          key,
+          VOLATILE.has(key) ? `<${key}>` : normalise(item, roles),
+        ]),
     );
   return value;
+}
+
+/**
+ * The queues whose jobs BullMQ keeps after they ran (Docmost's general and notification queues):
+ * their data is compared. The others drop a job once it ran, so whether its data can still be
+ * read is a matter of timing; the email queue's data is a rendered email.
+ */
+const KEPT_DATA = new Set(['{general-queue}', '{notification-queue}']);
+
+/**
+ * Whether a job is about one of the write's pages: a job whose data names other pages (a
+ * collaboration store of an earlier row's page, finishing late) is not this write's.
+ */
+function concerns(data: unknown, pages: readonly string[]): boolean {
+  if (data === null || typeof data !== 'object') return true;
+  const { pageId, pageIds } = data as { pageId?: unknown; pageIds?: unknown };
+  const named = [
+    ...(typeof pageId === 'string' ? [pageId] : []),
+    ...(Array.isArray(pageIds) ? pageIds : []),
+  ];
+  return named.length === 0 || named.some((id) => pages.includes(String(id)));
 }
 
 /** Where the observed sources stood before a write. */
@@ -48,6 +94,8 @@ interface Marks {
   readonly socket: number;
   readonly jobs: Awaited<ReturnType<DocmostRedis['jobsMark']>>;
   readonly audit: number;
+  /** The database's clock: watcher and notification rows made after it are the write's. */
+  readonly databaseTime: string;
 }
 
 export class EffectsObserver {
@@ -65,12 +113,21 @@ export class EffectsObserver {
       socket: this.socket.mark(),
       jobs: await this.redis.jobsMark(),
       audit: recordedAuditEvents(this.auditFile).length,
+      databaseTime: await withDatabase(this.databaseUrl, async (client) =>
+        String(
+          (
+            await client.query<{ now: string }>(
+              'select clock_timestamp()::text as now',
+            )
+          ).rows[0].now,
+        ),
+      ),
     };
   }
 
   /**
-   * The effects since `marks` of writes on `pages` (their watcher and notification rows; every
-   * notification of those pages, whoever it is for), with `roles` naming the write's own ids.
+   * The effects since `marks` of writes on `pages` (their new watcher and notification rows,
+   * whoever they are for), with `roles` naming the write's own ids.
    */
   async since(
     marks: Marks,
@@ -83,20 +140,26 @@ export class EffectsObserver {
     for (const message of this.socket.since(marks.socket))
       lines.push(`ws ${message.operation} ${text(message)}`);
     for (const job of await this.redis.jobsSince(marks.jobs))
-      lines.push(`job ${job.queue} ${job.name}${job.data === undefined ? '' : ` ${text(job.data)}`}`);
+      lines.push(
+        `job ${job.queue} ${job.name}${job.data === undefined ? '' : ` ${text(job.data)}`}`,
+      );
     for (const event of recordedAuditEvents(this.auditFile).slice(marks.audit))
-      lines.push(`audit ${event.payload.event} ${text({ payload: event.payload, context: event.context })}`);
+      lines.push(
+        `audit ${event.payload.event} ${text({ payload: event.payload, context: event.context })}`,
+      );
     await withDatabase(this.databaseUrl, async (client) => {
       const watchers = await client.query<{ user_id: string; page_id: string }>(
-        'select user_id, page_id from watchers where page_id = any($1) order by user_id',
-        [pages],
+        'select user_id, page_id from watchers where page_id = any($1) and created_at > $2::timestamptz order by user_id',
+        [pages, marks.databaseTime],
       );
-      for (const row of watchers.rows) lines.push(`watcher ${text({ user: row.user_id, page: row.page_id })}`);
+      for (const row of watchers.rows)
+        lines.push(`watcher ${text({ user: row.user_id, page: row.page_id })}`);
       const notifications = await client.query(
-        'select user_id, actor_id, type, page_id, comment_id from notifications where page_id = any($1)',
-        [pages],
+        'select user_id, actor_id, type, page_id, comment_id from notifications where page_id = any($1) and created_at > $2::timestamptz',
+        [pages, marks.databaseTime],
       );
-      for (const row of notifications.rows) lines.push(`notification ${row.type} ${text(row)}`);
+      for (const row of notifications.rows)
+        lines.push(`notification ${row.type} ${text(row)}`);
     });
     return { lines: lines.sort() };
   }
@@ -104,11 +167,24 @@ export class EffectsObserver {
 
 /** The kind of each effect line (`ws commentCreated`, `job {general-queue} add-page-watchers`, …). */
 export function kinds(effects: Effects): string[] {
-  return [...new Set(effects.lines.map((line) => line.split(' ').slice(0, line.startsWith('job ') ? 3 : 2).join(' ')))].sort();
+  return [
+    ...new Set(
+      effects.lines.map((line) =>
+        line
+          .split(' ')
+          .slice(0, line.startsWith('job ') ? 3 : 2)
+          .join(' '),
+      ),
+    ),
+  ].sort();
 }
 
 /** Polls `read` until `done` holds of its answer or `timeoutMs` passed; resolves with the last answer. */
-export async function settle<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+export async function settle<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!done(value) && Date.now() < deadline) {

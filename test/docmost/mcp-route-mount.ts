@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GeneratedSource, glueLines, readmeSourceLines } from './generated-source';
+import {
+  GeneratedSource,
+  glueLines,
+  readmeSourceLines,
+} from './generated-source';
 import { readmeBlocks } from './readme-blocks';
 
 /**
@@ -20,9 +24,14 @@ export function mountMcpRoute(
   const [block] = readmeBlocks(readmeFile, '### The MCP server');
   const imports = block.lines.filter((line) => line.text.startsWith('import '));
   const body = block.lines.filter(
-    (line) => !line.text.startsWith('import ') && line.text.trim() !== '' && !line.text.trim().startsWith('//'),
+    (line) =>
+      !line.text.startsWith('import ') &&
+      line.text.trim() !== '' &&
+      !line.text.trim().startsWith('//'),
   );
-  const contextEnd = body.findIndex((line) => line.text.includes('sessions.resume('));
+  const contextEnd = body.findIndex((line) =>
+    line.text.includes('sessions.resume('),
+  );
   if (contextEnd === -1)
     throw new Error(
       `the README's MCP block (line ${block.lines[0].number}) no longer resumes a session with sessions.resume(…): the MCP mount does not apply`,
@@ -83,23 +92,30 @@ export function mountMcpRoute(
   const appModule = readFileSync(appModulePath, 'utf8');
   const anchor = /^(\s*)AiToolsMountModule,$/m.exec(appModule);
   if (anchor === null)
-    throw new Error(`${APP_MODULE} does not import AiToolsMountModule: mount the module before the MCP route`);
-  const moduleFile = new GeneratedSource('src/ai-tools-mount/ai-tools-mcp.module.ts', [
-    ...glueLines(
-      'a module for the MCP controller',
-      "import { Module } from '@nestjs/common';",
-      "import { AiToolsMcpController } from './ai-tools-mcp.controller';",
-      '',
-      '@Module({ controllers: [AiToolsMcpController] })',
-      'export class AiToolsMcpModule {}',
-      '',
-    ),
-  ]);
+    throw new Error(
+      `${APP_MODULE} does not import AiToolsMountModule: mount the module before the MCP route`,
+    );
+  const moduleFile = new GeneratedSource(
+    'src/ai-tools-mount/ai-tools-mcp.module.ts',
+    [
+      ...glueLines(
+        'a module for the MCP controller',
+        "import { Module } from '@nestjs/common';",
+        "import { AiToolsMcpController } from './ai-tools-mcp.controller';",
+        '',
+        '@Module({ controllers: [AiToolsMcpController] })',
+        'export class AiToolsMcpModule {}',
+        '',
+      ),
+    ],
+  );
   const app = new GeneratedSource(
     APP_MODULE,
     glueLines(
       'Docmost imports the MCP route module',
-      ...`import { AiToolsMcpModule } from './ai-tools-mount/ai-tools-mcp.module';\n${appModule.replace(anchor[0], `${anchor[0]}\n${anchor[1]}AiToolsMcpModule,`)}`.split('\n'),
+      ...`import { AiToolsMcpModule } from './ai-tools-mount/ai-tools-mcp.module';\n${appModule.replace(anchor[0], `${anchor[0]}\n${anchor[1]}AiToolsMcpModule,`)}`.split(
+        '\n',
+      ),
     ),
   );
   return {

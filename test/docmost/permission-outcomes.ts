@@ -16,7 +16,9 @@ export const PAGE_KINDS: readonly PageKind[] = ['open', 'restricted', 'child'];
  * The restricted page's grants: the owner and the admin write, the member reads, the viewer
  * (a space reader) has no permission; its child has no restriction of its own.
  */
-export const RESTRICTED_GRANTS: Readonly<Partial<Record<Role, 'writer' | 'reader'>>> = {
+export const RESTRICTED_GRANTS: Readonly<
+  Partial<Record<Role, 'writer' | 'reader'>>
+> = {
   owner: 'writer',
   admin: 'writer',
   member: 'reader',
@@ -67,7 +69,12 @@ export function actionCalls(
 } {
   switch (action) {
     case 'view':
-      return { route: 'pages/info', body: { pageId }, tool: 'getOutline', input: { pageId } };
+      return {
+        route: 'pages/info',
+        body: { pageId },
+        tool: 'getOutline',
+        input: { pageId },
+      };
     case 'edit':
       return {
         route: 'pages/update',
@@ -82,7 +89,15 @@ export function actionCalls(
           pageId,
           selection: 'The text of',
           type: 'inline',
-          content: JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A remark' }] }] }),
+          content: JSON.stringify({
+            type: 'doc',
+            content: [
+              {
+                type: 'paragraph',
+                content: [{ type: 'text', text: 'A remark' }],
+              },
+            ],
+          }),
         },
         tool: 'createComment',
         input: { pageId, selection: 'The text of', content: 'A remark' },

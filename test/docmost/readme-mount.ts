@@ -23,6 +23,7 @@ import {
   glueLines,
   readmeSourceLines,
 } from './generated-source';
+import { mountMcpRoute } from './mcp-route-mount';
 import { readmeBlocks } from './readme-blocks';
 import { runStep, say, StepFailure } from './run-step';
 
@@ -147,7 +148,11 @@ export async function buildMountedServer({
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, source.text);
   }
-  const glue = [...moduleMount.glue, ...app.glue, ...chat.glue];
+  // The README's MCP lines, as a controller of their own (mcp-route-mount.ts).
+  const mcp = mountMcpRoute(serverDirectory, readmeFile);
+  for (const source of mcp.sources) writeFileSync(join(serverDirectory, source.path), source.text);
+  sources.splice(sources.indexOf(app.source), 1, ...mcp.sources);
+  const glue = [...moduleMount.glue, ...app.glue, ...chat.glue, ...mcp.glue];
   say("the mount, from the README's code blocks; its glue (not README lines):");
   for (const line of glue) say(`  glue: ${line}`);
   try {

@@ -9,9 +9,15 @@ import type { DocmostSession } from './docmost-api';
 /** What a row needs: a new page of Mia's, a thread on a page, the space. */
 export interface RowContext {
   readonly spaceId: string;
+  /** A new page of Mia's; both pages of a row get the same title, as their effects carry it. */
   newPage(title: string, parentPageId?: string): Promise<string>;
   /** A thread the owner opens on a page through Docmost's route. */
   thread(pageId: string): Promise<string>;
+  /**
+   * The Yjs selection of `text` in the page's first paragraph, as Docmost's editor sends it with
+   * a new inline thread (relative positions in the live document).
+   */
+  yjsSelection(pageId: string, text: string): Promise<unknown>;
   /** A share of the page through Docmost's route. */
   share(pageId: string): Promise<string>;
   readonly owner: DocmostSession;
@@ -31,7 +37,11 @@ export interface WriteRow {
   readonly effects: readonly string[];
   /** Makes what the row needs, and returns the two calls to make. */
   prepare(context: RowContext): Promise<{
-    readonly route: { readonly route: string; readonly body: unknown; readonly side: RowSide };
+    readonly route: {
+      readonly route: string;
+      readonly body: unknown;
+      readonly side: RowSide;
+    };
     readonly agent: {
       readonly tool: string;
       readonly input: unknown;
@@ -39,7 +49,9 @@ export interface WriteRow {
       side(output: Record<string, unknown>): RowSide;
     };
     /** The route's answer's ids and their roles. */
-    readonly routeRoles?: (data: Record<string, unknown>) => Record<string, string>;
+    readonly routeRoles?: (
+      data: Record<string, unknown>,
+    ) => Record<string, string>;
   }>;
 }
 
@@ -47,9 +59,15 @@ const TEXT = 'The text of this page is here.';
 
 /** Docmost's editor sends a comment's ProseMirror JSON as a string. */
 const commentBody = (text: string) =>
-  JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+  JSON.stringify({
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+  });
 
-const pages = (agentPage: string, routePage: string) => ({ agentPage, routePage });
+const pages = (agentPage: string, routePage: string) => ({
+  agentPage,
+  routePage,
+});
 
 export const PAGE_TEXT = TEXT;
 
@@ -58,25 +76,43 @@ export const WRITE_ROWS: readonly WriteRow[] = [
     tool: 'createComment (a thread)',
     effects: [
       'audit comment.created',
+      'job {email-queue} send-email',
       'job {general-queue} add-page-watchers',
       'job {notification-queue} comment-notification',
+      'job {ai-queue} page-content-updated',
+      'job {history-queue} page-history',
+      'job {search-queue} page-updated',
       'notification comment.created',
-      'watcher {"page":"<page>","user":"member"}',
       'watcher {"page":"<page>","user":"owner"}',
       'ws commentCreated',
     ],
     async prepare(context) {
-      const { agentPage, routePage } = pages(await context.newPage('Thread A'), await context.newPage('Thread B'));
+      const { agentPage, routePage } = pages(
+        await context.newPage('Thread'),
+        await context.newPage('Thread'),
+      );
       return {
         route: {
           route: 'comments/create',
-          body: { pageId: routePage, content: commentBody('Is this right?'), selection: 'The text of', type: 'inline' },
+          body: {
+            pageId: routePage,
+            content: commentBody('Is this right?'),
+            selection: 'The text of',
+            type: 'inline',
+          },
           side: { pages: [routePage], roles: { [routePage]: '<page>' } },
         },
         agent: {
           tool: 'createComment',
-          input: { pageId: agentPage, content: 'Is this right?', selection: 'The text of' },
-          side: (output) => ({ pages: [agentPage], roles: { [agentPage]: '<page>', [String(output.id)]: '<comment>' } }),
+          input: {
+            pageId: agentPage,
+            content: 'Is this right?',
+            selection: 'The text of',
+          },
+          side: (output) => ({
+            pages: [agentPage],
+            roles: { [agentPage]: '<page>', [String(output.id)]: '<comment>' },
+          }),
         },
         routeRoles: (data) => ({ [String(data.id)]: '<comment>' }),
       };
@@ -89,25 +125,44 @@ export const WRITE_ROWS: readonly WriteRow[] = [
       'job {general-queue} add-page-watchers',
       'job {notification-queue} comment-notification',
       'notification comment.created',
-      'watcher {"page":"<page>","user":"member"}',
-      'watcher {"page":"<page>","user":"owner"}',
       'ws commentCreated',
     ],
     async prepare(context) {
-      const { agentPage, routePage } = pages(await context.newPage('Reply A'), await context.newPage('Reply B'));
-      const [agentThread, routeThread] = [await context.thread(agentPage), await context.thread(routePage)];
+      const { agentPage, routePage } = pages(
+        await context.newPage('Reply'),
+        await context.newPage('Reply'),
+      );
+      const [agentThread, routeThread] = [
+        await context.thread(agentPage),
+        await context.thread(routePage),
+      ];
       return {
         route: {
           route: 'comments/create',
-          body: { pageId: routePage, parentCommentId: routeThread, content: commentBody('Yes') },
-          side: { pages: [routePage], roles: { [routePage]: '<page>', [routeThread]: '<thread>' } },
+          body: {
+            pageId: routePage,
+            parentCommentId: routeThread,
+            content: commentBody('Yes'),
+          },
+          side: {
+            pages: [routePage],
+            roles: { [routePage]: '<page>', [routeThread]: '<thread>' },
+          },
         },
         agent: {
           tool: 'createComment',
-          input: { pageId: agentPage, parentCommentId: agentThread, content: 'Yes' },
+          input: {
+            pageId: agentPage,
+            parentCommentId: agentThread,
+            content: 'Yes',
+          },
           side: (output) => ({
             pages: [agentPage],
-            roles: { [agentPage]: '<page>', [agentThread]: '<thread>', [String(output.id)]: '<comment>' },
+            roles: {
+              [agentPage]: '<page>',
+              [agentThread]: '<thread>',
+              [String(output.id)]: '<comment>',
+            },
           }),
         },
         routeRoles: (data) => ({ [String(data.id)]: '<comment>' }),
@@ -116,51 +171,98 @@ export const WRITE_ROWS: readonly WriteRow[] = [
   },
   {
     tool: 'resolveComment',
-    effects: ['audit comment.resolved', 'job {notification-queue} comment-resolved-notification', 'ws commentResolved'],
+    effects: [
+      'audit comment.resolved',
+      'job {ai-queue} page-content-updated',
+      'job {history-queue} page-history',
+      'job {search-queue} page-updated',
+      'ws commentResolved',
+    ],
     async prepare(context) {
-      const { agentPage, routePage } = pages(await context.newPage('Resolve A'), await context.newPage('Resolve B'));
-      const [agentThread, routeThread] = [await context.thread(agentPage), await context.thread(routePage)];
+      const { agentPage, routePage } = pages(
+        await context.newPage('Resolve'),
+        await context.newPage('Resolve'),
+      );
+      const [agentThread, routeThread] = [
+        await context.thread(agentPage),
+        await context.thread(routePage),
+      ];
       return {
         route: {
           route: 'comments/resolve',
           body: { commentId: routeThread, resolved: true },
-          side: { pages: [routePage], roles: { [routePage]: '<page>', [routeThread]: '<thread>' } },
+          side: {
+            pages: [routePage],
+            roles: { [routePage]: '<page>', [routeThread]: '<thread>' },
+          },
         },
         agent: {
           tool: 'resolveComment',
           input: { commentId: agentThread, resolved: true },
-          side: () => ({ pages: [agentPage], roles: { [agentPage]: '<page>', [agentThread]: '<thread>' } }),
+          side: () => ({
+            pages: [agentPage],
+            roles: { [agentPage]: '<page>', [agentThread]: '<thread>' },
+          }),
         },
       };
     },
   },
   {
     tool: 'createPage',
-    effects: ['audit page.created', 'job {general-queue} add-page-watchers', 'ws addTreeNode'],
+    effects: [
+      'audit page.created',
+      'job {ai-queue} page-created',
+      'job {general-queue} add-page-watchers',
+      'watcher {"page":"<page>","user":"owner"}',
+      'ws addTreeNode',
+    ],
     async prepare(context) {
       return {
         route: {
           route: 'pages/create',
-          body: { spaceId: context.spaceId, title: 'Launch checklist', content: 'First step', format: 'markdown' },
+          body: {
+            spaceId: context.spaceId,
+            title: 'Launch checklist',
+            content: 'First step',
+            format: 'markdown',
+          },
           side: { pages: [], roles: {} },
         },
         agent: {
           tool: 'createPage',
-          input: { spaceId: context.spaceId, title: 'Launch checklist', markdown: 'First step' },
+          input: {
+            spaceId: context.spaceId,
+            title: 'Launch checklist',
+            markdown: 'First step',
+          },
           side: (output) => ({
             pages: [String(output.pageId)],
-            roles: { [String(output.pageId)]: '<page>', [String(output.slugId)]: '<slug>' },
+            roles: {
+              [String(output.pageId)]: '<page>',
+              [String(output.slugId)]: '<slug>',
+            },
           }),
         },
-        routeRoles: (data) => ({ [String(data.id)]: '<page>', [String(data.slugId)]: '<slug>' }),
+        routeRoles: (data) => ({
+          [String(data.id)]: '<page>',
+          [String(data.slugId)]: '<slug>',
+        }),
       };
     },
   },
   {
     tool: 'renamePage',
-    effects: ['ws updateOne'],
+    effects: [
+      'job {general-queue} add-page-watchers',
+      'job {search-queue} page-updated',
+      'watcher {"page":"<page>","user":"owner"}',
+      'ws updateOne',
+    ],
     async prepare(context) {
-      const { agentPage, routePage } = pages(await context.newPage('Rename A'), await context.newPage('Rename B'));
+      const { agentPage, routePage } = pages(
+        await context.newPage('Rename'),
+        await context.newPage('Rename'),
+      );
       return {
         route: {
           route: 'pages/update',
@@ -170,36 +272,55 @@ export const WRITE_ROWS: readonly WriteRow[] = [
         agent: {
           tool: 'renamePage',
           input: { pageId: agentPage, title: 'Renamed' },
-          side: () => ({ pages: [agentPage], roles: { [agentPage]: '<page>' } }),
+          side: () => ({
+            pages: [agentPage],
+            roles: { [agentPage]: '<page>' },
+          }),
         },
       };
     },
   },
   {
     tool: 'movePage',
-    effects: ['ws moveTreeNode'],
+    effects: ['job {search-queue} page-updated', 'ws moveTreeNode'],
     async prepare(context) {
       const parent = await context.newPage('Parent');
-      const { agentPage, routePage } = pages(await context.newPage('Move A'), await context.newPage('Move B'));
+      const { agentPage, routePage } = pages(
+        await context.newPage('Move'),
+        await context.newPage('Move'),
+      );
       return {
         route: {
           route: 'pages/move',
           body: { pageId: routePage, parentPageId: parent, position: 'a5000' },
-          side: { pages: [routePage], roles: { [routePage]: '<page>', [parent]: '<parent>' } },
+          side: {
+            pages: [routePage],
+            roles: { [routePage]: '<page>', [parent]: '<parent>' },
+          },
         },
         agent: {
           tool: 'movePage',
           input: { pageId: agentPage, parentPageId: parent },
-          side: () => ({ pages: [agentPage], roles: { [agentPage]: '<page>', [parent]: '<parent>' } }),
+          side: () => ({
+            pages: [agentPage],
+            roles: { [agentPage]: '<page>', [parent]: '<parent>' },
+          }),
         },
       };
     },
   },
   {
     tool: 'deletePage',
-    effects: ['audit page.trashed', 'ws deleteTreeNode'],
+    effects: [
+      'audit page.trashed',
+      'job {ai-queue} page-soft-deleted',
+      'ws deleteTreeNode',
+    ],
     async prepare(context) {
-      const { agentPage, routePage } = pages(await context.newPage('Trash A'), await context.newPage('Trash B'));
+      const { agentPage, routePage } = pages(
+        await context.newPage('Trash'),
+        await context.newPage('Trash'),
+      );
       return {
         route: {
           route: 'pages/delete',
@@ -209,7 +330,10 @@ export const WRITE_ROWS: readonly WriteRow[] = [
         agent: {
           tool: 'deletePage',
           input: { pageId: agentPage },
-          side: () => ({ pages: [agentPage], roles: { [agentPage]: '<page>' } }),
+          side: () => ({
+            pages: [agentPage],
+            roles: { [agentPage]: '<page>' },
+          }),
         },
       };
     },
@@ -218,7 +342,10 @@ export const WRITE_ROWS: readonly WriteRow[] = [
     tool: 'sharePage',
     effects: ['audit share.created'],
     async prepare(context) {
-      const { agentPage, routePage } = pages(await context.newPage('Share A'), await context.newPage('Share B'));
+      const { agentPage, routePage } = pages(
+        await context.newPage('Share'),
+        await context.newPage('Share'),
+      );
       return {
         route: {
           route: 'shares/create',
@@ -228,7 +355,13 @@ export const WRITE_ROWS: readonly WriteRow[] = [
         agent: {
           tool: 'sharePage',
           input: { pageId: agentPage },
-          side: (output) => ({ pages: [agentPage], roles: { [agentPage]: '<page>', [String(output.shareId)]: '<share>' } }),
+          side: (output) => ({
+            pages: [agentPage],
+            roles: {
+              [agentPage]: '<page>',
+              [String(output.shareId)]: '<share>',
+            },
+          }),
         },
         routeRoles: (data) => ({ [String(data.id)]: '<share>' }),
       };
@@ -238,18 +371,30 @@ export const WRITE_ROWS: readonly WriteRow[] = [
     tool: 'unsharePage',
     effects: ['audit share.deleted'],
     async prepare(context) {
-      const { agentPage, routePage } = pages(await context.newPage('Unshare A'), await context.newPage('Unshare B'));
-      const [agentShare, routeShare] = [await context.share(agentPage), await context.share(routePage)];
+      const { agentPage, routePage } = pages(
+        await context.newPage('Unshare'),
+        await context.newPage('Unshare'),
+      );
+      const [agentShare, routeShare] = [
+        await context.share(agentPage),
+        await context.share(routePage),
+      ];
       return {
         route: {
           route: 'shares/delete',
           body: { shareId: routeShare },
-          side: { pages: [routePage], roles: { [routePage]: '<page>', [routeShare]: '<share>' } },
+          side: {
+            pages: [routePage],
+            roles: { [routePage]: '<page>', [routeShare]: '<share>' },
+          },
         },
         agent: {
           tool: 'unsharePage',
           input: { pageId: agentPage },
-          side: () => ({ pages: [agentPage], roles: { [agentPage]: '<page>', [agentShare]: '<share>' } }),
+          side: () => ({
+            pages: [agentPage],
+            roles: { [agentPage]: '<page>', [agentShare]: '<share>' },
+          }),
         },
       };
     },

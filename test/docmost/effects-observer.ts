@@ -69,6 +69,21 @@ function normalise(
 }
 
 /**
+ * Jobs queued by what follows a write rather than by the write: Docmost's collaboration queues
+ * page-history, page-content-updated, page-backlinks and a search update when it stores a page,
+ * at a moment that depends on the path (a mark set server-side is stored after the debounce, the
+ * agent's editor connection is stored when it leaves), and the notification processor queues
+ * the email after the notification row, which is compared.
+ */
+const LATER = new Set([
+  '{history-queue} page-history',
+  '{ai-queue} page-content-updated',
+  '{general-queue} page-backlinks',
+  '{search-queue} page-updated',
+  '{email-queue} send-email',
+]);
+
+/**
  * The queues whose jobs BullMQ keeps after they ran (Docmost's general and notification queues):
  * their data is compared. The others drop a job once it ran, so whether its data can still be
  * read is a matter of timing; the email queue's data is a rendered email.

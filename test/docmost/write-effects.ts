@@ -76,12 +76,8 @@ export const WRITE_ROWS: readonly WriteRow[] = [
     tool: 'createComment (a thread)',
     effects: [
       'audit comment.created',
-      'job {email-queue} send-email',
       'job {general-queue} add-page-watchers',
       'job {notification-queue} comment-notification',
-      'job {ai-queue} page-content-updated',
-      'job {history-queue} page-history',
-      'job {search-queue} page-updated',
       'notification comment.created',
       'watcher {"page":"<page>","user":"owner"}',
       'ws commentCreated',
@@ -124,7 +120,6 @@ export const WRITE_ROWS: readonly WriteRow[] = [
       'audit comment.created',
       'job {general-queue} add-page-watchers',
       'job {notification-queue} comment-notification',
-      'notification comment.created',
       'ws commentCreated',
     ],
     async prepare(context) {
@@ -171,13 +166,7 @@ export const WRITE_ROWS: readonly WriteRow[] = [
   },
   {
     tool: 'resolveComment',
-    effects: [
-      'audit comment.resolved',
-      'job {ai-queue} page-content-updated',
-      'job {history-queue} page-history',
-      'job {search-queue} page-updated',
-      'ws commentResolved',
-    ],
+    effects: ['audit comment.resolved', 'ws commentResolved'],
     async prepare(context) {
       const { agentPage, routePage } = pages(
         await context.newPage('Resolve'),
@@ -254,7 +243,6 @@ export const WRITE_ROWS: readonly WriteRow[] = [
     tool: 'renamePage',
     effects: [
       'job {general-queue} add-page-watchers',
-      'job {search-queue} page-updated',
       'watcher {"page":"<page>","user":"owner"}',
       'ws updateOne',
     ],
@@ -282,7 +270,7 @@ export const WRITE_ROWS: readonly WriteRow[] = [
   },
   {
     tool: 'movePage',
-    effects: ['job {search-queue} page-updated', 'ws moveTreeNode'],
+    effects: ['ws moveTreeNode'],
     async prepare(context) {
       const parent = await context.newPage('Parent');
       const { agentPage, routePage } = pages(

@@ -16,20 +16,28 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'ground-depends-on-nothing',
+      comment:
+        'src/ground (the small helpers several folders need) imports nothing else from the package, only its libraries.',
+      severity: 'error',
+      from: { path: '^src/ground/' },
+      to: { path: '^(src|migrations)/', pathNot: '^src/ground/' },
+    },
+    {
       name: 'registry-depends-on-nothing',
       comment:
-        'src/registry is the ground of the package: it imports nothing else from the package, only its libraries.',
+        'src/registry imports nothing else from the package but the ground (src/ground), only its libraries.',
       severity: 'error',
       from: { path: '^src/registry/' },
-      to: { path: '^(src|migrations)/', pathNot: '^src/registry/' },
+      to: { path: '^(src|migrations)/', pathNot: '^src/(registry|ground)/' },
     },
     {
       name: 'document-depends-on-nothing',
       comment:
-        "src/document (the model of Docmost's editor and the Markdown codec) imports nothing else from the package, only its libraries.",
+        "src/document (the model of Docmost's editor and the Markdown codec) imports nothing else from the package but the ground (src/ground), only its libraries.",
       severity: 'error',
       from: { path: '^src/document/' },
-      to: { path: '^(src|migrations)/', pathNot: '^src/document/' },
+      to: { path: '^(src|migrations)/', pathNot: '^src/(document|ground)/' },
     },
     {
       name: 'document-through-its-index',
@@ -82,10 +90,26 @@ module.exports = {
     {
       name: 'package-never-imports-client',
       comment:
-        'The server package (src/, migrations/) never imports the browser entry client/: the server entry loads no React.',
+        "The server package (src/, migrations/) never imports the browser entry client/ (the server entry loads no React), but for the types of a route's answer in client/wire/, imported as types.",
       severity: 'error',
       from: { path: '^(src|migrations)/' },
-      to: { path: '^client/' },
+      to: { path: '^client/', pathNot: '^client/wire/' },
+    },
+    {
+      name: 'package-never-imports-client',
+      comment:
+        "The server takes the route answers' shapes from client/wire/ as types only (`import type`): nothing of the browser entry is loaded with the server.",
+      severity: 'error',
+      from: { path: '^(src|migrations)/' },
+      to: { path: '^client/wire/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'wire-types-import-nothing',
+      comment:
+        'client/wire/ holds the types the browser entry and the server share: it imports nothing, so neither side takes more of the other than those types.',
+      severity: 'error',
+      from: { path: '^client/wire/' },
+      to: {},
     },
     {
       name: 'client-through-its-entry',

@@ -61,17 +61,24 @@ const PROBES: readonly Probe[] = [
     'src/registry/tool-error.ts',
     'document-depends-on-nothing',
   ),
+  probe('src/document/PROBE-ground.ts', '../ground', 'src/ground/index.ts'),
+  probe(
+    'src/ground/PROBE.ts',
+    '../document',
+    'src/document/index.ts',
+    'ground-depends-on-nothing',
+  ),
   probe(
     'src/tools/PROBE-deep.ts',
-    '../document/abbreviate',
-    'src/document/abbreviate.ts',
+    '../document/document-error',
+    'src/document/document-error.ts',
     'document-through-its-index',
   ),
   probe('src/tools/PROBE-index.ts', '../document', 'src/document/index.ts'),
   probe(
     'src/deferred/PROBE.ts',
-    '../comment-signal/is-uuid',
-    'src/comment-signal/is-uuid.ts',
+    '../comment-signal/signal-text',
+    'src/comment-signal/signal-text.ts',
     'deferred-and-comment-signal-apart',
   ),
   probe(
@@ -122,6 +129,19 @@ const PROBES: readonly Probe[] = [
     '../../client',
     'client/index.ts',
     'package-never-imports-client',
+  ),
+  // A value import of the shared wire types: only `import type` may cross.
+  probe(
+    'src/stats/PROBE.ts',
+    '../../client/wire/turn-stats',
+    'client/wire/turn-stats.ts',
+    'package-never-imports-client',
+  ),
+  probe(
+    'client/wire/PROBE.ts',
+    '../api',
+    'client/api/index.ts',
+    'wire-types-import-nothing',
   ),
   probe(
     'host/web/app/PROBE-deep.ts',

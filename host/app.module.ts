@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import type { Kysely } from 'kysely';
@@ -46,7 +47,8 @@ export class AppModule {
       db: options.db,
       debounceMs: options.config.collaboration.debounceMs,
       maxDebounceMs: options.config.collaboration.maxDebounceMs,
-      ...(options.config.redisUrl === undefined
+      ...(options.config.redisUrl === undefined ||
+      options.config.collaboration.disableRedis
         ? {}
         : { redisUrl: options.config.redisUrl }),
       ...(options.databaseUrl === undefined
@@ -60,7 +62,11 @@ export class AppModule {
     });
     // Docmost's services for comments, pages and shares, as the reference host imitates them:
     // its own routes and the agent's tools both write through them.
-    const docmost = new HostDocmost(options.db, collaboration);
+    const docmost = new HostDocmost(
+      options.db,
+      options.config.collaboration.disableRedis ? null : collaboration,
+      join(options.config.dataDirectory, 'storage'),
+    );
     const redis =
       options.config.redisUrl === undefined
         ? null

@@ -12,7 +12,7 @@ import type { DocmostToolExecutors } from './tools/tool-definitions';
 import type { PageWriter } from './page-store';
 import type { HeavyWorkOptions } from './workers';
 import type { TurnStatsOptions } from './stats/turn-stats-options';
-import type { DocmostServicesOption } from './tools/executor-dependencies';
+import type { DocmostServicesOption } from './tools/resolve-executor-dependencies';
 
 export const AI_TOOLS_OPTIONS = Symbol('AI_TOOLS_OPTIONS');
 
@@ -132,6 +132,13 @@ export interface AiToolsModuleOptions {
   readonly stats?: false | TurnStatsOptions;
   /** Where the registry reports unbound tools; default Nest's logger. */
   readonly logger?: RegistryLogger;
+  /**
+   * The Docmost the module runs in, as its `apps/server/package.json` says (what Docmost's own
+   * `VersionService` reports): logged at boot, with a warning when it is not one of
+   * `CHECKED_DOCMOST_VERSIONS`, the versions the Docmost checks passed on. Absent: the boot
+   * log says it was not given.
+   */
+  readonly docmostVersion?: string;
 }
 
 export interface AiToolsModuleAsyncOptions {

@@ -21,7 +21,8 @@ import { AI_TOOLS_AUTH_GUARD } from './caller';
 import { createCallsPerUserLimit } from './calls-per-user';
 import { CHAT_MEMORY_OPTIONS, ChatMemoryService } from './chat-memory';
 import { CollaborationPages } from './collaboration';
-import { messageWithCause } from './registry/message-with-cause';
+import { docmostVersionNotice } from './docmost-services/docmost-version';
+import { errorMessage, messageWithCause } from './ground';
 import {
   COMMENT_SIGNAL_OPTIONS,
   CommentSignalInterceptor,
@@ -44,14 +45,19 @@ import {
   type ToolRegistry,
 } from './registry';
 import { AiToolsSettingsModule } from './settings/ai-tools-settings.module';
-import { PageStashModule } from './stash';
+import { PageStashModule, PageStashService } from './stash';
 import { AiChatTurnService } from './chat-turn/ai-chat-turn.service';
 import { TurnStatsController } from './stats/turn-stats.controller';
 import { TURN_STATS_OPTIONS } from './stats/turn-stats-options';
 import { TurnStatsService } from './stats/turn-stats.service';
 import { MCP_SESSION_OPTIONS, McpSessionsService } from './mcp-sessions';
 import { TOOL_DEFINITIONS } from './tools/tool-definitions';
-import { createDocmostExecutors } from './tools/docmost-executors';
+import {
+  docmostExecutorsFor,
+  resolveExecutorDependencies,
+  type ToolExecutorDependencies,
+} from './tools/docmost-executors';
+import { DOCMOST_SERVICES } from './docmost-services';
 import { TOOL_HEAVY_TASKS, type ToolHeavyWorkPool } from './tools/heavy-tasks';
 import { HEAVY_WORK_POOL, HeavyWorkPool } from './workers';
 
@@ -110,13 +116,29 @@ class HeavyWorkPoolLifecycle implements OnModuleInit, OnApplicationShutdown {
     } catch (error) {
       // Tools without heavy work still serve; each heavy run tries to start the pool again.
       this.logger.error(
-        `the worker pool for heavy tool work did not start: ${error instanceof Error ? error.message : String(error)}`,
+        `the worker pool for heavy tool work did not start: ${errorMessage(error)}`,
       );
     }
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.pool.destroy();
+  }
+}
+
+/** Says at boot which Docmost the module runs in, and warns when the checks did not pass on it. */
+@Injectable()
+class DocmostVersionLog implements OnModuleInit {
+  constructor(
+    @Inject(AI_TOOLS_OPTIONS) private readonly options: AiToolsModuleOptions,
+  ) {}
+
+  onModuleInit(): void {
+    const notice = docmostVersionNotice(this.options.docmostVersion);
+    const logger = new Logger('AiTools');
+    if (notice.level === 'warn')
+      (this.options.logger ?? logger).warn(notice.message);
+    else logger.log(notice.message);
   }
 }
 
@@ -154,28 +176,36 @@ class CollaborationPagesLifecycle implements OnModuleDestroy {
   }
 }
 
-function buildRegistry(
+/** The executors' dependencies, resolved once: the registry's tools and the stash routes share them. */
+const EXECUTOR_DEPENDENCIES = Symbol('EXECUTOR_DEPENDENCIES');
+
+function executorDependencies(
   options: AiToolsModuleOptions,
   db: Kysely<DB>,
-  signal: CommentSignalInterceptor,
   heavyWork: ToolHeavyWorkPool,
   live: CollaborationPages | null,
+): ToolExecutorDependencies {
+  return resolveExecutorDependencies(db, {
+    publicBaseUrl: options.publicBaseUrl,
+    pageAccess: options.pageAccess,
+    pageWriter: live ? live.pageWriter(options.pageWriter) : options.pageWriter,
+    livePages: live ?? undefined,
+    heavyWork,
+    services: options.services,
+  });
+}
+
+function buildRegistry(
+  options: AiToolsModuleOptions,
+  dependencies: ToolExecutorDependencies,
+  signal: CommentSignalInterceptor,
   stats: TurnStatsService,
 ): ToolRegistry {
   const logger = options.logger ?? new Logger('AiTools');
   return createToolRegistry({
     specs: TOOL_DEFINITIONS,
     executors: {
-      ...createDocmostExecutors(db, {
-        publicBaseUrl: options.publicBaseUrl,
-        pageAccess: options.pageAccess,
-        pageWriter: live
-          ? live.pageWriter(options.pageWriter)
-          : options.pageWriter,
-        livePages: live ?? undefined,
-        heavyWork,
-        services: options.services,
-      }),
+      ...docmostExecutorsFor(dependencies),
       ...options.executors,
     },
     // The per-user limit is outermost: a waiting call has run none of its queries yet, the
@@ -204,9 +234,7 @@ const MODULE_PROVIDERS: readonly Provider[] = [
       const logger = new Logger('CommentSignal');
       return {
         onCheckFailed: (error: unknown) =>
-          logger.warn(
-            `comment check skipped: ${error instanceof Error ? error.message : String(error)}`,
-          ),
+          logger.warn(`comment check skipped: ${errorMessage(error)}`),
         // A module that opens its own pool knows the URL: the count gets its own one-round-trip pool too.
         ...(options.db === undefined && options.databaseUrl !== undefined
           ? {
@@ -235,6 +263,7 @@ const MODULE_PROVIDERS: readonly Provider[] = [
       new HeavyWorkPool(TOOL_HEAVY_TASKS, options.heavyWork),
   },
   HeavyWorkPoolLifecycle,
+  DocmostVersionLog,
   {
     provide: MODULE_MIGRATIONS_AT_BOOT,
     inject: [AI_TOOLS_OPTIONS],
@@ -247,16 +276,31 @@ const MODULE_PROVIDERS: readonly Provider[] = [
   },
   CollaborationPagesLifecycle,
   {
+    provide: EXECUTOR_DEPENDENCIES,
+    inject: [AI_TOOLS_OPTIONS, KYSELY, HEAVY_WORK_POOL, COLLABORATION_PAGES],
+    useFactory: executorDependencies,
+  },
+  {
     provide: TOOL_REGISTRY,
     inject: [
       AI_TOOLS_OPTIONS,
-      KYSELY,
+      EXECUTOR_DEPENDENCIES,
       CommentSignalInterceptor,
-      HEAVY_WORK_POOL,
-      COLLABORATION_PAGES,
       TurnStatsService,
     ],
     useFactory: buildRegistry,
+  },
+  {
+    provide: PageStashService,
+    inject: [EXECUTOR_DEPENDENCIES],
+    useFactory: (dependencies: ToolExecutorDependencies) =>
+      dependencies.stashes,
+  },
+  {
+    provide: DOCMOST_SERVICES,
+    inject: [EXECUTOR_DEPENDENCIES],
+    useFactory: (dependencies: ToolExecutorDependencies) =>
+      dependencies.services,
   },
   ToolRegistryService,
   DeferredToolsService,
@@ -309,6 +353,8 @@ const MODULE_EXPORTS = [
   TurnStatsService,
   AiChatTurnService,
   McpSessionsService,
+  PageStashService,
+  DOCMOST_SERVICES,
   AiToolsSettingsModule,
   PageStashModule,
 ];

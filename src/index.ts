@@ -37,17 +37,46 @@ export {
   createDocmostExecutors,
   type DocmostExecutorOptions,
 } from './tools/docmost-executors';
-export * from './docmost-services';
 export {
+  docmostServices,
   databaseServices,
   allowsViewerComments,
   requireSharingAllowed,
-} from './docmost-services/database';
-export type { DocmostServicesOption } from './tools/executor-dependencies';
+  type CommentAccess,
+  type CommentCreation,
+  type CommentWrites,
+  type CreatedPageReference,
+  type DocmostServices,
+  type PageAccess,
+  type PageAccessDecision,
+  type PageWrites,
+  type ServiceCaller,
+  type ShareWrites,
+  type SharingPolicy,
+  type YjsRelativePosition,
+  type YjsSelection,
+  type DocmostAuditContext,
+  type DocmostAuditEvent,
+  type DocmostAuditPayload,
+  type DocmostAuditServiceShape,
+  type DocmostCommentRepoShape,
+  type DocmostCommentServiceShape,
+  type DocmostCommentShape,
+  type DocmostPageAccessServiceShape,
+  type DocmostPageRepoShape,
+  type DocmostPageServiceShape,
+  type DocmostPageShape,
+  type DocmostProvenance,
+  type DocmostServiceInstances,
+  type DocmostShareRepoShape,
+  type DocmostShareServiceShape,
+  type DocmostUserRepoShape,
+  type DocmostUserShape,
+} from './docmost-services';
+export type { DocmostServicesOption } from './tools/resolve-executor-dependencies';
 export {
   DOCMOST_PAGE_ACCESS,
   requirePage,
-  isUuid,
   type AccessiblePage,
   type PageAccessPolicy,
   type AccessCaller,
@@ -113,8 +142,12 @@ export {
 } from './calls-per-user';
 export {
   DeferredToolsService,
-  DeferredToolsChatTurn,
+  ChatTurn,
   DeferredToolsTurn,
+  type DeferredToolsChatTurn,
+  type ChatTurnHooks,
+  type ChatTurnOptions,
+  type SentStep,
   composePrepareStep,
   type DeferredTurnFigures,
   buildToolCatalogBlock,
@@ -136,7 +169,7 @@ export {
   type ChatMemoryStore,
 } from './chat-memory';
 export {
-  AiChatTurn,
+  type AiChatTurn,
   AiChatTurnService,
   type BeginChatTurnOptions,
 } from './chat-turn';
@@ -148,9 +181,12 @@ export {
   SUMMARY_WINDOWS,
   estimateTokens,
   type TurnStatsOptions,
+  type HostToolSet,
   type TurnStatsRecord,
   type TurnStatus,
   type TurnEnd,
+  type TurnUsage,
+  type ToolTokensComparison,
   type TurnStatsSummary,
   type TurnStatsWindow,
   type TurnStatsGroup,
@@ -159,6 +195,8 @@ export {
 } from './stats';
 export {
   McpSessionsService,
+  MCP_DISABLED_BODY,
+  MCP_DISABLED_STATUS,
   MCP_SESSION_OPTIONS,
   MCP_SESSION_DEFAULTS,
   createDatabaseMcpSessionStore,
@@ -215,7 +253,7 @@ export {
   TOOL_HEAVY_TASKS,
   type ToolHeavyWorkPool,
 } from './tools/heavy-tasks';
-export { messageWithCause } from './registry/message-with-cause';
+export { isUuid, messageWithCause } from './ground';
 export {
   AI_TOOLS_MIGRATIONS,
   AI_TOOLS_MIGRATION_TABLE,

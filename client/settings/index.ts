@@ -15,6 +15,7 @@ export {
   TURN_FIGURES_QUERY_KEY,
   useTurnFigures,
   type TurnFiguresProps,
+  type TurnFiguresComparison,
   type TurnFiguresGroup,
   type TurnFiguresModelCue,
   type TurnFiguresShare,

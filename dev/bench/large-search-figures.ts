@@ -2,7 +2,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../../src/database';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import { searchPages } from '../../src/tools/reading/search-pages';
-import { resolveExecutorDependencies } from '../../src/tools/executor-dependencies';
+import { resolveExecutorDependencies } from '../../src/tools/resolve-executor-dependencies';
 import { timeOnce } from './latency';
 import { LARGE_VOCABULARY } from './large-workspace';
 import { summarizeTail, type TailLatency } from './tail-latency';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../src/database';
-import { DeferredToolsTurn } from '../../src/deferred/deferred-tools-turn';
+import { ChatTurn } from '../../src/deferred';
 import { toAiSdkToolSet } from '../../src/registry/adapters/ai-sdk-tool-set';
 import { createToolRegistry } from '../../src/registry/create-tool-registry';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
@@ -46,7 +46,7 @@ export async function measureRegistry(
   const registry = build();
   const perTurnSamples = await timeRuns(options.perTurnRuns, () => {
     const toolSet = toAiSdkToolSet(registry, context);
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: registry.tools.map((bound) => ({
         name: bound.spec.name,

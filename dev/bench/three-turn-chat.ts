@@ -1,6 +1,6 @@
 import { stepCountIs, streamText, type ModelMessage } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { DeferredToolsTurn } from '../../src/deferred/deferred-tools-turn';
+import { ChatTurn } from '../../src/deferred';
 import type { CarriedTool } from '../../src/deferred/carried-tools';
 import { buildChatSystemPrompt } from '../../host/chat/system-prompt';
 import { scriptedStream } from '../../host/chat/scripted-stream';
@@ -161,7 +161,7 @@ export async function playThreeTurnChat(
   let history: ModelMessage[] = [];
   let carried: CarriedTool[] = [];
   for (const [index, { message, calls }] of TURNS.entries()) {
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: mode !== 'all-active',
       boundTools,
       ...(mode === 'deferred-carried' ? { carriedTools: carried } : {}),

@@ -1,4 +1,4 @@
-import { DeferredToolsTurn } from '../../src/deferred/deferred-tools-turn';
+import { ChatTurn } from '../../src/deferred';
 import {
   countTokens,
   countToolTokens,
@@ -81,7 +81,7 @@ export const LOADED_THREE = [
 ] as const;
 
 async function requestTokens(
-  turn: DeferredToolsTurn,
+  turn: ChatTurn,
   offTotal: number | undefined,
 ): Promise<RequestToolTokens> {
   const active = turn.activeTools();
@@ -101,7 +101,7 @@ async function requestTokens(
 }
 
 /**
- * Tool-definition tokens per model request as the chat builds it (`DeferredToolsTurn` over the
+ * Tool-definition tokens per model request as the chat builds it (`ChatTurn` over the
  * registry's AI SDK tools, serialized as the request carries them): deferred ON before and after
  * loads, and OFF (every bound tool active, no catalog).
  */
@@ -117,7 +117,7 @@ export async function measureToolTokens(
     tool: toolSet[bound.spec.name]!,
   }));
   const turn = (enabled: boolean, load: readonly string[] = []) => {
-    const created = new DeferredToolsTurn({ enabled, boundTools });
+    const created = new ChatTurn({ enabled, boundTools });
     if (load.length > 0) created.activate(load);
     return created;
   };

@@ -75,6 +75,26 @@ function sseChunk(delta: unknown, finishReason: string | null = null): string {
   return `data: ${JSON.stringify(payload)}\n\n`;
 }
 
+/** OpenAI's last chunk of a stream asked for its usage: no choices, the usage. */
+function usageChunk(usage: NonNullable<ModelAnswer['usage']>): string {
+  const payload = {
+    id: 'chatcmpl-loopback',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'loopback-model',
+    choices: [],
+    usage: {
+      prompt_tokens: usage.promptTokens,
+      completion_tokens: usage.completionTokens,
+      total_tokens: usage.promptTokens + usage.completionTokens,
+      ...(usage.cachedTokens === undefined
+        ? {}
+        : { prompt_tokens_details: { cached_tokens: usage.cachedTokens } }),
+    },
+  };
+  return `data: ${JSON.stringify(payload)}\n\n`;
+}
+
 /**
  * An OpenAI-compatible chat-completions endpoint on a loopback port, standing in for the model
  * of a host that runs its real `@ai-sdk/openai-compatible` provider path: it records every
@@ -168,10 +188,19 @@ export class ChatCompletionsServer {
     }
     const answer = await this.answerSource(body, index);
     if (answer === undefined) await this.forward(raw, response);
-    else this.stream(response, answer);
+    else
+      this.stream(
+        response,
+        answer,
+        body.stream_options?.include_usage === true,
+      );
   }
 
-  private stream(response: ServerResponse, answer: ModelAnswer): void {
+  private stream(
+    response: ServerResponse,
+    answer: ModelAnswer,
+    includeUsage: boolean,
+  ): void {
     response.writeHead(200, {
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache',
@@ -196,6 +225,8 @@ export class ChatCompletionsServer {
       );
     });
     response.write(sseChunk({}, calls.length > 0 ? 'tool_calls' : 'stop'));
+    if (includeUsage && answer.usage !== undefined)
+      response.write(usageChunk(answer.usage));
     response.end('data: [DONE]\n\n');
   }
 

@@ -5,6 +5,8 @@ export interface ChatCompletionsBody {
   readonly tools?: readonly ChatCompletionsTool[];
   readonly tool_choice?: unknown;
   readonly stream?: boolean;
+  /** `include_usage`: the streamed answer ends with a chunk carrying the usage. */
+  readonly stream_options?: { readonly include_usage?: boolean };
 }
 
 export interface ChatCompletionsTool {
@@ -42,6 +44,16 @@ export interface ModelAnswer {
     /** The call's id; default `call_<n>`. */
     readonly id?: string;
   }[];
+  /**
+   * The usage the endpoint reports for this answer, as OpenAI does when the request asks for it
+   * (`stream_options.include_usage`): prompt tokens, of them the ones read from its prompt cache
+   * (`prompt_tokens_details.cached_tokens`), and completion tokens. Default: no usage.
+   */
+  readonly usage?: {
+    readonly promptTokens: number;
+    readonly cachedTokens?: number;
+    readonly completionTokens: number;
+  };
 }
 
 /** The text of a message's content, whichever shape it came in. */

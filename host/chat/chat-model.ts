@@ -36,5 +36,8 @@ export const defaultChatModelFactory: ChatModelFactory = (ai) => {
     baseURL: ai.baseUrl,
     apiKey: ai.apiKey,
     name: 'openai-compatible',
+    // The streamed answer then ends with the provider's usage (`stream_options.include_usage`),
+    // cached input included, for the turn figures; Docmost's chat asks for it the same way.
+    includeUsage: true,
   })(ai.model);
 };

@@ -10,6 +10,7 @@ import {
   createUIMessageStream,
   stepCountIs,
   streamText,
+  type LanguageModelUsage,
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
@@ -180,7 +181,7 @@ export class ChatService {
         ? undefined
         : observeTurnModel(model, (signal) => writeSignal?.(signal));
     // The provider's usage of the whole turn, from the stream's finish part, for the turn's figures.
-    let usage: { inputTokens?: number; outputTokens?: number } | undefined;
+    let usage: LanguageModelUsage | undefined;
     const result = streamText({
       model: counted?.model ?? model,
       system,

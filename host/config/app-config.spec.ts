@@ -33,7 +33,11 @@ describe('loadAppConfig', () => {
         commentSignalDebounceMs: 20_000,
         externalMcp: [],
       },
-      collaboration: { debounceMs: 10_000, maxDebounceMs: 45_000 },
+      collaboration: {
+        debounceMs: 10_000,
+        maxDebounceMs: 45_000,
+        disableRedis: false,
+      },
     });
   });
 
@@ -59,6 +63,7 @@ describe('loadAppConfig', () => {
       DB_QUERY_TIMEOUT_MS: '4000',
       COLLAB_DEBOUNCE_MS: '500',
       COLLAB_MAX_DEBOUNCE_MS: '',
+      COLLAB_DISABLE_REDIS: 'TRUE',
       REDIS_URL: ' redis://cache:6379/0 ',
     });
     expect(config).toEqual({
@@ -85,7 +90,11 @@ describe('loadAppConfig', () => {
           { name: 'Jira', url: 'https://mcp.test/jira', prefix: 'jira' },
         ],
       },
-      collaboration: { debounceMs: 500, maxDebounceMs: 45_000 },
+      collaboration: {
+        debounceMs: 500,
+        maxDebounceMs: 45_000,
+        disableRedis: true,
+      },
     });
   });
 

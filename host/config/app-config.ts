@@ -63,6 +63,12 @@ export interface AppConfig {
 export interface CollaborationConfig {
   readonly debounceMs: number;
   readonly maxDebounceMs: number;
+  /**
+   * `COLLAB_DISABLE_REDIS=true`, as Docmost reads it: one instance whose collaboration server
+   * uses no Redis, and runs none of Docmost's server-side collaboration events (a comment's
+   * mark from `yjsSelection`, its `resolved` flag): the host's comment service sets no mark.
+   */
+  readonly disableRedis: boolean;
 }
 
 /** How the host connects: `DB_DRIVER`, `DB_STATEMENT_TIMEOUT_MS`, `DB_CONNECT_TIMEOUT_MS`, `DB_QUERY_TIMEOUT_MS`. */
@@ -288,6 +294,8 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         0,
         3_600_000,
       ),
+      disableRedis:
+        (env.COLLAB_DISABLE_REDIS ?? 'false').trim().toLowerCase() === 'true',
     },
   };
 }

@@ -25,6 +25,29 @@ const YJS_POSITION = z.object({
 });
 const YJS_SELECTION = z.object({ anchor: YJS_POSITION, head: YJS_POSITION });
 
+/**
+ * The users a comment body mentions, each once (Docmost's `extractUserMentionIdsFromJson`):
+ * `mention` nodes with `entityType: 'user'`, anywhere in the document.
+ */
+function userMentionIds(node: unknown, found: string[] = []): string[] {
+  if (typeof node !== 'object' || node === null) return found;
+  const { type, attrs, content } = node as {
+    type?: unknown;
+    attrs?: { entityType?: unknown; entityId?: unknown };
+    content?: unknown;
+  };
+  if (
+    type === 'mention' &&
+    attrs?.entityType === 'user' &&
+    typeof attrs.entityId === 'string' &&
+    !found.includes(attrs.entityId)
+  )
+    found.push(attrs.entityId);
+  if (Array.isArray(content))
+    for (const child of content) userMentionIds(child, found);
+  return found;
+}
+
 /** What Docmost's `setCommentMark` collaboration event carries. */
 export interface CommentMarkRequest {
   readonly yjsSelection: YjsSelection;
@@ -52,7 +75,8 @@ export class HostCommentService {
     private readonly db: Kysely<DB>,
     private readonly effects: DocmostEffects,
     private readonly database: () => DocmostServices,
-    private readonly marks: CommentMarks | undefined,
+    /** Null: Docmost with `COLLAB_DISABLE_REDIS=true`, whose collaboration events do nothing. */
+    private readonly marks: CommentMarks | null,
   ) {}
 
   async create(
@@ -108,6 +132,10 @@ export class HostCommentService {
       workspaceId,
     });
     const isReply = createCommentDto.parentCommentId !== undefined;
+    // As Docmost's `queueCommentNotification`: the people the body mentions, but the author.
+    const mentionedUserIds = userMentionIds(
+      JSON.parse(createCommentDto.content),
+    ).filter((mentioned) => mentioned !== user.id);
     this.effects.record({
       kind: 'queue',
       name: 'COMMENT_NOTIFICATION',
@@ -118,6 +146,7 @@ export class HostCommentService {
       details: {
         notifyWatchers: !isReply,
         parentCommentId: createCommentDto.parentCommentId ?? null,
+        mentionedUserIds: mentionedUserIds.join(','),
       },
     });
     this.effects.record({
@@ -137,11 +166,24 @@ export class HostCommentService {
     authUser: HostUser,
     provenance?: DocmostProvenance,
   ): Promise<void> {
-    await this.database().comments.resolve({
-      caller: hostCaller(authUser, comment.workspaceId, provenance),
-      commentId: comment.id,
-      resolved,
-    });
+    if (this.marks)
+      await this.database().comments.resolve({
+        caller: hostCaller(authUser, comment.workspaceId, provenance),
+        commentId: comment.id,
+        resolved,
+      });
+    // Docmost's `resolveCommentMark` event does nothing without collaboration Redis: the row only.
+    else
+      await this.db
+        .updateTable('comments')
+        .set({
+          resolvedAt: resolved ? new Date() : null,
+          resolvedById: resolved ? authUser.id : null,
+          resolvedSource:
+            resolved && provenance?.actor === 'agent' ? 'agent' : null,
+        })
+        .where('id', '=', comment.id)
+        .execute();
     if (resolved && comment.creatorId !== authUser.id)
       this.effects.record({
         kind: 'queue',

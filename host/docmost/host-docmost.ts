@@ -5,6 +5,8 @@ import {
   type DocmostServices,
   type DocmostServiceInstances,
 } from '../../src';
+import { HostAttachmentRepo } from '../attachments/host-attachment.repo';
+import { HostStorageService } from '../attachments/host-storage.service';
 import { DocmostEffects } from './docmost-effects';
 import { HostAuditService } from './host-audit.service';
 import { HostCommentService, type CommentMarks } from './host-comment.service';
@@ -20,6 +22,7 @@ import {
   type HostUser,
 } from './host-repos';
 import { HostShareService } from './host-share.service';
+import { HostWsService } from './host-ws.service';
 
 /**
  * The reference host's Docmost-like services, in one place: the host's own routes and the
@@ -39,12 +42,23 @@ export class HostDocmost {
   readonly shareService: HostShareService;
   readonly pageAccessService: HostPageAccessService;
   readonly auditService: HostAuditService;
+  readonly wsService: HostWsService;
+  readonly attachmentRepo: HostAttachmentRepo;
+  readonly storageService: HostStorageService;
+  /** Docmost's `EnvironmentService.isCollabDisableRedis`: whether collaboration events run. */
+  readonly environmentService: { isCollabDisableRedis(): boolean };
   private database: DocmostServices | undefined;
 
-  /** `marks`: the collaboration server that sets a thread's mark from a Yjs selection. */
+  /**
+   * `marks`: the collaboration server that sets a thread's mark from a Yjs selection (Docmost's
+   * `setCommentMark` event); null with `COLLAB_DISABLE_REDIS=true`, where Docmost runs no
+   * collaboration event.
+   */
   constructor(
     private readonly db: Kysely<DB>,
-    marks?: CommentMarks,
+    marks: CommentMarks | null,
+    /** Where the attachments' files are (Docmost's local storage driver's directory). */
+    storagePath: string,
   ) {
     const database = () => {
       if (!this.database)
@@ -67,6 +81,10 @@ export class HostDocmost {
     this.shareService = new HostShareService(database);
     this.pageAccessService = new HostPageAccessService(db);
     this.auditService = new HostAuditService(this.effects);
+    this.wsService = new HostWsService(this.effects);
+    this.attachmentRepo = new HostAttachmentRepo(db);
+    this.storageService = new HostStorageService(storagePath);
+    this.environmentService = { isCollabDisableRedis: () => marks === null };
   }
 
   /** The caller's strongest role in a space (directly or through a group), or undefined. */
@@ -113,6 +131,10 @@ export class HostDocmost {
         shareRepo: this.shareRepo,
         pageAccessService: this.pageAccessService,
         auditService: this.auditService,
+        wsService: this.wsService,
+        environmentService: this.environmentService,
+        attachmentRepo: this.attachmentRepo,
+        storageService: this.storageService,
       };
     return docmostServices(instances);
   };

@@ -4,6 +4,8 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   InjectToolRegistry,
+  MCP_DISABLED_BODY,
+  MCP_DISABLED_STATUS,
   McpSessionsService,
   type McpSessionContext,
   type ToolRegistry,
@@ -46,7 +48,9 @@ function sessionNotFound(reply: FastifyReply): void {
 
 /**
  * `POST /mcp` and `DELETE /mcp`: the MCP server over Streamable HTTP, served by any instance.
- * The global bearer guard authenticates every request; `initialize` opens a session for the
+ * The global bearer guard authenticates every request; then, as Docmost's own `/mcp`, every
+ * request is refused with 403 `{ error: 'MCP is disabled for this workspace' }` while the
+ * workspace's MCP switch (`settings.ai.mcp`) is off, open sessions included. `initialize` opens a session for the
  * caller (a row in PostgreSQL, `McpSessionsService`), later requests name it in
  * `Mcp-Session-Id` and are served wherever they land: each request gets its own MCP server and
  * stateless transport, with the session's context (its user, its id, when it began) and the
@@ -68,6 +72,7 @@ export class McpController {
     @Res() reply: FastifyReply,
     @CurrentUser() user: AuthenticatedUser,
   ): Promise<void> {
+    if (await this.refusedBySwitch(user, reply)) return;
     const sessionId = sessionIdOf(request);
     if (sessionId === undefined) {
       if (!isInitializeRequest(request.body)) {
@@ -92,7 +97,11 @@ export class McpController {
    * unsolicited messages), so a stream would tie a client to one instance for nothing.
    */
   @Get()
-  stream(@Res() reply: FastifyReply): void {
+  async stream(
+    @Res() reply: FastifyReply,
+    @CurrentUser() user: AuthenticatedUser,
+  ): Promise<void> {
+    if (await this.refusedBySwitch(user, reply)) return;
     void reply
       .status(405)
       .header('allow', 'POST, DELETE')
@@ -114,6 +123,7 @@ export class McpController {
     @Res() reply: FastifyReply,
     @CurrentUser() user: AuthenticatedUser,
   ): Promise<void> {
+    if (await this.refusedBySwitch(user, reply)) return;
     const sessionId = sessionIdOf(request);
     if (sessionId === undefined) {
       return sendJsonRpcError(
@@ -126,6 +136,16 @@ export class McpController {
     if (!(await this.sessions.close(sessionId, user)))
       return sessionNotFound(reply);
     void reply.status(200).send();
+  }
+
+  /** Docmost's MCP switch: answered as Docmost's `/mcp` answers while it is off. */
+  private async refusedBySwitch(
+    user: AuthenticatedUser,
+    reply: FastifyReply,
+  ): Promise<boolean> {
+    if (await this.sessions.isMcpEnabled(user)) return false;
+    void reply.status(MCP_DISABLED_STATUS).send(MCP_DISABLED_BODY);
+    return true;
   }
 
   /** One request on a server of its own, closed once the response has been written. */

@@ -97,7 +97,8 @@ async function seedPeople(trx: Transaction<DB>): Promise<void> {
       {
         ...DEMO_WORKSPACE,
         logo: null,
-        settings: {},
+        // Docmost's MCP switch on (Workspace settings → AI → MCP): the host serves /mcp.
+        settings: { ai: { mcp: true } },
         createdAt: SEED_EPOCH,
         updatedAt: SEED_EPOCH,
         deletedAt: null,

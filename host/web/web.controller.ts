@@ -41,9 +41,11 @@ const commentBody = z.strictObject({
 const COMMENT_EXPECTED = `{ "text": "<1 to ${MAX_COMMENT_CHARS} characters>", "parentCommentId"?: "<uuid of a thread>" }`;
 
 function requireUuid(value: string, name: string): string {
-  if (!isUuid(value))
-    throw new NotFoundException(`${name} ${value.slice(0, 40)} not found`);
-  return value;
+  if (isUuid(value)) return value;
+  // `value` is typed `never` here (isUuid narrows): it is the text the request sent.
+  throw new NotFoundException(
+    `${name} ${String(value).slice(0, 40)} not found`,
+  );
 }
 
 /**

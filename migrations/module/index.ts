@@ -5,6 +5,7 @@ import * as chatMemory from './20250101T000400-chat-memory';
 import * as commentsCountCoveringIndex from './20250101T000500-comments-count-covering-index';
 import * as turnStats from './20261205T210000-turn-stats';
 import * as mcpSessions from './20261205T230000-mcp-sessions';
+import * as turnStatsCachedInput from './20261207T020000-turn-stats-cached-input';
 
 /**
  * The module's own migrations: what a Docmost database needs from docmost-ai-tools. Kept in
@@ -29,4 +30,5 @@ export const AI_TOOLS_MIGRATIONS: Readonly<Record<string, ModuleMigration>> = {
   '20250101T000500-comments-count-covering-index': commentsCountCoveringIndex,
   '20261205T210000-turn-stats': turnStats,
   '20261205T230000-mcp-sessions': mcpSessions,
+  '20261207T020000-turn-stats-cached-input': turnStatsCachedInput,
 };

@@ -6,7 +6,6 @@ export {
   findSpaceRole,
   memberSpaceIds,
   visiblePages,
-  isUuid,
   type AccessiblePage,
   type FindPageOptions,
   type RequireSpaceOptions,

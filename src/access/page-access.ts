@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB, Page } from '../database';
-import { abbreviate } from '../registry/abbreviate';
+import { abbreviate, isUuid } from '../ground';
 import { ToolError } from '../registry/tool-error';
 import {
   pageAccessOf,
@@ -11,13 +11,6 @@ import { admitLargeDocument, largeDocumentThreshold } from '../workers';
 
 /** Space roles that may change pages; readers may only read. */
 const WRITER_ROLES = ['admin', 'writer'] as const;
-
-const UUID_PATTERN =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
 
 /**
  * A page as executors load it, with `version`: its `updated_at` as exact text for compare-and-set,

@@ -7,3 +7,4 @@ export {
   SKIP_TRANSFORM_KEY,
   SkipResponseTransform,
 } from './skip-response-transform.decorator';
+export { requireWorkspaceAdmin } from './require-workspace-admin';

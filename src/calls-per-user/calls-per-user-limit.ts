@@ -7,6 +7,7 @@ import {
   type CallsPerUserOptions,
 } from './calls-per-user-options';
 import { RedisCallsGate } from './redis-calls-gate';
+import { errorMessage } from '../ground';
 
 /**
  * The outermost interceptor of every tool call: a user's call beyond its running share waits
@@ -54,7 +55,7 @@ export function createCallsPerUserLimit(
     } catch (error) {
       if (error instanceof ToolError || signal?.aborted) throw error;
       logger.warn(
-        `Redis did not count a tool call (${error instanceof Error ? error.message : String(error)}): this instance admitted it by its own count`,
+        `Redis did not count a tool call (${errorMessage(error)}): this instance admitted it by its own count`,
       );
       return local.enter(userId, label, signal);
     }

@@ -15,7 +15,7 @@ import {
   DEFAULT_MAX_CARRIED_TOOLS,
 } from '../deferred/carried-tools';
 import type { ToolCallContext } from '../registry/tool-call-context';
-import { isUuid } from '../access';
+import { errorMessage, isUuid } from '../ground';
 import {
   CHAT_MEMORY_OPTIONS,
   type ChatMemoryOptions,
@@ -80,9 +80,9 @@ export class ChatMemoryService {
     // A new chat starts cold: nothing to read.
     const stored = options.newChat ? undefined : await this.store.load(key);
     if (stored !== undefined)
-      this.commentSignal?.resume(context, {
+      this.commentSignal?.open(context, {
         pages: stored.commentPages,
-        previousTurnEndedAt: stored.endedAt,
+        since: stored.endedAt,
       });
     return new ChatTurnMemory(
       key,
@@ -94,7 +94,7 @@ export class ChatMemoryService {
       }),
       (error) =>
         this.logger.warn(
-          `chat ${key.chatId}: its memory could not be stored: ${error instanceof Error ? error.message : String(error)}`,
+          `chat ${key.chatId}: its memory could not be stored: ${errorMessage(error)}`,
         ),
     );
   }

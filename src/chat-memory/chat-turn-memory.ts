@@ -11,7 +11,7 @@ export type ChatMemoryFailureHandler = (
   key: ChatMemoryKey,
 ) => void;
 
-/** What the turn's deferred tools hand on (a `DeferredToolsTurn`). */
+/** What the turn's deferred tools hand on (a `ChatTurn`). */
 export interface CarriedToolsSource {
   carriedTools(): CarriedTool[];
 }

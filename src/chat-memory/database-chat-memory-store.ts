@@ -5,11 +5,11 @@ import {
   parseCarriedCommentPages,
   readCommentPagesSql,
 } from '../comment-signal/carried-comment-pages';
+import { parseCarriedTools } from '../deferred';
 import {
   carriedToolsParameter,
   mergeCarriedToolsSql,
-  parseCarriedTools,
-} from '../deferred/carried-tools';
+} from './carried-tools-sql';
 import type {
   ChatMemoryKey,
   ChatMemoryStore,

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { PrepareStepFunction, PrepareStepResult, ToolSet } from 'ai';
+import type { PrepareStepFunction, ToolSet } from 'ai';
 import {
   ChatMemoryService,
   type ChatTurnContext,
@@ -9,8 +9,11 @@ import {
   type StartTurnOptions,
 } from '../deferred/deferred-tools.service';
 import { AiToolsSettingsService } from '../settings/ai-tools-settings.service';
-import { TurnStatsService } from '../stats/turn-stats.service';
-import { AiChatTurn } from './ai-chat-turn';
+import {
+  TurnStatsService,
+  type RecordedTurn,
+} from '../stats/turn-stats.service';
+import type { AiChatTurn } from './ai-chat-turn';
 
 export interface BeginChatTurnOptions {
   /** The chat has no stored turn yet: nothing to read. Default false. */
@@ -57,29 +60,38 @@ export class AiChatTurnService {
       this.settings.isDeferredToolsEnabled(context.workspaceId),
       this.chatMemory.beginTurn(context, { newChat: options.newChat }),
     ]);
-    const hostPrepareStep = options.prepareStep;
-    let hostAnswer: PrepareStepResult<ToolSet> | undefined;
-    const deferred = this.deferredTools.startTurn({
-      context,
-      enabled,
-      externalTools: options.externalTools,
-      carriedTools: memory.carriedTools,
-      maxCarriedTools: this.chatMemory.maxCarriedTools,
-      prepareStep:
-        hostPrepareStep === undefined
-          ? undefined
-          : async (stepOptions) => {
-              hostAnswer = await hostPrepareStep(stepOptions);
-              return hostAnswer;
-            },
-      now: options.now,
-    });
-    const recorded = await this.stats?.startTurn({
+    // Recording starts once the turn's tools exist; its steps and its end come later.
+    const recording: { turn?: RecordedTurn } = {};
+    const turn: AiChatTurn = this.deferredTools.startTurnWithHooks(
+      {
+        context,
+        enabled,
+        externalTools: options.externalTools,
+        carriedTools: memory.carriedTools,
+        maxCarriedTools: this.chatMemory.maxCarriedTools,
+        prepareStep: options.prepareStep,
+        now: options.now,
+      },
+      {
+        step: (step) =>
+          recording.turn?.step(
+            step.activeTools,
+            step.hostActiveTools,
+            step.lockedDown,
+          ),
+        // The memory first: the chat's next turn may start once `end` resolves.
+        end: (how) =>
+          memory
+            .end(turn)
+            .then(() => recording.turn?.finish(turn.figures(), how)),
+      },
+    );
+    recording.turn = await this.stats?.startTurn({
       context,
       modelId: options.modelId,
-      deferredTools: deferred.enabled,
-      tools: deferred.tools,
+      deferredTools: turn.enabled,
+      tools: turn.tools,
     });
-    return new AiChatTurn(deferred, memory, recorded, () => hostAnswer);
+    return turn;
   }
 }

@@ -1,4 +1,4 @@
-export { AiChatTurn } from './ai-chat-turn';
+export type { AiChatTurn } from './ai-chat-turn';
 export {
   AiChatTurnService,
   type BeginChatTurnOptions,

@@ -5,10 +5,7 @@ import {
   LEAF_NODE_TYPES,
   type ProseMirrorNode,
 } from '../document';
-import type {
-  YjsRelativePosition,
-  YjsSelection,
-} from '../docmost-services/docmost-services';
+import type { YjsRelativePosition, YjsSelection } from '../page-store';
 import { Y, type YXmlElement, type YXmlFragment, type YXmlText } from './yjs';
 import { textNodesOf } from './yjs-document';
 

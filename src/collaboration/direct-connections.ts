@@ -1,4 +1,5 @@
 import { ToolError } from '../registry/tool-error';
+import { withTimeout } from '../ground';
 import type {
   CollaborationConnection,
   CollaborationServer,
@@ -98,22 +99,16 @@ export class DirectConnections {
     retried = false,
   ): Promise<CollaborationConnection> {
     const entry = this.acquire(documentName, context);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`no answer in ${this.timeoutMs} ms`)),
-        this.timeoutMs,
-      );
-      timer.unref();
-    });
     let connection: CollaborationConnection;
     try {
-      connection = await Promise.race([entry.opening, timeout]);
+      connection = await withTimeout(
+        entry.opening,
+        this.timeoutMs,
+        () => new Error(`no answer in ${this.timeoutMs} ms`),
+      );
     } catch (error) {
       this.releaseEntry(entry);
       throw collaborationUnavailable(pageId, error);
-    } finally {
-      clearTimeout(timer);
     }
     if (isClosed(connection) && !retried) {
       // Closed under its holders (the server closed or unloaded the document, as when the page

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { CommentWatermarkBound } from './comment-signal-source';
-import { isUuid } from './is-uuid';
+import { jsonbElementsOfBoth } from '../database';
+import { isUuid } from '../ground';
 
 /** Exact to the microsecond and independent of the session's TimeZone and DateStyle. */
 const TIMESTAMP_TEXT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
@@ -92,11 +93,7 @@ export function mergeCommentPagesSql(
           max((page.value->>'watermark')::timestamptz) as watermark,
           max((page.value->>'checkedAt')::timestamptz) as checked_at,
           max((page.value->>'touchedAt')::timestamptz) as touched_at
-        from (
-          select value from jsonb_array_elements(${stored}) as stored_page(value)
-          union all
-          select value from jsonb_array_elements(${incoming}) as incoming_page(value)
-        ) page
+        from ${jsonbElementsOfBoth(stored, incoming)} page
         where jsonb_typeof(page.value->'pageId') = 'string' and jsonb_typeof(page.value->'watermark') = 'string'
         group by page.value->>'pageId'
       ) merged

@@ -22,28 +22,34 @@ function boundsOf(session: CommentSignalSession, now: number) {
   );
 }
 
-describe('CommentSignalSession.absorb (a session any instance serves)', () => {
+describe("CommentSignalSession.absorb (the state a session's surface kept)", () => {
   it("takes each page's later watermark, to the microsecond, whichever side holds it", () => {
     const session = new CommentSignalSession(0, false, LIMITS);
     const clock = { local: 1000, wall: Date.parse('2026-12-05T12:00:00Z') };
     session.absorb(
-      [
-        stored(pageUuid(1), '2026-12-05T11:00:00.000002Z'),
-        stored(pageUuid(2), '2026-12-05T11:00:00.000001Z'),
-      ],
-      STARTED,
+      {
+        pages: [
+          stored(pageUuid(1), '2026-12-05T11:00:00.000002Z'),
+          stored(pageUuid(2), '2026-12-05T11:00:00.000001Z'),
+        ],
+        since: STARTED,
+      },
       1000,
       clock,
+      true,
     );
     // Another instance moved page 1 on by one microsecond; page 2 is older than what we hold.
     session.absorb(
-      [
-        stored(pageUuid(1), '2026-12-05T11:00:00.000003Z'),
-        stored(pageUuid(2), '2026-12-05T11:00:00.000000Z'),
-      ],
-      STARTED,
+      {
+        pages: [
+          stored(pageUuid(1), '2026-12-05T11:00:00.000003Z'),
+          stored(pageUuid(2), '2026-12-05T11:00:00.000000Z'),
+        ],
+        since: STARTED,
+      },
       1000,
       clock,
+      true,
     );
     expect(boundsOf(session, 1000)).toEqual({
       [pageUuid(1)]: { database: '2026-12-05T11:00:00.000003Z' },
@@ -55,24 +61,30 @@ describe('CommentSignalSession.absorb (a session any instance serves)', () => {
     const session = new CommentSignalSession(0, false, LIMITS);
     const wall = Date.parse('2026-12-05T12:00:00Z');
     session.absorb(
-      [stored(pageUuid(1), '2026-12-05T11:00:00.000000Z')],
-      STARTED,
+      {
+        pages: [stored(pageUuid(1), '2026-12-05T11:00:00.000000Z')],
+        since: STARTED,
+      },
       5000,
       {
         local: 5000,
         wall,
       },
+      true,
     );
     session.touch([pageUuid(3)], 5000);
     session.coverPages([pageUuid(1)], 5000); // read at 12:00:00 wall time
     session.absorb(
-      [stored(pageUuid(1), '2026-12-05T11:30:00.000000Z')],
-      STARTED,
+      {
+        pages: [stored(pageUuid(1), '2026-12-05T11:30:00.000000Z')],
+        since: STARTED,
+      },
       5000,
       {
         local: 5000,
         wall,
       },
+      true,
     );
     const bounds = boundsOf(session, 6000);
     expect(bounds[pageUuid(1)]).toEqual({ millisecondsAgo: 1000 });
@@ -85,10 +97,13 @@ describe('CommentSignalSession.absorb (a session any instance serves)', () => {
   it('changes its stored shape when the working set or a watermark moves, not when a page is only checked', () => {
     const session = new CommentSignalSession(0, false, LIMITS);
     session.absorb(
-      [stored(pageUuid(1), '2026-12-05T11:00:00.000000Z')],
-      STARTED,
+      {
+        pages: [stored(pageUuid(1), '2026-12-05T11:00:00.000000Z')],
+        since: STARTED,
+      },
       1000,
       { local: 1000, wall: Date.parse('2026-12-05T12:00:00Z') },
+      true,
     );
     const shape = session.storedShape();
     boundsOf(session, 2000);
@@ -96,5 +111,24 @@ describe('CommentSignalSession.absorb (a session any instance serves)', () => {
     expect(session.storedShape()).toBe(shape);
     session.touch([pageUuid(2)], 2000);
     expect(session.storedShape()).not.toBe(shape);
+  });
+
+  it("restarts the grouped window from another instance's check only for a session other instances serve, not for a chat's kept state", () => {
+    const kept = {
+      pages: [
+        {
+          ...stored(pageUuid(1), '2026-12-05T11:00:00.000000Z'),
+          checkedMillisecondsAgo: 1_000,
+        },
+      ],
+      since: STARTED,
+    };
+    const clock = { local: 5000, wall: Date.parse('2026-12-05T12:00:00Z') };
+    const chatTurn = new CommentSignalSession(5000, false, LIMITS);
+    chatTurn.absorb(kept, 5000, clock, false);
+    expect(chatTurn.planCheck(5000, 'grouped', 10_000, 50)).toBeDefined();
+    const mcpSession = new CommentSignalSession(5000, false, LIMITS);
+    mcpSession.absorb(kept, 5000, clock, true);
+    expect(mcpSession.planCheck(5000, 'grouped', 10_000, 50)).toBeUndefined();
   });
 });

@@ -14,7 +14,7 @@ import {
 import type { DB } from '../database';
 import { openCommentCountDatabase } from './comment-count-database';
 import { createDatabaseCommentSource } from './database-comment-source';
-import { CommentSignal, type CommentSignalCarry } from './comment-signal';
+import { CommentSignal } from './comment-signal';
 
 export const COMMENT_SIGNAL_OPTIONS = Symbol('COMMENT_SIGNAL_OPTIONS');
 
@@ -57,7 +57,7 @@ export function createCommentSignalInterceptor(
   return createSignal(options).intercept;
 }
 
-/** The interceptor with its session hand-over (`resume`, `carry`) for hosts that carry chat state across turns. */
+/** The interceptor with its sessions' state in and out (`open`, `carry`), for hosts that keep it between calls. */
 export function createCommentSignal(
   options: CommentSignalOptions,
 ): CommentSignal {
@@ -66,7 +66,7 @@ export function createCommentSignal(
 
 /**
  * The same interceptor for Nest: provide `COMMENT_SIGNAL_OPTIONS` and register `intercept`;
- * `resume` and `carry` hand a chat's state from one turn to the next.
+ * `open` and `carry` take a session's kept state in and hand it on (see `CommentSignal.open`).
  */
 @Injectable()
 export class CommentSignalInterceptor implements OnApplicationShutdown {
@@ -78,20 +78,16 @@ export class CommentSignalInterceptor implements OnApplicationShutdown {
     this.intercept = this.signal.intercept;
   }
 
-  resume(context: ToolCallContext, carry: CommentSignalCarry): void {
-    this.signal.resume(context, carry);
+  open(
+    context: ToolCallContext,
+    stored: StoredCommentSignalSession,
+    store?: CommentSignalSessionStore,
+  ): void {
+    this.signal.open(context, stored, store);
   }
 
   carry(context: ToolCallContext): OutgoingCommentPage[] {
     return this.signal.carry(context);
-  }
-
-  refresh(
-    context: ToolCallContext,
-    stored: StoredCommentSignalSession,
-    store: CommentSignalSessionStore,
-  ): void {
-    this.signal.refresh(context, stored, store);
   }
 
   onApplicationShutdown(): Promise<void> {

@@ -227,7 +227,7 @@ describe('comment signal: carried from turn to turn', () => {
     clock.advance(1_000);
     const turn2 = chatContext({ sessionId: 'turn-2' });
     const watermark = carried[0]!.watermark as { database: string };
-    signal.resume(turn2, {
+    signal.open(turn2, {
       pages: [
         {
           pageId: PAGE_A,
@@ -255,11 +255,11 @@ describe('comment signal: carried from turn to turn', () => {
     expect(signalOf(second)).toBeUndefined();
   });
 
-  it('a resumed working set keeps its recency: pages the turn did not touch keep how long ago they were touched', async () => {
+  it('an opened working set keeps its recency: pages the turn did not touch keep how long ago they were touched', async () => {
     const { clock, signal, intercept } = setUp();
     const turn = chatContext({ sessionId: 'resumed' });
     const watermark = '2026-01-01T00:00:00.000000Z';
-    signal.resume(turn, {
+    signal.open(turn, {
       pages: [
         {
           pageId: PAGE_A,

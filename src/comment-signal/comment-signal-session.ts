@@ -8,6 +8,7 @@ import type {
   CommentWatermarkBound,
 } from './comment-signal-source';
 import type { PageCommentNews } from './signal-text';
+import type { StoredCommentSignalSession } from './stored-comment-signal-session';
 
 /**
  * A watermark as the session keeps it: a database timestamp a source returned, or a moment
@@ -117,8 +118,8 @@ export interface SessionLimits {
 /**
  * What the comment signal knows about one chat turn or MCP session: the working set of pages
  * (least recently touched first), each page's watermark (comments up to it were reported or
- * read) and seen comment marks, and the debounce and backoff clocks. A chat turn starts from
- * what the chat's previous turn carried (`restore`) and hands its state on (`carry`). All
+ * read) and seen comment marks, and the debounce and backoff clocks. It takes in the state its
+ * surface kept (`absorb`) and hands its state on (`carry`). All
  * state is bounded by `SessionLimits`.
  */
 export class CommentSignalSession {
@@ -151,49 +152,25 @@ export class CommentSignalSession {
   }
 
   /**
-   * Takes over a chat's carried state, before the turn's first tool call: the pages (least
-   * recently touched first) keep their watermarks, and pages new to the chat start at the end
-   * of the previous turn (`previousTurnEndedAt`, database time), not at this turn's start.
-   */
-  restore(
-    pages: readonly CarriedCommentPage[],
-    previousTurnEndedAt: string | undefined,
-    now: number,
-  ): void {
-    if (previousTurnEndedAt !== undefined) {
-      this.baseline = { database: previousTurnEndedAt };
-      this.previousTurnPending = false;
-    }
-    for (const page of pages) {
-      this.pages.set(page.pageId, {
-        watermark: { database: page.watermark },
-        touchedAt: now - page.touchedMillisecondsAgo,
-        ...(page.checkedMillisecondsAgo === null
-          ? {}
-          : { lastCheckedAt: now - page.checkedMillisecondsAgo }),
-      });
-    }
-    this.touch([]);
-  }
-
-  /**
-   * Takes in what the session's store holds (written by any instance serving the session, this
-   * one included), keeping what this process knows too: each page gets the later watermark and
-   * the latest check and touch of the two, the working set is re-ranked by touch, and the
-   * session's baseline becomes `startedAt` (database time) when the session began. What only
-   * this process tracks (seen comment marks, forced checks, backoff) stays.
+   * Takes in the session's state as its surface kept it (a chat's memory between turns, an MCP
+   * session's row between requests, written by any instance serving it, this one included),
+   * keeping what this process knows too: each page gets the later watermark and the latest
+   * check and touch of the two, and the working set is re-ranked by touch. Pages new to the
+   * working set start at `stored.since` (database time) when given. What only this process
+   * tracks (seen comment marks, forced checks, backoff) stays. `shared`: other instances serve
+   * the session too, so the grouped window restarts from the latest check any of them made.
    */
   absorb(
-    pages: readonly CarriedCommentPage[],
-    startedAt: string,
+    stored: StoredCommentSignalSession,
     now: number,
     clock: ClockReading,
+    shared: boolean,
   ): void {
-    if (!('database' in this.baseline)) {
-      this.baseline = { database: startedAt };
+    if (stored.since !== undefined && !('database' in this.baseline)) {
+      this.baseline = { database: stored.since };
       this.previousTurnPending = false;
     }
-    for (const page of pages) {
+    for (const page of stored.pages) {
       const state = this.pages.get(page.pageId) ?? {};
       state.watermark = laterWatermark(state.watermark, page.watermark, clock);
       state.touchedAt = Math.max(
@@ -214,13 +191,12 @@ export class CommentSignalSession {
     );
     this.pages.clear();
     for (const [pageId, state] of ranked) this.pages.set(pageId, state);
-    // The grouped window restarts from the latest check any instance made.
     const lastChecked = Math.max(
       ...ranked.map(
         ([, state]) => state.lastCheckedAt ?? Number.NEGATIVE_INFINITY,
       ),
     );
-    if (Number.isFinite(lastChecked))
+    if (shared && Number.isFinite(lastChecked))
       this.lastWindowAt = Math.max(
         this.lastWindowAt ?? lastChecked,
         lastChecked,

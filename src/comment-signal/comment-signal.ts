@@ -16,7 +16,8 @@ import type {
   StoredCommentSignalSession,
 } from './stored-comment-signal-session';
 import type { EmbeddedCommentClaim } from './comment-claim';
-import { withTimeout } from './with-timeout';
+import { isUuid, withTimeout } from '../ground';
+import { CommentCheckTimeoutError } from './comment-check-timeout-error';
 import {
   resolveCommentSignalOptions,
   type CommentSignalOptions,
@@ -30,7 +31,6 @@ import type {
 import type { DB } from '../database';
 import { openCommentCountDatabase } from './comment-count-database';
 import { createDatabaseCommentSource } from './database-comment-source';
-import { isUuid } from './is-uuid';
 import {
   findResultPageReferences,
   pageIdsInInput,
@@ -44,13 +44,6 @@ import {
   LISTS_PAGE_COMMENTS,
 } from './comment-reading-results';
 import { formatCommentSignal, type PageCommentNews } from './signal-text';
-
-/** What a chat's previous turn left for the comment signal (see `CommentSignal.resume`). */
-export interface CommentSignalCarry {
-  readonly pages: readonly CarriedCommentPage[];
-  /** When the previous turn's state was stored, on the database clock; absent for a new chat. */
-  readonly previousTurnEndedAt?: string;
-}
 
 /** What a check's requests returned. */
 interface CheckResults {
@@ -130,43 +123,38 @@ export class CommentSignal {
   };
 
   /**
-   * Starts the session of `context` (a chat turn) from what the chat's previous turn carried,
-   * before its first tool call. Replaces any state the session had.
-   */
-  resume(context: ToolCallContext, carry: CommentSignalCarry): void {
-    this.sessions.delete(sessionKey(context));
-    const now = this.options.clock.now();
-    this.session(context, now).restore(
-      carry.pages,
-      carry.previousTurnEndedAt,
-      now,
-    );
-  }
-
-  /**
-   * Brings the session of `context` up to date with what its store holds, before a tool call
-   * of a session that any instance may serve (an MCP session behind a load balancer): stored
-   * and in-memory progress merge (the later watermark of each page wins), and after each call
-   * that changed what a store keeps, `store` takes it back before the call returns, so the
-   * next call, on whichever instance, neither reports a comment again nor misses one. News is
+   * Brings the session of `context` up to date with the state its surface kept (the one way
+   * the signal's state comes in, on every surface): a chat's memory before a turn's first tool
+   * call, an MCP session's row before each request's call. Stored and in-memory progress merge
+   * (the later watermark of each page wins). A session without `store` keeps its progress in
+   * this process until `carry` hands it on (a chat turn's end). With `store` (a session that
+   * any instance may serve, an MCP session behind a load balancer), after each call that
+   * changed what a store keeps, `store` takes it back before the call returns, so the next
+   * call, on whichever instance, neither reports a comment again nor misses one; and news is
    * reported only once `store` granted its claim: of concurrent calls that counted the same
    * comment, on one instance or several, exactly one reports it.
    */
-  refresh(
+  open(
     context: ToolCallContext,
     stored: StoredCommentSignalSession,
-    store: CommentSignalSessionStore,
+    store?: CommentSignalSessionStore,
   ): void {
     const now = this.options.clock.now();
     const session = this.session(context, now);
-    session.absorb(stored.pages, stored.startedAt, now, {
-      local: now,
-      wall: Date.now(),
-    });
-    this.persisted.set(session, { store, shape: session.storedShape() });
+    session.absorb(
+      stored,
+      now,
+      { local: now, wall: Date.now() },
+      store !== undefined,
+    );
+    if (store !== undefined)
+      this.persisted.set(session, { store, shape: session.storedShape() });
   }
 
-  /** The session's state to hand to the chat's next turn; the session is forgotten. Empty when it made no call. */
+  /**
+   * The session's state to hand on (a chat turn's, to the chat's next turn, through its
+   * memory); the session is forgotten. Empty when it made no call.
+   */
   carry(context: ToolCallContext): OutgoingCommentPage[] {
     const key = sessionKey(context);
     const session = this.sessions.get(key);
@@ -416,6 +404,7 @@ export class CommentSignal {
           pageIds: workingSet,
         }),
         this.options.timeoutMs,
+        () => new CommentCheckTimeoutError(this.options.timeoutMs),
       );
     }
     session.coverRange(covered, Date.parse(range.since), startedAt, {
@@ -452,6 +441,7 @@ export class CommentSignal {
             }),
           ),
           this.options.timeoutMs,
+          () => new CommentCheckTimeoutError(this.options.timeoutMs),
         ),
       ),
     );

@@ -13,7 +13,7 @@ import type {
 } from './comment-signal-source';
 import { selectPagesInSpace } from './database-pages-in-space';
 import type { EmbeddedCommentClaim } from './comment-claim';
-import { isUuid } from './is-uuid';
+import { isUuid } from '../ground';
 
 export interface DatabaseCommentSourceOptions {
   /**

@@ -4,7 +4,7 @@ export {
   CommentSignalInterceptor,
   COMMENT_SIGNAL_OPTIONS,
 } from './comment-signal-interceptor';
-export { CommentSignal, type CommentSignalCarry } from './comment-signal';
+export { CommentSignal } from './comment-signal';
 export type {
   CommentSignalSessionStore,
   StoredCommentSignalSession,

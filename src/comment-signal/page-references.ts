@@ -1,4 +1,4 @@
-import { isUuid } from './is-uuid';
+import { isUuid } from '../ground';
 
 /**
  * How deep page ids are looked for: the result, its fields, and their fields. Tool results name

@@ -9,18 +9,24 @@ import type {
 } from './comment-claim';
 
 /**
- * What a session store holds for one session (see `CommentSignal.refresh`): its pages as any
- * instance last stored them, and when the session began, both on the database clock.
+ * A session's comment-signal state as its surface keeps it between the units that serve it (a
+ * chat's memory between turns, an MCP session's row between requests), handed to
+ * `CommentSignal.open`: its pages as last stored, and where pages new to its working set start.
  */
 export interface StoredCommentSignalSession {
   readonly pages: readonly CarriedCommentPage[];
-  /** When the session began (database time, text): pages new to the working set start here. */
-  readonly startedAt: string;
+  /**
+   * Database time (text) from which comments on pages new to the working set are news: the
+   * end of the chat's previous turn, the MCP session's start. Absent (a chat's first turn):
+   * the session's own start.
+   */
+  readonly since?: string;
 }
 
 /**
  * Where a session's state lives when several instances serve one session (an MCP session
- * behind a load balancer). Both writes merge with what is stored (later watermarks win), so
+ * behind a load balancer): given to `CommentSignal.open`, the signal writes the session's
+ * progress back after each call that changed it and claims news there. Both writes merge with what is stored (later watermarks win), so
  * concurrent calls lose no progress.
  */
 export interface CommentSignalSessionStore {

@@ -31,3 +31,4 @@ export {
   ModuleMigrationsAtBootModule,
   type ModuleMigrationsAtBootOptions,
 } from './module-migrations-at-boot';
+export { jsonbElementsOfBoth } from './jsonb-elements';

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { KYSELY } from './kysely.token';
 import { migrateAiToolsModule } from './migrate-module';
 import { ModuleMigrationError } from './module-migration-error';
+import { errorMessage } from '../ground';
 
 /** What the boot's migration run does (option `migrate`), or null when the host migrates itself. */
 export interface ModuleMigrationsAtBootOptions {
@@ -21,7 +22,7 @@ export const MODULE_MIGRATIONS_AT_BOOT = Symbol('MODULE_MIGRATIONS_AT_BOOT');
 /** The one line a failed run leaves in the log. */
 function failureLine(error: unknown): string {
   if (error instanceof ModuleMigrationError) return error.message;
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   return `docmost-ai-tools: the module's migrations did not run: ${reason}`;
 }
 

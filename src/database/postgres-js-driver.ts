@@ -1,3 +1,4 @@
+import { withTimeout } from '../ground';
 import {
   PostgresAdapter,
   PostgresIntrospector,
@@ -56,30 +57,21 @@ function beginOptions(settings: TransactionSettings): string {
 }
 
 /** The timeout's error when `promise` has not settled within `timeoutMs` (0: no limit). */
-async function within<T>(
+function within<T>(
   promise: Promise<T>,
   timeoutMs: number,
   what: string,
 ): Promise<T> {
   if (timeoutMs === 0) return promise;
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new DatabaseUnavailableError(
-            `database unavailable: no answer to ${what} within ${timeoutMs} ms (the server may be paused or unreachable); try again`,
-            'QUERY_TIMEOUT',
-          ),
-        ),
-      timeoutMs,
-    );
-  });
-  try {
-    return await Promise.race([promise, timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return withTimeout(
+    promise,
+    timeoutMs,
+    () =>
+      new DatabaseUnavailableError(
+        `database unavailable: no answer to ${what} within ${timeoutMs} ms (the server may be paused or unreachable); try again`,
+        'QUERY_TIMEOUT',
+      ),
+  );
 }
 
 /**

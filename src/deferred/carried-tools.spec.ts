@@ -1,6 +1,7 @@
 import { jsonSchema, tool, type Tool } from 'ai';
 import { selectCarriedTools } from './carried-tools';
-import { DeferredToolsTurn, type TurnTool } from './deferred-tools-turn';
+import { ChatTurn } from './chat-turn';
+import type { TurnTool } from './chat-turn-options';
 
 function echoTool(name: string): Tool {
   return tool({
@@ -45,7 +46,7 @@ function clockAt(start: number): {
 
 describe('deferred tools carried across turns', () => {
   it('activates the carried tools before the first step, in their order, after the core tools and loadTools', () => {
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: BOUND,
       carriedTools: [
@@ -72,7 +73,7 @@ describe('deferred tools carried across turns', () => {
   });
 
   it('drops tools no longer bound or no longer deferred, silently', () => {
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: BOUND,
       carriedTools: [
@@ -93,7 +94,7 @@ describe('deferred tools carried across turns', () => {
       { name: 'tableUpdateCell', usedAt: 10 },
       { name: 'deleteNode', usedAt: 20 },
     ];
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: BOUND,
       carriedTools: carried,
@@ -107,7 +108,7 @@ describe('deferred tools carried across turns', () => {
     ]);
     expect(
       () =>
-        new DeferredToolsTurn({
+        new ChatTurn({
           enabled: true,
           boundTools: BOUND,
           maxCarriedTools: 0,
@@ -119,7 +120,7 @@ describe('deferred tools carried across turns', () => {
 
   it('hands on carried and newly loaded tools in activation order, a call counting as a use', async () => {
     const clock = clockAt(100);
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: BOUND,
       carriedTools: [{ name: 'getTable', usedAt: 5 }],
@@ -139,7 +140,7 @@ describe('deferred tools carried across turns', () => {
   });
 
   it('toggle OFF: ignores the carried tools and hands on nothing, so the stored set is kept', () => {
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: false,
       boundTools: BOUND,
       carriedTools: [{ name: 'getTable', usedAt: 1 }],

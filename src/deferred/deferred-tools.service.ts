@@ -4,11 +4,9 @@ import type { ToolCallContext } from '../registry/tool-call-context';
 import type { ToolRegistry } from '../registry/tool-registry';
 import { InjectToolRegistry } from '../registry/tool-registry.token';
 import type { CarriedTool } from './carried-tools';
-import { DeferredToolsChatTurn } from './deferred-tools-chat-turn';
-import {
-  DeferredToolsTurn,
-  type TurnExternalServer,
-} from './deferred-tools-turn';
+import { ChatTurn } from './chat-turn';
+import type { ChatTurnHooks } from './chat-turn-hooks';
+import type { ChatTurnOptions, TurnExternalServer } from './chat-turn-options';
 import { registryTurnTools } from './registry-turn-tools';
 
 export interface StartTurnOptions {
@@ -61,8 +59,8 @@ export function externalServersOf(
 }
 
 /**
- * The chat-turn glue: one call maps the registry to a turn and returns what `streamText`
- * needs. Stateless itself: every turn gets its own `DeferredToolsTurn`, starting from what
+ * The chat-turn glue: one call maps the registry to a turn (`ChatTurn`) and returns what
+ * `streamText` needs. Stateless itself: every turn is its own `ChatTurn`, starting from what
  * the host carried over from the chat's previous turn (`carriedTools`) or cold; turns never
  * share state while they run.
  */
@@ -70,15 +68,34 @@ export function externalServersOf(
 export class DeferredToolsService {
   constructor(@InjectToolRegistry() private readonly registry: ToolRegistry) {}
 
-  startTurn(options: StartTurnOptions): DeferredToolsChatTurn {
-    const turn = new DeferredToolsTurn({
+  /**
+   * Not generic on purpose: a host's `prepareStep` that reads the turn's own system prompt
+   * (`turn.systemWithCatalog`, as Docmost's does) would otherwise make the turn's type depend
+   * on itself.
+   */
+  startTurn(options: StartTurnOptions): ChatTurn {
+    return new ChatTurn(this.turnOptions(options));
+  }
+
+  /** `startTurn` with hooks: what else the turn does on each step and at its `end`. */
+  startTurnWithHooks<Ended>(
+    options: StartTurnOptions,
+    hooks: ChatTurnHooks<Ended>,
+  ): ChatTurn<Ended> {
+    return new ChatTurn({ ...this.turnOptions(options), hooks });
+  }
+
+  private turnOptions(
+    options: StartTurnOptions,
+  ): Omit<ChatTurnOptions, 'hooks'> {
+    return {
       enabled: options.enabled,
       boundTools: registryTurnTools(this.registry, options.context),
       externalServers: externalServersOf(options.externalTools),
       carriedTools: options.carriedTools,
       maxCarriedTools: options.maxCarriedTools,
       now: options.now,
-    });
-    return new DeferredToolsChatTurn(turn, options.prepareStep);
+      prepareStep: options.prepareStep,
+    };
   }
 }

@@ -1,7 +1,7 @@
 import { jsonSchema, tool, type Tool } from 'ai';
 import { ToolError } from '../registry/tool-error';
-import { DeferredToolsChatTurn } from './deferred-tools-chat-turn';
-import { DeferredToolsTurn, type TurnTool } from './deferred-tools-turn';
+import { ChatTurn } from './chat-turn';
+import type { TurnTool } from './chat-turn-options';
 
 function recordingTool(name: string, calls: string[]): Tool {
   return tool({
@@ -14,7 +14,7 @@ function recordingTool(name: string, calls: string[]): Tool {
   });
 }
 
-function chatTurn(calls: string[]): DeferredToolsChatTurn {
+function chatTurn(calls: string[]): ChatTurn {
   const bound: TurnTool[] = [
     { name: 'getPage', tier: 'core', tool: recordingTool('getPage', calls) },
     {
@@ -24,13 +24,11 @@ function chatTurn(calls: string[]): DeferredToolsChatTurn {
       tool: recordingTool('createPage', calls),
     },
   ];
-  return new DeferredToolsChatTurn(
-    new DeferredToolsTurn({ enabled: true, boundTools: bound }),
-  );
+  return new ChatTurn({ enabled: true, boundTools: bound });
 }
 
 /** What an AI SDK before 6.0.231 does with a call of a tool in `tools`: runs it, active or not. */
-function runAsAnOldSdkWould(turn: DeferredToolsChatTurn, name: string) {
+function runAsAnOldSdkWould(turn: ChatTurn, name: string) {
   return turn.tools[name]!.execute!(
     {},
     { toolCallId: `call-${name}`, messages: [] },
@@ -89,9 +87,7 @@ describe('a deferred tool called before it is loaded, on an SDK that would run i
         tool: recordingTool('createPage', calls),
       },
     ];
-    const turn = new DeferredToolsChatTurn(
-      new DeferredToolsTurn({ enabled: false, boundTools: bound }),
-    );
+    const turn = new ChatTurn({ enabled: false, boundTools: bound });
     await runAsAnOldSdkWould(turn, 'createPage');
     expect(calls).toEqual(['createPage']);
   });

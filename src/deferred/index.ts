@@ -1,8 +1,7 @@
+import type { ChatTurn } from './chat-turn';
 export {
-  carriedToolsParameter,
   checkMaxCarriedTools,
   DEFAULT_MAX_CARRIED_TOOLS,
-  mergeCarriedToolsSql,
   parseCarriedTools,
   selectCarriedTools,
   type CarriedTool,
@@ -11,18 +10,32 @@ export {
   composePrepareStep,
   type VisibleToolNames,
 } from './compose-prepare-step';
-export { DeferredToolsChatTurn } from './deferred-tools-chat-turn';
+export {
+  ChatTurn,
+  /** The one turn's earlier name, kept for hosts that construct it: the same class. */
+  ChatTurn as DeferredToolsTurn,
+} from './chat-turn';
+export type {
+  ChatTurnHooks,
+  SentStep,
+  TurnEnd,
+  TurnStatus,
+  TurnUsage,
+} from './chat-turn-hooks';
+export type {
+  ChatTurnOptions,
+  /** `ChatTurnOptions`' earlier name. */
+  ChatTurnOptions as DeferredToolsTurnOptions,
+  DeferredTurnFigures,
+  TurnExternalServer,
+  TurnTool,
+} from './chat-turn-options';
+/** What `DeferredToolsService.startTurn` returns without hooks (its earlier name): a `ChatTurn`. */
+export type DeferredToolsChatTurn = ChatTurn;
 export {
   DeferredToolsService,
   type StartTurnOptions,
 } from './deferred-tools.service';
-export {
-  DeferredToolsTurn,
-  type DeferredToolsTurnOptions,
-  type DeferredTurnFigures,
-  type TurnExternalServer,
-  type TurnTool,
-} from './deferred-tools-turn';
 export type {
   LoadToolsResult,
   RepairedToolCall,

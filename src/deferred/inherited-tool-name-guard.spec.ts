@@ -8,8 +8,8 @@ import {
   type ToolSet,
 } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { DeferredToolsChatTurn } from './deferred-tools-chat-turn';
-import { DeferredToolsTurn, type TurnTool } from './deferred-tools-turn';
+import { ChatTurn } from './chat-turn';
+import type { TurnTool } from './chat-turn-options';
 
 type CallOptions = Parameters<MockLanguageModelV3['doStream']>[0];
 type StreamPart =
@@ -75,7 +75,7 @@ function modelCalling(toolName: string, calls: CallOptions[]) {
   });
 }
 
-function turnWith(enabled: boolean): DeferredToolsChatTurn {
+function turnWith(enabled: boolean): ChatTurn {
   const getPage: TurnTool = {
     name: 'getPage',
     tier: 'core',
@@ -85,10 +85,11 @@ function turnWith(enabled: boolean): DeferredToolsChatTurn {
       execute: async () => ({ page: 1 }),
     }),
   };
-  return new DeferredToolsChatTurn(
-    new DeferredToolsTurn({ enabled, boundTools: [getPage] }),
-    lockdownAfterTwoSteps,
-  );
+  return new ChatTurn({
+    enabled,
+    boundTools: [getPage],
+    prepareStep: lockdownAfterTwoSteps,
+  });
 }
 
 /** A host's own prepareStep: nothing on the first two steps, then its final-step lockdown. */

@@ -2,6 +2,8 @@ import {
   wrapLanguageModel,
   type LanguageModel,
   type LanguageModelMiddleware,
+  type PrepareStepResult,
+  type ToolSet,
 } from 'ai';
 
 type LanguageModelV3 = Parameters<typeof wrapLanguageModel>[0]['model'];
@@ -95,4 +97,16 @@ export function withInheritedToolNameGuard(
   });
   guarded.set(model, wrapped);
   return wrapped;
+}
+
+/**
+ * The step's settings with its model (the host's choice for the step, or the turn's) behind the
+ * guard; the settings as they are when the model cannot be wrapped.
+ */
+export function withGuardedModel(
+  settings: PrepareStepResult<ToolSet> | undefined,
+  stepModel: LanguageModel,
+): PrepareStepResult<ToolSet> | undefined {
+  const model = withInheritedToolNameGuard(settings?.model ?? stepModel);
+  return model === undefined ? settings : { ...settings, model };
 }

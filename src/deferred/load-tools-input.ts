@@ -1,5 +1,5 @@
 import type { JSONSchema7 } from 'ai';
-import { abbreviate } from '../registry/abbreviate';
+import { abbreviate } from '../ground';
 import { ToolError } from '../registry/tool-error';
 
 export const LOAD_TOOLS_NAME = 'loadTools';

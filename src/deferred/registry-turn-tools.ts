@@ -1,7 +1,7 @@
 import { toAiSdkToolSet } from '../registry/adapters/ai-sdk-tool-set';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { ToolRegistry } from '../registry/tool-registry';
-import type { TurnTool } from './deferred-tools-turn';
+import type { TurnTool } from './chat-turn-options';
 
 /**
  * The registry's bound tools for one turn, in canonical order, each an AI SDK tool acting as

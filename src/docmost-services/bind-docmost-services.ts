@@ -1,18 +1,20 @@
 import { docmostAccess } from './docmost-access';
-import { auditRecorder, auditTitle } from './docmost-audit';
-import type { DocmostServices, ServiceCaller } from './docmost-services';
+import { docmostAttachmentCopies } from './docmost-attachment-copies';
+import { docmostBinding } from './docmost-binding';
+import { docmostCommentWrites } from './docmost-comment-writes';
+import { docmostPageWrites } from './docmost-page-writes';
+import {
+  docmostShareWrites,
+  docmostSharingPolicy,
+} from './docmost-share-writes';
+import type { DocmostServices } from './docmost-services';
 import type {
   DocmostCommentShape,
   DocmostPageShape,
-  DocmostProvenance,
   DocmostServiceInstances,
   DocmostUserShape,
 } from './docmost-service-shapes';
-
-/** The provenance Docmost reads: the person's write, made by their agent in that chat. */
-function agentProvenance(caller: ServiceCaller): DocmostProvenance {
-  return { actor: 'agent', aiChatId: caller.aiChatId };
-}
+import { requireProvenance } from './require-provenance';
 
 /**
  * The package's ports bound to Docmost's own services, so that an agent's write is Docmost's
@@ -28,259 +30,22 @@ export function docmostServices<
   User extends DocmostUserShape,
   Comment extends DocmostCommentShape,
 >(instances: DocmostServiceInstances<Page, User, Comment>): DocmostServices {
-  const {
-    commentService,
-    commentRepo,
-    pageService,
-    pageRepo,
-    userRepo,
-    shareService,
-    shareRepo,
-    pageAccessService,
-  } = instances;
-  const audit = auditRecorder(instances.auditService);
-
-  async function user(
-    caller: Pick<ServiceCaller, 'userId' | 'workspaceId'>,
-  ): Promise<User> {
-    const found = await userRepo.findById(caller.userId, caller.workspaceId);
-    if (!found)
-      throw new Error(
-        `user ${caller.userId} is not a user of workspace ${caller.workspaceId}`,
-      );
-    return found;
-  }
-
-  async function page(pageId: string): Promise<Page> {
-    const found = await pageRepo.findById(pageId, { includeHasChildren: true });
-    if (!found) throw new Error(`page ${pageId} not found`);
-    return found;
-  }
-
+  requireProvenance(instances);
+  const binding = docmostBinding(instances);
+  // One port at a time, each in its own file: a host that binds only some of them passes the
+  // rest as the package's database binding (see `DocmostServicesOption`).
   return {
-    comments: {
-      // Docmost's CommentService.create sets the mark from `yjsSelection` on the page's owner
-      // (its `setCommentMark` collaboration event), for a viewer allowed to comment too.
-      setsAnchorMark: true,
-      async create(request) {
-        const commented = await page(request.pageId);
-        const created = await commentService.create(
-          {
-            page: commented,
-            workspaceId: request.caller.workspaceId,
-            user: await user(request.caller),
-          },
-          {
-            pageId: request.pageId,
-            content: JSON.stringify(request.content),
-            ...(request.selection === null
-              ? {}
-              : { selection: request.selection }),
-            type: request.type,
-            ...(request.parentCommentId === null
-              ? {}
-              : { parentCommentId: request.parentCommentId }),
-            ...(request.yjsSelection === undefined
-              ? {}
-              : { yjsSelection: request.yjsSelection }),
-          },
-          agentProvenance(request.caller),
-        );
-        await audit(request.caller, {
-          event: 'comment.created',
-          resourceType: 'comment',
-          resourceId: created.id,
-          spaceId: commented.spaceId,
-          metadata: { pageId: commented.id },
-        });
-        return { id: created.id };
-      },
-      async resolve(request) {
-        const comment = await commentRepo.findById(request.commentId);
-        if (!comment) throw new Error(`comment ${request.commentId} not found`);
-        await commentService.resolveComment(
-          comment,
-          request.resolved,
-          await user(request.caller),
-          agentProvenance(request.caller),
-        );
-        await audit(request.caller, {
-          event: request.resolved ? 'comment.resolved' : 'comment.reopened',
-          resourceType: 'comment',
-          resourceId: comment.id,
-          spaceId: comment.spaceId,
-          metadata: { pageId: comment.pageId },
-        });
-        return { changed: true };
-      },
-      async remove(request) {
-        const comment = await commentRepo.findById(request.commentId);
-        await commentRepo.deleteComment(request.commentId);
-        // Its creation is in the audit log: so is its removal, as Docmost's delete route logs it.
-        if (comment)
-          await audit(request.caller, {
-            event: 'comment.deleted',
-            resourceType: 'comment',
-            resourceId: comment.id,
-            spaceId: comment.spaceId,
-            changes: {
-              before: { pageId: comment.pageId, creatorId: comment.creatorId },
-            },
-          });
-      },
-    },
-    pages: {
-      async create(request) {
-        const created = await pageService.create(
-          request.caller.userId,
-          request.caller.workspaceId,
-          {
-            title: request.title,
-            spaceId: request.spaceId,
-            ...(request.parentPageId === null
-              ? {}
-              : { parentPageId: request.parentPageId }),
-            content: request.content as object,
-            format: 'json',
-          },
-          agentProvenance(request.caller),
-        );
-        await audit(request.caller, {
-          event: 'page.created',
-          resourceType: 'page',
-          resourceId: created.id,
-          spaceId: request.spaceId,
-          changes: {
-            after: {
-              title: auditTitle(request.title),
-              spaceId: request.spaceId,
-            },
-          },
-        });
-        return created;
-      },
-      async rename(request) {
-        await pageService.update(
-          await page(request.pageId),
-          { pageId: request.pageId, title: request.title },
-          await user(request.caller),
-          agentProvenance(request.caller),
-        );
-        // Docmost's rename adds no history version.
-        return { historyId: null };
-      },
-      async move(request) {
-        let moved = await page(request.pageId);
-        if (moved.spaceId !== request.spaceId) {
-          // Docmost moves a subtree to another space's root, then it is placed like any move.
-          const result = await pageService.movePageToSpace(
-            moved,
-            request.spaceId,
-            request.caller.userId,
-            agentProvenance(request.caller),
-          );
-          const childPageIds = result?.childPageIds ?? [];
-          await audit(request.caller, {
-            event: 'page.moved_to_space',
-            resourceType: 'page',
-            resourceId: moved.id,
-            spaceId: moved.spaceId,
-            changes: {
-              before: { spaceId: moved.spaceId },
-              after: { spaceId: request.spaceId },
-            },
-            metadata: {
-              title: auditTitle(moved.title),
-              ...(childPageIds.length > 0 && { childPageIds }),
-            },
-          });
-          moved = await page(request.pageId);
-        }
-        await pageService.movePage(
-          {
-            pageId: request.pageId,
-            position: request.position,
-            parentPageId: request.parentPageId,
-          },
-          moved,
-          agentProvenance(request.caller),
-        );
-      },
-      async trash(request) {
-        const trashed = await page(request.pageId);
-        await pageService.removePage(
-          request.pageId,
-          request.caller.userId,
-          request.caller.workspaceId,
-        );
-        await audit(request.caller, {
-          event: 'page.trashed',
-          resourceType: 'page',
-          resourceId: trashed.id,
-          spaceId: trashed.spaceId,
-          changes: {
-            before: {
-              pageId: trashed.id,
-              slugId: trashed.slugId,
-              title: auditTitle(trashed.title),
-              spaceId: trashed.spaceId,
-            },
-          },
-        });
-      },
-    },
-    shares: {
-      async create(request) {
-        const shared = await page(request.pageId);
-        const created = await shareService.createShare({
-          authUserId: request.caller.userId,
-          workspaceId: request.caller.workspaceId,
-          page: shared,
-          createShareDto: {
-            pageId: request.pageId,
-            includeSubPages: request.includeSubPages,
-            searchIndexing: request.searchIndexing,
-          },
-        });
-        await audit(request.caller, {
-          event: 'share.created',
-          resourceType: 'share',
-          resourceId: created.id,
-          spaceId: shared.spaceId,
-          metadata: { pageId: shared.id, spaceId: shared.spaceId },
-        });
-        return { id: created.id };
-      },
-      async update(request) {
-        await shareService.updateShare(request.shareId, {
-          shareId: request.shareId,
-          includeSubPages: request.includeSubPages,
-          searchIndexing: request.searchIndexing,
-        });
-      },
-      async remove(request) {
-        const share = await shareRepo.findById(request.shareId);
-        await shareRepo.deleteShare(request.shareId);
-        if (share)
-          await audit(request.caller, {
-            event: 'share.deleted',
-            resourceType: 'share',
-            resourceId: share.id,
-            spaceId: share.spaceId,
-            changes: {
-              before: { pageId: share.pageId, spaceId: share.spaceId },
-            },
-          });
-      },
-    },
-    sharing: {
-      isSharingAllowed: (workspaceId, spaceId) =>
-        shareService.isSharingAllowed(workspaceId, spaceId),
-    },
+    comments: docmostCommentWrites(binding),
+    pages: docmostPageWrites(binding),
+    shares: docmostShareWrites(binding),
+    attachments: docmostAttachmentCopies(binding),
+    sharing: docmostSharingPolicy(binding),
+    audit: { record: binding.audit },
     // Who may see, edit and comment on a page: Docmost's PageAccessService decides.
-    ...docmostAccess(pageAccessService, {
-      user: (caller) => userRepo.findById(caller.userId, caller.workspaceId),
-      page,
+    ...docmostAccess(instances.pageAccessService, {
+      user: (caller) =>
+        instances.userRepo.findById(caller.userId, caller.workspaceId),
+      page: (pageId) => binding.page(pageId),
     }),
   };
 }

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { auditRecorder } from './docmost-audit';
-import type { DocmostAuditPayload } from './docmost-service-shapes';
+import type { DocmostAuditPayload } from './docmost-audit-payload';
 import type { ServiceCaller } from './docmost-services';
 
 const caller: ServiceCaller = {
@@ -41,6 +41,25 @@ describe('auditRecorder', () => {
             aiChatId: 'chat-1',
           },
         },
+        context: {
+          workspaceId: 'workspace-1',
+          actorId: 'user-1',
+          actorType: 'user',
+        },
+      },
+    ]);
+  });
+
+  it("writes a person's own action through a module route as Docmost's routes write theirs, without the agent's metadata", async () => {
+    const written: unknown[] = [];
+    await auditRecorder({
+      logWithContext: (entry, context) => {
+        written.push({ entry, context });
+      },
+    })({ ...caller, aiChatId: null, actor: 'user' }, payload);
+    expect(written).toEqual([
+      {
+        entry: payload,
         context: {
           workspaceId: 'workspace-1',
           actorId: 'user-1',

@@ -6,6 +6,10 @@
  * the package imports nothing of Docmost and Docmost's classes fit as they are.
  */
 
+import type {
+  DocmostAuditContext,
+  DocmostAuditPayload,
+} from './docmost-audit-payload';
 import type { YjsSelection } from './docmost-services';
 
 /** Docmost's `AuthProvenanceData`: an agent's write is the person's, with source `agent`. */
@@ -56,19 +60,44 @@ export interface DocmostCommentServiceShape<
        */
       yjsSelection?: YjsSelection;
     },
-    provenance?: DocmostProvenance,
+    provenance: DocmostProvenance,
   ): Promise<{ id: string }>;
   resolveComment(
     comment: Comment,
     resolved: boolean,
     authUser: User,
-    provenance?: DocmostProvenance,
+    provenance: DocmostProvenance,
   ): Promise<unknown>;
 }
 
 export interface DocmostCommentRepoShape<Comment extends DocmostCommentShape> {
   findById(commentId: string): Promise<Comment | undefined>;
   deleteComment(commentId: string): Promise<void>;
+}
+
+/**
+ * Docmost's `WsService` (`ws/ws.service.ts`): what its comment delete route tells the page's
+ * room (`commentDeleted`), so open pages drop the thread.
+ */
+export interface DocmostWsServiceShape {
+  emitCommentEvent(
+    spaceId: string,
+    pageId: string,
+    data: {
+      readonly operation: 'commentDeleted';
+      readonly pageId: string;
+      readonly commentId: string;
+    },
+  ): void | Promise<void>;
+}
+
+/**
+ * Docmost's `EnvironmentService`, for the one setting the package needs: with
+ * `COLLAB_DISABLE_REDIS=true` its `CollaborationGateway.handleYjsEvent` does nothing, so
+ * `CommentService` sets no comment mark from `yjsSelection` and changes none on resolve.
+ */
+export interface DocmostEnvironmentServiceShape {
+  isCollabDisableRedis(): boolean;
 }
 
 export interface DocmostPageServiceShape<
@@ -85,25 +114,25 @@ export interface DocmostPageServiceShape<
       content?: string | object;
       format?: 'json' | 'markdown' | 'html';
     },
-    provenance?: DocmostProvenance,
+    provenance: DocmostProvenance,
   ): Promise<{ id: string }>;
   update(
     page: Page,
     updatePageDto: { pageId: string; title?: string },
     user: User,
-    provenance?: DocmostProvenance,
+    provenance: DocmostProvenance,
   ): Promise<unknown>;
   movePage(
     dto: { pageId: string; position: string; parentPageId?: string | null },
     movedPage: Page,
-    provenance?: DocmostProvenance,
+    provenance: DocmostProvenance,
   ): Promise<unknown>;
   /** Docmost's answers the sub-pages it moved along (`childPageIds`), which its audit names. */
   movePageToSpace(
     rootPage: Page,
     spaceId: string,
     userId: string,
-    provenance?: DocmostProvenance,
+    provenance: DocmostProvenance,
   ): Promise<{ readonly childPageIds?: readonly string[] } | void>;
   removePage(
     pageId: string,
@@ -157,6 +186,48 @@ export interface DocmostShareRepoShape {
   deleteShare(shareId: string): Promise<void>;
 }
 
+/** What the package reads of Docmost's `Attachment` entity. */
+export interface DocmostAttachmentShape {
+  readonly id: string;
+  readonly fileName: string;
+  readonly filePath: string;
+  readonly fileSize: number | string | bigint | null;
+  readonly fileExt: string;
+  readonly mimeType: string | null;
+  readonly type: string | null;
+  readonly creatorId: string;
+  readonly pageId: string | null;
+  readonly spaceId: string | null;
+  readonly workspaceId: string;
+  readonly aiChatId?: string | null;
+  readonly deletedAt?: Date | null;
+}
+
+/** Docmost's `AttachmentRepo` (global in its `DatabaseModule`). */
+export interface DocmostAttachmentRepoShape<
+  Attachment extends DocmostAttachmentShape,
+> {
+  findById(attachmentId: string): Promise<Attachment | undefined>;
+  insertAttachment(attachment: {
+    id: string;
+    type: string | null;
+    filePath: string;
+    fileName: string;
+    fileSize: Attachment['fileSize'];
+    mimeType: string | null;
+    fileExt: string;
+    creatorId: string;
+    workspaceId: string;
+    pageId: string;
+    spaceId: string;
+  }): Promise<unknown>;
+}
+
+/** Docmost's `StorageService` (global): its local, S3 or Azure driver. */
+export interface DocmostStorageServiceShape {
+  copy(fromFilePath: string, toFilePath: string): Promise<void>;
+}
+
 export interface DocmostPageAccessServiceShape<
   Page extends DocmostPageShape,
   User extends DocmostUserShape,
@@ -178,38 +249,6 @@ export interface DocmostPageAccessServiceShape<
   ): Promise<void>;
 }
 
-/** Docmost's audit events for the writes the agent's tools make (`common/events/audit-events.ts`). */
-export type DocmostAuditEvent =
-  | 'comment.created'
-  | 'comment.deleted'
-  | 'comment.resolved'
-  | 'comment.reopened'
-  | 'page.created'
-  | 'page.trashed'
-  | 'page.moved_to_space'
-  | 'share.created'
-  | 'share.deleted';
-
-/** Docmost's `AuditLogPayload`. */
-export interface DocmostAuditPayload {
-  readonly event: DocmostAuditEvent;
-  readonly resourceType: 'comment' | 'page' | 'share';
-  readonly resourceId: string;
-  readonly spaceId: string;
-  readonly changes?: {
-    readonly before?: Readonly<Record<string, unknown>>;
-    readonly after?: Readonly<Record<string, unknown>>;
-  };
-  readonly metadata?: Readonly<Record<string, unknown>>;
-}
-
-/** Docmost's `AuditLogContext`: who acted, in which workspace. */
-export interface DocmostAuditContext {
-  readonly workspaceId: string;
-  readonly actorId: string;
-  readonly actorType: 'user';
-}
-
 /**
  * Docmost's `IAuditService` (`integrations/audit/audit.service.ts`, injected as
  * `AUDIT_SERVICE`): a no-op in the community edition, the audit log in the enterprise one.
@@ -229,11 +268,18 @@ export interface DocmostServiceInstances<
 > {
   readonly commentService: DocmostCommentServiceShape<Page, User, Comment>;
   readonly commentRepo: DocmostCommentRepoShape<Comment>;
+  /** Tells open pages that a comment is gone, as Docmost's delete route does. */
+  readonly wsService: DocmostWsServiceShape;
+  /** Whether Docmost's collaboration events run (`COLLAB_DISABLE_REDIS`). */
+  readonly environmentService: DocmostEnvironmentServiceShape;
   readonly pageService: DocmostPageServiceShape<Page, User>;
   readonly pageRepo: DocmostPageRepoShape<Page>;
   readonly userRepo: DocmostUserRepoShape<User>;
   readonly shareService: DocmostShareServiceShape<Page>;
   readonly shareRepo: DocmostShareRepoShape;
+  /** The attachment rows and the storage of their files, for copyPageContent's copies. */
+  readonly attachmentRepo: DocmostAttachmentRepoShape<any>;
+  readonly storageService: DocmostStorageServiceShape;
   readonly pageAccessService: DocmostPageAccessServiceShape<Page, User>;
   /**
    * Docmost's audit service. Docmost's controllers, not its services, write the audit events,

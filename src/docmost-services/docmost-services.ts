@@ -1,5 +1,24 @@
 import type { JsonValue, Page } from '../database';
 import type { ToolCallContext } from '../registry/tool-call-context';
+import type { YjsSelection } from '../page-store';
+import type { DocmostAuditPayload } from './docmost-audit-payload';
+
+export type { YjsRelativePosition, YjsSelection } from '../page-store';
+
+/** Who an audit event names: the person, and for the agent's writes its chat. */
+export type AuditCaller = Pick<
+  ServiceCaller,
+  'userId' | 'workspaceId' | 'aiChatId' | 'actor'
+>;
+
+/**
+ * Docmost's audit log (its `AUDIT_SERVICE`, a no-op in the community edition): the events its
+ * own routes write for the same actions, for the agent's writes the ports above do not record
+ * themselves (a stash link) and for the module's routes (settings, stash links).
+ */
+export interface AuditTrail {
+  record(caller: AuditCaller, payload: DocmostAuditPayload): Promise<void>;
+}
 
 /**
  * Who a write is made for: the person the agent acts for (Docmost's `User`, in its workspace),
@@ -21,23 +40,6 @@ export interface ServiceCaller {
    * database binding does); Docmost's services need only the fields above.
    */
   readonly call: ToolCallContext;
-}
-
-/**
- * A Yjs relative position as Docmost's `CreateCommentDto.yjsSelection` takes it (its
- * `yjsSelectionSchema`: every field present; `item` null at the end of a type).
- */
-export interface YjsRelativePosition {
-  readonly type: { readonly client: number; readonly clock: number };
-  readonly tname: string | null;
-  readonly item: { readonly client: number; readonly clock: number } | null;
-  readonly assoc: number;
-}
-
-/** A new thread's anchor in the page's Yjs document: its start (`anchor`) and end (`head`). */
-export interface YjsSelection {
-  readonly anchor: YjsRelativePosition;
-  readonly head: YjsRelativePosition;
 }
 
 /** A comment as createComment asks for it (Docmost's `CreateCommentDto`). */
@@ -68,8 +70,11 @@ export interface CommentCreation {
 export interface CommentWrites {
   /**
    * True when `create` sets a thread's comment mark from `yjsSelection` on the page's live
-   * document (the Docmost binding). The package then writes no mark through its own
-   * connection, which Docmost makes read-only for a viewer, and checks the mark arrived.
+   * document (the Docmost binding, where its collaboration events run). The package then
+   * writes no mark through its own connection, which Docmost makes read-only for a viewer, and
+   * checks the mark arrived. Otherwise the package sets it through its page writer, after
+   * checking it can: for someone who may comment but not edit on a live page it cannot, and
+   * the comment is refused before anything is created.
    */
   readonly setsAnchorMark?: boolean;
   /** Inserts a thread or a reply as the caller; returns its id. Access was checked before. */
@@ -78,15 +83,19 @@ export interface CommentWrites {
    * Resolves or reopens a thread: its row and the `resolved` flag of its anchor mark. Access,
    * the thread's state and its being a thread were checked before. `changed: false` when a
    * binding finds the thread already in that state (a concurrent call came first).
+   * `markUpdated`: whether the binding changed the anchor's flag; undefined when it leaves that
+   * to the page's collaboration server (Docmost's `resolveCommentMark`), which changes it where
+   * the page has the mark; false when nothing touched it (the package then does, if it may).
    */
   resolve(request: {
     readonly caller: ServiceCaller;
     readonly commentId: string;
     readonly resolved: boolean;
-  }): Promise<{ readonly changed: boolean }>;
+  }): Promise<{ readonly changed: boolean; readonly markUpdated?: boolean }>;
   /**
    * Removes a comment `create` made moments ago whose anchor could not be set (the page changed
-   * between the check and the mark): the thread would otherwise have no highlight.
+   * between the check and the mark): the thread would otherwise have no highlight. With every
+   * effect of Docmost's delete route: open pages are told (`commentDeleted`), the audit log too.
    */
   remove(request: {
     readonly caller: ServiceCaller;
@@ -178,6 +187,28 @@ export interface ShareWrites {
   }): Promise<void>;
 }
 
+/**
+ * The files behind a page's images and attachments (Docmost's `attachments` rows and its
+ * storage). copyPageContent copies them for the target page, as Docmost's page duplicate does,
+ * so the copy's images show for whoever may see the target, on its public share, and after the
+ * source is purged.
+ */
+export interface AttachmentCopies {
+  /**
+   * For each of `attachmentIds` that is an attachment of `sourcePageId` (no other page's: the
+   * caller may not see those), a new attachment owned by the target page, in its space, with a
+   * copy of the file. Answers the new id of each one copied; the others are left out (the
+   * content keeps pointing at them).
+   */
+  copy(request: {
+    readonly caller: ServiceCaller;
+    readonly sourcePageId: string;
+    readonly targetPageId: string;
+    readonly targetSpaceId: string;
+    readonly attachmentIds: readonly string[];
+  }): Promise<ReadonlyMap<string, string>>;
+}
+
 /** Whether pages of a space may be made public (Docmost's `ShareService.isSharingAllowed`). */
 export interface SharingPolicy {
   /**
@@ -232,8 +263,12 @@ export interface DocmostServices {
   readonly comments: CommentWrites;
   readonly pages: PageWrites;
   readonly shares: ShareWrites;
+  /** Left out of a binding: the package's default, which copies no file (it has no storage). */
+  readonly attachments: AttachmentCopies;
   readonly sharing: SharingPolicy;
   readonly commentAccess: CommentAccess;
+  /** Left out: no audit event is written (as in Docmost's community edition). */
+  readonly audit: AuditTrail;
   /** Left out: the `pageAccess` option (by default Docmost's rules in SQL) decides. */
   readonly pageAccess?: PageAccess;
 }

@@ -1,4 +1,7 @@
 export type {
+  AttachmentCopies,
+  AuditCaller,
+  AuditTrail,
   CommentAccess,
   CommentCreation,
   CommentWrites,
@@ -17,10 +20,16 @@ export type {
   DocmostAuditContext,
   DocmostAuditEvent,
   DocmostAuditPayload,
+} from './docmost-audit-payload';
+export type {
+  DocmostAttachmentRepoShape,
+  DocmostAttachmentShape,
+  DocmostStorageServiceShape,
   DocmostAuditServiceShape,
   DocmostCommentRepoShape,
   DocmostCommentServiceShape,
   DocmostCommentShape,
+  DocmostEnvironmentServiceShape,
   DocmostPageAccessServiceShape,
   DocmostPageRepoShape,
   DocmostPageServiceShape,
@@ -31,5 +40,18 @@ export type {
   DocmostShareServiceShape,
   DocmostUserRepoShape,
   DocmostUserShape,
+  DocmostWsServiceShape,
 } from './docmost-service-shapes';
 export { docmostServices } from './bind-docmost-services';
+export { DOCMOST_SERVICES } from './docmost-services.token';
+export {
+  CHECKED_DOCMOST_VERSIONS,
+  docmostVersionNotice,
+} from './docmost-version';
+export {
+  allowsViewerComments,
+  databaseServices,
+  refuseRestrictedPage,
+  requireSharingAllowed,
+  serviceCaller,
+} from './database';

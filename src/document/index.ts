@@ -12,8 +12,12 @@ export {
   MarkdownSyntaxError,
   markdownToDocument,
 } from './markdown';
-export { abbreviate } from './abbreviate';
 export { DocumentError, type DocumentErrorCode } from './document-error';
+export {
+  ATTACHMENT_NODE_TYPES,
+  attachmentIds,
+  replaceAttachmentIds,
+} from './prosemirror/attachment-references';
 export { blockFingerprint } from './prosemirror/block-fingerprint';
 export {
   BLOCK_ID_NODE_TYPES,
@@ -87,6 +91,10 @@ export {
   type RenderedDocument,
 } from './prosemirror/render-text';
 export { stripMarks } from './prosemirror/strip-marks';
+export {
+  publicViewDocument,
+  type PublicViewDocument,
+} from './prosemirror/public-view';
 export {
   deleteTableRow,
   insertTableRow,

@@ -18,3 +18,4 @@ export {
   McpSessionsService,
   type McpSessionContext,
 } from './mcp-sessions.service';
+export { MCP_DISABLED_BODY, MCP_DISABLED_STATUS } from './mcp-switch';

@@ -16,11 +16,12 @@ import {
   COMMENT_SIGNAL_OPTIONS,
   CommentSignalInterceptor,
 } from '../comment-signal/comment-signal-interceptor';
-import { isUuid } from '../comment-signal/is-uuid';
+import { errorMessage, isUuid } from '../ground';
 import type { DB } from '../database';
 import { KYSELY } from '../database/kysely.token';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import { createDatabaseMcpSessionStore } from './database-mcp-session-store';
+import { readMcpSwitch } from './mcp-switch';
 import {
   MCP_SESSION_OPTIONS,
   resolveMcpSessionLimits,
@@ -55,7 +56,7 @@ export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
   private sweepTimer: NodeJS.Timeout | undefined;
 
   constructor(
-    @Inject(KYSELY) db: Kysely<DB>,
+    @Inject(KYSELY) private readonly db: Kysely<DB>,
     @Optional()
     @Inject(MCP_SESSION_OPTIONS)
     options: McpSessionOptions | undefined,
@@ -85,7 +86,7 @@ export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
           closed > 0 && this.logger.log(`closed ${closed} idle MCP session(s)`),
         (error: unknown) =>
           this.logger.warn(
-            `closing idle MCP sessions failed: ${error instanceof Error ? error.message : String(error)}`,
+            `closing idle MCP sessions failed: ${errorMessage(error)}`,
           ),
       );
     }, this.limits.sweepIntervalMs);
@@ -94,6 +95,18 @@ export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     clearInterval(this.sweepTimer);
+  }
+
+  /**
+   * Whether the caller's workspace has Docmost's MCP switch on (`settings.ai.mcp === true`). An
+   * MCP route asks it first on every request, as Docmost's `/mcp` does, and answers
+   * `MCP_DISABLED_STATUS` with `MCP_DISABLED_BODY` when it is off: turning the switch off stops
+   * every open session too.
+   */
+  isMcpEnabled(
+    caller: Pick<McpSessionCaller, 'workspaceId'>,
+  ): Promise<boolean> {
+    return readMcpSwitch(this.db, caller.workspaceId);
   }
 
   /** Opens a session for `caller` (MCP `initialize`): its id and the context of its calls. */
@@ -141,9 +154,9 @@ export class McpSessionsService implements OnModuleInit, OnModuleDestroy {
       sessionId,
       sessionStartedAt: new Date(stored.startedAt),
     };
-    this.commentSignal?.refresh(
+    this.commentSignal?.open(
       context,
-      { pages: stored.commentPages, startedAt: stored.startedAt },
+      { pages: stored.commentPages, since: stored.startedAt },
       {
         save: (pages) => this.store.saveCommentPages(sessionId, caller, pages),
         claim: (pages, claims) =>

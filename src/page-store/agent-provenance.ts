@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ToolCallContext } from '../registry/tool-call-context';
-import { isUuid } from '../access';
+import { isUuid } from '../ground';
 
 /**
  * What Docmost's fork records about who changed a page or a comment: `'user'` for a person in

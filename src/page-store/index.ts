@@ -41,6 +41,7 @@ export type {
 export { rememberedBlockFingerprints } from './stored-document';
 export {
   PAGE_STORE_HEAVY_TASKS,
+  type PageStoreHeavyTasks,
   type PageStoreHeavyWork,
 } from './page-store-heavy-tasks';
 export {
@@ -52,3 +53,4 @@ export { ancestorChain, descendantPageIds, lockSpaceTree } from './page-tree';
 export { generateKeyBetween, isValidOrderKey } from './fractional-index';
 export { generateSlugId } from './slug-id';
 export { quoteTitle } from './quote-title';
+export type { YjsRelativePosition, YjsSelection } from './yjs-selection';

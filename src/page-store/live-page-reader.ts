@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { ProseMirrorNode } from '../document';
-import type { YjsSelection } from '../docmost-services';
+import type { YjsSelection } from './yjs-selection';
 
 /** A page's document as an open editor holds it, and the version to write it back with. */
 export interface LivePageContent {

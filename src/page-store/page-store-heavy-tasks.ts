@@ -10,5 +10,7 @@ export const PAGE_STORE_HEAVY_TASKS = {
   transferStoredJson,
 } as const;
 
+export type PageStoreHeavyTasks = typeof PAGE_STORE_HEAVY_TASKS;
+
 /** A worker pool that runs at least the page store's heavy functions (the tools' pool does). */
-export type PageStoreHeavyWork = HeavyWorkPool<typeof PAGE_STORE_HEAVY_TASKS>;
+export type PageStoreHeavyWork = HeavyWorkPool<PageStoreHeavyTasks>;

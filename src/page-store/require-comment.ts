@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Comment, DB } from '../database';
 import type { ToolCallContext } from '../registry/tool-call-context';
-import { abbreviate } from '../registry/abbreviate';
+import { abbreviate } from '../ground';
 import { ToolError } from '../registry/tool-error';
-import { isUuid, type AccessiblePage, type FindPageOptions } from '../access';
+import { type AccessiblePage, type FindPageOptions } from '../access';
+import { isUuid } from '../ground';
 import type { LivePageReader } from './live-page-reader';
 import { readPage } from './write-page';
 

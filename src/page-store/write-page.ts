@@ -3,11 +3,11 @@ import type { DB } from '../database';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { JsonValue } from '../database';
 import {
-  isUuid,
   requirePage,
   type AccessiblePage,
   type FindPageOptions,
 } from '../access';
+import { isUuid } from '../ground';
 import { admitLargeDocument, largeDocumentThreshold } from '../workers';
 import { asDocument, type ProseMirrorNode } from '../document';
 import type { PageStoreHeavyWork } from './page-store-heavy-tasks';

@@ -2,14 +2,14 @@ import { RegistryError } from './registry-error';
 import { runToolCall } from './run-tool-call';
 import { CAMEL_CASE_TOOL_NAME, toSnakeCase } from './snake-case';
 import type { ToolCallContext } from './tool-call-context';
-import { abbreviate } from './abbreviate';
+import { abbreviate, errorMessage } from '../ground';
 import { modelText } from './model-text';
 import { ToolError } from './tool-error';
 import { parseToolInput, toInputJsonSchema } from './tool-input-schema';
 import type { ToolInterceptor } from './tool-interceptor';
 import type { BoundTool, RegisteredTool, ToolRegistry } from './tool-registry';
 import type { AnyToolSpec, ToolExecutor, ToolExecutorMap } from './tool-spec';
-import { messageWithCause } from './message-with-cause';
+import { messageWithCause } from '../ground';
 import { toModelInputJsonSchema } from './model-input-schema';
 
 /** The longest catalog line accepted: one line of the system prompt, not a description. */
@@ -230,7 +230,7 @@ function computeInputJsonSchema(spec: AnyToolSpec) {
   try {
     return toInputJsonSchema(spec.inputSchema);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new RegistryError(
       spec.name,
       `inputSchema cannot be expressed as JSON Schema: ${reason}`,

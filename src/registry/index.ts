@@ -1,4 +1,3 @@
-export { abbreviate, QUOTED_INPUT_LENGTH } from './abbreviate';
 export {
   toAiSdkToolSet,
   toModelOutputWithNotices,

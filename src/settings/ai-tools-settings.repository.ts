@@ -30,30 +30,52 @@ export class AiToolsSettingsRepository {
   /**
    * Sets the toggle, keeping every other key of `settings` and `settings.ai`. A `settings` or
    * `settings.ai` that is not a JSON object (null, or corrupted) is treated as empty. Returns
-   * the stored value, or `undefined` when the workspace does not exist.
+   * the value before (the default when it was absent) and the stored one, read under the row's
+   * lock in the same statement, or `undefined` when the workspace does not exist.
    */
   async setDeferredTools(
     workspaceId: string,
     deferredTools: boolean,
-  ): Promise<boolean | undefined> {
+  ): Promise<
+    { readonly before: boolean; readonly after: boolean } | undefined
+  > {
+    // The value before comes from a locking subquery in FROM: it waits for a concurrent writer
+    // and reads what that one stored, so two admins' writes each report their own change.
     const row = await this.db
       .updateTable('workspaces')
+      .from(
+        this.db
+          .selectFrom('workspaces')
+          .select([
+            'id',
+            sql<unknown>`settings->'ai'->'deferredTools'`.as('value'),
+          ])
+          .where('id', '=', workspaceId)
+          .forUpdate()
+          .as('previous'),
+      )
       .set({
         settings: sql`jsonb_set(
-          case when jsonb_typeof(settings) = 'object' then settings else '{}'::jsonb end,
+          case when jsonb_typeof(workspaces.settings) = 'object' then workspaces.settings else '{}'::jsonb end,
           '{ai}',
-          case when jsonb_typeof(settings->'ai') = 'object' then settings->'ai' else '{}'::jsonb end
+          case when jsonb_typeof(workspaces.settings->'ai') = 'object' then workspaces.settings->'ai' else '{}'::jsonb end
             || jsonb_build_object('deferredTools', ${deferredTools}::boolean)
         )`,
         updatedAt: sql`now()`,
       })
-      .where('id', '=', workspaceId)
-      .returning(
-        sql<boolean>`(settings->'ai'->>'deferredTools')::boolean`.as(
-          'deferredTools',
+      .whereRef('workspaces.id', '=', 'previous.id')
+      .returning([
+        'previous.value as before',
+        sql<boolean>`(workspaces.settings->'ai'->>'deferredTools')::boolean`.as(
+          'after',
         ),
-      )
+      ])
       .executeTakeFirst();
-    return row?.deferredTools;
+    if (!row) return undefined;
+    return {
+      before:
+        typeof row.before === 'boolean' ? row.before : DEFERRED_TOOLS_DEFAULT,
+      after: row.after,
+    };
   }
 }

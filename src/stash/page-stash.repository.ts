@@ -1,7 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../database';
-import { ToolError } from '../registry/tool-error';
-import { requirePage } from '../access';
 import type { PageStashTables } from './page-stash-table';
 
 export interface NewPageStash {
@@ -28,6 +26,32 @@ export interface StoredPageStash {
   readonly pageId: string;
   readonly creatorId: string;
   readonly workspaceId: string;
+}
+
+/** A stash as the admins' list shows it: never its key (only its hash is stored) nor its body. */
+export interface ListedPageStash {
+  readonly id: string;
+  readonly pageId: string;
+  /** Null when the page is gone (its stash is then refused on download). */
+  readonly pageTitle: string | null;
+  readonly spaceId: string | null;
+  readonly creatorId: string;
+  readonly creatorName: string | null;
+  readonly format: string;
+  readonly fileName: string;
+  readonly bytes: number;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+}
+
+/**
+ * Where a page of the list starts: after this row, in the list's order. The time is the
+ * database's own text of `created_at`, to the microsecond (a `Date` keeps milliseconds only, and
+ * rows made within the same millisecond would be skipped).
+ */
+export interface StashListPosition {
+  readonly createdAt: string;
+  readonly id: string;
 }
 
 /** Rows of `ai_tools_page_stashes`. Times come from the database's clock, never the server's. */
@@ -82,12 +106,8 @@ export class PageStashRepository {
     return row.count;
   }
 
-  /**
-   * Whether the stash's creator may still read its page: an active member of the workspace
-   * (not deleted, not deactivated) who still sees the page, which is not in the trash. A link
-   * must not outlive the access it was made with.
-   */
-  async creatorStillSeesPage(stash: StoredPageStash): Promise<boolean> {
+  /** Whether the stash's creator is still an active member of its workspace (not deleted, not deactivated). */
+  async creatorIsActive(stash: StoredPageStash): Promise<boolean> {
     const creator = await this.db
       .selectFrom('users')
       .select('id')
@@ -96,20 +116,69 @@ export class PageStashRepository {
       .where('deletedAt', 'is', null)
       .where('deactivatedAt', 'is', null)
       .executeTakeFirst();
-    if (!creator) return false;
-    try {
-      await requirePage(
-        this.docmost,
-        { userId: stash.creatorId, workspaceId: stash.workspaceId },
-        stash.pageId,
-        { content: false },
+    return creator !== undefined;
+  }
+
+  /**
+   * Unexpired stashes of a workspace, newest first, after `after` (the last row of the page
+   * before): each with its page's title and space and its creator's name, for the admins.
+   */
+  listActive(
+    workspaceId: string,
+    limit: number,
+    after: StashListPosition | undefined,
+  ): Promise<(ListedPageStash & { readonly position: string })[]> {
+    let query = this.db
+      .selectFrom('aiToolsPageStashes as stash')
+      .leftJoin('pages', 'pages.id', 'stash.pageId')
+      .leftJoin('users', 'users.id', 'stash.creatorId')
+      .select([
+        'stash.id',
+        'stash.pageId',
+        'pages.title as pageTitle',
+        'pages.spaceId',
+        'stash.creatorId',
+        'users.name as creatorName',
+        'stash.format',
+        'stash.fileName',
+        'stash.bytes',
+        'stash.createdAt',
+        'stash.expiresAt',
+        sql<string>`stash.created_at::text`.as('position'),
+      ])
+      .where('stash.workspaceId', '=', workspaceId)
+      .where(sql<boolean>`stash.expires_at > now()`);
+    if (after)
+      query = query.where(
+        sql<boolean>`(stash.created_at, stash.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
       );
-      return true;
-    } catch (error) {
-      if (error instanceof ToolError && error.code === 'not_found')
-        return false;
-      throw error;
-    }
+    return query
+      .orderBy('stash.createdAt', 'desc')
+      .orderBy('stash.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** One unexpired stash of a workspace, by its id (not its key), with its page's space. */
+  findActiveById(
+    workspaceId: string,
+    id: string,
+  ): Promise<
+    | {
+        readonly id: string;
+        readonly pageId: string;
+        readonly spaceId: string | null;
+      }
+    | undefined
+  > {
+    return this.db
+      .selectFrom('aiToolsPageStashes as stash')
+      .leftJoin('pages', 'pages.id', 'stash.pageId')
+      .select(['stash.id', 'stash.pageId', 'pages.spaceId'])
+      .where('stash.workspaceId', '=', workspaceId)
+      .where('stash.id', '=', id)
+      .where(sql<boolean>`stash.expires_at > now()`)
+      .executeTakeFirst();
   }
 
   async delete(id: string): Promise<void> {

@@ -16,6 +16,13 @@ const COUNTERS: readonly (readonly [column: string, total: string])[] = [
   ['signals_followed', 'sum(signals_followed)'],
   ['input_tokens', 'coalesce(sum(input_tokens), 0)'],
   ['output_tokens', 'coalesce(sum(output_tokens), 0)'],
+  // Turns whose provider reported the cached part of their input, and their input split in two.
+  ['cache_turns', 'count(*) filter (where cached_input_tokens is not null)'],
+  ['cached_input_tokens', 'coalesce(sum(cached_input_tokens), 0)'],
+  [
+    'fresh_input_tokens',
+    'coalesce(sum(input_tokens - cached_input_tokens), 0)',
+  ],
   ['unanswered', 'count(*) filter (where not answered)'],
   [
     'unanswered_without_loads',

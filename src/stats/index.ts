@@ -2,11 +2,13 @@ export {
   estimateTokens,
   resolveTurnStatsOptions,
   TURN_STATS_OPTIONS,
+  type HostToolSet,
   type ResolvedTurnStatsOptions,
   type TurnStatsOptions,
 } from './turn-stats-options';
-export type { TurnStatsRecord, TurnStatus } from './turn-stats-record';
-export type { TurnEnd } from './turn-recorder';
+export type { TurnStatsRecord } from './turn-stats-record';
+/** How a turn ended: the turn's own types (`src/deferred`), named here as before. */
+export type { TurnEnd, TurnStatus, TurnUsage } from '../deferred';
 export {
   TurnStatsService,
   type RecordedTurn,
@@ -18,6 +20,7 @@ export {
   SUMMARY_WINDOWS,
   type ModelCue,
   type Share,
+  type ToolTokensComparison,
   type TurnStatsGroup,
   type TurnStatsSummary,
   type TurnStatsWindow,

@@ -82,10 +82,42 @@ describe('TurnRecorder', () => {
       status: 'aborted',
       answered: false,
       inputTokens: 12,
+      cachedInputTokens: null,
       outputTokens: null,
       unknownNames: 3,
       recoveredCalls: 1,
       loadToolsCalls: 2,
     });
+  });
+
+  it.each([
+    [
+      'ai 6 usage: inputTokenDetails.cacheReadTokens',
+      {
+        inputTokens: 2700,
+        inputTokenDetails: { cacheReadTokens: 1024 },
+        cachedInputTokens: 1024,
+      },
+      [2700, 1024],
+    ],
+    [
+      'only the deprecated cachedInputTokens',
+      { inputTokens: 2700, cachedInputTokens: 512 },
+      [2700, 512],
+    ],
+    ['a provider without cache figures', { inputTokens: 2700 }, [2700, null]],
+    [
+      'cached input without an input count',
+      { inputTokenDetails: { cacheReadTokens: 1024 } },
+      [null, null],
+    ],
+    [
+      'more cached than input (not a figure to show)',
+      { inputTokens: 100, inputTokenDetails: { cacheReadTokens: 200 } },
+      [100, null],
+    ],
+  ])('records the cached part of the input: %s', (_, usage, expected) => {
+    const row = recorder().record(NO_LOADS, { usage });
+    expect([row.inputTokens, row.cachedInputTokens]).toEqual(expected);
   });
 });

@@ -1,6 +1,6 @@
 import { signaledPageIds } from '../comment-signal/signal-text';
-import type { DeferredTurnFigures } from '../deferred/deferred-tools-turn';
-import type { TurnStatsRecord, TurnStatus } from './turn-stats-record';
+import type { DeferredTurnFigures, TurnEnd, TurnUsage } from '../deferred';
+import type { TurnStatsRecord } from './turn-stats-record';
 
 /** Tools whose call reads a page's comments: a signal on that page is then followed. */
 const READS_PAGE_COMMENTS: ReadonlySet<string> = new Set([
@@ -10,19 +10,6 @@ const READS_PAGE_COMMENTS: ReadonlySet<string> = new Set([
 ]);
 
 const MAX_MODEL_ID_LENGTH = 200;
-
-/** What the host tells at the turn's end. */
-export interface TurnEnd {
-  /** Default 'completed'. */
-  readonly status?: TurnStatus;
-  /** Whether the last step answered with text. Default: `status === 'completed'`. */
-  readonly answered?: boolean;
-  /** The provider's reported usage of the whole turn (`streamText`'s `totalUsage`). */
-  readonly usage?: {
-    readonly inputTokens?: number;
-    readonly outputTokens?: number;
-  };
-}
 
 /** Who the turn belongs to, and what it runs with. */
 export interface TurnIdentity {
@@ -42,6 +29,17 @@ function tokenCount(value: number | undefined): number | null {
   return value === undefined || !Number.isFinite(value) || value < 0
     ? null
     : Math.round(value);
+}
+
+/** The cached part of the input; none without an input count, or when it exceeds it. */
+function cachedInputCount(
+  usage: TurnUsage | undefined,
+  input: number | null,
+): number | null {
+  const cached = tokenCount(
+    usage?.inputTokenDetails?.cacheReadTokens ?? usage?.cachedInputTokens,
+  );
+  return input === null || cached === null || cached > input ? null : cached;
 }
 
 /**
@@ -102,6 +100,7 @@ export class TurnRecorder {
 
   record(deferred: DeferredTurnFigures, end: TurnEnd = {}): TurnStatsRecord {
     const status = end.status ?? 'completed';
+    const inputTokens = tokenCount(end.usage?.inputTokens);
     return {
       workspaceId: this.identity.workspaceId,
       chatId: this.identity.chatId,
@@ -120,7 +119,8 @@ export class TurnRecorder {
       unknownNames: deferred.unknownNamesRejected,
       recoveredCalls: deferred.recoveredCalls,
       reachedStepLimit: this.reachedStepLimit,
-      inputTokens: tokenCount(end.usage?.inputTokens),
+      inputTokens,
+      cachedInputTokens: cachedInputCount(end.usage, inputTokens),
       outputTokens: tokenCount(end.usage?.outputTokens),
       signalLines: this.signals.length,
       signalsFollowed: this.signals.filter((signal) => signal.followed).length,

@@ -23,6 +23,7 @@ export const TURN_METRIC_NAMES = {
   stepLimitTurns: 'docmost_ai_tools.chat.step_limit_turns',
   signals: 'docmost_ai_tools.chat.signals',
   providerTokens: 'docmost_ai_tools.chat.provider_tokens',
+  cachedInputTokens: 'docmost_ai_tools.chat.provider_tokens.cached_input',
 } as const;
 
 interface Instruments {
@@ -37,6 +38,7 @@ interface Instruments {
   readonly stepLimitTurns: Counter;
   readonly signals: Counter;
   readonly providerTokens: Counter;
+  readonly cachedInputTokens: Counter;
 }
 
 function createInstruments(provider: MeterProvider): Instruments {
@@ -95,6 +97,11 @@ function createInstruments(provider: MeterProvider): Instruments {
     providerTokens: counter(
       TURN_METRIC_NAMES.providerTokens,
       'Tokens the provider reported, by type (input, output)',
+      '{token}',
+    ),
+    cachedInputTokens: counter(
+      TURN_METRIC_NAMES.cachedInputTokens,
+      "Of the provider's reported input tokens, those it read from its prompt cache",
       '{token}',
     ),
   };
@@ -159,6 +166,8 @@ export class TurnStatsMetrics {
         ...attributes,
         'gen_ai.token.type': 'input',
       });
+    if (row.cachedInputTokens !== null)
+      instruments.cachedInputTokens.add(row.cachedInputTokens, attributes);
     if (row.outputTokens !== null)
       instruments.providerTokens.add(row.outputTokens, {
         ...attributes,

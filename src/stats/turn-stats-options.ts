@@ -27,10 +27,28 @@ export interface TurnStatsOptions {
    * `@opentelemetry/api`), read at each turn's end: a no-op until the host registers one.
    */
   readonly meterProvider?: MeterProvider;
+  /**
+   * The tool set the host's chat sends without this package, for admins to compare the agent's
+   * tool tokens per model request with: what they would pay without the package. `name` is
+   * what the figures call it ("Docmost's own tools"), `tokens` its definitions' size per model
+   * request, counted as `countTokens` counts the package's (measure it once where the host's
+   * requests go out: the tool block of a host that never changes it is the same every request).
+   * Default: none, and the figures compare with every tool of the turn sent on every request
+   * (the package's tools and connected MCP servers', what deferred tools OFF sends).
+   */
+  readonly hostToolSet?: HostToolSet;
   /** Rows deleted per prune statement. Default 1,000. */
   readonly pruneBatchSize?: number;
   /** Least time between two prunes of one process. Default one hour. */
   readonly pruneIntervalMs?: number;
+}
+
+/** The host's own tool set, as `stats.hostToolSet` names and sizes it. */
+export interface HostToolSet {
+  /** What admins read the comparison as, e.g. "Docmost's own tools"; at most 100 characters. */
+  readonly name: string;
+  /** Tokens of its tool definitions per model request (a positive integer). */
+  readonly tokens: number;
 }
 
 export interface ResolvedTurnStatsOptions {
@@ -38,9 +56,12 @@ export interface ResolvedTurnStatsOptions {
   readonly store: boolean;
   readonly countTokens: (text: string) => number;
   readonly meterProvider?: MeterProvider;
+  readonly hostToolSet?: HostToolSet;
   readonly pruneBatchSize: number;
   readonly pruneIntervalMs: number;
 }
+
+const MAX_HOST_TOOL_SET_NAME_LENGTH = 100;
 
 /** OpenAI's documented rule of thumb: about 4 characters (here bytes) of English per token. */
 export function estimateTokens(text: string): number {
@@ -59,6 +80,22 @@ function positiveInteger(
   return value;
 }
 
+function hostToolSet(value: HostToolSet): HostToolSet {
+  const name = typeof value?.name === 'string' ? value.name.trim() : '';
+  if (name === '' || name.length > MAX_HOST_TOOL_SET_NAME_LENGTH)
+    throw new RangeError(
+      `stats.hostToolSet.name must be a text of 1 to ${MAX_HOST_TOOL_SET_NAME_LENGTH} characters (what admins read the comparison as, e.g. "Docmost's own tools"), got ${JSON.stringify(value?.name)}`,
+    );
+  return {
+    name,
+    tokens: positiveInteger(
+      value.tokens,
+      'hostToolSet.tokens',
+      "tokens of the host's own tool definitions per model request",
+    ),
+  };
+}
+
 /** The options with their defaults; a bad value stops the boot naming the field. */
 export function resolveTurnStatsOptions(
   options: TurnStatsOptions = {},
@@ -74,6 +111,9 @@ export function resolveTurnStatsOptions(
     ...(options.meterProvider === undefined
       ? {}
       : { meterProvider: options.meterProvider }),
+    ...(options.hostToolSet === undefined
+      ? {}
+      : { hostToolSet: hostToolSet(options.hostToolSet) }),
     pruneBatchSize: positiveInteger(
       options.pruneBatchSize ?? 1_000,
       'pruneBatchSize',

@@ -1,5 +1,4 @@
-/** How a turn ended, as the host tells `AiChatTurn.end`. */
-export type TurnStatus = 'completed' | 'aborted' | 'failed';
+import type { TurnStatus } from '../deferred';
 
 /**
  * One chat turn's figures: one row of `ai_tools_turn_stats`. Ids, counts and tool names only;
@@ -31,6 +30,11 @@ export interface TurnStatsRecord {
   readonly reachedStepLimit: boolean;
   /** The provider's reported usage, when the host passed it. */
   readonly inputTokens: number | null;
+  /**
+   * Of the input, the tokens the provider reported reading from its prompt cache (billed at a
+   * fraction, or not re-processed); null when it reported none.
+   */
+  readonly cachedInputTokens: number | null;
   readonly outputTokens: number | null;
   /** `[signal]` lines the turn's tool results carried (one per page). */
   readonly signalLines: number;

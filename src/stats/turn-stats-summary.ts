@@ -1,4 +1,22 @@
 import { sql, type Kysely } from 'kysely';
+import type {
+  ModelCue,
+  Share,
+  ToolTokensComparison,
+  TurnStatsGroup,
+  TurnStatsSummary,
+  TurnStatsWindow,
+} from '../../client/wire/turn-stats';
+import type { HostToolSet } from './turn-stats-options';
+
+export type {
+  ModelCue,
+  Share,
+  ToolTokensComparison,
+  TurnStatsGroup,
+  TurnStatsSummary,
+  TurnStatsWindow,
+} from '../../client/wire/turn-stats';
 
 /** The windows the admin route reports, in days. */
 export const SUMMARY_WINDOWS = [7, 30] as const;
@@ -6,73 +24,8 @@ export const SUMMARY_WINDOWS = [7, 30] as const;
 /** The tools most often loaded, per group. */
 const TOP_LOADED_TOOLS = 5;
 
-/** A share of turns, 0 to 1, rounded to 3 decimals; null when there are no turns. */
-export type Share = number | null;
-
-/** One model with deferred tools ON or OFF, over one window. */
-export interface TurnStatsGroup {
-  readonly modelId: string;
-  readonly deferredTools: boolean;
-  readonly turns: number;
-  readonly steps: number;
-  /** Estimated tokens of tool definitions per model call: sent, and had every tool been sent. */
-  readonly toolTokensPerStep: {
-    readonly sent: number;
-    readonly allActive: number;
-  };
-  /** Turns that called `loadTools`. */
-  readonly loadToolsTurnShare: Share;
-  /** The tools loaded in most turns, with the number of turns that loaded each. */
-  readonly topLoadedTools: readonly {
-    readonly name: string;
-    readonly turns: number;
-  }[];
-  /** Turns where `loadTools` refused a name as unknown, and the names refused. */
-  readonly unknownNames: { readonly turnShare: Share; readonly total: number };
-  /** Turns where a call of an unloaded tool was recovered, and the calls recovered. */
-  readonly recoveredCalls: {
-    readonly turnShare: Share;
-    readonly total: number;
-  };
-  /** Turns that reached the final-step lockdown. */
-  readonly stepLimitTurns: number;
-  /** `[signal]` lines, and how many the agent followed by reading that page's comments. */
-  readonly signals: {
-    readonly lines: number;
-    readonly followed: number;
-    readonly followedShare: Share;
-  };
-  /** Turns that ended without an answer (failed, aborted, or no text). */
-  readonly unansweredShare: Share;
-  /** Turns that loaded no tool and ended without an answer. */
-  readonly unansweredWithoutLoadsShare: Share;
-  /** The provider's reported tokens, summed over the turns that reported them. */
-  readonly providerTokens: { readonly input: number; readonly output: number };
-}
-
-/**
- * Per model, the cue to turn deferred tools off: its deferred turns that load nothing end
- * without an answer more often than its all-active turns end without one.
- */
-export interface ModelCue {
-  readonly modelId: string;
-  readonly deferredUnansweredWithoutLoadsShare: Share;
-  readonly allActiveUnansweredShare: Share;
-  readonly deferredToolsStruggle: boolean;
-}
-
-export interface TurnStatsWindow {
-  readonly days: number;
-  readonly turns: number;
-  readonly groups: readonly TurnStatsGroup[];
-  readonly models: readonly ModelCue[];
-}
-
-export interface TurnStatsSummary {
-  readonly windows: readonly TurnStatsWindow[];
-}
-
-interface GroupRow {
+/** One group's sums over a window's daily totals, as the summary statement selects them. */
+export interface DailyGroupRow {
   readonly days: number;
   readonly modelId: string;
   readonly deferredTools: boolean;
@@ -90,9 +43,17 @@ interface GroupRow {
   readonly signalsFollowed: string | number;
   readonly inputTokens: string | number | null;
   readonly outputTokens: string | number | null;
+  readonly cacheTurns: number;
+  readonly cachedInputTokens: string | number;
+  readonly freshInputTokens: string | number;
   readonly unanswered: number;
   readonly unansweredWithoutLoads: number;
   readonly topLoaded: unknown;
+}
+
+/** A mean per turn, rounded to a token; null without turns. */
+function perTurn(total: number, turns: number): number | null {
+  return turns === 0 ? null : Math.round(total / turns);
 }
 
 function share(part: number, whole: number): Share {
@@ -109,7 +70,8 @@ function topLoaded(value: unknown): TurnStatsGroup['topLoadedTools'] {
     : [];
 }
 
-function toGroup(row: GroupRow): TurnStatsGroup {
+/** A group's figures from its sums: means per step and per turn, shares of turns. */
+export function toGroup(row: DailyGroupRow): TurnStatsGroup {
   const turns = Number(row.turns);
   const steps = Number(row.steps);
   const lines = Number(row.signalLines);
@@ -144,10 +106,16 @@ function toGroup(row: GroupRow): TurnStatsGroup {
       input: Number(row.inputTokens ?? 0),
       output: Number(row.outputTokens ?? 0),
     },
+    inputTokensPerTurn: {
+      turns: Number(row.cacheTurns),
+      fresh: perTurn(Number(row.freshInputTokens), Number(row.cacheTurns)),
+      cached: perTurn(Number(row.cachedInputTokens), Number(row.cacheTurns)),
+    },
   };
 }
 
-function modelCues(groups: readonly TurnStatsGroup[]): ModelCue[] {
+/** Per model, whether its deferred turns struggle next to its all-active ones. */
+export function modelCues(groups: readonly TurnStatsGroup[]): ModelCue[] {
   const models = [...new Set(groups.map((group) => group.modelId))].sort();
   return models.map((modelId) => {
     const on = groups.find((g) => g.modelId === modelId && g.deferredTools);
@@ -166,18 +134,33 @@ function modelCues(groups: readonly TurnStatsGroup[]): ModelCue[] {
   });
 }
 
+/** What the tool tokens are compared with: the host's own tool set when given, else all active. */
+export function comparisonWith(
+  hostToolSet: HostToolSet | undefined,
+): ToolTokensComparison {
+  return hostToolSet === undefined
+    ? { against: 'allActive' }
+    : {
+        against: 'hostToolSet',
+        name: hostToolSet.name,
+        tokensPerRequest: hostToolSet.tokens,
+      };
+}
+
 /**
  * The workspace's figures over the last 7 and 30 days (UTC days, today included), by model and
  * by deferred tools ON/OFF, in one statement over the daily totals: one primary-key range of
  * `ai_tools_turn_stats_daily`, at most 30 days x models x 2 rows whatever the turn count.
+ * `hostToolSet` (the module option) is what the tool tokens are compared with, when given.
  */
 export async function summarizeTurnStats(
   db: Kysely<any>,
   workspaceId: string,
+  hostToolSet?: HostToolSet,
 ): Promise<TurnStatsSummary> {
   const longest = Math.max(...SUMMARY_WINDOWS);
   const windows = sql.join(SUMMARY_WINDOWS.map((days) => sql`(${days}::int)`));
-  const { rows } = await sql<GroupRow>`
+  const { rows } = await sql<DailyGroupRow>`
     with windowed as (
       select w.days, d.*
       from ai_tools_turn_stats_daily d
@@ -202,6 +185,9 @@ export async function summarizeTurnStats(
         sum(signals_followed) as signals_followed,
         sum(input_tokens) as input_tokens,
         sum(output_tokens) as output_tokens,
+        sum(cache_turns)::int as cache_turns,
+        sum(cached_input_tokens) as cached_input_tokens,
+        sum(fresh_input_tokens) as fresh_input_tokens,
         sum(unanswered)::int as unanswered,
         sum(unanswered_without_loads)::int as unanswered_without_loads
       from windowed
@@ -222,6 +208,8 @@ export async function summarizeTurnStats(
       g.turns_recovered as "turnsRecovered", g.step_limit as "stepLimit",
       g.signal_lines as "signalLines", g.signals_followed as "signalsFollowed",
       g.input_tokens as "inputTokens", g.output_tokens as "outputTokens",
+      g.cache_turns as "cacheTurns", g.cached_input_tokens as "cachedInputTokens",
+      g.fresh_input_tokens as "freshInputTokens",
       g.unanswered as "unanswered", g.unanswered_without_loads as "unansweredWithoutLoads",
       coalesce((
         select jsonb_agg(jsonb_build_object('name', l.name, 'turns', l.turns) order by l.rank)
@@ -232,6 +220,7 @@ export async function summarizeTurnStats(
     from groups g
     order by g.days, g.turns desc, g.model_id, g.deferred_tools`.execute(db);
   return {
+    comparison: comparisonWith(hostToolSet),
     windows: SUMMARY_WINDOWS.map((days) => {
       const groups = rows
         .filter((row) => Number(row.days) === days)

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import { isUuid } from '../comment-signal/is-uuid';
+import { errorMessage, isUuid } from '../ground';
 import { addToDailyTotals } from './daily-totals-sql';
 import type { TurnStatsRecord } from './turn-stats-record';
 
@@ -32,8 +32,8 @@ function insertValues(row: TurnStatsRecord) {
     ${row.modelId}, ${row.deferredTools}, ${row.status}, ${row.answered}, ${row.steps},
     ${row.toolTokensSent}, ${row.toolTokensAllActive}, ${row.loadToolsCalls},
     ${JSON.stringify(row.loadedTools)}::text::jsonb, ${row.unknownNames}, ${row.recoveredCalls},
-    ${row.reachedStepLimit}, ${row.inputTokens}::integer, ${row.outputTokens}::integer,
-    ${row.signalLines}, ${row.signalsFollowed})`;
+    ${row.reachedStepLimit}, ${row.inputTokens}::integer, ${row.cachedInputTokens}::integer,
+    ${row.outputTokens}::integer, ${row.signalLines}, ${row.signalsFollowed})`;
 }
 
 /**
@@ -120,7 +120,7 @@ export class TurnStatsWriter {
             insert into ai_tools_turn_stats (workspace_id, chat_id, ended_at, model_id, deferred_tools,
               status, answered, steps, tool_tokens_sent, tool_tokens_all_active, load_tools_calls,
               loaded_tools, unknown_names, recovered_calls, reached_step_limit, input_tokens,
-              output_tokens, signal_lines, signals_followed)
+              cached_input_tokens, output_tokens, signal_lines, signals_followed)
             values ${sql.join(batch.map(insertValues))}
             returning *)`,
           'inserted',
@@ -135,7 +135,7 @@ export class TurnStatsWriter {
       } catch (error) {
         if (!this.failing)
           this.options.log(
-            `turn statistics could not be written (${batch.length} row${batch.length === 1 ? '' : 's'} dropped; logged once until writes work again): ${error instanceof Error ? error.message : String(error)}`,
+            `turn statistics could not be written (${batch.length} row${batch.length === 1 ? '' : 's'} dropped; logged once until writes work again): ${errorMessage(error)}`,
           );
         this.failing = true;
       }
@@ -146,7 +146,7 @@ export class TurnStatsWriter {
     )
       await this.prune().catch((error: unknown) =>
         this.options.log(
-          `old turn statistics could not be pruned: ${error instanceof Error ? error.message : String(error)}`,
+          `old turn statistics could not be pruned: ${errorMessage(error)}`,
         ),
       );
   }

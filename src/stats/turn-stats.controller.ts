@@ -1,16 +1,12 @@
+import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import {
-  Controller,
-  ForbiddenException,
-  HttpCode,
-  Post,
-  UseGuards,
-} from '@nestjs/common';
-import { AiToolsAuthGuard, Caller, type AiToolsCaller } from '../caller';
-import type { UserRole } from '../database';
+  AiToolsAuthGuard,
+  Caller,
+  requireWorkspaceAdmin,
+  type AiToolsCaller,
+} from '../caller';
 import type { TurnStatsSummary } from './turn-stats-summary';
 import { TurnStatsService } from './turn-stats.service';
-
-const ROLES_ALLOWED: readonly UserRole[] = ['owner', 'admin'];
 
 /** The workspace's chat-turn figures, for the admins who decide on the deferred-tools switch. */
 @Controller('ai-tools')
@@ -22,10 +18,7 @@ export class TurnStatsController {
   @Post('stats')
   @HttpCode(200)
   summary(@Caller() caller: AiToolsCaller): Promise<TurnStatsSummary> {
-    if (!ROLES_ALLOWED.includes(caller.role))
-      throw new ForbiddenException(
-        `Only workspace owners and admins can read AI tool statistics; your role is "${caller.role}"`,
-      );
+    requireWorkspaceAdmin(caller, 'read AI tool statistics');
     return this.stats.summary(caller.workspaceId);
   }
 }

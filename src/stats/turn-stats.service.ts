@@ -8,13 +8,13 @@ import {
 import type { ToolSet } from 'ai';
 import type { Kysely } from 'kysely';
 import { KYSELY } from '../database/kysely.token';
-import type { DeferredTurnFigures } from '../deferred/deferred-tools-turn';
+import type { DeferredTurnFigures, TurnEnd } from '../deferred';
 import { LOAD_TOOLS_NAME } from '../deferred/load-tools-input';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { ToolInterceptor } from '../registry/tool-interceptor';
-import { isUuid } from '../comment-signal/is-uuid';
+import { errorMessage, isUuid } from '../ground';
 import { ToolDefinitionTokens } from './tool-definition-tokens';
-import { TurnRecorder, type TurnEnd } from './turn-recorder';
+import { TurnRecorder } from './turn-recorder';
 import { TurnStatsMetrics } from './turn-stats-metrics';
 import {
   resolveTurnStatsOptions,
@@ -161,7 +161,7 @@ export class TurnStatsService implements OnApplicationShutdown {
           return row;
         } catch (error) {
           this.logger.warn(
-            `turn statistics could not be recorded: ${error instanceof Error ? error.message : String(error)}`,
+            `turn statistics could not be recorded: ${errorMessage(error)}`,
           );
           return undefined;
         }
@@ -175,7 +175,7 @@ export class TurnStatsService implements OnApplicationShutdown {
       throw new NotFoundException(
         'AI tool statistics are not recorded on this server (module option `stats` is false, or `stats.store` is false)',
       );
-    return summarizeTurnStats(this.db, workspaceId);
+    return summarizeTurnStats(this.db, workspaceId, this.options?.hostToolSet);
   }
 
   /** Resolves when every ended turn's row has been written (or dropped). */

@@ -4,12 +4,7 @@ import { admitLargeInput, withToolCallScope } from '../workers';
 import { DocumentError } from '../document';
 import { ToolError } from '../registry/tool-error';
 import type { ToolExecutor } from '../registry/tool-spec';
-import {
-  bindPageAccess,
-  DOCMOST_PAGE_ACCESS,
-  type PageAccessPolicy,
-} from '../access';
-import type { PageAccess } from '../docmost-services';
+import { bindPageAccess } from '../access';
 import type { DocmostToolExecutors } from './tool-definitions';
 import { COMMENT_EXECUTORS } from './comments';
 import { CONTENT_EXECUTORS } from './content';
@@ -20,18 +15,21 @@ import { READING_EXECUTORS } from './reading';
 import { SHARING_EXECUTORS } from './sharing';
 import { STRUCTURE_EXECUTORS } from './structure';
 import { TABLE_EXECUTORS } from './tables';
+import type {
+  DependentToolExecutor,
+  ToolExecutorDependencies,
+} from './executor-dependencies';
 import {
   resolveExecutorDependencies,
-  type DependentToolExecutor,
   type DocmostExecutorOptions,
-  type ToolExecutorDependencies,
-} from './executor-dependencies';
+} from './resolve-executor-dependencies';
 
+export type { ToolExecutorDependencies } from './executor-dependencies';
 export {
   DEFAULT_PUBLIC_BASE_URL,
+  resolveExecutorDependencies,
   type DocmostExecutorOptions,
-  type ToolExecutorDependencies,
-} from './executor-dependencies';
+} from './resolve-executor-dependencies';
 
 /** All 41, each from the folder of its domain beside its spec, before their dependencies are bound. */
 const DOCMOST_EXECUTORS = {
@@ -58,38 +56,25 @@ export function createDocmostExecutors(
   db: Kysely<any>,
   options: DocmostExecutorOptions = {},
 ): Required<DocmostToolExecutors> {
-  const dependencies = resolveExecutorDependencies(db, options);
+  return docmostExecutorsFor(resolveExecutorDependencies(db, options));
+}
+
+/**
+ * The executors over dependencies already resolved: a host that uses them elsewhere too (the
+ * module's stash routes use their `stashes`) resolves them once.
+ */
+export function docmostExecutorsFor(
+  dependencies: ToolExecutorDependencies,
+): Required<DocmostToolExecutors> {
   const executors = Object.fromEntries(
     Object.entries(DOCMOST_EXECUTORS).map(([name, run]) => [
       name,
       bindDependencies(run as DependentToolExecutor<never>, dependencies, name),
     ]),
   ) as Required<DocmostToolExecutors>;
-  const policy = withHostDecisions(
-    options.pageAccess,
-    dependencies.services.pageAccess,
-  );
-  return policy ? bindPageAccess(executors, policy) : executors;
-}
-
-/**
- * The page-access policy the executors apply: the host's `pageAccess` option (by default
- * Docmost's rules in SQL), with the decision on each single page a tool acts on taken from the
- * host's bound `pageAccess` port when there is one (in Docmost, its `PageAccessService`).
- */
-function withHostDecisions(
-  policy: PageAccessPolicy | undefined,
-  decisions: PageAccess | undefined,
-): PageAccessPolicy | undefined {
-  if (!decisions) return policy;
-  return {
-    ...(policy ?? DOCMOST_PAGE_ACCESS),
-    pagePermission: (_db, caller, page) =>
-      decisions.decide(
-        { userId: caller.userId, workspaceId: caller.workspaceId },
-        page,
-      ),
-  };
+  return dependencies.pageAccess
+    ? bindPageAccess(executors, dependencies.pageAccess)
+    : executors;
 }
 
 /**

@@ -2,100 +2,38 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../database';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { AnyToolSpec, ToolInput } from '../registry/tool-spec';
-import {
-  PageStashRepository,
-  PageStashService,
-  type PageStashOptions,
-} from '../stash';
-import { sharedHeavyWorkPool, type ToolHeavyWorkPool } from './heavy-tasks';
-import type { PageAccessPolicy } from '../access';
-import {
-  databasePageWriter,
-  type LivePageReader,
-  type PageWriter,
+import type { HeavyTaskTable, HeavyWorkPool } from '../workers';
+import type { PageStashService } from '../stash';
+import type {
+  LivePageReader,
+  PageStoreHeavyTasks,
+  PageWriter,
 } from '../page-store';
 import type { ScriptSandboxOptions } from './sandbox';
 import type { DocmostServices } from '../docmost-services';
-import { databaseServices } from '../docmost-services/database/database-services';
+import type { PageAccessPolicy } from '../access';
 
-/** Origin used in share and stash URLs when the host gives none. */
-export const DEFAULT_PUBLIC_BASE_URL = 'http://localhost:3000';
-
-/** exportPageMarkdown's default limit: about 25,000 tokens. */
-export const DEFAULT_MAX_EXPORT_CHARS = 100_000;
-
-/** importPageMarkdown's input limit (its schema's `markdown.max`). */
-export const MAX_IMPORT_CHARS = 500_000;
-
-/** What a host may set for the executors `createDocmostExecutors` builds; every field has a default. */
-export interface DocmostExecutorOptions {
-  /**
-   * Origin of the Docmost web app, e.g. Docmost's `APP_URL`: public share URLs
-   * (`<origin>/share/<key>/p/<slug>`) and stash URLs (`<origin>/api/ai-tools/stash/<key>`).
-   * Default `http://localhost:3000`.
-   */
-  readonly publicBaseUrl?: string;
-  /**
-   * The worker pool CPU-heavy work runs in (transform scripts, version diffs, Markdown of large
-   * pages, text edits on large pages); default the process-wide shared pool.
-   */
-  readonly heavyWork?: ToolHeavyWorkPool;
-  /** transformPage's sandbox limits (time, memory, stack, sizes); see `ScriptSandboxOptions` for defaults. */
-  readonly sandbox?: ScriptSandboxOptions;
-  /** stashPage's limits (snapshot size, live stashes per user); see `PageStashOptions` for defaults. */
-  readonly stash?: PageStashOptions;
-  /**
-   * Most characters of Markdown exportPageMarkdown returns; a larger page is refused with a
-   * pointer to stashPage, so one call cannot flood the model's context. Default 100,000
-   * (about 25,000 tokens); at most 500,000, what importPageMarkdown accepts, so any export can
-   * be imported back.
-   */
-  readonly maxExportChars?: number;
-  /** Page-level permissions every executor applies; default Docmost's `page_access` rules. */
-  readonly pageAccess?: PageAccessPolicy;
-  /**
-   * Where every content write of every tool goes (see `PageWriter`). Default
-   * `databasePageWriter`: a compare-and-set on Docmost's tables with a history row and the
-   * agent's provenance. A Docmost host binds its collaboration server's writer, so a page open
-   * in an editor is changed through Yjs instead of under it.
-   */
-  readonly pageWriter?: PageWriter;
-  /**
-   * Where tools read the document of a page that may be live in the host's collaboration
-   * server (see `LivePageReader`). Default none: the database's `pages.content`. The module's
-   * `collaboration` option sets it together with `pageWriter`.
-   */
-  readonly livePages?: LivePageReader;
-  /**
-   * Where comment, page tree and share writes go, and who decides page access, sharing and
-   * commenting (see
-   * `DocmostServices`): in Docmost, `docmostServices(...)` over its own services, so an agent's
-   * write has the effects of the same person's write through Docmost's API. Each port left out
-   * keeps the package's SQL on Docmost's tables (the rows, none of Docmost's side effects).
-   */
-  readonly services?: DocmostServicesOption;
-}
-
-/**
- * The `services` option: the ports to bind, or a function of the package's database binding
- * returning them, for a host whose services write their rows with it (the reference host's).
- */
-export type DocmostServicesOption =
-  | Partial<DocmostServices>
-  | ((database: DocmostServices) => Partial<DocmostServices>);
+/** The heavy tasks of an executor that hands the pool none of its own (the page store's aside). */
+export type NoHeavyTasks = Record<never, never>;
 
 /**
  * Everything an executor uses besides its input and its caller, resolved once with defaults:
  * every executor is `(dependencies, input, context)`, so none has a call shape of its own.
  */
-export interface ToolExecutorDependencies {
+export interface ToolExecutorDependencies<
+  Tasks extends HeavyTaskTable = NoHeavyTasks,
+> {
   /** Docmost's database, with `CamelCasePlugin`. */
   readonly db: Kysely<DB>;
   /** Every content write of every tool goes through it. */
   readonly pageWriter: PageWriter;
   /** Where a live page's document is read; undefined: the database only. */
   readonly livePages: LivePageReader | undefined;
-  readonly heavyWork: ToolHeavyWorkPool;
+  /**
+   * The worker pool: it runs the page store's heavy tasks and `Tasks`, the ones the executor
+   * hands it (the tools' pool runs every tool's, `HEAVY_TASKS`).
+   */
+  readonly heavyWork: HeavyWorkPool<Tasks & PageStoreHeavyTasks>;
   /** Origin of share and stash URLs, without a trailing path. */
   readonly publicBaseUrl: string;
   readonly sandbox: ScriptSandboxOptions;
@@ -104,67 +42,31 @@ export interface ToolExecutorDependencies {
   readonly maxExportChars: number;
   /** Comment, page tree and share writes; sharing and comment decisions. */
   readonly services: DocmostServices;
+  /**
+   * The page-access policy every executor applies: the `pageAccess` option, its decision on a
+   * single page taken from the bound `pageAccess` port when there is one. Undefined: neither
+   * is set, Docmost's rules in SQL apply.
+   */
+  readonly pageAccess: PageAccessPolicy | undefined;
 }
 
 /** One tool's executor before its dependencies are bound. */
-export type DependentToolExecutor<Spec extends AnyToolSpec> = (
-  dependencies: ToolExecutorDependencies,
+export type DependentToolExecutor<
+  Spec extends AnyToolSpec,
+  Tasks extends HeavyTaskTable = NoHeavyTasks,
+> = (
+  dependencies: ToolExecutorDependencies<Tasks>,
   input: ToolInput<Spec>,
   context: ToolCallContext,
 ) => Promise<unknown>;
 
 /** Every tool of `Specs` with its executor, keyed by tool name. */
-export type DependentToolExecutors<Specs extends readonly AnyToolSpec[]> = {
-  readonly [Spec in Specs[number] as Spec['name']]: DependentToolExecutor<Spec>;
+export type DependentToolExecutors<
+  Specs extends readonly AnyToolSpec[],
+  Tasks extends HeavyTaskTable = NoHeavyTasks,
+> = {
+  readonly [Spec in Specs[number] as Spec['name']]: DependentToolExecutor<
+    Spec,
+    Tasks
+  >;
 };
-
-function checkMaxExportChars(maxExportChars: number): number {
-  if (
-    !Number.isInteger(maxExportChars) ||
-    maxExportChars < 1 ||
-    maxExportChars > MAX_IMPORT_CHARS
-  ) {
-    throw new RangeError(
-      `maxExportChars must be an integer from 1 to ${MAX_IMPORT_CHARS} (what importPageMarkdown accepts), got ${maxExportChars}`,
-    );
-  }
-  return maxExportChars;
-}
-
-function bindServices(
-  database: DocmostServices,
-  option: DocmostServicesOption | undefined,
-): DocmostServices {
-  const bound = typeof option === 'function' ? option(database) : option;
-  return { ...database, ...bound };
-}
-
-/** The executors' dependencies: the host's options, each missing one by its default. */
-export function resolveExecutorDependencies(
-  db: Kysely<DB>,
-  options: DocmostExecutorOptions = {},
-): ToolExecutorDependencies {
-  const pageWriter = options.pageWriter ?? databasePageWriter;
-  const heavyWork = options.heavyWork ?? sharedHeavyWorkPool();
-  return Object.freeze({
-    db,
-    pageWriter,
-    livePages: options.livePages,
-    heavyWork,
-    services: bindServices(
-      databaseServices({
-        db,
-        pageWriter,
-        livePages: options.livePages,
-        heavyWork,
-      }),
-      options.services,
-    ),
-    publicBaseUrl: options.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
-    sandbox: options.sandbox ?? {},
-    stashes: new PageStashService(new PageStashRepository(db), options.stash),
-    maxExportChars: checkMaxExportChars(
-      options.maxExportChars ?? DEFAULT_MAX_EXPORT_CHARS,
-    ),
-  });
-}

@@ -1,56 +1,32 @@
 import { HeavyWorkPool, type HeavyTasks } from '../workers';
-import { blockView, outlineView, pageTextView } from './reading/document-views';
-import { tableView } from './tables/table-view';
-import { versionText, versionTextLengths } from './history/version-views';
-import { planTextEdit } from './edit-text/plan-text-edit';
-import { PAGE_STORE_HEAVY_TASKS } from '../page-store';
-import { prepareWholeDocument } from './structure/prepare-whole-document';
-import { applyBlockEdit } from './structure/block-edits';
-import { transformDocument } from './content/transform/transform-document';
-import { transferMarkdownDocument } from './content/page-markdown/read-markdown-document';
-import {
-  exportDocumentMarkdown,
-  diffDocuments,
-  type DiffDocumentsOptions,
-  readStoredDocument,
-  type ProseMirrorNode,
-} from '../document';
+// Each table from its own file, not its folder's index: a worker loads this module, and with it
+// only the heavy functions, none of the executors, the database or the access policy.
+import { PAGE_STORE_HEAVY_TASKS } from '../page-store/page-store-heavy-tasks';
+import { BLOCK_EDIT_HEAVY_TASKS } from './block-edits/block-edit-heavy-tasks';
+import { CONTENT_HEAVY_TASKS } from './content/content-heavy-tasks';
+import { EDIT_TEXT_HEAVY_TASKS } from './edit-text/edit-text-heavy-tasks';
+import { HISTORY_HEAVY_TASKS } from './history/history-heavy-tasks';
+import { READING_HEAVY_TASKS } from './reading/reading-heavy-tasks';
+import { STRUCTURE_HEAVY_TASKS } from './structure/structure-heavy-tasks';
 
 /**
- * The tools' CPU-heavy functions, which they hand to the worker pool by name. Each is the same
+ * The tools' CPU-heavy functions, which they hand to the worker pool by name: each domain's
+ * table (its `*-heavy-tasks.ts`, beside the functions) and the page store's. Each is the same
  * pure function the calling thread runs for small inputs (and unit tests call directly): one
  * input object in, a structured-cloneable value out, ToolErrors for the model.
  */
 export const HEAVY_TASKS = {
-  transformDocument,
-  // Versions travel as the JSON text PostgreSQL stored: a string crosses to a worker as one copy,
-  // while cloning a 5 MB object tree (and parsing it first) held the event loop for ~100 ms each.
-  diffDocuments: (input: {
-    readonly from: ProseMirrorNode | string;
-    readonly to: ProseMirrorNode | string;
-    readonly options?: DiffDocumentsOptions;
-  }) =>
-    diffDocuments(
-      readStoredDocument(input.from),
-      readStoredDocument(input.to),
-      input.options,
-    ),
-  transferMarkdownDocument,
-  exportDocumentMarkdown: (input: { readonly document: ProseMirrorNode }) =>
-    exportDocumentMarkdown(input.document),
-  planTextEdit,
-  applyBlockEdit,
-  // The reading tools' views of a large page, from its JSON text (see reading/document-views.ts).
-  pageTextView,
-  blockView,
-  outlineView,
-  tableView,
-  versionText,
-  versionTextLengths,
-  // A new document's stored form (see src/page-store/stored-document.ts).
+  ...READING_HEAVY_TASKS,
+  ...BLOCK_EDIT_HEAVY_TASKS,
+  ...EDIT_TEXT_HEAVY_TASKS,
+  ...STRUCTURE_HEAVY_TASKS,
+  ...CONTENT_HEAVY_TASKS,
+  ...HISTORY_HEAVY_TASKS,
   ...PAGE_STORE_HEAVY_TASKS,
-  prepareWholeDocument,
 } as const;
+
+/** Every task of the tools' pool, by name. */
+export type ToolHeavyTasks = typeof HEAVY_TASKS;
 
 /** The table and this module, which each worker loads by path. */
 export const TOOL_HEAVY_TASKS: HeavyTasks<typeof HEAVY_TASKS> = {

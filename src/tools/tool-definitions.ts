@@ -1,5 +1,6 @@
 import type { AnyToolSpec, ToolExecutorMap } from '../registry/tool-spec';
 import { DEFERRED_TOOL_NAMES } from './catalog-lines';
+import { CORE_TOOL_NAMES, TOOL_NAMES } from './tool-names';
 import { COMMENT_TOOLS } from './comments/comments.tools';
 import { CONTENT_TOOLS } from './content/content.tools';
 import { EDIT_TEXT_TOOLS } from './edit-text/edit-text.tools';
@@ -12,30 +13,12 @@ import { TABLE_TOOLS } from './tables/tables.tools';
 
 export { CATALOG_LINES, DEFERRED_TOOL_NAMES } from './catalog-lines';
 export type { DeferredToolName } from './catalog-lines';
-
-/** The core tier of seed 000, in its order: always active in the chat. */
-export const CORE_TOOL_NAMES = [
-  'searchPages',
-  'listPages',
-  'listSpaces',
-  'getWorkspace',
-  'getCurrentPage',
-  'getPage',
-  'getOutline',
-  'getNode',
-  'createComment',
-  'getComment',
-  'listComments',
-  'resolveComment',
-  'editPageText',
-] as const;
-
-export type CoreToolName = (typeof CORE_TOOL_NAMES)[number];
-
-/** Canonical order: the core tier, then the deferred tier in the order of seed 000's catalog. */
-export const TOOL_NAMES = [...CORE_TOOL_NAMES, ...DEFERRED_TOOL_NAMES] as const;
-
-export type ToolName = (typeof TOOL_NAMES)[number];
+export {
+  CORE_TOOL_NAMES,
+  TOOL_NAMES,
+  type CoreToolName,
+  type ToolName,
+} from './tool-names';
 
 /** Every group file's specs; order here does not matter, `TOOL_NAMES` decides it. */
 const GROUPED_SPECS = [

@@ -16,6 +16,12 @@ import {
   recordConsoleErrors,
 } from './support/chromium';
 import {
+  answerAsDocmost,
+  serveLocales,
+  SETTINGS_PAGE_STACKS,
+  type SettingsPageStack,
+} from './support/settings-page-stacks';
+import {
   bundleTestPage,
   serveTestPage,
   type BundledTestPage,
@@ -24,7 +30,10 @@ import {
 /**
  * The package's `TurnFigures` below the deferred-tools switch, in headless Chromium, against
  * the reference host (`npm start` as a child process) whose chat turns run on a
- * chat-completions stub: the figures are those the module recorded of real turns.
+ * chat-completions stub reporting its usage, cached input included, as OpenAI does: the figures
+ * are those the module recorded of real turns. The same checks run on both client stacks of
+ * test/browser/support/settings-page-stacks.ts (the repository's React 19, and the Docmost
+ * fork's client at 0.94.0 with its axios, envelope and react-i18next in de-DE).
  */
 jest.setTimeout(180_000);
 
@@ -32,7 +41,7 @@ let database: TestDatabase;
 let stub: OpenAiStubServer;
 let server: ServerUnderTest;
 let browser: Browser;
-let bundle: BundledTestPage;
+const bundles = new Map<SettingsPageStack, BundledTestPage>();
 const tokens: Record<'owner' | 'admin' | 'member', string> = {
   owner: '',
   admin: '',
@@ -47,11 +56,18 @@ interface Tab {
   readonly statsRequests: string[];
 }
 
-async function openSettings(role: keyof typeof tokens): Promise<Tab> {
+async function openSettings(
+  stack: SettingsPageStack,
+  role: keyof typeof tokens,
+): Promise<Tab> {
   const context = await browser.newContext();
   contexts.push(context);
   const page = await context.newPage();
   const consoleErrors = recordConsoleErrors(page);
+  if (stack.docmostEnvelope)
+    await answerAsDocmost(context, server.baseUrl, () => false);
+  if (stack.locales !== undefined)
+    await serveLocales(context, server.baseUrl, stack.locales);
   const statsRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/ai-tools/stats'))
@@ -60,13 +76,13 @@ async function openSettings(role: keyof typeof tokens): Promise<Tab> {
   const url = await serveTestPage(
     context,
     server.baseUrl,
-    'ai-settings',
-    bundle,
+    stack.page,
+    bundles.get(stack)!,
   );
   await page.goto(`${url}#token=${tokens[role]}`);
   // The switch is there for everyone: the page has rendered.
   await page
-    .getByRole('switch', { name: 'Deferred tools', exact: true })
+    .getByRole('switch', { name: stack.text('Deferred tools'), exact: true })
     .waitFor();
   return { page, consoleErrors, statsRequests };
 }
@@ -83,6 +99,46 @@ async function chatTurn(script: Parameters<OpenAiStubServer['reset']>[0]) {
   });
   expect(response.status).toBe(200);
   await response.text();
+}
+
+let recorded: Promise<void> | undefined;
+
+/**
+ * Two chat turns, once for both stacks, whose provider reports its usage: a deferred turn that
+ * loads getTable (its second request read 2,944 of its 3,400 tokens from the cache), and a turn
+ * that only answers (1,536 of 2,000 cached). Resolves once the admin route counts both.
+ */
+function recordTurns(): Promise<void> {
+  recorded ??= (async () => {
+    await chatTurn([
+      {
+        toolCalls: [
+          {
+            name: 'loadTools',
+            arguments: { names: ['getTable'] },
+            id: 'call_load',
+          },
+        ],
+        usage: { promptTokens: 3000, cachedTokens: 0, completionTokens: 20 },
+      },
+      {
+        text: 'The table tools are loaded.',
+        usage: { promptTokens: 3400, cachedTokens: 2944, completionTokens: 40 },
+      },
+    ]);
+    await chatTurn([
+      {
+        text: 'Nothing to do.',
+        usage: { promptTokens: 2000, cachedTokens: 1536, completionTokens: 10 },
+      },
+    ]);
+    const deadline = Date.now() + 15_000;
+    while ((await recordedTurns()) < 2) {
+      if (Date.now() > deadline) throw new Error('the turns were not recorded');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return recorded;
 }
 
 /** The route's 7-day turns as the admin reads them (the rows are written after each turn). */
@@ -102,7 +158,15 @@ beforeAll(async () => {
   const seed = await seedDemoWorkspace(database.db);
   for (const user of seed.users) tokens[user.role] = user.token;
   stub = await OpenAiStubServer.start();
-  [server, bundle] = await Promise.all([
+  const pages = Promise.all(
+    SETTINGS_PAGE_STACKS.map(async (stack) =>
+      bundles.set(
+        stack,
+        await bundleTestPage(stack.page, { stack: stack.libraries }),
+      ),
+    ),
+  );
+  [server] = await Promise.all([
     startServer(
       {
         DATABASE_URL: database.url,
@@ -112,7 +176,7 @@ beforeAll(async () => {
       },
       { startupTimeoutMs: 90_000 },
     ),
-    bundleTestPage('ai-settings'),
+    pages,
   ]);
   browser = await launchChromium();
 });
@@ -128,65 +192,100 @@ afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close();
 });
 
-it('an admin of a workspace without turns is told there are none', async () => {
-  const admin = await openSettings('admin');
-  const empty = admin.page.getByTestId('turn-figures-empty');
-  await empty.waitFor();
-  expect(await empty.textContent()).toBe(
-    'No chat turns were recorded in the last 7 days.',
-  );
-  expect(admin.consoleErrors).toEqual([]);
-});
+// Before any turn, on both stacks.
+describe.each(SETTINGS_PAGE_STACKS)('without turns, on $name', (stack) => {
+  const text = stack.text;
 
-it("an admin sees the figures of the workspace's turns under the switch", async () => {
-  await chatTurn([
-    {
-      toolCalls: [
-        {
-          name: 'loadTools',
-          arguments: { names: ['getTable'] },
-          id: 'call_load',
-        },
-      ],
-    },
-    { text: 'The table tools are loaded.' },
-  ]);
-  await chatTurn([{ text: 'Nothing to do.' }]);
-  const deadline = Date.now() + 15_000;
-  while ((await recordedTurns()) < 2) {
-    if (Date.now() > deadline) throw new Error('the turns were not recorded');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-
-  const admin = await openSettings('admin');
-  const figures = admin.page.getByTestId('turn-figures');
-  await figures.getByTestId('turn-figures-row').first().waitFor();
-  const rows = figures.getByTestId('turn-figures-row');
-  expect(await rows.count()).toBe(1);
-  const cells = await rows.first().locator('td').allTextContents();
-  // Model and mode, turns, tool tokens, loadTools share, unknown, recovered, step limit, signals.
-  expect(cells[0]).toBe('stub-modeldeferred');
-  expect(cells[1]).toBe('2');
-  expect(cells[2]).toMatch(/^[\d,]+ of [\d,]+$/);
-  expect(cells.slice(3)).toEqual(['50%', '0%', '0%', '0', '0 of 0']);
-  expect(await figures.textContent()).toContain(
-    'Most loaded with stub-model: getTable (1)',
-  );
-  // The 30-day window holds the same turns.
-  await admin.page.getByText('30 days', { exact: true }).click();
-  expect(await rows.first().locator('td').nth(1).textContent()).toBe('2');
-  await admin.page.screenshot({
-    path: join(BROWSER_OUTPUT, 'turn-figures.png'),
-    fullPage: true,
+  it('an admin of a workspace without turns is told there are none', async () => {
+    const admin = await openSettings(stack, 'admin');
+    const empty = admin.page.getByTestId('turn-figures-empty');
+    await empty.waitFor();
+    expect(await empty.textContent()).toBe(
+      text('No chat turns were recorded in the last {{days}} days.').replace(
+        '{{days}}',
+        '7',
+      ),
+    );
+    expect(admin.consoleErrors).toEqual([]);
   });
-  expect(admin.consoleErrors).toEqual([]);
 });
 
-it('a member sees the switch and no figures, and the page never asks for them', async () => {
-  const member = await openSettings('member');
-  // Let any request the block would make go out.
-  await member.page.waitForLoadState('networkidle');
-  expect(await member.page.getByTestId('turn-figures').count()).toBe(0);
-  expect(member.statsRequests).toEqual([]);
-  expect(member.consoleErrors).toEqual([]);
+describe.each(SETTINGS_PAGE_STACKS)('with turns, on $name', (stack) => {
+  const text = stack.text;
+
+  it("an admin sees the figures of the workspace's turns under the switch: fresh and cached input per turn, and what the tool tokens compare with", async () => {
+    await recordTurns();
+    const admin = await openSettings(stack, 'admin');
+    const figures = admin.page.getByTestId('turn-figures');
+    await figures.getByTestId('turn-figures-row').first().waitFor();
+    const rows = figures.getByTestId('turn-figures-row');
+    expect(await rows.count()).toBe(1);
+    const cells = await rows.first().locator('td').allTextContents();
+    // Model and mode, turns, tool tokens, fresh and cached input per turn, loadTools share,
+    // unknown, recovered, step limit, signals.
+    expect(cells[0]).toBe(`stub-model${text('deferred')}`);
+    expect(cells[1]).toBe('2');
+    const [sent, compared] = cells[2]!.split(
+      text('{{sent}} of {{compared}}')
+        .replace('{{sent}}', '')
+        .replace('{{compared}}', ''),
+    );
+    // The reference host gives no tool set of its own: all tools active is the comparison.
+    expect(Number(sent!.replace(/,/g, ''))).toBeLessThan(
+      Number(compared!.replace(/,/g, '')),
+    );
+    // Turn 1: 6,400 input, 2,944 cached; turn 2: 2,000 input, 1,536 cached.
+    expect(cells.slice(3, 5)).toEqual([
+      ((3456 + 464) / 2).toLocaleString('en-US'),
+      ((2944 + 1536) / 2).toLocaleString('en-US'),
+    ]);
+    expect(cells.slice(5)).toEqual([
+      '50%',
+      '0%',
+      '0%',
+      '0',
+      text('{{followed}} of {{lines}}')
+        .replace('{{followed}}', '0')
+        .replace('{{lines}}', '0'),
+    ]);
+    const headers = await figures.locator('th').allTextContents();
+    expect(headers.slice(2, 5)).toEqual([
+      text('Tool tokens per request'),
+      text('Fresh input per turn'),
+      text('Cached input per turn'),
+    ]);
+    expect(
+      await figures.getByTestId('turn-figures-comparison').textContent(),
+    ).toBe(
+      text(
+        'Tool tokens per request are compared with all tools sent on every request (deferred tools off).',
+      ),
+    );
+    expect(await figures.textContent()).toContain(
+      text('Most loaded with {{model}}: {{tools}}')
+        .replace('{{model}}', 'stub-model')
+        .replace('{{tools}}', 'getTable (1)'),
+    );
+    // The 30-day window holds the same turns.
+    await admin.page
+      .getByText(text('{{days}} days').replace('{{days}}', '30'), {
+        exact: true,
+      })
+      .click();
+    expect(await rows.first().locator('td').nth(1).textContent()).toBe('2');
+    await admin.page.screenshot({
+      path: join(BROWSER_OUTPUT, `turn-figures-${stack.page}.png`),
+      fullPage: true,
+    });
+    expect(admin.consoleErrors).toEqual([]);
+  });
+
+  it('a member sees the switch and no figures, and the page never asks for them', async () => {
+    const member = await openSettings(stack, 'member');
+    // Let any request the block would make go out.
+    await member.page.waitForLoadState('networkidle');
+    expect(await member.page.getByTestId('turn-figures').count()).toBe(0);
+    expect(member.statsRequests).toEqual([]);
+    expect(member.consoleErrors).toEqual([]);
+  });
 });

@@ -166,6 +166,8 @@ describe('chat against an OpenAI-compatible endpoint', () => {
         baseURL: stub.baseUrl,
         apiKey: API_KEY,
         name: 'openai-compatible',
+        // The same provider as the host's (which asks for usage, as Docmost's does).
+        includeUsage: true,
       })(MODEL),
       system,
       messages,

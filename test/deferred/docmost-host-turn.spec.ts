@@ -192,12 +192,14 @@ describe('a Docmost-like host: AiToolsModule on the nestjs-kysely instance, its 
   });
 
   it('with deferred tools OFF sends every tool, no catalog, and the lockdown as Docmost returns it', async () => {
-    await app
-      .get(AiToolsSettingsService)
-      .updateSettings(
-        { workspaceId: SEED_IDS.workspace, role: 'owner' },
-        { deferredTools: false },
-      );
+    await app.get(AiToolsSettingsService).updateSettings(
+      {
+        userId: SEED_IDS.users.owner,
+        workspaceId: SEED_IDS.workspace,
+        role: 'owner',
+      },
+      { deferredTools: false },
+    );
     try {
       const { turn, calls } = await app
         .get(DocmostChatService)
@@ -209,12 +211,14 @@ describe('a Docmost-like host: AiToolsModule on the nestjs-kysely instance, its 
         expect.arrayContaining(['searchPages', 'getTable', 'tableUpdateCell']),
       );
     } finally {
-      await app
-        .get(AiToolsSettingsService)
-        .updateSettings(
-          { workspaceId: SEED_IDS.workspace, role: 'owner' },
-          { deferredTools: true },
-        );
+      await app.get(AiToolsSettingsService).updateSettings(
+        {
+          userId: SEED_IDS.users.owner,
+          workspaceId: SEED_IDS.workspace,
+          role: 'owner',
+        },
+        { deferredTools: true },
+      );
     }
   });
 });

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { HOST_DOCMOST, type HostDocmost } from '../../host/docmost';
 import { SEED_IDS } from '../../host/seed/seed-ids';
+import { Y, type YXmlElement } from '../../src/collaboration/yjs';
 import { fillFragment, ToolError, type ProseMirrorNode } from '../../src';
 import { createYElement } from '../../src/collaboration/yjs-document';
 import {
@@ -263,4 +265,54 @@ it("tells a viewer when Docmost's mark walk cannot reach the selection, and leav
     error: expect.stringContaining('cannot be set on page'),
   });
   expect(await commentRows()).toEqual(before);
+});
+
+it("removes a thread whose mark landed over other text with every effect of Docmost's delete route", async () => {
+  const docmost = host.app.get<HostDocmost>(HOST_DOCMOST);
+  const setMark = host.collaboration.setCommentMark.bind(host.collaboration);
+  // Someone types inside the selection at the moment Docmost's collaboration event runs.
+  const spy = jest
+    .spyOn(host.collaboration, 'setCommentMark')
+    .mockImplementationOnce(async (pageId, payload) => {
+      editor.doc.transact(() => {
+        for (const block of editor.fragment.toArray()) {
+          const run = (block as YXmlElement).get?.(0);
+          if (!(run instanceof Y.XmlText)) continue;
+          const plain = (run.toDelta() as { insert: unknown }[])
+            .map((part) => (typeof part.insert === 'string' ? part.insert : ''))
+            .join('');
+          const at = plain.indexOf('next week');
+          if (at !== -1) run.insert(at + 'next'.length, ' working');
+        }
+      });
+      await editor.settled();
+      await setMark(pageId, payload);
+    });
+  try {
+    const before = await commentRows();
+    const mark = docmost.effects.mark();
+    const refused = await comment(viewer.id, {
+      pageId: PAGE,
+      selection: 'next week',
+      content: 'Which week?',
+    });
+    expect(refused).toEqual({
+      error: expect.stringContaining('the comment was removed again'),
+    });
+    expect(await commentRows()).toEqual(before);
+    const effects = docmost.effects.since(mark);
+    const created = effects.find((effect) => effect.name === 'commentCreated');
+    expect(
+      effects
+        .filter((effect) => effect.kind === 'ws' || effect.kind === 'audit')
+        .map((effect) => `${effect.kind} ${effect.name} ${effect.subjectId}`),
+    ).toEqual([
+      `ws commentCreated ${created!.subjectId}`,
+      `audit comment.created ${created!.subjectId}`,
+      `ws commentDeleted ${created!.subjectId}`,
+      `audit comment.deleted ${created!.subjectId}`,
+    ]);
+  } finally {
+    spy.mockRestore();
+  }
 });

@@ -348,6 +348,65 @@ describe("each write tool has the effects of the same person's call of Docmost's
       [SEED_IDS.users.owner, SEED_IDS.users.admin].sort(),
     );
   });
+
+  it("stores a mention (<@userId>) as Docmost's comment editor does, so the person is notified as for the route", async () => {
+    const [a, b] = [await host.newPage('A'), await host.newPage('B')];
+    const owner = SEED_IDS.users.owner;
+    const agent = await host.agent('member', 'createComment', {
+      pageId: a,
+      selection: 'The text of',
+      content: `Can you check, <@${owner}>?`,
+    });
+    const stored = await host.database.db
+      .selectFrom('comments')
+      .select('content')
+      .where('id', '=', idOf(agent))
+      .executeTakeFirstOrThrow();
+    const [paragraph] = (stored.content as { content: [{ content: object[] }] })
+      .content;
+    expect(paragraph.content).toEqual([
+      { type: 'text', text: 'Can you check, ' },
+      {
+        type: 'mention',
+        attrs: {
+          id: expect.any(String),
+          label: 'Maya Chen',
+          entityType: 'user',
+          entityId: owner,
+          creatorId: SEED_IDS.users.member,
+        },
+      },
+      { type: 'text', text: '?' },
+    ]);
+    // The same person types the same mention in Docmost's comment box.
+    const route = await host.route('member', 'comments/create', {
+      pageId: b,
+      selection: 'The text of',
+      type: 'inline',
+      content: JSON.stringify({ type: 'doc', content: [paragraph] }),
+    });
+    const notification = (outcome: Outcome) =>
+      outcome.effects.find((effect) => effect.name === 'COMMENT_NOTIFICATION')
+        ?.details;
+    expect(notification(agent)).toEqual(
+      expect.objectContaining({ mentionedUserIds: owner }),
+    );
+    expect(notification(agent)).toEqual(notification(route));
+
+    const unknown = '0190a1b2-0000-7000-8000-000000000000';
+    const refused = await host.agent('member', 'createComment', {
+      pageId: a,
+      selection: 'The text of',
+      content: `Ping <@${unknown}>`,
+    });
+    expect(refused).toEqual({
+      ok: false,
+      value: expect.stringContaining(
+        `<@${unknown}> in content names no member of this workspace`,
+      ),
+      effects: [],
+    });
+  });
 });
 
 describe("Docmost's audit log: the agent's writes are in it, as the route's are", () => {

@@ -79,6 +79,7 @@ describe('migrations on an empty database', () => {
       'module/20250101T000500-comments-count-covering-index up',
       'module/20261205T210000-turn-stats up',
       'module/20261205T230000-mcp-sessions up',
+      'module/20261207T020000-turn-stats-cached-input up',
     ]);
     const tables = await publicTables(db);
     expect(tables).toEqual(
@@ -232,6 +233,7 @@ describe('the base set on a database that already has Docmost tables', () => {
       'module/20250101T000500-comments-count-covering-index up',
       'module/20261205T210000-turn-stats up',
       'module/20261205T230000-mcp-sessions up',
+      'module/20261207T020000-turn-stats-cached-input up',
     ]);
     expect((await indexNames(db)).sort()).toEqual(
       [...indexesBefore, 'idx_comments_page_id_created_at'].sort(),

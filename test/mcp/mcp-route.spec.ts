@@ -255,6 +255,68 @@ describe('POST /mcp (Streamable HTTP)', () => {
     expect(rows).toEqual([]);
   });
 
+  it("refuses every request with Docmost's 403 while the workspace's MCP switch (settings.ai.mcp) is off, open sessions included", async () => {
+    const { client, transport } = await connect(owner);
+    const setSwitch = (value: boolean | undefined) =>
+      value === undefined
+        ? sql`update workspaces set settings = settings #- '{ai,mcp}' where id = ${workspaceId}::uuid`.execute(
+            database.db,
+          )
+        : sql`update workspaces set settings = jsonb_set(settings, '{ai,mcp}', to_jsonb(${value}::boolean)) where id = ${workspaceId}::uuid`.execute(
+            database.db,
+          );
+    const authorization = `Bearer ${owner.token}`;
+    const inSession = {
+      authorization,
+      'mcp-session-id': transport.sessionId!,
+      'mcp-protocol-version': '2025-06-18',
+    };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'route-test', version: '1.0.0' },
+      },
+    };
+    const refusal = { error: 'MCP is disabled for this workspace' };
+    try {
+      // Off, and absent: Docmost's switch is on only when it is true.
+      for (const value of [false, undefined]) {
+        await setSwitch(value);
+        const listed = await post(
+          { jsonrpc: '2.0', id: 6, method: 'tools/list' },
+          inSession,
+        );
+        expect(listed.status).toBe(403);
+        expect(await listed.json()).toEqual(refusal);
+        const opened = await post(initialize, { authorization });
+        expect(opened.status).toBe(403);
+        expect(await opened.json()).toEqual(refusal);
+        for (const method of ['DELETE', 'GET']) {
+          const response = await fetch(url, { method, headers: inSession });
+          expect(response.status).toBe(403);
+          expect(await response.json()).toEqual(refusal);
+        }
+      }
+      const { rows } = await sql`
+        select id from ai_tools_mcp_sessions where user_id = ${owner.id}::uuid`.execute(
+        database.db,
+      );
+      expect(rows.map((row) => (row as { id: string }).id)).toContain(
+        transport.sessionId,
+      );
+    } finally {
+      await setSwitch(true);
+    }
+    // On again: the session the refusals left alone serves again.
+    await expect(client.listTools()).resolves.toMatchObject({
+      tools: expect.any(Array),
+    });
+  });
+
   it('keeps at most the configured number of sessions per user, closing the oldest', async () => {
     const oldest = await connect(member);
     await connect(member);

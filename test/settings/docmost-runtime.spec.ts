@@ -78,6 +78,7 @@ class DocmostLikeResponseInterceptor implements NestInterceptor {
 
 describe("the module's routes under Docmost's guard model and response wrapper", () => {
   let app: NestFastifyApplication;
+  const warnings: string[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -90,6 +91,9 @@ describe("the module's routes under Docmost's guard model and response wrapper",
             publicBaseUrl: PUBLIC_BASE_URL,
             authGuard: DocmostLikeJwtGuard,
             commentSignal: false,
+            // A Docmost the checks did not pass on: the module says so at boot.
+            docmostVersion: '0.95.0',
+            logger: { warn: (message) => warnings.push(message) },
           }),
         ],
         providers: [
@@ -105,6 +109,14 @@ describe("the module's routes under Docmost's guard model and response wrapper",
     app.setGlobalPrefix('api');
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
+  });
+
+  it('warns at boot that the Docmost it runs in is not a version the Docmost checks passed on', () => {
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^Docmost 0\.95\.0 is not a version the Docmost checks passed on \(0\.94\.0\)/,
+      ),
+    ]);
   });
 
   afterAll(async () => {

@@ -1,11 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'kysely';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import {
-  generateStashKey,
-  hashStashKey,
-  PageStashModule,
-} from '../../src/stash';
+import { AiToolsModule } from '../../src/ai-tools.module';
+import { generateStashKey, hashStashKey } from '../../src/stash';
 import type { StashPageResult } from '../../src/tools/content';
 import { documentToMarkdown, markdownToDocument } from '../../src/document';
 import { createTestHost } from '../chat/support/create-test-host';
@@ -38,7 +35,13 @@ describe('GET /api/ai-tools/stash/:key', () => {
     // The reference host's globals, bearer guard included: the route must pass it without a token.
     ({ app } = await createTestHost({
       db: database.db,
-      imports: [PageStashModule],
+      imports: [
+        AiToolsModule.forRoot({
+          db: database.db,
+          publicBaseUrl: PUBLIC_BASE_URL,
+          commentSignal: false,
+        }),
+      ],
     }));
   });
 

@@ -293,6 +293,8 @@ describe('chat turn figures, through POST /api/ai-tools/stats', () => {
         unansweredShare: 0,
         unansweredWithoutLoadsShare: 0,
         providerTokens: { input: 70, output: 35 },
+        // The scripted model reports its input without a cached part.
+        inputTokensPerTurn: { turns: 0, fresh: null, cached: null },
       });
       expect(group(result, days, false)).toEqual({
         modelId: 'mock-model-id',
@@ -312,6 +314,8 @@ describe('chat turn figures, through POST /api/ai-tools/stats', () => {
         unansweredShare: 0,
         unansweredWithoutLoadsShare: 0,
         providerTokens: { input: 80, output: 40 },
+        // The scripted model reports its input without a cached part.
+        inputTokensPerTurn: { turns: 0, fresh: null, cached: null },
       });
     }
     // Deferred turns sent less per step than all-active ones would have.
@@ -558,6 +562,7 @@ describe('chat turn figures, through POST /api/ai-tools/stats', () => {
       recoveredCalls: 0,
       reachedStepLimit: false,
       inputTokens: null,
+      cachedInputTokens: null,
       outputTokens: null,
       signalLines: 0,
       signalsFollowed: 0,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, JsonValue } from '../../src/database';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { abbreviate } from '../../src/registry/abbreviate';
+import { abbreviate } from '../../src/ground';
 import {
   createToolRegistry,
   type RegistryLogger,

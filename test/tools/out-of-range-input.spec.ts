@@ -1,4 +1,4 @@
-import { abbreviate } from '../../src/registry/abbreviate';
+import { abbreviate } from '../../src/ground';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import {
   createTestDatabase,

@@ -6,6 +6,7 @@ export {
 export {
   TURN_FIGURES_QUERY_KEY,
   useTurnFigures,
+  type TurnFiguresComparison,
   type TurnFiguresGroup,
   type TurnFiguresModelCue,
   type TurnFiguresShare,

@@ -14,6 +14,7 @@ import type { AiToolsApi } from '../../api/index.js';
 import { translateInEnglish, type Translate } from '../../i18n/index.js';
 import {
   useTurnFigures,
+  type TurnFiguresComparison,
   type TurnFiguresGroup,
   type TurnFiguresWindow,
 } from './use-turn-figures.js';
@@ -35,7 +36,7 @@ export interface TurnFiguresProps {
 export const TURN_FIGURES_TEXTS = {
   title: 'What the agent did in this workspace',
   description:
-    'Chat turns of the last days, by model, with deferred tools on and off. Token figures are estimates of the tool definitions sent per model request.',
+    'Chat turns of the last days, by model, with deferred tools on and off. Tool tokens are estimates of the tool definitions sent per model request; input tokens are what the model provider reported.',
   window: 'Period',
   days: '{{days}} days',
   loading: 'Loading the figures',
@@ -47,7 +48,15 @@ export const TURN_FIGURES_TEXTS = {
   deferredOff: 'all tools',
   turns: 'Turns',
   toolTokens: 'Tool tokens per request',
-  toolTokensValue: '{{sent}} of {{allActive}}',
+  toolTokensValue: '{{sent}} of {{compared}}',
+  freshInput: 'Fresh input per turn',
+  cachedInput: 'Cached input per turn',
+  comparedWithHost:
+    'Tool tokens per request are compared with {{name}}: {{tokens}} on every request.',
+  comparedWithAllActive:
+    'Tool tokens per request are compared with all tools sent on every request (deferred tools off).',
+  inputNote:
+    "Input per turn as the model provider reported it: fresh input is processed and billed in full, cached input is read from the provider's prompt cache for a fraction of that. A dash: the provider reported no cached input.",
   loadTools: 'Loaded tools',
   unknownNames: 'Unknown names',
   recovered: 'Recovered calls',
@@ -63,11 +72,27 @@ function percent(share: number | null): string {
   return share === null ? '–' : `${Math.round(share * 100)}%`;
 }
 
+function tokens(count: number | null): string {
+  return count === null ? '–' : count.toLocaleString('en-US');
+}
+
+/** What the group's tool tokens per request are compared with, in tokens per request. */
+function comparedTokens(
+  group: TurnFiguresGroup,
+  comparison: TurnFiguresComparison,
+): number {
+  return comparison.against === 'hostToolSet'
+    ? comparison.tokensPerRequest
+    : group.toolTokensPerStep.allActive;
+}
+
 function GroupRow({
   group,
+  comparison,
   t,
 }: {
   readonly group: TurnFiguresGroup;
+  readonly comparison: TurnFiguresComparison;
   readonly t: Translate;
 }) {
   return (
@@ -87,10 +112,12 @@ function GroupRow({
       <Table.Td>{group.turns}</Table.Td>
       <Table.Td>
         {t(TURN_FIGURES_TEXTS.toolTokensValue, {
-          sent: group.toolTokensPerStep.sent.toLocaleString('en-US'),
-          allActive: group.toolTokensPerStep.allActive.toLocaleString('en-US'),
+          sent: tokens(group.toolTokensPerStep.sent),
+          compared: tokens(comparedTokens(group, comparison)),
         })}
       </Table.Td>
+      <Table.Td>{tokens(group.inputTokensPerTurn.fresh)}</Table.Td>
+      <Table.Td>{tokens(group.inputTokensPerTurn.cached)}</Table.Td>
       <Table.Td>{percent(group.loadToolsTurnShare)}</Table.Td>
       <Table.Td>{percent(group.unknownNames.turnShare)}</Table.Td>
       <Table.Td>{percent(group.recoveredCalls.turnShare)}</Table.Td>
@@ -107,9 +134,11 @@ function GroupRow({
 
 function WindowFigures({
   window,
+  comparison,
   t,
 }: {
   readonly window: TurnFiguresWindow;
+  readonly comparison: TurnFiguresComparison;
   readonly t: Translate;
 }) {
   if (window.turns === 0)
@@ -120,13 +149,15 @@ function WindowFigures({
     );
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={800}>
         <Table striped verticalSpacing={6} fz="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t(TURN_FIGURES_TEXTS.model)}</Table.Th>
               <Table.Th>{t(TURN_FIGURES_TEXTS.turns)}</Table.Th>
               <Table.Th>{t(TURN_FIGURES_TEXTS.toolTokens)}</Table.Th>
+              <Table.Th>{t(TURN_FIGURES_TEXTS.freshInput)}</Table.Th>
+              <Table.Th>{t(TURN_FIGURES_TEXTS.cachedInput)}</Table.Th>
               <Table.Th>{t(TURN_FIGURES_TEXTS.loadTools)}</Table.Th>
               <Table.Th>{t(TURN_FIGURES_TEXTS.unknownNames)}</Table.Th>
               <Table.Th>{t(TURN_FIGURES_TEXTS.recovered)}</Table.Th>
@@ -139,12 +170,24 @@ function WindowFigures({
               <GroupRow
                 key={`${group.modelId}\n${group.deferredTools}`}
                 group={group}
+                comparison={comparison}
                 t={t}
               />
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <Text size="xs" c="dimmed" data-testid="turn-figures-comparison">
+        {comparison.against === 'hostToolSet'
+          ? t(TURN_FIGURES_TEXTS.comparedWithHost, {
+              name: t(comparison.name),
+              tokens: tokens(comparison.tokensPerRequest),
+            })
+          : t(TURN_FIGURES_TEXTS.comparedWithAllActive)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t(TURN_FIGURES_TEXTS.inputNote)}
+      </Text>
       {window.groups
         .filter((group) => group.topLoadedTools.length > 0)
         .map((group) => (
@@ -235,6 +278,8 @@ export function TurnFigures({
           </Text>
           <SegmentedControl
             size="xs"
+            // Whole labels beside a long description (German's "7 Tage" was cut to "Tage").
+            style={{ flexShrink: 0 }}
             aria-label={t(TURN_FIGURES_TEXTS.window)}
             value={days}
             onChange={setDays}
@@ -244,7 +289,13 @@ export function TurnFigures({
             }))}
           />
         </Group>
-        {shown === undefined ? null : <WindowFigures window={shown} t={t} />}
+        {shown === undefined ? null : (
+          <WindowFigures
+            window={shown}
+            comparison={figures.data.comparison}
+            t={t}
+          />
+        )}
       </Stack>
     );
   }

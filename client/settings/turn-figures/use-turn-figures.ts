@@ -1,61 +1,17 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { AiToolsApi } from '../../api/index.js';
+import type { TurnStatsSummary } from '../../wire/turn-stats.js';
 
-/** A share of turns, 0 to 1; null without turns. */
-export type TurnFiguresShare = number | null;
-
-/** One model with deferred tools on or off, as `POST /api/ai-tools/stats` answers it. */
-export interface TurnFiguresGroup {
-  readonly modelId: string;
-  readonly deferredTools: boolean;
-  readonly turns: number;
-  readonly steps: number;
-  readonly toolTokensPerStep: {
-    readonly sent: number;
-    readonly allActive: number;
-  };
-  readonly loadToolsTurnShare: TurnFiguresShare;
-  readonly topLoadedTools: readonly {
-    readonly name: string;
-    readonly turns: number;
-  }[];
-  readonly unknownNames: {
-    readonly turnShare: TurnFiguresShare;
-    readonly total: number;
-  };
-  readonly recoveredCalls: {
-    readonly turnShare: TurnFiguresShare;
-    readonly total: number;
-  };
-  readonly stepLimitTurns: number;
-  readonly signals: {
-    readonly lines: number;
-    readonly followed: number;
-    readonly followedShare: TurnFiguresShare;
-  };
-  readonly unansweredShare: TurnFiguresShare;
-  readonly unansweredWithoutLoadsShare: TurnFiguresShare;
-  readonly providerTokens: { readonly input: number; readonly output: number };
-}
-
-export interface TurnFiguresModelCue {
-  readonly modelId: string;
-  readonly deferredUnansweredWithoutLoadsShare: TurnFiguresShare;
-  readonly allActiveUnansweredShare: TurnFiguresShare;
-  readonly deferredToolsStruggle: boolean;
-}
-
-export interface TurnFiguresWindow {
-  readonly days: number;
-  readonly turns: number;
-  readonly groups: readonly TurnFiguresGroup[];
-  readonly models: readonly TurnFiguresModelCue[];
-}
-
-/** What `POST /api/ai-tools/stats` answers. */
-export interface TurnFiguresSummary {
-  readonly windows: readonly TurnFiguresWindow[];
-}
+// The route's answer, typed once for the server and this client (client/wire/turn-stats.ts),
+// under the names the client entry has always exported.
+export type {
+  ModelCue as TurnFiguresModelCue,
+  Share as TurnFiguresShare,
+  ToolTokensComparison as TurnFiguresComparison,
+  TurnStatsGroup as TurnFiguresGroup,
+  TurnStatsSummary as TurnFiguresSummary,
+  TurnStatsWindow as TurnFiguresWindow,
+} from '../../wire/turn-stats.js';
 
 export const TURN_FIGURES_QUERY_KEY: QueryKey = ['docmost-ai-tools', 'stats'];
 
@@ -65,6 +21,6 @@ export function useTurnFigures(api: AiToolsApi, enabled: boolean) {
     queryKey: TURN_FIGURES_QUERY_KEY,
     enabled,
     networkMode: 'always',
-    queryFn: () => api.post<TurnFiguresSummary>('/ai-tools/stats'),
+    queryFn: () => api.post<TurnStatsSummary>('/ai-tools/stats'),
   });
 }

@@ -6,7 +6,7 @@ import type {
   PageCommentCount,
   PagesInSpaceRequest,
 } from '../comment-signal-source';
-import { isUuid } from '../is-uuid';
+import { isUuid } from '../../ground';
 
 /** A clock tests move by hand. */
 export class ManualClock {

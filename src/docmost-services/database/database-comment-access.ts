@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
-import type { CommentAccess } from '..';
+import type { CommentAccess } from '../docmost-services';
 import { ToolError } from '../../registry/tool-error';
 import { requirePage } from '../../access';
 

@@ -1,7 +1,7 @@
 // Docmost makes row ids time-ordered (UUID v7): comments the agent writes sort among its own.
 import { v7 as uuidv7 } from 'uuid';
 import { sql } from 'kysely';
-import type { CommentWrites } from '..';
+import type { CommentWrites } from '../docmost-services';
 import { requireComment } from '../../page-store/require-comment';
 import { AGENT_SOURCE, writePage, type PageStore } from '../../page-store';
 import { asDocument, setCommentResolved } from '../../document';
@@ -84,7 +84,7 @@ export function databaseCommentWrites(store: PageStore): CommentWrites {
           })
           .where('id', '=', commentId)
           .execute();
-        return { changed: true };
+        return { changed: true, markUpdated: marked.changed > 0 };
       });
     },
 

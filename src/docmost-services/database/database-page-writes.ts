@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
-import type { PageWrites } from '..';
+import type { PageWrites } from '../docmost-services';
 import { ToolError } from '../../registry/tool-error';
 import { writePage, type PageStore } from '../../page-store';
 import { generateSlugId } from '../../page-store/slug-id';
@@ -171,8 +171,9 @@ export function databasePageWrites(store: PageStore): PageWrites {
       });
     },
 
-    // As Docmost trashes: `deleted_at` and `deleted_by_id` set, nothing removed, so the trash
-    // can restore them; sub-pages already in the trash keep their own deletion time.
+    // As Docmost trashes: `deleted_at` and `deleted_by_id` set, so the trash can restore them
+    // (sub-pages already in the trash keep their own deletion time), and their shares deleted
+    // for good (Docmost's `PageRepo.removePage`: a restore brings no link back).
     async trash({ caller, pageId }) {
       await db.transaction().execute(async (trx) => {
         const page = await trx
@@ -191,6 +192,7 @@ export function databasePageWrites(store: PageStore): PageWrites {
           .where('id', 'in', ids)
           .where('deletedAt', 'is', null)
           .execute();
+        await trx.deleteFrom('shares').where('pageId', 'in', ids).execute();
       });
     },
   };

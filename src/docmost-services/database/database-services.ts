@@ -1,4 +1,4 @@
-import type { DocmostServices } from '..';
+import type { DocmostServices } from '../docmost-services';
 import type { PageStore } from '../../page-store';
 import { databaseCommentAccess } from './database-comment-access';
 import { databaseCommentWrites } from './database-comment-writes';
@@ -18,7 +18,11 @@ export function databaseServices(store: PageStore): DocmostServices {
     comments: databaseCommentWrites(store),
     pages: databasePageWrites(store),
     shares: databaseShareWrites(store.db),
+    // The files are in the host's storage, which the package has no access to without one.
+    attachments: { copy: async () => new Map() },
     sharing: databaseSharingPolicy(store.db),
     commentAccess: databaseCommentAccess(store.db),
+    // Docmost's audit log is its own (an enterprise feature): without its service, none.
+    audit: { record: async () => undefined },
   };
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, Share } from '../../database';
-import type { ShareWrites, SharingPolicy } from '..';
+import type { ShareWrites, SharingPolicy } from '../docmost-services';
 import { ToolError } from '../../registry/tool-error';
 import { generateShareKey } from './share-key';
 

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
-import type { ServiceCaller } from '..';
+import type { ServiceCaller } from '../docmost-services';
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import { isUuid } from '../../access';
+import { isUuid } from '../../ground';
 
 /**
  * The caller as the write ports take it. The chat id is kept only when it names a chat of the

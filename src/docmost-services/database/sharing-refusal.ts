@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../database';
-import type { SharingPolicy } from '..';
+import type { SharingPolicy } from '../docmost-services';
 import { ToolError } from '../../registry/tool-error';
 import { quoteTitle } from '../../page-store/quote-title';
 import { sharingDisabledBy } from './database-share-writes';

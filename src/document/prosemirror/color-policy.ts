@@ -1,4 +1,4 @@
-import { abbreviate } from '../abbreviate';
+import { abbreviate } from '../../ground';
 
 /**
  * Attributes the editor puts into a `style` as a colour (`color: …`, `background-color: …`):

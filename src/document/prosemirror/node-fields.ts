@@ -1,4 +1,4 @@
-import { abbreviate } from '../abbreviate';
+import { abbreviate } from '../../ground';
 import { COLOR_ATTRIBUTE_NAMES, findColorProblem } from './color-policy';
 import {
   MARK_ATTRIBUTES,

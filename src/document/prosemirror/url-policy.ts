@@ -1,4 +1,4 @@
-import { abbreviate } from '../abbreviate';
+import { abbreviate } from '../../ground';
 
 /**
  * The one allow-list every URL attribute of a page goes through (a link's href, an image's or

@@ -1,4 +1,4 @@
-import { abbreviate } from '../abbreviate';
+import { abbreviate } from '../../ground';
 import { DocumentError } from '../document-error';
 import type { NodeIssue } from './node-issue';
 import {

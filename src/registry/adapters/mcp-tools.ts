@@ -4,6 +4,7 @@ import type { ToolCallContext } from '../tool-call-context';
 import type { BoundTool, ToolRegistry } from '../tool-registry';
 import { createMcpToolNameTranslator } from './mcp-tool-names';
 import { toolOutputText } from './tool-output-text';
+import { errorMessage } from '../../ground';
 
 /**
  * The MCP surface: registers every bound tool on `server` under its snake_case name, with the
@@ -64,9 +65,7 @@ function registerMcpTool(
           content: [
             {
               type: 'text',
-              text: toMcpNames(
-                error instanceof Error ? error.message : String(error),
-              ),
+              text: toMcpNames(errorMessage(error)),
             },
           ],
         };

@@ -9,6 +9,7 @@ import {
   MAX_CURSOR_LENGTH,
   MAX_ID_LENGTH,
 } from '../shared-fields';
+import { ADDS, READ_ONLY, SETS } from '../tool-annotations';
 
 /** Docmost's limit on a comment's anchored text. */
 export const MAX_COMMENT_SELECTION_LENGTH = 250;
@@ -30,7 +31,9 @@ export const createCommentTool = defineTool({
       .trim()
       .min(1)
       .max(MAX_COMMENT_LENGTH)
-      .describe('Plain text; line breaks start paragraphs.'),
+      .describe(
+        'Plain text; line breaks start paragraphs; <@userId> mentions a person.',
+      ),
     selection: z
       .string()
       .min(1)
@@ -45,12 +48,7 @@ export const createCommentTool = defineTool({
       .optional()
       .describe('Reply: the thread id.'),
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ADDS,
 });
 
 export const getCommentTool = defineTool({
@@ -62,12 +60,7 @@ export const getCommentTool = defineTool({
   ].join('\n'),
   tier: 'core',
   inputSchema: z.object({ commentId: commentIdField }),
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: READ_ONLY,
 });
 
 export const listCommentsTool = defineTool({
@@ -99,12 +92,7 @@ export const listCommentsTool = defineTool({
       .optional()
       .describe('nextCursor of the previous call, to continue.'),
   }),
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: READ_ONLY,
 });
 
 export const resolveCommentTool = defineTool({
@@ -119,12 +107,7 @@ export const resolveCommentTool = defineTool({
     commentId: commentIdField,
     resolved: z.boolean().default(true).describe('false reopens the thread.'),
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: SETS,
 });
 
 export const checkNewCommentsTool = defineTool({
@@ -170,12 +153,7 @@ export const checkNewCommentsTool = defineTool({
       .default(50)
       .describe('Most comments to return: 1 to 200, default 50.'),
   }),
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: READ_ONLY,
 });
 
 /** Reading and writing page comments (core tier, always active), and catching up on a space's new comments (deferred). */

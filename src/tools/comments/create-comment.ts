@@ -1,23 +1,27 @@
 import type { JsonValue } from '../../database';
 import type { ServiceCaller } from '../../docmost-services';
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate } from '../../ground';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { isUuid, type AccessiblePage } from '../../access';
+import { type AccessiblePage } from '../../access';
+import { isUuid } from '../../ground';
 import type { createCommentTool } from './comments.tools';
 import { readPage, refuseUnstorableText } from '../../page-store';
-import { serviceCaller } from '../../docmost-services/database/service-caller';
-import { asDocument, documentSize } from '../../document';
-import { runBlockEdit } from '../structure/run-block-edit';
+import { serviceCaller } from '../../docmost-services';
+import { asDocument, documentSize, type ProseMirrorNode } from '../../document';
+import { runBlockEdit } from '../block-edits/run-block-edit';
 import { commentBodyDocument } from './comment-body';
+import { commentMentions } from './comment-mentions';
 import { commentRefusal } from './comment-refusal';
 import {
   createServiceMarkedThread,
+  highlightNeedsEditor,
   selectionGone,
   selectionUnplaceable,
 } from './service-marked-thread';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { BlockEditHeavyTasks } from '../block-edits';
 
 type CreateCommentInput = ToolInput<typeof createCommentTool>;
 
@@ -41,7 +45,7 @@ export interface CreatedComment {
  * a viewer where the space allows viewer comments (the decision is the bound `commentAccess`).
  */
 async function requireCommentablePage(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   context: ToolCallContext,
   caller: ServiceCaller,
   pageId: string,
@@ -55,10 +59,11 @@ async function requireCommentablePage(
 }
 
 async function createReply(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: CreateCommentInput & { parentCommentId: string },
   context: ToolCallContext,
   caller: ServiceCaller,
+  body: ProseMirrorNode,
 ): Promise<CreatedComment> {
   const { db } = dependencies;
   const page = await requireCommentablePage(
@@ -92,7 +97,7 @@ async function createReply(
   const { id } = await dependencies.services.comments.create({
     caller,
     pageId: page.id,
-    content: commentBodyDocument(input.content) as unknown as JsonValue,
+    content: body as unknown as JsonValue,
     selection: null,
     // A reply is a 'page' comment, the type Docmost stores when none is given.
     type: 'page',
@@ -118,10 +123,11 @@ async function createReply(
  * removed again: a page never shows a thread without its highlight.
  */
 async function createThread(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: CreateCommentInput & { selection: string },
   context: ToolCallContext,
   caller: ServiceCaller,
+  body: ProseMirrorNode,
 ): Promise<CreatedComment> {
   const { heavyWork, services } = dependencies;
   const page = await requireCommentablePage(
@@ -167,7 +173,7 @@ async function createThread(
       caller,
       page,
       selection: input.selection,
-      content: input.content,
+      content: body,
       located,
     });
     return {
@@ -182,10 +188,18 @@ async function createThread(
   }
   // The package sets the mark itself: no live page to locate the selection on, a binding that
   // does not set marks, or a place Docmost's mark walk cannot reach (the caller may edit).
+  // On a live page it writes through its own connection, which the collaboration server makes
+  // read-only for someone who may not edit: refused before anything is created.
+  if (
+    !services.comments.setsAnchorMark &&
+    !page.canEdit &&
+    dependencies.livePages?.holdsPage?.(page.id)
+  )
+    throw highlightNeedsEditor(page.id, input.selection);
   const { id } = await services.comments.create({
     caller,
     pageId: page.id,
-    content: commentBodyDocument(input.content) as unknown as JsonValue,
+    content: body as unknown as JsonValue,
     selection: input.selection,
     // An anchored thread is 'inline': its highlight is in the text.
     type: 'inline',
@@ -226,7 +240,7 @@ async function createThread(
 
 /** A new anchored thread (`selection`) or a reply to a thread (`parentCommentId`), authored by the caller. */
 export async function createComment(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: CreateCommentInput,
   context: ToolCallContext,
 ): Promise<CreatedComment> {
@@ -245,12 +259,23 @@ export async function createComment(
     );
   }
   const caller = await serviceCaller(dependencies.db, context);
+  const body = commentBodyDocument(
+    input.content,
+    await commentMentions(dependencies.db, context, input.content),
+  );
   return parentCommentId !== undefined
-    ? createReply(dependencies, { ...input, parentCommentId }, context, caller)
+    ? createReply(
+        dependencies,
+        { ...input, parentCommentId },
+        context,
+        caller,
+        body,
+      )
     : createThread(
         dependencies,
         { ...input, selection: selection! },
         context,
         caller,
+        body,
       );
 }

@@ -1,4 +1,5 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
+import type { BlockEditHeavyTasks } from '../block-edits';
 import { COMMENT_TOOLS } from './comments.tools';
 import { createComment } from './create-comment';
 import { getComment } from './get-comment';
@@ -9,7 +10,10 @@ import { checkNewComments } from './check-new-comments';
 export { COMMENT_TOOLS } from './comments.tools';
 
 /** A page's comment threads (core tier; anchors are written through the page writer) and a space's new comments since a moment (deferred). */
-export const COMMENT_EXECUTORS: DependentToolExecutors<typeof COMMENT_TOOLS> = {
+export const COMMENT_EXECUTORS: DependentToolExecutors<
+  typeof COMMENT_TOOLS,
+  BlockEditHeavyTasks
+> = {
   createComment,
   getComment,
   listComments,

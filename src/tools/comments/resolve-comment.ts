@@ -2,9 +2,10 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { resolveCommentTool } from './comments.tools';
-import { serviceCaller } from '../../docmost-services/database/service-caller';
+import { serviceCaller } from '../../docmost-services';
 import { setCommentResolved, asDocument } from '../../document';
 import { requireComment } from '../../page-store/require-comment';
+import { mutatePage } from '../../page-store';
 import { commentRefusal } from './comment-refusal';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
@@ -64,7 +65,7 @@ export async function resolveComment(
   const anchored =
     setCommentResolved(asDocument(page.content), comment.id, input.resolved)
       .changed > 0;
-  const { changed } = await services.comments.resolve({
+  const { changed, markUpdated } = await services.comments.resolve({
     caller,
     commentId: comment.id,
     resolved: input.resolved,
@@ -77,12 +78,59 @@ export async function resolveComment(
       message: `thread ${comment.id} was already ${input.resolved ? 'resolved' : 'open'} (a concurrent call changed it first); nothing changed`,
     };
   const verb = input.resolved ? 'resolved' : 'reopened';
+  const anchorUpdated =
+    markUpdated ??
+    // Left to the page's collaboration server, which changes the mark where the page has it.
+    anchored;
+  if (!anchorUpdated && markUpdated === false && anchored) {
+    // Nothing touched the highlight (Docmost without collaboration events): the package sets
+    // the flag itself, through the page writer, where the caller may edit the page.
+    const updated = page.canEdit
+      ? await setResolvedFlag(dependencies, context, {
+          pageId: page.id,
+          commentId: comment.id,
+          resolved: input.resolved,
+        })
+      : false;
+    return {
+      ...base,
+      changed: true,
+      anchorUpdated: updated,
+      message: updated
+        ? `thread ${comment.id} ${verb}`
+        : `thread ${comment.id} ${verb}; its highlight on the page still shows it ${input.resolved ? 'open' : 'resolved'}: the comment service does not update highlights here, and you may not edit the page`,
+    };
+  }
   return {
     ...base,
     changed: true,
-    anchorUpdated: anchored,
-    message: anchored
+    anchorUpdated,
+    message: anchorUpdated
       ? `thread ${comment.id} ${verb}`
       : `thread ${comment.id} ${verb}; its anchor text is no longer on the page, so no highlight changed`,
   };
+}
+
+/** The thread's marks flagged `resolved` through the page writer; false when the page has none. */
+async function setResolvedFlag(
+  dependencies: ToolExecutorDependencies,
+  context: ToolCallContext,
+  thread: { pageId: string; commentId: string; resolved: boolean },
+): Promise<boolean> {
+  const { pageId, commentId, resolved } = thread;
+  let changed = 0;
+  await mutatePage(
+    dependencies,
+    { context, pageId, toolName: 'resolveComment' },
+    (document) => {
+      const marked = setCommentResolved(
+        asDocument(document),
+        commentId,
+        resolved,
+      );
+      changed = marked.changed;
+      return marked.doc;
+    },
+  );
+  return changed > 0;
 }

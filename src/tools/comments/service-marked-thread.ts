@@ -1,11 +1,11 @@
 import type { JsonValue } from '../../database';
 import type { ServiceCaller } from '../../docmost-services';
 import type { AccessiblePage } from '../../access';
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate } from '../../ground';
 import { ToolError } from '../../registry/tool-error';
 import type { LiveCommentSelection } from '../../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import { commentBodyDocument } from './comment-body';
+import type { ProseMirrorNode } from '../../document';
 
 /** A thread whose mark the comment service set: its id, block and the page's version. */
 export interface ServiceMarkedThread {
@@ -36,6 +36,22 @@ export function selectionUnplaceable(
 }
 
 /**
+ * A thread on a live page whose highlight only the comment service could set for a caller who
+ * may comment but not edit, and it does not here (Docmost with `COLLAB_DISABLE_REDIS=true`,
+ * whose collaboration events do nothing).
+ */
+export function highlightNeedsEditor(
+  pageId: string,
+  selection: string,
+): ToolError {
+  return new ToolError(
+    'forbidden',
+    `the highlight of selection "${abbreviate(selection, 120)}" cannot be set on page ${pageId}: you may comment but not edit there, so only the comment service could set it, and on this server it sets none (Docmost without collaboration Redis, COLLAB_DISABLE_REDIS=true); no comment was created: reply to an existing thread (parentCommentId) or ask someone who may edit the page`,
+    { pageId, selection },
+  );
+}
+
+/**
  * A new thread through a comment service that sets the anchor mark itself (Docmost's, from
  * `yjsSelection`, on the page's owner): the agent's own connection, read-only for a viewer,
  * writes nothing. Its replica then has to show the mark over exactly the selection; otherwise
@@ -47,7 +63,8 @@ export async function createServiceMarkedThread(
     readonly caller: ServiceCaller;
     readonly page: AccessiblePage;
     readonly selection: string;
-    readonly content: string;
+    /** The comment's body document. */
+    readonly content: ProseMirrorNode;
     readonly located: LiveCommentSelection;
   },
 ): Promise<ServiceMarkedThread> {
@@ -57,7 +74,7 @@ export async function createServiceMarkedThread(
     const { id } = await services.comments.create({
       caller,
       pageId: page.id,
-      content: commentBodyDocument(request.content) as unknown as JsonValue,
+      content: request.content as unknown as JsonValue,
       selection,
       type: 'inline',
       parentCommentId: null,

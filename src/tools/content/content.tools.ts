@@ -7,6 +7,7 @@ import {
   MAX_ID_LENGTH,
 } from '../shared-fields';
 import { baseVersionField } from '../structure/structure.tools';
+import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
 
 const baseVersion = baseVersionField.describe(
   'Optional: the `version` of the page when you read it (getPage, getPageJson and exportPageMarkdown return it). If the page changed since (a human edited it), the write fails with a conflict and nothing is written. Omit to write over whatever is current.',
@@ -54,12 +55,7 @@ export const CONTENT_TOOLS = [
         'With dryRun false: the `version` the dry run reported. If the page changed since, nothing is written and you get a conflict.',
       ),
     }),
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: false,
-      openWorldHint: false,
-    },
+    annotations: CHANGES,
   }),
 
   defineTool({
@@ -86,12 +82,7 @@ export const CONTENT_TOOLS = [
         ),
       baseVersion,
     }),
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: REPLACES,
   }),
 
   defineTool({
@@ -136,12 +127,7 @@ export const CONTENT_TOOLS = [
           'Nest the page under this page (id or slugId, same space). Omit to create it at the space root.',
         ),
     }),
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: false,
-    },
+    annotations: ADDS,
   }),
 
   defineTool({
@@ -158,12 +144,7 @@ export const CONTENT_TOOLS = [
     tier: 'deferred',
     catalogLine: CATALOG_LINES.exportPageMarkdown,
     inputSchema: z.object({ pageId }),
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: READ_ONLY,
   }),
 
   defineTool({
@@ -189,12 +170,7 @@ export const CONTENT_TOOLS = [
         ),
       baseVersion,
     }),
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
+    annotations: REPLACES,
   }),
 
   defineTool({
@@ -204,9 +180,9 @@ export const CONTENT_TOOLS = [
     description: [
       'Snapshots a whole page behind a short-lived anonymous URL, so an external consumer (another tool, a converter, a fetcher) can download it without the content passing through your context.',
       'Use it when a page is too large to read or pass along and the consumer can fetch a URL. Do not use it to show a page to the user (link the page instead) or to publish it (sharePage, and only when asked).',
-      'The snapshot is one file: format "json" (default) is `{ pageId, slugId, title, spaceId, version, exportedAt, content }`, `content` being the lossless ProseMirror document (as getPageJson returns it); format "markdown" is the Docmost-flavoured Markdown file exportPageMarkdown produces (the title only in the file name). Images are included as image nodes (Markdown image references) with their `src` URLs and attributes; the image files themselves are not copied, and Docmost-hosted `src` paths need a Docmost session to download.',
+      'The snapshot is one file: format "json" (default) is `{ pageId, slugId, title, spaceId, version, exportedAt, content }`, `content` being the ProseMirror document as getPageJson returns it; format "markdown" is the Docmost-flavoured Markdown file exportPageMarkdown produces (the title only in the file name). Both are the page as the public share view of Docmost serves it: without comment anchors and without HTML embed blocks. Images are included as image nodes (Markdown image references) with their `src` URLs and attributes; the image files themselves are not copied, and Docmost-hosted `src` paths need a Docmost session to download.',
       'Anyone holding the URL can download the snapshot until it expires, without signing in: pass it only to the consumer that needs it, never paste it into pages, comments or messages to other people. After expiry the URL stops working.',
-      'The snapshot is taken at call time; later edits are not reflected. At most 20 MiB per snapshot and 20 unexpired stashes per user. Needs read access to the page; refused, as sharePage is, for a restricted page and where public sharing is disabled.',
+      'The snapshot is taken at call time; later edits are not reflected. At most 20 MiB per snapshot and 20 unexpired stashes per user. Needs read access to the page; refused, as sharePage is, for a restricted page and where public sharing is disabled, and the link stops working if that becomes so later. Workspace admins can see and revoke stash links.',
       'Returns `{ url, expiresAt, bytes, format }` plus the page id, title and image count.',
     ].join('\n'),
     tier: 'deferred',

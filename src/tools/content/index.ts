@@ -1,4 +1,5 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
+import type { ContentHeavyTasks } from './content-heavy-tasks';
 import { CONTENT_TOOLS } from './content.tools';
 import { createPage } from './page-markdown/create-page';
 import { exportPageMarkdown } from './page-markdown/export-page-markdown';
@@ -36,7 +37,10 @@ export type { ReplacePageContentResult } from './page-markdown/replace-page-cont
  * Markdown of `src/document/markdown`) and stashPage (snapshots go to `ai_tools_page_stashes`,
  * which `PageStashModule`'s public route serves from any server instance). Deferred tier.
  */
-export const CONTENT_EXECUTORS: DependentToolExecutors<typeof CONTENT_TOOLS> = {
+export const CONTENT_EXECUTORS: DependentToolExecutors<
+  typeof CONTENT_TOOLS,
+  ContentHeavyTasks
+> = {
   transformPage,
   updatePageContent,
   createPage,

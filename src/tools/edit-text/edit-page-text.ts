@@ -12,6 +12,7 @@ import {
   type TextEditPlan,
 } from './plan-text-edit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { EditTextHeavyTasks } from './edit-text-heavy-tasks';
 
 export type { EditedBlock } from './plan-text-edit';
 
@@ -51,7 +52,7 @@ function refuseNewFormatting(input: EditPageTextInput): void {
  * document is read, every match checked, and the page written only if nobody changed it since.
  */
 export async function editPageText(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<EditTextHeavyTasks>,
   input: EditPageTextInput,
   context: ToolCallContext,
 ): Promise<EditPageTextResult> {

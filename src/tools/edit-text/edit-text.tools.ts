@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/tool-spec';
 import { ID_TOO_LONG, MAX_ID_LENGTH, pageIdField } from '../shared-fields';
+import { CHANGES } from '../tool-annotations';
 
 export const MAX_EDIT_TEXT_LENGTH = 2000;
 
@@ -39,12 +40,7 @@ export const editPageTextTool = defineTool({
       .optional()
       .describe('Search only this block: id or "#<index>".'),
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: CHANGES,
 });
 
 /** Plain-text editing: core tier, always active. */

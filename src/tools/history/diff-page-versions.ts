@@ -1,15 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate } from '../../ground';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
-import { isUuid, requirePage, type AccessiblePage } from '../../access';
+import { requirePage, type AccessiblePage } from '../../access';
+import { isUuid } from '../../ground';
 import type { diffPageVersionsTool } from './history.tools';
 import type { DocumentDiff } from '../../document';
 import { isoTime } from '../iso-time';
 import type { LivePageReader } from '../../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { HistoryHeavyTasks } from './history-heavy-tasks';
 
 export interface VersionSide {
   /** A historyId, or "current". */
@@ -98,7 +100,7 @@ async function loadSide(
 
 /** Text changes and integrity counts between two versions of one page (either may be "current"). */
 export async function diffPageVersions(
-  { db, heavyWork, livePages }: ToolExecutorDependencies,
+  { db, heavyWork, livePages }: ToolExecutorDependencies<HistoryHeavyTasks>,
   input: ToolInput<typeof diffPageVersionsTool>,
   context: ToolCallContext,
 ): Promise<PageVersionsDiff> {

@@ -10,6 +10,7 @@ import {
 import { isoTime } from '../iso-time';
 import { requirePageVersion } from './require-page-version';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { HistoryHeavyTasks } from './history-heavy-tasks';
 
 export interface PageVersion {
   readonly historyId: string;
@@ -29,7 +30,7 @@ export interface PageVersion {
 }
 
 export async function getPageHistory(
-  { db, heavyWork }: ToolExecutorDependencies,
+  { db, heavyWork }: ToolExecutorDependencies<HistoryHeavyTasks>,
   input: ToolInput<typeof getPageHistoryTool>,
   context: ToolCallContext,
 ): Promise<PageVersion> {

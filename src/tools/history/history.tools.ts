@@ -9,19 +9,13 @@ import {
   MAX_CURSOR_LENGTH,
 } from '../shared-fields';
 import { baseVersionField, NOT_FOUND_NOTE } from '../structure/structure.tools';
+import { READ_ONLY, REPLACES } from '../tool-annotations';
 
 /**
  * Page history: Docmost keeps a snapshot of a page (title and content) in `page_history` on
  * saves; every write of these tools adds one. Versions are addressed by their history id:
  * Docmost leaves `page_history.version` NULL, and so does the module.
  */
-
-const READ_ONLY = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-} as const;
 
 const historyIdField = z
   .string()
@@ -151,12 +145,7 @@ export const restorePageVersionTool = defineTool({
     historyId: historyIdField,
     baseVersion: baseVersionField,
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: REPLACES,
 });
 
 export const HISTORY_TOOLS = [

@@ -9,6 +9,7 @@ import {
   encodeKeysetCursor,
 } from '../paging/keyset-cursor';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { HistoryHeavyTasks } from './history-heavy-tasks';
 
 export interface PageVersionSummary {
   readonly historyId: string;
@@ -36,7 +37,7 @@ export interface PageHistoryList {
 
 /** A page's saved versions, newest first as Docmost orders them (created_at, then id), paged by a cursor on that order. */
 export async function listPageHistory(
-  { db, heavyWork }: ToolExecutorDependencies,
+  { db, heavyWork }: ToolExecutorDependencies<HistoryHeavyTasks>,
   input: ToolInput<typeof listPageHistoryTool>,
   context: ToolCallContext,
 ): Promise<PageHistoryList> {

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, PageHistoryRow } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate } from '../../ground';
 import { ToolError } from '../../registry/tool-error';
-import { isUuid, type AccessiblePage } from '../../access';
+import { type AccessiblePage } from '../../access';
+import { isUuid } from '../../ground';
 import { readPage, type LivePageReader } from '../../page-store';
 
 /**

@@ -3,7 +3,7 @@ import type { ToolInput } from '../../registry/tool-spec';
 import { requireEditableSubtree, requirePage } from '../../access';
 import type { deletePageTool } from './page-management.tools';
 import { descendantPageIds } from '../../page-store/page-tree';
-import { serviceCaller } from '../../docmost-services/database/service-caller';
+import { serviceCaller } from '../../docmost-services';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface DeletePageResult {

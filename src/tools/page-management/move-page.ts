@@ -1,11 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate } from '../../ground';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import {
-  isUuid,
   requireEditableSubtree,
   requirePage,
   requireSpace,
@@ -13,13 +12,14 @@ import {
   visiblePages,
   type AccessiblePage,
 } from '../../access';
+import { isUuid } from '../../ground';
 import type { movePageTool } from './page-management.tools';
 import {
   generateKeyBetween,
   isValidOrderKey,
 } from '../../page-store/fractional-index';
 import { ancestorChain, descendantPageIds } from '../../page-store/page-tree';
-import { serviceCaller } from '../../docmost-services/database/service-caller';
+import { serviceCaller } from '../../docmost-services';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import { quoteTitle } from '../../page-store/quote-title';
 

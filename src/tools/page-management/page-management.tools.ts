@@ -3,6 +3,7 @@ import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from '../catalog-lines';
 import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from '../shared-fields';
 import { baseVersionField, NOT_FOUND_NOTE } from '../structure/structure.tools';
+import { CHANGES, READ_ONLY, REPLACES, SETS } from '../tool-annotations';
 
 /** Page management: titles, the page tree (move, list), the trash, and copying content. */
 
@@ -36,12 +37,7 @@ export const renamePageTool = defineTool({
         'The new title: 1 to 500 characters, leading and trailing spaces removed.',
       ),
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: SETS,
 });
 
 export const movePageTool = defineTool({
@@ -90,12 +86,7 @@ export const movePageTool = defineTool({
         'Place the page right after this sibling (a child of the new parent, id or slugId).',
       ),
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: SETS,
 });
 
 export const deletePageTool = defineTool({
@@ -103,7 +94,7 @@ export const deletePageTool = defineTool({
   mcpName: 'delete_page',
   title: 'Move a page to the trash',
   description: [
-    "SOFT-deletes a page: it and all its sub-pages move to the space's trash, disappear from the sidebar, search and every tool that reads or edits pages (their saved versions stay readable with getPageHistory), and can be restored from the trash in Docmost by a person. Nothing is ever deleted permanently by this tool.",
+    "SOFT-deletes a page: it and all its sub-pages move to the space's trash, disappear from the sidebar, search and every tool that reads or edits pages (their saved versions stay readable with getPageHistory). A person can restore them from the trash in Docmost until the workspace's trash retention (30 days by default) purges them. Their public share links are deleted for good: a restore does not bring them back.",
     'Only delete when the user asked for it, and say which sub-pages go with it (listSidebarPages shows them). Comments and history are kept with the page.',
     'Returns the page id, the number of pages moved to the trash (the page plus its sub-pages) and their ids.',
     NOT_FOUND_NOTE,
@@ -111,12 +102,7 @@ export const deletePageTool = defineTool({
   tier: 'deferred',
   catalogLine: CATALOG_LINES.deletePage,
   inputSchema: z.object({ pageId: pageIdField }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: CHANGES,
 });
 
 export const copyPageContentTool = defineTool({
@@ -126,7 +112,7 @@ export const copyPageContentTool = defineTool({
   description: [
     "Replaces the target page's WHOLE content with the source page's content, server-side, without passing the document through your context. The target keeps its title, place and id.",
     "Use it to duplicate a template into an existing page or to reset a page to another page's body. The source is only read (read access suffices); the target needs write access and may be in another space.",
-    'Comment anchors of the source are not copied (the threads belong to the source page); everything else is copied as is.',
+    "Comment anchors of the source are not copied (the threads belong to the source page). The source's own images and files are copied for the target, so its readers see them; everything else is copied as is.",
     "With baseVersion (the target's version from getPageJson), a target changed since your read fails with a conflict and nothing is written. Adds a history version to the target (revert with restorePageVersion).",
     'Returns the target page id, its new version and the number of blocks copied.',
     NOT_FOUND_NOTE,
@@ -142,12 +128,7 @@ export const copyPageContentTool = defineTool({
     ),
     baseVersion: baseVersionField,
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: REPLACES,
 });
 
 export const listSidebarPagesTool = defineTool({
@@ -188,12 +169,7 @@ export const listSidebarPagesTool = defineTool({
       .default(500)
       .describe('Most pages to list in total. Default 500.'),
   }),
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: READ_ONLY,
 });
 
 export const PAGE_MANAGEMENT_TOOLS = [

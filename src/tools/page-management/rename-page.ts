@@ -4,7 +4,7 @@ import { requirePage } from '../../access';
 import type { renamePageTool } from './page-management.tools';
 import { sql } from 'kysely';
 import { refuseUnstorableText } from '../../page-store';
-import { serviceCaller } from '../../docmost-services/database/service-caller';
+import { serviceCaller } from '../../docmost-services';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface RenamePageResult {

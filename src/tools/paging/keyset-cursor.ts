@@ -1,6 +1,6 @@
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate } from '../../ground';
 import { ToolError } from '../../registry/tool-error';
-import { isUuid } from '../../access';
+import { isUuid } from '../../ground';
 
 /**
  * Where a keyset-paginated list stopped: the last row's timestamp as PostgreSQL prints it

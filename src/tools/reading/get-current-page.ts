@@ -5,11 +5,12 @@ import { readPage } from '../../page-store';
 import type { getCurrentPageTool } from './reading.tools';
 import { toPageText, type PageText } from './get-page';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { ReadingHeavyTasks } from './reading-heavy-tasks';
 import { viewOfPage } from './page-view';
 
 /** The page open next to the chat, read like getPage; an error naming the alternatives when none is. */
 export async function getCurrentPage(
-  { db, livePages, heavyWork }: ToolExecutorDependencies,
+  { db, livePages, heavyWork }: ToolExecutorDependencies<ReadingHeavyTasks>,
   input: ToolInput<typeof getCurrentPageTool>,
   context: ToolCallContext,
 ): Promise<PageText> {

@@ -1,5 +1,5 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import { abbreviate } from '../../registry/abbreviate';
+import { abbreviate } from '../../ground';
 import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import { readPage } from '../../page-store';
@@ -11,6 +11,7 @@ import {
 } from '../../document';
 import { refuseOversizedOutput } from '../output-limit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { ReadingHeavyTasks } from './reading-heavy-tasks';
 import { viewOfPage } from './page-view';
 
 export interface PageNode {
@@ -27,7 +28,7 @@ export interface PageNode {
 
 /** One block of a page, by block id (any depth) or `#<index>` (top level). */
 export async function getNode(
-  { db, livePages, heavyWork }: ToolExecutorDependencies,
+  { db, livePages, heavyWork }: ToolExecutorDependencies<ReadingHeavyTasks>,
   input: ToolInput<typeof getNodeTool>,
   context: ToolCallContext,
 ): Promise<PageNode> {

@@ -5,6 +5,7 @@ import type { getOutlineTool } from './reading.tools';
 import type { OutlineEntry } from '../../document';
 import { MAX_READ_OUTPUT_CHARS } from '../output-limit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { ReadingHeavyTasks } from './reading-heavy-tasks';
 import { viewOfPage } from './page-view';
 
 export interface PageOutline {
@@ -21,7 +22,7 @@ const RESULT_OVERHEAD_CHARS = 2_000;
 
 /** One entry per top-level block of a page. */
 export async function getOutline(
-  { db, livePages, heavyWork }: ToolExecutorDependencies,
+  { db, livePages, heavyWork }: ToolExecutorDependencies<ReadingHeavyTasks>,
   input: ToolInput<typeof getOutlineTool>,
   context: ToolCallContext,
 ): Promise<PageOutline> {

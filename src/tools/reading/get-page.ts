@@ -5,6 +5,7 @@ import { readPage } from '../../page-store';
 import type { getPageTool } from './reading.tools';
 import type { RenderedDocument } from '../../document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { ReadingHeavyTasks } from './reading-heavy-tasks';
 import { viewOfPage } from './page-view';
 
 export interface PageText {
@@ -67,7 +68,7 @@ export function toPageText(
 
 /** A page's metadata and its body as plain text with block ids, cut to the requested window. */
 export async function getPage(
-  { db, livePages, heavyWork }: ToolExecutorDependencies,
+  { db, livePages, heavyWork }: ToolExecutorDependencies<ReadingHeavyTasks>,
   input: ToolInput<typeof getPageTool>,
   context: ToolCallContext,
 ): Promise<PageText> {

@@ -1,4 +1,5 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
+import type { ReadingHeavyTasks } from './reading-heavy-tasks';
 import { READING_TOOLS } from './reading.tools';
 import { searchPages } from './search-pages';
 import { listPages } from './list-pages';
@@ -12,7 +13,10 @@ import { getNode } from './get-node';
 export { READING_TOOLS } from './reading.tools';
 
 /** Reading the workspace, its spaces and pages, each as the calling user (core tier). */
-export const READING_EXECUTORS: DependentToolExecutors<typeof READING_TOOLS> = {
+export const READING_EXECUTORS: DependentToolExecutors<
+  typeof READING_TOOLS,
+  ReadingHeavyTasks
+> = {
   searchPages,
   listPages,
   listSpaces,

@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
-import {
-  isUuid,
-  memberSpaceIds,
-  requireSpace,
-  visiblePages,
-} from '../../access';
+import { memberSpaceIds, requireSpace, visiblePages } from '../../access';
+import { isUuid } from '../../ground';
 import type { listPagesTool } from './reading.tools';
 import {
   decodeKeysetCursor,

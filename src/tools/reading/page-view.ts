@@ -1,20 +1,24 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
-import type { HeavyTaskInput, HeavyTaskOutput } from '../../workers';
+import type {
+  HeavyTaskInput,
+  HeavyTaskOutput,
+  HeavyWorkPool,
+} from '../../workers';
 import type { AccessiblePage } from '../../access';
-import type { HEAVY_TASKS, ToolHeavyWorkPool } from '../heavy-tasks';
+import type { ReadingHeavyTasks } from './reading-heavy-tasks';
 import type { ProseMirrorNode } from '../../document';
 
 type ViewName = 'pageTextView' | 'blockView' | 'outlineView' | 'tableView';
-type Tasks = typeof HEAVY_TASKS;
+type Tasks = ReadingHeavyTasks;
 
 /**
  * A reading tool's view of a page's document (reading/document-views.ts, getTable's
- * tables/table-view.ts), through the pool's
+ * table-view.ts), through the pool's
  * own rule for where work runs (`runSized`): in a worker from the document's JSON text when the
  * page is large (read with `largeDocumentAsText`), on the calling thread otherwise.
  */
 export function viewOfPage<Name extends ViewName>(
-  heavyWork: ToolHeavyWorkPool,
+  heavyWork: HeavyWorkPool<Tasks>,
   page: AccessiblePage,
   name: Name,
   input: Omit<HeavyTaskInput<Tasks, Name>, 'document'>,

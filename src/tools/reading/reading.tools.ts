@@ -8,13 +8,7 @@ import {
   CURSOR_TOO_LONG,
   MAX_CURSOR_LENGTH,
 } from '../shared-fields';
-
-const READ_ONLY = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-} as const;
+import { READ_ONLY } from '../tool-annotations';
 
 export const searchPagesTool = defineTool({
   name: 'searchPages',

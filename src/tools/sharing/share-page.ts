@@ -9,7 +9,7 @@ import {
   refuseRestrictedPage,
   requireSharingAllowed,
   serviceCaller,
-} from '../../docmost-services/database';
+} from '../../docmost-services';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface SharePageResult {

@@ -9,6 +9,7 @@ import {
   MAX_ID_LENGTH,
 } from '../shared-fields';
 import { NOT_FOUND_NOTE } from '../structure/structure.tools';
+import { READ_ONLY, REPLACES, SETS } from '../tool-annotations';
 
 /**
  * Public sharing. A share makes a page readable by ANYONE with its link, without signing in,
@@ -44,12 +45,7 @@ export const sharePageTool = defineTool({
         'Let search engines index the page. Default false for a new share; unchanged for an existing one.',
       ),
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: SETS,
 });
 
 export const unsharePageTool = defineTool({
@@ -65,12 +61,7 @@ export const unsharePageTool = defineTool({
   tier: 'deferred',
   catalogLine: CATALOG_LINES.unsharePage,
   inputSchema: z.object({ pageId: pageIdField }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: REPLACES,
 });
 
 export const listSharesTool = defineTool({
@@ -111,12 +102,7 @@ export const listSharesTool = defineTool({
         'The nextCursor of a previous listShares call with the same spaceId, to continue. Omit for the newest shares.',
       ),
   }),
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: READ_ONLY,
 });
 
 export const SHARING_TOOLS = [

@@ -4,7 +4,7 @@ import { requirePage } from '../../access';
 import type { unsharePageTool } from './sharing.tools';
 import { ancestorChain } from '../../page-store/page-tree';
 import { shareUrl } from './share-url';
-import { serviceCaller } from '../../docmost-services/database';
+import { serviceCaller } from '../../docmost-services';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface UnsharePageResult {

@@ -2,7 +2,8 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { deleteNodeTool } from './structure.tools';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import { runBlockEdit } from './run-block-edit';
+import type { BlockEditHeavyTasks } from '../block-edits';
+import { runBlockEdit } from '../block-edits/run-block-edit';
 
 export interface DeleteNodeResult {
   readonly pageId: string;
@@ -14,7 +15,7 @@ export interface DeleteNodeResult {
 
 /** Removes one block with its content; refuses to leave a container the editor cannot hold. */
 export async function deleteNode(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: ToolInput<typeof deleteNodeTool>,
   context: ToolCallContext,
 ): Promise<DeleteNodeResult> {

@@ -1,4 +1,6 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
+import type { BlockEditHeavyTasks } from '../block-edits';
+import type { StructureHeavyTasks } from './structure-heavy-tasks';
 import { STRUCTURE_TOOLS } from './structure.tools';
 import { updatePageJson } from './update-page-json';
 import { getPageJson } from './get-page-json';
@@ -10,7 +12,8 @@ export { STRUCTURE_TOOLS } from './structure.tools';
 
 /** A page's ProseMirror document read and edited node by node or whole (deferred tier). */
 export const STRUCTURE_EXECUTORS: DependentToolExecutors<
-  typeof STRUCTURE_TOOLS
+  typeof STRUCTURE_TOOLS,
+  BlockEditHeavyTasks & StructureHeavyTasks
 > = {
   updatePageJson,
   getPageJson,

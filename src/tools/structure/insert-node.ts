@@ -3,7 +3,8 @@ import { ToolError } from '../../registry/tool-error';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { insertNodeTool } from './structure.tools';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import { runBlockEdit } from './run-block-edit';
+import type { BlockEditHeavyTasks } from '../block-edits';
+import { runBlockEdit } from '../block-edits/run-block-edit';
 
 export interface InsertNodeResult {
   readonly pageId: string;
@@ -19,7 +20,7 @@ export interface InsertNodeResult {
 
 /** Inserts one block before/after an anchor block, or at the end of the page (see `applyBlockEdit`). */
 export async function insertNode(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: ToolInput<typeof insertNodeTool>,
   context: ToolCallContext,
 ): Promise<InsertNodeResult> {

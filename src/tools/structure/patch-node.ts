@@ -2,7 +2,8 @@ import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { patchNodeTool } from './structure.tools';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import { runBlockEdit } from './run-block-edit';
+import type { BlockEditHeavyTasks } from '../block-edits';
+import { runBlockEdit } from '../block-edits/run-block-edit';
 
 export interface PatchNodeResult {
   readonly pageId: string;
@@ -17,7 +18,7 @@ export interface PatchNodeResult {
 
 /** Replaces one block, keeping its id when the replacement gives none (see `applyBlockEdit`). */
 export async function patchNode(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: ToolInput<typeof patchNodeTool>,
   context: ToolCallContext,
 ): Promise<PatchNodeResult> {

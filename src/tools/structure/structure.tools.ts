@@ -3,19 +3,13 @@ import { prosemirrorNodeInput } from '../../registry/prosemirror-node-input';
 import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from '../catalog-lines';
 import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from '../shared-fields';
+import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
 
 /**
  * Structural tools: the page as lossless ProseMirror JSON, and block-level edits addressed by
  * block id or outline index. Every write is validated against Docmost's editor schema and is a
  * compare-and-set on the page version, so a concurrent human edit is never overwritten.
  */
-
-const READ_ONLY = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-} as const;
 
 export const NOT_FOUND_NOTE =
   'Fails with "page … not found or no access" when the page does not exist, is in the trash, is in a space you do not belong to, or is restricted to people you are not among (the same answer in each case); writing needs role writer or admin in the page\'s space, or role writer in the permissions of a restricted page.';
@@ -85,12 +79,7 @@ export const patchNodeTool = defineTool({
     nodeId: nodeReferenceField,
     node: blockNodeField,
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: REPLACES,
 });
 
 export const insertNodeTool = defineTool({
@@ -122,12 +111,7 @@ export const insertNodeTool = defineTool({
         'With "before"/"after": the anchor block, by attrs.id or "#<n>" (top-level block). Ignored for "append".',
       ),
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ADDS,
 });
 
 export const deleteNodeTool = defineTool({
@@ -145,12 +129,7 @@ export const deleteNodeTool = defineTool({
   tier: 'deferred',
   catalogLine: CATALOG_LINES.deleteNode,
   inputSchema: z.object({ pageId: pageIdField, nodeId: nodeReferenceField }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: CHANGES,
 });
 
 export const updatePageJsonTool = defineTool({
@@ -177,12 +156,7 @@ export const updatePageJsonTool = defineTool({
     }),
     baseVersion: baseVersionField,
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: REPLACES,
 });
 
 /** In the catalog's order (seed 000). */

@@ -5,6 +5,7 @@ import { receiveDocument } from '../../page-store/stored-document';
 import type { updatePageJsonTool } from './structure.tools';
 import { writeWholeDocument } from './write-whole-document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { StructureHeavyTasks } from './structure-heavy-tasks';
 
 export interface UpdatePageJsonResult {
   readonly pageId: string;
@@ -19,7 +20,7 @@ export interface UpdatePageJsonResult {
 
 /** Replaces the whole document after validating it against Docmost's editor schema. */
 export async function updatePageJson(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<StructureHeavyTasks>,
   input: ToolInput<typeof updatePageJsonTool>,
   context: ToolCallContext,
 ): Promise<UpdatePageJsonResult> {

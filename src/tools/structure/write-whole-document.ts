@@ -1,6 +1,6 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { AccessiblePage } from '../../access';
-import type { ToolName } from '../tool-definitions';
+import type { ToolName } from '../tool-names';
 import { writePage, type PageStore, type WrittenPage } from '../../page-store';
 import type { ProseMirrorNode } from '../../document';
 

@@ -3,9 +3,10 @@ import type { ToolInput } from '../../registry/tool-spec';
 import { readPage } from '../../page-store';
 import { viewOfPage } from '../reading/page-view';
 import type { getTableTool } from './tables.tools';
-import type { TableCells } from './table-view';
+import type { TableCells } from '../reading/table-view';
 import { refuseOversizedOutput } from '../output-limit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { ReadingHeavyTasks } from '../reading/reading-heavy-tasks';
 
 export interface TableView extends TableCells {
   readonly pageId: string;
@@ -13,7 +14,7 @@ export interface TableView extends TableCells {
 }
 
 export async function getTable(
-  { db, livePages, heavyWork }: ToolExecutorDependencies,
+  { db, livePages, heavyWork }: ToolExecutorDependencies<ReadingHeavyTasks>,
   input: ToolInput<typeof getTableTool>,
   context: ToolCallContext,
 ): Promise<TableView> {

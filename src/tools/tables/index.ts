@@ -1,4 +1,6 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
+import type { ReadingHeavyTasks } from '../reading/reading-heavy-tasks';
+import type { BlockEditHeavyTasks } from '../block-edits';
 import { TABLE_TOOLS } from './tables.tools';
 import { getTable } from './get-table';
 import { tableInsertRow } from './table-insert-row';
@@ -8,7 +10,10 @@ import { tableDeleteRow } from './table-delete-row';
 export { TABLE_TOOLS } from './tables.tools';
 
 /** Reading a table and editing its rows and cells (deferred tier). */
-export const TABLE_EXECUTORS: DependentToolExecutors<typeof TABLE_TOOLS> = {
+export const TABLE_EXECUTORS: DependentToolExecutors<
+  typeof TABLE_TOOLS,
+  ReadingHeavyTasks & BlockEditHeavyTasks
+> = {
   getTable,
   tableInsertRow,
   tableUpdateCell,

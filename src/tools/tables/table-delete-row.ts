@@ -1,8 +1,9 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { tableDeleteRowTool } from './tables.tools';
-import { runBlockEdit } from '../structure/run-block-edit';
+import { runBlockEdit } from '../block-edits/run-block-edit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { BlockEditHeavyTasks } from '../block-edits';
 
 export interface TableDeleteRowResult {
   readonly pageId: string;
@@ -16,7 +17,7 @@ export interface TableDeleteRowResult {
 }
 
 export async function tableDeleteRow(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: ToolInput<typeof tableDeleteRowTool>,
   context: ToolCallContext,
 ): Promise<TableDeleteRowResult> {

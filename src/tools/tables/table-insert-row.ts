@@ -1,8 +1,9 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { tableInsertRowTool } from './tables.tools';
-import { runBlockEdit } from '../structure/run-block-edit';
+import { runBlockEdit } from '../block-edits/run-block-edit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { BlockEditHeavyTasks } from '../block-edits';
 
 export interface TableInsertRowResult {
   readonly pageId: string;
@@ -15,7 +16,7 @@ export interface TableInsertRowResult {
 }
 
 export async function tableInsertRow(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: ToolInput<typeof tableInsertRowTool>,
   context: ToolCallContext,
 ): Promise<TableInsertRowResult> {

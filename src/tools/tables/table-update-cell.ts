@@ -1,8 +1,9 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { ToolInput } from '../../registry/tool-spec';
 import type { tableUpdateCellTool } from './tables.tools';
-import { runBlockEdit } from '../structure/run-block-edit';
+import { runBlockEdit } from '../block-edits/run-block-edit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { BlockEditHeavyTasks } from '../block-edits';
 
 export interface TableUpdateCellResult {
   readonly pageId: string;
@@ -16,7 +17,7 @@ export interface TableUpdateCellResult {
 }
 
 export async function tableUpdateCell(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<BlockEditHeavyTasks>,
   input: ToolInput<typeof tableUpdateCellTool>,
   context: ToolCallContext,
 ): Promise<TableUpdateCellResult> {

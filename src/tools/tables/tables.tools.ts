@@ -3,6 +3,7 @@ import { defineTool } from '../../registry/tool-spec';
 import { CATALOG_LINES } from '../catalog-lines';
 import { pageIdField } from '../shared-fields';
 import { NOT_FOUND_NOTE } from '../structure/structure.tools';
+import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
 
 /**
  * Table tools. Tables carry no block id, so a table is addressed by its outline index "#<n>"
@@ -53,12 +54,7 @@ export const getTableTool = defineTool({
   tier: 'deferred',
   catalogLine: CATALOG_LINES.getTable,
   inputSchema: z.object({ pageId: pageIdField, table: tableField }),
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: READ_ONLY,
 });
 
 export const tableInsertRowTool = defineTool({
@@ -94,12 +90,7 @@ export const tableInsertRowTool = defineTool({
         'Row index the new row takes (0..rows; rows appends). Omit to append at the end. Use 1 to insert right after a header row.',
       ),
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: ADDS,
 });
 
 export const tableUpdateCellTool = defineTool({
@@ -132,12 +123,7 @@ export const tableUpdateCellTool = defineTool({
         'The cell\'s new plain text; "" empties the cell; "\\n" makes a line break.',
       ),
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: REPLACES,
 });
 
 export const tableDeleteRowTool = defineTool({
@@ -159,12 +145,7 @@ export const tableDeleteRowTool = defineTool({
     table: tableField,
     row: rowField,
   }),
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: CHANGES,
 });
 
 export const TABLE_TOOLS = [

@@ -53,6 +53,8 @@ export async function startLivePageHost(
   options: {
     readonly debounceMs?: number;
     readonly maxDebounceMs?: number;
+    /** More of the host's environment (e.g. `COLLAB_DISABLE_REDIS`). */
+    readonly env?: Readonly<Record<string, string>>;
   } = {},
 ): Promise<LivePageHost> {
   const database = await createTestDatabase();
@@ -61,6 +63,7 @@ export async function startLivePageHost(
   const config = loadAppConfig({
     COLLAB_DEBOUNCE_MS: String(options.debounceMs ?? 200),
     COLLAB_MAX_DEBOUNCE_MS: String(options.maxDebounceMs ?? 1000),
+    ...options.env,
   });
   const app = await createApp({ db: database.db, config, logger: false });
   await app.listen(0, '127.0.0.1');

@@ -1,4 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sql } from 'kysely';
 import { loadAppConfig } from '../../../host/config/app-config';
@@ -15,6 +17,7 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '../../support/test-database';
+import { scratchDirectory } from '../../support/scratch-directory';
 
 /** The seeded people, and a viewer (space role reader in Product) the tests add. */
 export type Person = 'owner' | 'admin' | 'member' | 'viewer';
@@ -40,14 +43,17 @@ export class BindingHost {
     readonly app: NestFastifyApplication,
     readonly docmost: HostDocmost,
     private readonly registry: ToolRegistry,
+    /** The host's `DATA_DIR`: its attachments' files are under `storage/`. */
+    private readonly dataDirectory: string,
   ) {}
 
   static async start(): Promise<BindingHost> {
     const database = await createTestDatabase();
     const seed = await seedDemoWorkspace(database.db);
+    const dataDirectory = mkdtempSync(join(scratchDirectory(), 'binding-'));
     const app = await createApp({
       db: database.db,
-      config: loadAppConfig({}),
+      config: loadAppConfig({ DATA_DIR: dataDirectory }),
       logger: false,
     });
     await app.init();
@@ -57,6 +63,7 @@ export class BindingHost {
       app,
       app.get<HostDocmost>(HOST_DOCMOST),
       app.get<ToolRegistry>(TOOL_REGISTRY),
+      dataDirectory,
     );
     for (const person of ['owner', 'admin', 'member'] as const)
       host.users[person] = {
@@ -70,6 +77,7 @@ export class BindingHost {
   async close(): Promise<void> {
     await this.app.close();
     await this.database.drop();
+    rmSync(this.dataDirectory, { recursive: true, force: true });
   }
 
   /** A workspace member whose only access is space role reader in Product. */

@@ -1,4 +1,4 @@
-import { abbreviate } from '../../../src/registry/abbreviate';
+import { abbreviate } from '../../../src/ground';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { DEMO_PAGE_HISTORY } from '../../../host/seed/demo-page-history';
 import { extractText } from '../../../src/document';

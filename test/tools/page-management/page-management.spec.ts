@@ -346,7 +346,14 @@ describe('movePage', () => {
 });
 
 describe('deletePage', () => {
-  it('moves a page and its sub-pages to the trash, restorable, never removing rows', async () => {
+  it("moves a page and its sub-pages to the trash, restorable, and deletes their shares for good as Docmost's trash does", async () => {
+    const shares = () =>
+      database.db
+        .selectFrom('shares')
+        .select('id')
+        .where('pageId', '=', P.productHandbook)
+        .execute();
+    expect(await shares()).toEqual([{ id: SEED_IDS.shares.productHandbook }]);
     const result = await tools.call(
       'deletePage',
       { pageId: P.productHandbook },
@@ -370,6 +377,7 @@ describe('deletePage', () => {
       .where('pageId', '=', P.releaseNotes)
       .execute();
     expect(history).toHaveLength(3);
+    expect(await shares()).toEqual([]);
     const gone = await expectToolError(
       tools.call('getPageJson', { pageId: P.roadmap }),
     );

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { createKysely, type DB } from '../../../src/database';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { searchPages } from '../../../src/tools/reading/search-pages';
-import { resolveExecutorDependencies } from '../../../src/tools/executor-dependencies';
+import { resolveExecutorDependencies } from '../../../src/tools/resolve-executor-dependencies';
 import {
   createTestDatabase,
   type TestDatabase,

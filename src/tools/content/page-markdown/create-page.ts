@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, JsonValue } from '../../../database';
 import type { ToolCallContext } from '../../../registry/tool-call-context';
-import { abbreviate } from '../../../registry/abbreviate';
+import { abbreviate } from '../../../ground';
 import { ToolError } from '../../../registry/tool-error';
 import type { ToolInput } from '../../../registry/tool-spec';
 import {
@@ -10,10 +10,11 @@ import {
   type AccessiblePage,
 } from '../../../access';
 import { refuseUnstorableText } from '../../../page-store';
-import { serviceCaller } from '../../../docmost-services/database/service-caller';
+import { serviceCaller } from '../../../docmost-services';
 import type { CreatePageTool } from './markdown-tools';
 import { readMarkdownOffThread } from './read-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
+import type { ContentHeavyTasks } from '../content-heavy-tasks';
 import { quoteTitle } from '../../../page-store/quote-title';
 
 export interface CreatePageResult {
@@ -66,7 +67,7 @@ async function requireParent(
  * transaction). Bad input creates nothing: it is refused before the service is called.
  */
 export async function createPage(
-  { db, heavyWork, services }: ToolExecutorDependencies,
+  { db, heavyWork, services }: ToolExecutorDependencies<ContentHeavyTasks>,
   input: ToolInput<CreatePageTool>,
   context: ToolCallContext,
 ): Promise<CreatePageResult> {

@@ -1,4 +1,5 @@
-import type { ToolHeavyWorkPool } from '../../heavy-tasks';
+import type { HeavyWorkPool } from '../../../workers';
+import type { ContentHeavyTasks } from '../content-heavy-tasks';
 import {
   type MarkdownExport,
   documentSize,
@@ -11,7 +12,7 @@ import {
  */
 export function exportMarkdownOffThread(
   document: ProseMirrorNode,
-  heavyWork: ToolHeavyWorkPool,
+  heavyWork: HeavyWorkPool<ContentHeavyTasks>,
   userId: string,
 ): Promise<MarkdownExport> {
   return heavyWork.runSized(

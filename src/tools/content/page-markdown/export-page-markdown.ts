@@ -6,6 +6,7 @@ import { asDocument } from '../../../document';
 import { exportMarkdownOffThread } from './export-markdown-off-thread';
 import type { ExportPageMarkdownTool } from './markdown-tools';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
+import type { ContentHeavyTasks } from '../content-heavy-tasks';
 
 export interface ExportPageMarkdownResult {
   readonly pageId: string;
@@ -26,7 +27,7 @@ export async function exportPageMarkdown(
     livePages,
     heavyWork,
     maxExportChars: maxChars,
-  }: ToolExecutorDependencies,
+  }: ToolExecutorDependencies<ContentHeavyTasks>,
   input: ToolInput<ExportPageMarkdownTool>,
   context: ToolCallContext,
 ): Promise<ExportPageMarkdownResult> {

@@ -1,4 +1,5 @@
-import type { ToolHeavyWorkPool } from '../../heavy-tasks';
+import type { HeavyWorkPool } from '../../../workers';
+import type { ContentHeavyTasks } from '../content-heavy-tasks';
 import {
   receiveDocument,
   type StoredFormOptions,
@@ -12,7 +13,7 @@ import type { MarkdownDocument } from './read-markdown-document';
  */
 export async function readMarkdownOffThread(
   markdown: string,
-  heavyWork: ToolHeavyWorkPool,
+  heavyWork: HeavyWorkPool<ContentHeavyTasks>,
   userId: string,
   storedForm?: StoredFormOptions,
 ): Promise<MarkdownDocument> {

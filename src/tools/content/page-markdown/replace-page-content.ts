@@ -8,6 +8,7 @@ import type {
 } from './markdown-tools';
 import { readMarkdownOffThread } from './read-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
+import type { ContentHeavyTasks } from '../content-heavy-tasks';
 
 export interface ReplacePageContentInput {
   readonly pageId: string;
@@ -33,7 +34,7 @@ export interface ReplacePageContentResult {
  * tool comes back the same; they differ in what the model is told to send.
  */
 async function replacePageContent(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<ContentHeavyTasks>,
   input: ReplacePageContentInput,
   context: ToolCallContext,
   toolName: 'updatePageContent' | 'importPageMarkdown',
@@ -67,7 +68,7 @@ async function replacePageContent(
 
 /** updatePageContent: the page's whole document from Markdown the model writes. */
 export function updatePageContent(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<ContentHeavyTasks>,
   input: ToolInput<UpdatePageContentTool>,
   context: ToolCallContext,
 ): Promise<ReplacePageContentResult> {
@@ -76,7 +77,7 @@ export function updatePageContent(
 
 /** importPageMarkdown: the page's whole document from a Markdown file, e.g. an edited export. */
 export function importPageMarkdown(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<ContentHeavyTasks>,
   input: ToolInput<ImportPageMarkdownTool>,
   context: ToolCallContext,
 ): Promise<ReplacePageContentResult> {

@@ -11,12 +11,18 @@ import { readPage } from '../../../page-store';
 import {
   refuseRestrictedPage,
   requireSharingAllowed,
-} from '../../../docmost-services/database';
+  serviceCaller,
+} from '../../../docmost-services';
 import type { CONTENT_TOOLS } from '../content.tools';
-import { countDocument, asDocument } from '../../../document';
+import {
+  asDocument,
+  countDocument,
+  publicViewDocument,
+} from '../../../document';
 import { isoTime } from '../../iso-time';
 import { exportMarkdownOffThread } from '../page-markdown/export-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
+import type { ContentHeavyTasks } from '../content-heavy-tasks';
 
 export type StashPageTool = Extract<
   (typeof CONTENT_TOOLS)[number],
@@ -40,7 +46,9 @@ export interface StashPageResult {
  * Snapshots a page the caller can read into `ai_tools_page_stashes` and returns its URL. The
  * JSON snapshot is the page as getPageJson returns it plus `exportedAt`; the Markdown snapshot
  * is exactly the exportPageMarkdown file (Docmost-flavoured, lossless), the title only in the
- * download's file name.
+ * download's file name. Both are of the document as Docmost's share view serves it: without
+ * comment marks (so without `<span data-comment-id>` anchors in the Markdown) and without
+ * `htmlEmbed` blocks.
  */
 export async function stashPage(
   {
@@ -50,7 +58,7 @@ export async function stashPage(
     publicBaseUrl,
     heavyWork,
     services,
-  }: ToolExecutorDependencies,
+  }: ToolExecutorDependencies<ContentHeavyTasks>,
   input: ToolInput<StashPageTool>,
   context: ToolCallContext,
 ): Promise<StashPageResult> {
@@ -62,7 +70,8 @@ export async function stashPage(
     page,
     'the page was not stashed',
   );
-  const content = asDocument(page.content);
+  // Public, so cleaned as Docmost's share view cleans a page: no comment ids, no HTML embeds.
+  const content = publicViewDocument(asDocument(page.content)).node;
   const format: StashFormat = input.format;
   const body =
     format === 'markdown'
@@ -80,8 +89,10 @@ export async function stashPage(
   try {
     const created = await stashes.create({
       workspaceId: page.workspaceId,
+      spaceId: page.spaceId,
       pageId: page.id,
       creatorId: context.userId,
+      caller: await serviceCaller(db, context),
       format,
       fileName: stashFileName(page.title, format),
       body,

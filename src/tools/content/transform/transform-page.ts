@@ -16,6 +16,7 @@ import {
 } from '../../../document';
 import type { BlockChanges } from './block-changes';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
+import type { ContentHeavyTasks } from '../content-heavy-tasks';
 
 export type TransformPageTool = Extract<
   (typeof CONTENT_TOOLS)[number],
@@ -68,7 +69,7 @@ export type TransformPageResult = TransformPagePreview | TransformPageWrite;
  * preview of a write the caller cannot make would only waste a turn.
  */
 export async function transformPage(
-  dependencies: ToolExecutorDependencies,
+  dependencies: ToolExecutorDependencies<ContentHeavyTasks>,
   input: ToolInput<TransformPageTool>,
   context: ToolCallContext,
 ): Promise<TransformPageResult> {

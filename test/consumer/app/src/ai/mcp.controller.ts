@@ -11,7 +11,12 @@ import {
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { McpSessionsService, ToolRegistryService } from 'docmost-ai-tools';
+import {
+  MCP_DISABLED_BODY,
+  MCP_DISABLED_STATUS,
+  McpSessionsService,
+  ToolRegistryService,
+} from 'docmost-ai-tools';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser, AuthWorkspace } from '../auth/auth.decorators';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
@@ -29,7 +34,8 @@ function jsonRpcError(
 }
 
 /**
- * `POST /mcp` and `DELETE /mcp` as the README mounts them in Docmost: sessions in PostgreSQL
+ * `POST /mcp` and `DELETE /mcp` as the README mounts them in Docmost, behind Docmost's MCP
+ * switch (`settings.ai.mcp`, 403 while off): sessions in PostgreSQL
  * (`McpSessionsService`), a stateless MCP server and transport per request built from the
  * session's context, acting as the signed-in user, so any instance serves any session. GET (a
  * server stream) is not offered, which clients accept.
@@ -50,6 +56,8 @@ export class McpController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const caller = { userId: user.id, workspaceId: workspace.id };
+    if (!(await this.sessions.isMcpEnabled(caller)))
+      return void reply.status(MCP_DISABLED_STATUS).send(MCP_DISABLED_BODY);
     const sessionId = request.headers['mcp-session-id'];
     if (sessionId === undefined && !isInitializeRequest(request.body))
       return jsonRpcError(reply, 400, -32000, 'Bad Request: initialize first');
@@ -94,6 +102,8 @@ export class McpController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
+    if (!(await this.sessions.isMcpEnabled({ workspaceId: workspace.id })))
+      return void reply.status(MCP_DISABLED_STATUS).send(MCP_DISABLED_BODY);
     const sessionId = request.headers['mcp-session-id'];
     const closed =
       sessionId !== undefined &&

@@ -6,7 +6,8 @@ import {
   type ScriptEntry,
 } from '../../test/chat/support/scripted-model';
 import { ToolError } from '../registry/tool-error';
-import { DeferredToolsTurn, type TurnTool } from './deferred-tools-turn';
+import { ChatTurn } from './chat-turn';
+import type { TurnTool } from './chat-turn-options';
 import { LOAD_TOOLS_DESCRIPTION } from './verbatim-texts';
 import { SEED_LOAD_TOOLS_DESCRIPTION } from '../../test/deferred/seed-000-texts';
 
@@ -63,11 +64,7 @@ function errorOf(run: () => unknown): ToolError {
   throw new Error('expected a ToolError');
 }
 
-async function runTurn(
-  turn: DeferredToolsTurn,
-  script: ScriptEntry[],
-  maxSteps = 6,
-) {
+async function runTurn(turn: ChatTurn, script: ScriptEntry[], maxSteps = 6) {
   const model = createScriptedModel(script);
   const result = streamText({
     model,
@@ -78,16 +75,16 @@ async function runTurn(
       const activeTools = turn.activeTools();
       return activeTools === undefined ? {} : { activeTools: [...activeTools] };
     },
-    experimental_repairToolCall: turn.repairToolCall,
+    experimental_repairToolCall: turn.experimental_repairToolCall,
   });
   await result.consumeStream();
   return { model, steps: await result.steps };
 }
 
-describe('DeferredToolsTurn', () => {
+describe('ChatTurn', () => {
   it('uses the loadTools description of seed 000 verbatim', () => {
     expect(LOAD_TOOLS_DESCRIPTION).toBe(SEED_LOAD_TOOLS_DESCRIPTION);
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: boundTools(),
     });
@@ -95,7 +92,7 @@ describe('DeferredToolsTurn', () => {
   });
 
   it('starts with the core tools in canonical order, then loadTools', () => {
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: boundTools(),
       externalServers,
@@ -110,7 +107,7 @@ describe('DeferredToolsTurn', () => {
   });
 
   it('appends activated tools in load order and reports already active names', () => {
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: boundTools(),
       externalServers,
@@ -138,7 +135,7 @@ describe('DeferredToolsTurn', () => {
   });
 
   it('rejects unknown names with the valid ones and activates nothing of that call', () => {
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: boundTools(),
       externalServers,
@@ -154,7 +151,7 @@ describe('DeferredToolsTurn', () => {
   });
 
   it('toggle OFF: every bound tool active, no loadTools, no catalog', () => {
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: false,
       boundTools: boundTools(),
       externalServers,
@@ -172,7 +169,7 @@ describe('DeferredToolsTurn', () => {
   });
 
   it('toggle ON lists exactly the deferred set in the catalog', () => {
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: boundTools(),
       externalServers,
@@ -190,7 +187,7 @@ describe('DeferredToolsTurn', () => {
 
   it('makes a tool loaded by loadTools visible on the next step, and callable', async () => {
     const calls: string[] = [];
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: boundTools(calls),
     });
@@ -212,7 +209,7 @@ describe('DeferredToolsTurn', () => {
   });
 
   it('keeps each step tools array a byte-prefix of the next one', async () => {
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: boundTools(),
     });
@@ -251,7 +248,7 @@ describe('DeferredToolsTurn', () => {
 
   it('repairs a direct call of an unloaded deferred tool into loadTools and says to call it again', async () => {
     const calls: string[] = [];
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: boundTools(calls),
     });
@@ -277,7 +274,7 @@ describe('DeferredToolsTurn', () => {
   });
 
   it('leaves calls of tools that exist nowhere to the SDK error', async () => {
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: boundTools(),
     });
@@ -293,7 +290,7 @@ describe('DeferredToolsTurn', () => {
   });
 
   it('returns the loadTools error, listing valid names, to the model as a tool error', async () => {
-    const turn = new DeferredToolsTurn({
+    const turn = new ChatTurn({
       enabled: true,
       boundTools: boundTools(),
     });
@@ -318,11 +315,11 @@ describe('DeferredToolsTurn', () => {
   });
 
   it('keeps concurrent turns apart', async () => {
-    const first = new DeferredToolsTurn({
+    const first = new ChatTurn({
       enabled: true,
       boundTools: boundTools(),
     });
-    const second = new DeferredToolsTurn({
+    const second = new ChatTurn({
       enabled: true,
       boundTools: boundTools(),
     });

@@ -1,7 +1,10 @@
 const UUID_PATTERN =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Page ids from the model may be slug ids; only uuids may reach a `uuid[]` query parameter. */
+/**
+ * Whether `value` is a uuid: ids from the model may be slug ids or anything else, and only a
+ * uuid may reach a `uuid` query parameter.
+ */
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value);
 }

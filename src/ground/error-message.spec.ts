@@ -1,4 +1,4 @@
-import { messageWithCause } from './message-with-cause';
+import { errorMessage, messageWithCause } from './error-message';
 
 describe('messageWithCause', () => {
   it('adds the first line of the cause’s message', () => {
@@ -19,5 +19,15 @@ describe('messageWithCause', () => {
     expect(messageWithCause(new Error('boom', { cause: new Error('') }))).toBe(
       'boom',
     );
+  });
+});
+
+describe('errorMessage', () => {
+  it("is an error's message, and any other thrown value as text", () => {
+    expect(errorMessage(new Error('connection refused'))).toBe(
+      'connection refused',
+    );
+    expect(errorMessage('timeout')).toBe('timeout');
+    expect(errorMessage(undefined)).toBe('undefined');
   });
 });

@@ -1,16 +1,18 @@
 import type { ToolCallContext } from '../../registry/tool-call-context';
 import type { AccessiblePage } from '../../access';
-import type { ToolName } from '../tool-definitions';
+import type { ToolName } from '../tool-names';
 import {
   mutatePage,
   storedFormFor,
   type PageStore,
+  type PageStoreHeavyTasks,
   type WrittenPage,
 } from '../../page-store';
 import { receiveDocument } from '../../page-store/stored-document';
 import { documentSize } from '../../document';
 import type { BlockEdit, BlockEditReport } from './block-edits';
-import type { ToolHeavyWorkPool } from '../heavy-tasks';
+import type { HeavyWorkPool } from '../../workers';
+import type { BlockEditHeavyTasks } from './block-edit-heavy-tasks';
 
 /**
  * Read-modify-write of one block edit (`edit` says which, given the page as read): on a large
@@ -19,7 +21,11 @@ import type { ToolHeavyWorkPool } from '../heavy-tasks';
  * as its stored form, never parsed here.
  */
 export async function runBlockEdit<Kind extends BlockEdit['kind']>(
-  store: PageStore & { readonly heavyWork: ToolHeavyWorkPool },
+  store: Omit<PageStore, 'heavyWork'> & {
+    readonly heavyWork: HeavyWorkPool<
+      BlockEditHeavyTasks & PageStoreHeavyTasks
+    >;
+  },
   call: {
     readonly context: ToolCallContext;
     readonly pageId: string;

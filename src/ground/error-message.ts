@@ -12,3 +12,8 @@ export function messageWithCause(error: Error): string {
     ? `${error.message} [${message.split('\n')[0]}]`
     : error.message;
 }
+
+/** What a log line says of a thrown value: an error's message, anything else as text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -23,12 +23,12 @@ import {
   applyTableEdit,
   type TableEdit,
   type TableEditReport,
-} from '../tables/table-edits';
+} from './table-edits';
 import {
   applyCommentAnchor,
   type CommentAnchorEdit,
   type CommentAnchorReport,
-} from '../comments/comment-anchor-edit';
+} from './comment-anchor-edit';
 import { assertValidContainer } from './assert-valid-container';
 import { resolveBlock } from './resolve-block';
 

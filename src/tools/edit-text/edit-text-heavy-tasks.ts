@@ -1,0 +1,6 @@
+import { planTextEdit } from './plan-text-edit';
+
+/** A text edit of a large page is planned in a worker (see `edit-page-text.ts`). */
+export const EDIT_TEXT_HEAVY_TASKS = { planTextEdit } as const;
+
+export type EditTextHeavyTasks = typeof EDIT_TEXT_HEAVY_TASKS;

@@ -115,7 +115,13 @@ export class DocmostServer {
       },
     );
     const server = new DocmostServer(options.name, port, child, logFile);
-    await server.waitForHealth(options.bootTimeoutMs ?? 240_000);
+    try {
+      await server.waitForHealth(options.bootTimeoutMs ?? 240_000);
+    } catch (error) {
+      // A server that never became healthy is not left running behind the failed check.
+      await server.stop();
+      throw error;
+    }
     return server;
   }
 
@@ -124,7 +130,7 @@ export class DocmostServer {
     while (Date.now() < deadline) {
       if (this.exited !== undefined)
         throw new Error(
-          `Docmost ${this.name} exited before answering /api/health (code ${this.exited.code}, signal ${this.exited.signal}); its log (${this.logFile}) ends:\n${this.tail()}`,
+          `Docmost ${this.name} exited before answering /api/health (code ${this.exited.code}, signal ${this.exited.signal}): ${this.firstErrors()}. Its log (${this.logFile}) ends:\n${this.tail()}`,
         );
       try {
         const response = await fetch(`${this.url}/api/health`);
@@ -135,8 +141,26 @@ export class DocmostServer {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     throw new Error(
-      `Docmost ${this.name} did not answer /api/health within ${timeoutMs / 1000} s; its log (${this.logFile}) ends:\n${this.tail()}`,
+      `Docmost ${this.name} did not answer /api/health within ${timeoutMs / 1000} s: ${this.firstErrors()}. Its log (${this.logFile}) ends:\n${this.tail()}`,
     );
+  }
+
+  /**
+   * The first errors the server logged (the `msg` of Docmost's JSON log lines at level error),
+   * so a failed boot's message starts with its cause.
+   */
+  firstErrors(count = 2): string {
+    const errors: string[] = [];
+    for (const line of this.output.split('\n')) {
+      if (errors.length === count) break;
+      try {
+        const entry = JSON.parse(line) as { level?: string; msg?: string };
+        if (entry.level === 'error' && entry.msg) errors.push(entry.msg);
+      } catch {
+        if (/^\w*Error\b/.test(line)) errors.push(line);
+      }
+    }
+    return errors.length === 0 ? 'no error logged' : errors.join('; ');
   }
 
   /** The last lines of the log, for an error message. */

@@ -4,7 +4,9 @@
  * - `### The module`: its block is the mount module, a file of its own
  *   (`src/ai-tools-mount/ai-tools-mount.module.ts`) that Docmost's AppModule imports;
  * - `### The chat service`: its lines go into Docmost's `ai-chat.service.ts`
- *   (chat-service-mount.ts).
+ *   (chat-service-mount.ts);
+ * - `### The MCP server`: its lines are the POST handler of `/api/ai-tools-mcp`
+ *   (mcp-mount.ts).
  *
  * What the README leaves to the reader (the imports of Docmost's own names, where the module is
  * imported, which of Docmost's variables the README's names are) is the glue: made here, in
@@ -15,6 +17,7 @@ import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { CHAT_SERVICE, mountChatService } from './chat-service-mount';
+import { MCP_CONTROLLER, mountMcpController } from './mcp-mount';
 import { freeNames, importStatements, resolveImports } from './docmost-imports';
 import {
   docmostLines,
@@ -23,7 +26,6 @@ import {
   glueLines,
   readmeSourceLines,
 } from './generated-source';
-import { mountMcpRoute } from './mcp-route-mount';
 import { readmeBlocks } from './readme-blocks';
 import { runStep, say, StepFailure } from './run-step';
 
@@ -66,10 +68,10 @@ function mountModule(
   };
 }
 
-/** Docmost's AppModule importing the mount module, as the last of its `imports`. */
+/** Docmost's AppModule importing the mount's modules, as the last of its `imports`. */
 function appModule(
   serverDirectory: string,
-  className: string,
+  modules: readonly { className: string; path: string }[],
 ): { source: GeneratedSource; glue: string[] } {
   const text = readFileSync(join(serverDirectory, APP_MODULE), 'utf8');
   const file = ts.createSourceFile(
@@ -97,19 +99,27 @@ function appModule(
     throw new Error(
       `Docmost's ${APP_MODULE} has no @Module({ imports: [ … ] }) to add the mount module to`,
     );
-  const specifier = `./${MOUNT_MODULE.replace(/^src\//, '').replace(/\.ts$/, '')}`;
-  const why = 'Docmost imports the mount module';
+  const specifier = (path: string) =>
+    `./${path.replace(/^src\//, '').replace(/\.ts$/, '')}`;
+  const why = "Docmost imports the mount's modules";
   const lines = docmostLines(text);
   return {
     source: new GeneratedSource(APP_MODULE, [
-      ...glueLines(why, `import { ${className} } from '${specifier}';`),
+      ...glueLines(
+        why,
+        ...modules.map(
+          ({ className, path }) =>
+            `import { ${className} } from '${specifier(path)}';`,
+        ),
+      ),
       ...lines.slice(0, closing),
-      ...glueLines(why, `    ${className},`),
+      ...glueLines(why, ...modules.map(({ className }) => `    ${className},`)),
       ...lines.slice(closing),
     ]),
-    glue: [
-      `${APP_MODULE}: imports ${className} from '${specifier}', last of its imports`,
-    ],
+    glue: modules.map(
+      ({ className, path }) =>
+        `${APP_MODULE}: imports ${className} from '${specifier(path)}', last of its imports`,
+    ),
   };
 }
 
@@ -135,24 +145,28 @@ export async function buildMountedServer({
     ),
   );
   const moduleMount = mountModule(readmeFile, serverDirectory, packageExports);
-  const app = appModule(serverDirectory, moduleMount.className);
+  const mcp = mountMcpController({
+    block: readmeBlocks(readmeFile, '### The MCP server')[0],
+    serverSource: join(serverDirectory, 'src'),
+    packageExports,
+  });
+  const app = appModule(serverDirectory, [
+    { className: moduleMount.className, path: MOUNT_MODULE },
+    { className: mcp.moduleName, path: MCP_CONTROLLER },
+  ]);
   const chat = mountChatService({
     docmostText: readFileSync(join(serverDirectory, CHAT_SERVICE), 'utf8'),
     block: readmeBlocks(readmeFile, '### The chat service')[0],
     serverSource: join(serverDirectory, 'src'),
     packageExports,
   });
-  const sources = [moduleMount.source, app.source, chat.source];
+  const sources = [moduleMount.source, mcp.source, app.source, chat.source];
   for (const source of sources) {
     const path = join(serverDirectory, source.path);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, source.text);
   }
-  // The README's MCP lines, as a controller of their own (mcp-route-mount.ts).
-  const mcp = mountMcpRoute(serverDirectory, readmeFile);
-  for (const source of mcp.sources) writeFileSync(join(serverDirectory, source.path), source.text);
-  sources.splice(sources.indexOf(app.source), 1, ...mcp.sources);
-  const glue = [...moduleMount.glue, ...app.glue, ...chat.glue, ...mcp.glue];
+  const glue = [...moduleMount.glue, ...mcp.glue, ...app.glue, ...chat.glue];
   say("the mount, from the README's code blocks; its glue (not README lines):");
   for (const line of glue) say(`  glue: ${line}`);
   try {

@@ -14,7 +14,7 @@ import {
   prepareDocmost,
   type PreparedDocmost,
 } from './prepare-docmost';
-import { say } from './run-step';
+import { DOCMOST_CHECK_ADAPTATIONS, say } from './run-step';
 
 const REPORT = join(CHECKOUT_ROOT, 'docs', 'docmost-outside-checks.md');
 
@@ -47,6 +47,7 @@ async function main(): Promise<number> {
   writeFileSync(preparedFile, JSON.stringify(prepared));
   const figuresFile = join(scratch, 'figures.jsonl');
   const resultsFile = join(scratch, 'results.json');
+  const adaptationsFile = join(scratch, 'adaptations.txt');
   const status = await new Promise<number | null>((resolve, reject) => {
     const jest = spawn(
       process.execPath,
@@ -66,6 +67,7 @@ async function main(): Promise<number> {
           ...process.env,
           [DOCMOST_PREPARED]: preparedFile,
           [DOCMOST_FIGURES]: figuresFile,
+          [DOCMOST_CHECK_ADAPTATIONS]: adaptationsFile,
         },
       },
     );
@@ -81,11 +83,19 @@ async function main(): Promise<number> {
         .filter((line) => line !== '')
         .map((line) => JSON.parse(line) as { name: string; value: string })
     : [];
+  const checkAdaptations = existsSync(adaptationsFile)
+    ? readFileSync(adaptationsFile, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+    : [];
   writeReport(REPORT, {
     command,
     startedAt,
     seconds: seconds(),
-    prepared,
+    prepared: {
+      ...prepared,
+      adaptations: [...prepared.adaptations, ...checkAdaptations],
+    },
     results,
     figures,
   });

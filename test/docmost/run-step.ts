@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 
 /** One line of what the run does, on stderr (jest and the runner keep stdout for results). */
 export function say(line: string): void {
@@ -12,7 +12,17 @@ export function say(line: string): void {
  */
 export function sayAdaptation(line: string): void {
   say(`environment adaptation: ${line}`);
+  // A check's own adaptation (not the preparation's) reaches the report through this file.
+  const file = process.env[DOCMOST_CHECK_ADAPTATIONS];
+  if (
+    file !== undefined &&
+    !(existsSync(file) && readFileSync(file, 'utf8').split('\n').includes(line))
+  )
+    appendFileSync(file, `${line}\n`);
 }
+
+/** Where checks write the adaptations they make while running (one a line), for the report. */
+export const DOCMOST_CHECK_ADAPTATIONS = 'DOCMOST_CHECK_ADAPTATIONS';
 
 export interface StepCommand {
   readonly command: string;

@@ -12,7 +12,9 @@ import {
   messageText,
   type ModelAnswer,
 } from '../../dev/chat-completions/chat-completions';
+import Redis from 'ioredis';
 import type { DocmostSession } from './docmost-api';
+import { sayAdaptation } from './run-step';
 
 export { ChatCompletionsServer as StandInModel, type RecordedRequest };
 
@@ -99,4 +101,42 @@ export async function chatTurn(
       typeof event === 'object' && event !== null && 'messageMetadata' in event,
   );
   return { events, chatId: start?.messageMetadata.chatId };
+}
+
+let throttleAdaptationSaid = false;
+
+/**
+ * Forgets Docmost's request counts in its Redis (`throttle:{<key>:<throttler>}:hits` / `:blocked`):
+ * every named throttler of Docmost's (its chat's 25 a minute, and the tighter ones it also
+ * applies to that route) would refuse a check's turns past a handful a minute, which a person
+ * chatting never reaches.
+ */
+export async function clearDocmostThrottles(redisUrl: string): Promise<void> {
+  if (!throttleAdaptationSaid) {
+    sayAdaptation(
+      "Docmost's per-minute request limits (its throttlers, counted in Redis) are cleared before each chat turn of a check",
+    );
+    throttleAdaptationSaid = true;
+  }
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+  });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(
+        cursor,
+        'MATCH',
+        'throttle:*',
+        'COUNT',
+        1000,
+      );
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }

@@ -34,6 +34,7 @@ const PROVENANCE = new Set([
   'createdSource',
   'aiChatId',
   'lastUpdatedSource',
+  'resolvedSource',
   'source',
 ]);
 
@@ -154,10 +155,13 @@ export class EffectsObserver {
     const lines: string[] = [];
     for (const message of this.socket.since(marks.socket))
       lines.push(`ws ${message.operation} ${text(message)}`);
-    for (const job of await this.redis.jobsSince(marks.jobs))
+    for (const job of await this.redis.jobsSince(marks.jobs)) {
+      if (!concerns(job.data, pages) || LATER.has(`${job.queue} ${job.name}`))
+        continue;
       lines.push(
-        `job ${job.queue} ${job.name}${job.data === undefined ? '' : ` ${text(job.data)}`}`,
+        `job ${job.queue} ${job.name}${KEPT_DATA.has(job.queue) ? ` ${text(job.data)}` : ''}`,
       );
+    }
     for (const event of recordedAuditEvents(this.auditFile).slice(marks.audit))
       lines.push(
         `audit ${event.payload.event} ${text({ payload: event.payload, context: event.context })}`,

@@ -56,6 +56,20 @@ module.exports = {
       to: { path: '^src/(deferred|comment-signal)/', pathNot: '^src/$1/' },
     },
     {
+      name: 'comment-signal-rooms-through-their-index',
+      comment:
+        "The comment signal's rooms (src/comment-signal/session, database-source, text, tool-results) are entered through their index from anywhere outside the room: export the name there. A room's own files import each other directly.",
+      severity: 'error',
+      from: { path: '^src/comment-signal/([^/]+)' },
+      to: {
+        path: '^src/comment-signal/(session|database-source|text|tool-results)/',
+        pathNot: [
+          '^src/comment-signal/$1/',
+          '^src/comment-signal/[^/]+/index\\.ts$',
+        ],
+      },
+    },
+    {
       name: 'access-below-tools',
       comment:
         'src/access (the page-access policy) is below the tools and the stash, which import it: it never imports them.',

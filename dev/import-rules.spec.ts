@@ -77,8 +77,8 @@ const PROBES: readonly Probe[] = [
   probe('src/tools/PROBE-index.ts', '../document', 'src/document/index.ts'),
   probe(
     'src/deferred/PROBE.ts',
-    '../comment-signal/signal-text',
-    'src/comment-signal/signal-text.ts',
+    '../comment-signal/text/signal-text',
+    'src/comment-signal/text/signal-text.ts',
     'deferred-and-comment-signal-apart',
   ),
   probe(
@@ -86,6 +86,28 @@ const PROBES: readonly Probe[] = [
     '../deferred/carried-tools',
     'src/deferred/carried-tools.ts',
     'deferred-and-comment-signal-apart',
+  ),
+  probe(
+    'src/comment-signal/PROBE-room.ts',
+    './session/comment-signal-session',
+    'src/comment-signal/session/comment-signal-session.ts',
+    'comment-signal-rooms-through-their-index',
+  ),
+  probe(
+    'src/comment-signal/text/PROBE.ts',
+    '../session/check-plan',
+    'src/comment-signal/session/check-plan.ts',
+    'comment-signal-rooms-through-their-index',
+  ),
+  probe(
+    'src/comment-signal/PROBE-room-index.ts',
+    './session',
+    'src/comment-signal/session/index.ts',
+  ),
+  probe(
+    'src/comment-signal/session/PROBE.ts',
+    './check-plan',
+    'src/comment-signal/session/check-plan.ts',
   ),
   probe(
     'src/access/PROBE.ts',

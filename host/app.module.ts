@@ -82,6 +82,7 @@ export class AppModule {
           publicBaseUrl: options.config.publicBaseUrl,
           collaboration: collaboration.pages,
           services: docmost.bind,
+          deferredTools: { toolLoading: options.config.ai.toolLoading },
           // With REDIS_URL a user's tool calls are counted on every instance.
           callsPerUser: {
             ...options.config.ai.callsPerUser,

@@ -4,6 +4,7 @@ import type { McpSessionOptions } from './mcp-sessions';
 import type { CollaborationPagesOptions } from './collaboration';
 import type { Kysely } from 'kysely';
 import type { ChatMemoryOptions } from './chat-memory';
+import type { DeferredToolsOptions } from './deferred';
 import type { DatabaseDriver } from './database';
 import type { CommentSignalOptions } from './comment-signal';
 import type { RegistryLogger } from './registry';
@@ -98,6 +99,13 @@ export interface AiToolsModuleOptions {
    * Default: on, with a 20 s debounce.
    */
   readonly commentSignal?: false | Omit<CommentSignalOptions, 'db'>;
+  /**
+   * Deferred tools: where a loaded tool's definition reaches the model (`toolLoading`). `in-conversation`: the tools array never changes within a chat (each deferred tool a stub
+   * of its name), `loadTools` answers with the full definitions, so a provider's prompt cache
+   * keeps the whole chat across a load; `tool-list` (default) puts a loaded tool in the tools array, as
+   * before (the model reads its schema there; every load re-processes the chat's history).
+   */
+  readonly deferredTools?: DeferredToolsOptions;
   /**
    * What a chat carries from one turn to the next (`ChatMemoryService`): bounds, or another
    * store. Default: the module's table, 12 deferred tools, 50 comment-signal pages.

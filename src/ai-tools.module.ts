@@ -37,7 +37,10 @@ import {
   type DB,
   type ModuleMigrationsAtBootOptions,
 } from './database';
-import { DeferredToolsService } from './deferred/deferred-tools.service';
+import {
+  DEFERRED_TOOLS_OPTIONS,
+  DeferredToolsService,
+} from './deferred/deferred-tools.service';
 import {
   createToolRegistry,
   TOOL_REGISTRY,
@@ -303,6 +306,11 @@ const MODULE_PROVIDERS: readonly Provider[] = [
       dependencies.services,
   },
   ToolRegistryService,
+  {
+    provide: DEFERRED_TOOLS_OPTIONS,
+    inject: [AI_TOOLS_OPTIONS],
+    useFactory: (options: AiToolsModuleOptions) => options.deferredTools ?? {},
+  },
   DeferredToolsService,
   {
     provide: CHAT_MEMORY_OPTIONS,

@@ -154,6 +154,11 @@ export {
   type StartTurnOptions,
   type TurnExternalServer,
   type CarriedTool,
+  type DeferredToolsOptions,
+  DEFERRED_TOOLS_OPTIONS,
+  type ToolLoading,
+  TOOL_LOADINGS,
+  checkToolLoading,
 } from './deferred';
 export {
   CommentSignalInterceptor,

@@ -3,8 +3,8 @@ import {
   createDatabaseCommentSource,
   openCommentCountDatabase,
   type CommentCountConnection,
+  type CommentCountRequest,
 } from '../../src/comment-signal';
-import type { CommentCountRequest } from '../../src/comment-signal/comment-signal-source';
 import type { DB } from '../../src/database';
 import type { CountQueryRecorder } from './bench-database';
 import { COUNT_INDEX_NAME, commentScanExcerpt } from './count-query-figures';

@@ -34,6 +34,25 @@ const chatRequest = (
   cacheablePrefixTokens,
   uncachedTokens: inputTokens - cacheablePrefixTokens,
 });
+const cacheArm = (inputTokens: number, freshTokens: number) => {
+  const cachedTokens = inputTokens - freshTokens;
+  return {
+    requests: 25,
+    inputTokens,
+    cachedTokens,
+    cachedFromEarlierChatsTokens: 2000,
+    freshTokens,
+    pricedInputTokens: {
+      10: Math.round(freshTokens + cachedTokens / 10),
+      25: Math.round(freshTokens + cachedTokens / 4),
+      50: Math.round(freshTokens + cachedTokens / 2),
+    },
+    completed: true,
+    loadedDefinitionTokens: 0,
+    loadingTokens: 0,
+    toolResultTokens: 4600,
+  };
+};
 const signalMode = (p50Ms: number, countQueriesPerCall: number) => ({
   ...latency(p50Ms),
   countQueriesPerCall,
@@ -62,6 +81,7 @@ function figures(gcExposed = true): BenchFigures {
     toolTokens: {
       boundTools: 35,
       deferredOn: request(14, 4037, 520, 66),
+      inConversation: request(42, 4600, 520, 60),
       afterLoadingOne: {
         ...request(15, 4470, 520, 62.8),
         loaded: ['getTable'],
@@ -131,6 +151,27 @@ function figures(gcExposed = true): BenchFigures {
           uncachedTokens: 28,
         },
       ],
+    },
+    chatCache: {
+      docmostToolTokens: 5946,
+      persona: 'loader',
+      chats: [
+        {
+          id: 'long-chat',
+          title: 'Twelve turns',
+          turns: 12,
+          arms: {
+            docmost: cacheArm(240981, 10920),
+            off: cacheArm(435206, 10920),
+            on: cacheArm(170284, 16752),
+          },
+        },
+      ],
+      evalChats: {
+        docmost: cacheArm(0, 0),
+        off: cacheArm(0, 0),
+        on: cacheArm(0, 0),
+      },
     },
     registry: {
       specs: 41,
@@ -235,7 +276,10 @@ describe('bench output', () => {
       /large: edit until the editor has it\s+61\.000 ms\s+90\.000 ms/,
     );
     expect(text).toMatch(
-      /deferred ON, nothing loaded\s+14\s+4,037\s+520\s+4,557\s+76\.6%/,
+      /deferred ON, tool-list loading, nothing loaded\s+14\s+4,037\s+520\s+4,557\s+76\.6%/,
+    );
+    expect(text).toMatch(
+      /deferred ON, every step \(stubs; loads in the conversation\)\s+42\s+4,600\s+520\s+5,120\s+86\.1%/,
     );
     expect(text).toMatch(
       /package, all 35 active \(deferred OFF\)\s+35\s+13,400\s+0\s+13,400\s+225\.4%/,

@@ -4,6 +4,7 @@ import type { LiveLatency } from './latency';
 import type { LivePageSizeFigures } from './live-page-figures';
 import type { McpCallScenarioFigures } from './mcp-call-figures';
 import { renderThreeTurnChat } from './render-three-turn-chat';
+import { renderChatCache } from './render-chat-cache';
 import type { BenchFigures } from './run-bench';
 import { renderPerToolTokens, renderToolTokens } from './render-tool-tokens';
 
@@ -80,6 +81,8 @@ export function renderBench(figures: BenchFigures): string {
     ...renderPerToolTokens(tokens),
     '',
     ...renderThreeTurnChat(figures.threeTurnChat),
+    '',
+    ...renderChatCache(figures.chatCache),
     '',
     'Registry',
     ...table(

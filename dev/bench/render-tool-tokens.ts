@@ -62,7 +62,16 @@ export function renderToolTokens(
     ...table(
       ['request', 'tools', 'tool tokens', 'catalog', 'total', 'of Docmost'],
       [
-        tokenRow('deferred ON, nothing loaded', tokens.deferredOn, docmost),
+        tokenRow(
+          'deferred ON, every step (stubs; loads in the conversation)',
+          tokens.inConversation,
+          docmost,
+        ),
+        tokenRow(
+          'deferred ON, tool-list loading, nothing loaded',
+          tokens.deferredOn,
+          docmost,
+        ),
         tokenRow(
           `package, all ${tokens.boundTools} active (deferred OFF)`,
           tokens.deferredOff,

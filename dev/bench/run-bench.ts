@@ -21,6 +21,11 @@ import {
   measureThreeTurnChat,
   type ThreeTurnChatFigures,
 } from './prefix-cache-figures';
+import {
+  measureChatCache,
+  type ChatCacheRunFigures,
+} from './chat-cache-figures';
+import type { Scenario } from '../eval/scenario';
 import { measureLivePages, type LivePageFigures } from './live-page-figures';
 import { measureMcpCalls, type McpCallFigures } from './mcp-call-figures';
 import { measureRegistry, type RegistryFigures } from './registry-figures';
@@ -57,6 +62,10 @@ export interface RunBenchOptions {
   readonly runs?: BenchRuns;
   /** Progress lines. Default: none. */
   readonly log?: (line: string) => void;
+  /** The chats of the cache figures; default every eval scenario and the long chat. */
+  readonly cacheChats?: readonly Scenario[];
+  /** A migrated, empty database the cache chats' workspace is cloned from; default: one migrated for them. */
+  readonly migratedTemplate?: string;
   /** The bench database, created and dropped by the run; default `ai_tools_bench`. */
   readonly databaseName?: string;
 }
@@ -70,6 +79,8 @@ export interface BenchFigures {
   readonly toolTokens: ToolTokenFigures;
   /** The three-turn chat in three modes: input tokens and what a prefix cache cannot serve. */
   readonly threeTurnChat: ThreeTurnChatFigures;
+  /** Whole chats through the reference host, per arm (Docmost's own tools, OFF, ON), with a prefix cache counted. */
+  readonly chatCache: ChatCacheRunFigures;
   readonly registry: RegistryFigures;
   readonly volume: Omit<CommentVolume, 'pageIds'> & { readonly pages: number };
   readonly commentSignal: CommentSignalFigures;
@@ -118,6 +129,16 @@ export async function runBench(
     const toolTokens = await measureToolTokens(registry, context);
     log('three-turn chat: cacheable prefixes per mode');
     const threeTurnChat = await measureThreeTurnChat();
+    log('chats through the reference host: input with a prefix cache counted');
+    const chatCache = await measureChatCache({
+      adminUrl: options.cluster.adminUrl,
+      driver: options.cluster.driver,
+      migratedTemplate: options.migratedTemplate,
+      ...(options.cacheChats === undefined
+        ? {}
+        : { scenarios: options.cacheChats }),
+      log,
+    });
     log('registry build time');
     const registryFigures = await measureRegistry({
       db: bench.db,
@@ -174,6 +195,7 @@ export async function runBench(
       encoding: TOKEN_ENCODING,
       toolTokens,
       threeTurnChat,
+      chatCache,
       registry: registryFigures,
       volume: {
         pages: volume.pageIds.length,

@@ -161,7 +161,9 @@ export async function playThreeTurnChat(
   let history: ModelMessage[] = [];
   let carried: CarriedTool[] = [];
   for (const [index, { message, calls }] of TURNS.entries()) {
+    // The chat as it loaded tools before issue 46: a load changes the tools array.
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: mode !== 'all-active',
       boundTools,
       ...(mode === 'deferred-carried' ? { carriedTools: carried } : {}),

@@ -45,6 +45,20 @@ describe("tool tokens per step against Docmost's own tools", () => {
     expect(figures.docmost.totalTokens).toBe(DOCMOST_TOOLS_TOTAL_TOKENS);
   });
 
+  it('with in-conversation loading sends a stub of a few tokens per deferred tool, the same on every step', () => {
+    // 13 core tools, loadTools, a stub per deferred tool: more per step than tool-list loading
+    // with nothing loaded, but never more within a chat, and cached after the first request.
+    expect(figures.inConversation.tools).toBe(figures.boundTools + 1);
+    const stubs =
+      figures.inConversation.totalTokens - figures.deferredOn.totalTokens;
+    expect(stubs).toBeLessThanOrEqual(20 * (figures.boundTools - 13));
+    // Above the half of Docmost's that tool-list loading meets (3,105 of 5,946 on 2026-12-07):
+    // the stubs buy a prefix no load changes, so a whole chat costs less (BENCHMARKS.md).
+    expect(figures.inConversation.totalTokens).toBeLessThanOrEqual(
+      Math.floor(DOCMOST_TOOLS_TOTAL_TOKENS * 0.55),
+    );
+  });
+
   it("keeps every core description within its budget: Docmost's own length, or 100 tokens", () => {
     const core = figures.perTool.filter((tool) => tool.tier === 'core');
     expect(core).toHaveLength(13);

@@ -62,7 +62,13 @@ export interface ToolTokenFigures {
   /** Deferred ON, nothing loaded: share of Docmost's own tokens per step, in percent. */
   readonly deferredOnShareOfDocmostPercent: number;
   readonly perTool: readonly ToolDefinitionTokens[];
+  /** Deferred ON with `tool-list` loading, nothing loaded (loads add full definitions to the array). */
   readonly deferredOn: RequestToolTokens;
+  /**
+   * Deferred ON with `in-conversation` loading (the default): every step of every chat, loads
+   * included (a stub per deferred tool; a loaded tool's definition is in the conversation).
+   */
+  readonly inConversation: RequestToolTokens;
   readonly afterLoadingOne: RequestToolTokens & {
     readonly loaded: readonly string[];
   };
@@ -117,7 +123,11 @@ export async function measureToolTokens(
     tool: toolSet[bound.spec.name]!,
   }));
   const turn = (enabled: boolean, load: readonly string[] = []) => {
-    const created = new ChatTurn({ enabled, boundTools });
+    const created = new ChatTurn({
+      enabled,
+      boundTools,
+      toolLoading: 'tool-list',
+    });
     if (load.length > 0) created.activate(load);
     return created;
   };
@@ -136,6 +146,14 @@ export async function measureToolTokens(
     ),
     perTool: await perToolTokens(toolSet, boundTools),
     deferredOn,
+    inConversation: await requestTokens(
+      new ChatTurn({
+        enabled: true,
+        boundTools,
+        toolLoading: 'in-conversation',
+      }),
+      deferredOff.totalTokens,
+    ),
     afterLoadingOne: {
       ...(await requestTokens(turn(true, LOADED_ONE), deferredOff.totalTokens)),
       loaded: LOADED_ONE,

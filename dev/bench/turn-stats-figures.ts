@@ -56,7 +56,8 @@ function recordOneTurn(
   );
   for (let step = 0; step < 7; step += 1) {
     recorder.step(core, undefined, false);
-    recorder.toolCall('getPage', { pageId: LARGEST }, { id: LARGEST }, []);
+    // A getPage call: its spec declares no reading of comments.
+    recorder.toolCall({}, { pageId: LARGEST }, { id: LARGEST }, []);
   }
   const row = recorder.record({
     loadToolsCalls: 1,

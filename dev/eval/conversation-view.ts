@@ -33,7 +33,7 @@ export interface ConversationView {
   readonly system: string;
   /** The `<tool_catalog>` block of the system prompt; '' when there is none (deferred tools OFF). */
   readonly catalogBlock: string;
-  /** Function tools sent with this request, in order. */
+  /** Function tools sent with this request that the model knows how to call (a stub once its definition was delivered), in order. */
   readonly activeToolNames: readonly string[];
   /** Whether the host forbade tool calls on this step (the final-step lockdown). */
   readonly toolsLocked: boolean;
@@ -91,6 +91,42 @@ function parseArguments(raw: string): unknown {
   return parsed === undefined ? raw : parsed;
 }
 
+/** A deferred tool's stub (`in-conversation` loading): a name, no description, any object. */
+function isStub(
+  tool: NonNullable<ChatCompletionsBody['tools']>[number],
+): boolean {
+  return (
+    tool.function.description === undefined &&
+    JSON.stringify(tool.function.parameters) === '{"type":"object"}'
+  );
+}
+
+const REFUSAL_WITH_DEFINITION = /(\S+) was not loaded, .* its definition: /;
+
+/**
+ * The tools a model can call knowing how: every tool sent with its definition, and a stub once
+ * the conversation holds its definition (a `loadTools` result's `definitions`, or the refusal
+ * of a call made before loading, which carries it).
+ */
+function callableToolNames(
+  body: ChatCompletionsBody,
+  calls: readonly ViewedCall[],
+): string[] {
+  const defined = new Set<string>();
+  for (const call of calls) {
+    const definitions = (call.result?.json as { definitions?: unknown })
+      ?.definitions;
+    if (Array.isArray(definitions))
+      for (const definition of definitions)
+        defined.add(String((definition as { name?: unknown }).name));
+    const refused = REFUSAL_WITH_DEFINITION.exec(call.result?.text ?? '');
+    if (refused !== null) defined.add(refused[1]!);
+  }
+  return (body.tools ?? [])
+    .filter((tool) => !isStub(tool) || defined.has(tool.function.name))
+    .map((tool) => tool.function.name);
+}
+
 /** Reads a chat-completions request body. */
 export function viewConversation(body: ChatCompletionsBody): ConversationView {
   const calls: { call: ViewedCall; turn: number }[] = [];
@@ -132,7 +168,10 @@ export function viewConversation(body: ChatCompletionsBody): ConversationView {
   return {
     system,
     catalogBlock: CATALOG_BLOCK.exec(system)?.[0] ?? '',
-    activeToolNames: (body.tools ?? []).map((tool) => tool.function.name),
+    activeToolNames: callableToolNames(
+      body,
+      calls.map((entry) => entry.call),
+    ),
     toolsLocked: body.tool_choice === 'none',
     userMessage,
     turnCalls: calls

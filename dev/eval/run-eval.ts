@@ -2,7 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import { loadAppConfig } from '../../host/config/app-config';
 import type { DatabaseDriver } from '../../src/database';
 import { prepareEvalDatabases } from './eval-databases';
-import { EvalModelServer } from './eval-model-server';
+import { EvalModelServer, type RecordedRequest } from './eval-model-server';
 import {
   scenarioRates,
   summarize,
@@ -45,6 +45,11 @@ export interface RunEvalOptions {
   readonly modes?: readonly DeferredMode[];
   /** `AI_MAX_STEPS` of the host; default 20, as the host's own default. */
   readonly maxSteps?: number;
+  /** Called after each turn of a run with the requests the model endpoint received in it. */
+  readonly onTurnRequests?: (
+    run: Pick<RunResult, 'scenarioId' | 'mode' | 'model' | 'repetition'>,
+    requests: readonly RecordedRequest[],
+  ) => void;
   /** Called after every run, for progress output. */
   readonly onResult?: (
     result: RunResult,
@@ -151,6 +156,16 @@ export async function runEval(options: RunEvalOptions): Promise<EvalReport> {
                 config,
                 variation,
                 logger,
+                onTurnRequests: (requests) =>
+                  options.onTurnRequests?.(
+                    {
+                      scenarioId: scenario.id,
+                      mode,
+                      model: persona?.id ?? real!.model,
+                      repetition,
+                    },
+                    requests,
+                  ),
               });
               results.push(result);
               options.onResult?.(result, { done: results.length, total });

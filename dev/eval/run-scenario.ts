@@ -7,7 +7,7 @@ import type { SeedResult } from '../../host/seed/seed-demo-workspace';
 import { viewConversation } from './conversation-view';
 import type { EvalDatabases } from './eval-databases';
 import { EvalError } from './eval-error';
-import type { EvalModelServer } from './eval-model-server';
+import type { EvalModelServer, RecordedRequest } from './eval-model-server';
 import type { IssueTrackerMcpServer } from './issue-tracker-mcp-server';
 import { applyModuleVariation, type ModuleVariation } from './module-variation';
 import type { Persona } from './personas';
@@ -47,6 +47,8 @@ export interface RunScenarioOptions {
   readonly config: AppConfig;
   readonly variation: ModuleVariation;
   readonly logger: LoggerService;
+  /** Called after each turn with the requests the model endpoint received in it, in order. */
+  readonly onTurnRequests?: (requests: readonly RecordedRequest[]) => void;
 }
 
 function userOf(seed: SeedResult, email: string): SeedResult['users'][number] {
@@ -126,6 +128,7 @@ export async function runScenario(
         ...(turn.pageId === undefined ? {} : { pageId: turn.pageId }),
       });
       if (played.chatId !== '') chatId = played.chatId;
+      options.onTurnRequests?.(modelServer.requests);
       if (played.chunks.length > 0)
         turns.push(turnFigures(modelServer.requests, played.chunks));
       if (played.failure !== undefined) {

@@ -1,7 +1,10 @@
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/app-config.token';
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import {
   AiChatTurnService,
   ChatMemoryService,
+  DEFERRED_TOOLS_OPTIONS,
   DeferredToolsService,
   AiToolsSettingsModule,
 } from '../../src';
@@ -46,6 +49,14 @@ export class ChatModule {
         },
         ChatRepository,
         ChatService,
+        // The host's AI_TOOL_LOADING reaches the chat's own DeferredToolsService.
+        {
+          provide: DEFERRED_TOOLS_OPTIONS,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => ({
+            toolLoading: config.ai.toolLoading,
+          }),
+        },
         DeferredToolsService,
         ChatMemoryService,
         AiChatTurnService,

@@ -32,6 +32,7 @@ describe('loadAppConfig', () => {
         callsPerUser: { running: 4, maxInProgress: 32 },
         commentSignalDebounceMs: 20_000,
         externalMcp: [],
+        toolLoading: 'in-conversation',
       },
       collaboration: {
         debounceMs: 10_000,
@@ -89,6 +90,7 @@ describe('loadAppConfig', () => {
         externalMcp: [
           { name: 'Jira', url: 'https://mcp.test/jira', prefix: 'jira' },
         ],
+        toolLoading: 'in-conversation',
       },
       collaboration: {
         debounceMs: 500,

@@ -6,6 +6,8 @@ import {
   DEFAULT_STATEMENT_TIMEOUT_MS,
   type DatabaseTimeouts,
   StartupError,
+  TOOL_LOADINGS,
+  type ToolLoading,
 } from '../../src';
 
 /** One external MCP server whose tools join the deferred tier as `<prefix>_<tool>`. */
@@ -36,6 +38,8 @@ export interface AiConfig {
     readonly maxInProgress: number;
   };
   readonly externalMcp: readonly ExternalMcpServerConfig[];
+  /** `AI_TOOL_LOADING`: the module's `deferredTools.toolLoading`; default `in-conversation` here (the package's own default is `tool-list`). */
+  readonly toolLoading: ToolLoading;
 }
 
 export interface AppConfig {
@@ -248,6 +252,16 @@ function parseCallsPerUser(env: NodeJS.ProcessEnv): AiConfig['callsPerUser'] {
   return { running, maxInProgress };
 }
 
+function parseToolLoading(raw: string | undefined): ToolLoading {
+  const value = optional(raw) ?? 'in-conversation';
+  if (!(TOOL_LOADINGS as readonly string[]).includes(value))
+    throw new StartupError(
+      `AI_TOOL_LOADING must be ${TOOL_LOADINGS.join(' or ')}, got "${value}"`,
+      'AI_TOOL_LOADING',
+    );
+  return value as ToolLoading;
+}
+
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = integer('PORT', env.PORT, 3000, 0, 65535);
   return {
@@ -278,6 +292,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         3_600_000,
       ),
       externalMcp: parseExternalMcp(env.AI_EXTERNAL_MCP),
+      toolLoading: parseToolLoading(env.AI_TOOL_LOADING),
     },
     collaboration: {
       debounceMs: integer(

@@ -1,7 +1,7 @@
 import type {
   CarriedCommentPage,
   OutgoingCommentPage,
-} from '../comment-signal/carried-comment-pages';
+} from '../comment-signal';
 import type { CarriedTool } from '../deferred/carried-tools';
 
 /** Whose memory: one in-app chat, within its workspace. */

@@ -6,8 +6,10 @@ import {
   Optional,
 } from '@nestjs/common';
 import type { Kysely } from 'kysely';
-import { COMMENT_SIGNAL_DEFAULTS } from '../comment-signal/comment-signal-options';
-import { CommentSignalInterceptor } from '../comment-signal/comment-signal-interceptor';
+import {
+  COMMENT_SIGNAL_DEFAULTS,
+  CommentSignalInterceptor,
+} from '../comment-signal';
 import type { DB } from '../database';
 import { KYSELY } from '../database/kysely.token';
 import {

@@ -4,7 +4,7 @@ import {
   outgoingCommentPagesSql,
   parseCarriedCommentPages,
   readCommentPagesSql,
-} from '../comment-signal/carried-comment-pages';
+} from '../comment-signal';
 import { parseCarriedTools } from '../deferred';
 import {
   carriedToolsParameter,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { createCommentSignalInterceptor } from './comment-signal-interceptor';
-import { sanitizePageTitle } from './sanitize-page-title';
+import { sanitizePageTitle } from './text';
 import { FakeCommentSource, ManualClock } from './testing/fake-comment-source';
 import {
   callTool,

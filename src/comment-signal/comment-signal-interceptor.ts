@@ -2,18 +2,20 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Kysely } from 'kysely';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { ToolInterceptor } from '../registry/tool-interceptor';
-import type { OutgoingCommentPage } from './carried-comment-pages';
 import type {
+  OutgoingCommentPage,
   CommentSignalSessionStore,
   StoredCommentSignalSession,
-} from './stored-comment-signal-session';
+} from './session';
 import {
   resolveCommentSignalOptions,
   type CommentSignalOptions,
 } from './comment-signal-options';
 import type { DB } from '../database';
-import { openCommentCountDatabase } from './comment-count-database';
-import { createDatabaseCommentSource } from './database-comment-source';
+import {
+  createDatabaseCommentSource,
+  openCommentCountDatabase,
+} from './database-source';
 import { CommentSignal } from './comment-signal';
 
 export const COMMENT_SIGNAL_OPTIONS = Symbol('COMMENT_SIGNAL_OPTIONS');

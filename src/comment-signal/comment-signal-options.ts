@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../database';
 import type { PageVisibilityCondition } from '../database/page-permission-sql';
 import type { ToolCallContext } from '../registry/tool-call-context';
-import type { CommentCountConnection } from './comment-count-database';
-import type { CommentSignalSource } from './comment-signal-source';
+import type { CommentCountConnection } from './database-source';
+import type { CommentSignalSource } from './session';
 
 type Surface = ToolCallContext['surface'];
 

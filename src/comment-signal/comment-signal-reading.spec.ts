@@ -3,9 +3,12 @@ import { FakeCommentSource, ManualClock } from './testing/fake-comment-source';
 import {
   callTool,
   chatContext,
+  CHECK_NEW_COMMENTS,
+  LIST_COMMENTS,
   mcpContext,
   pageUuid,
   signalOf,
+  testSpec,
   WORKSPACE_ID,
 } from './testing/tool-call-harness';
 
@@ -74,7 +77,7 @@ describe('comment signal: what reading advances', () => {
       clock.advance(10);
       await callTool(
         intercept,
-        'checkNewComments',
+        CHECK_NEW_COMMENTS,
         { spaceId: SPACE_PRODUCT, since: LONG_AGO, pageId: PAGE_A },
         checkResult(SPACE_PRODUCT, LONG_AGO),
         context,
@@ -100,7 +103,7 @@ describe('comment signal: what reading advances', () => {
     clock.advance(10);
     await callTool(
       intercept,
-      'checkNewComments',
+      CHECK_NEW_COMMENTS,
       { spaceId: SPACE_PRODUCT, since: LONG_AGO },
       checkResult(SPACE_PRODUCT, LONG_AGO),
     );
@@ -122,7 +125,7 @@ describe('comment signal: what reading advances', () => {
     clock.advance(10);
     await callTool(
       intercept,
-      'checkNewComments',
+      CHECK_NEW_COMMENTS,
       { spaceId: SPACE_PRODUCT, since: LONG_AGO, limit: 1 },
       checkResult(SPACE_PRODUCT, LONG_AGO, true),
     );
@@ -144,7 +147,7 @@ describe('comment signal: what reading advances', () => {
     const since = new Date(Date.now() + 3_600_000).toISOString();
     await callTool(
       intercept,
-      'checkNewComments',
+      CHECK_NEW_COMMENTS,
       { spaceId: SPACE_PRODUCT, since },
       checkResult(SPACE_PRODUCT, since),
     );
@@ -165,7 +168,7 @@ describe('comment signal: what reading advances', () => {
     clock.advance(10);
     await callTool(
       intercept,
-      'listComments',
+      LIST_COMMENTS,
       { pageId: PAGE_A },
       { pageId: PAGE_A, threads: [], truncated: '1 of 2 threads left out' },
     );
@@ -186,7 +189,7 @@ describe('comment signal: what reading advances', () => {
     clock.advance(10);
     await callTool(
       intercept,
-      'listComments',
+      LIST_COMMENTS,
       { pageId: PAGE_A },
       { pageId: PAGE_A, threads: [] },
     );
@@ -289,5 +292,36 @@ describe('comment signal: carried from turn to turn', () => {
   it('a session that made no call hands on nothing', () => {
     const { signal } = setUp();
     expect(signal.carry(chatContext({ sessionId: 'idle' }))).toEqual([]);
+  });
+});
+
+describe('comment signal: what a tool spec declares', () => {
+  it('reads comments through any tool whose spec says so, whatever its name', async () => {
+    const { clock, source, intercept } = setUp();
+    await callTool(intercept, 'getPage', { pageId: PAGE_A }, {});
+    clock.advance(10);
+    source.addComment({ pageId: PAGE_A, text: 'read by the new tool' });
+    clock.advance(10);
+    const readThreads = testSpec('readThreads', { readsComments: 'page' });
+    await callTool(intercept, readThreads, { pageId: PAGE_A }, { threads: [] });
+    clock.advance(10);
+    const next = await callTool(intercept, 'getPage', { pageId: PAGE_A }, {});
+    expect(signalOf(next)).toBeUndefined();
+  });
+
+  it('takes no page from the results of a tool whose spec says they name none', async () => {
+    const { source, intercept } = setUp();
+    const naming = { pageId: PAGE_A, title: 'Roadmap' };
+    await callTool(
+      intercept,
+      testSpec('listTeams', { namesNoPage: true }),
+      {},
+      naming,
+    );
+    expect(source.requests).toEqual([]);
+    await callTool(intercept, testSpec('listTeams'), {}, naming);
+    expect(source.requests.at(-1)!.pages.map((page) => page.pageId)).toEqual([
+      PAGE_A,
+    ]);
   });
 });

@@ -1,3 +1,10 @@
+/**
+ * The comment signal: after a tool call, one `[signal]` line when humans commented on pages the
+ * session works on. Its rooms: `session/` (what it knows of a session, the state kept between
+ * calls), `database-source/` (the counts, from Docmost's tables), `text/` (the line itself),
+ * `tool-results/` (what a call's input and result tell it); `comment-signal.ts` observes each
+ * call (`observe-call.ts`) and checks for news (`check-news.ts`).
+ */
 export {
   createCommentSignal,
   createCommentSignalInterceptor,
@@ -5,51 +12,42 @@ export {
   COMMENT_SIGNAL_OPTIONS,
 } from './comment-signal-interceptor';
 export { CommentSignal } from './comment-signal';
-export type {
-  CommentSignalSessionStore,
-  StoredCommentSignalSession,
-} from './stored-comment-signal-session';
-export type {
-  ClaimedPage,
-  CommentClaim,
-  EmbeddedCommentClaim,
-} from './comment-claim';
+export {
+  COMMENT_SIGNAL_DEFAULTS,
+  type CommentSignalOptions,
+  type CommentSignalClock,
+} from './comment-signal-options';
 export {
   mergeCommentPagesSql,
   outgoingCommentPagesSql,
   parseCarriedCommentPages,
   readCommentPagesSql,
   type CarriedCommentPage,
+  type ClaimedPage,
+  type CommentClaim,
+  type CommentCountPage,
+  type CommentCountRequest,
+  type CommentCountResult,
+  type CommentSignalSessionStore,
+  type CommentSignalSource,
+  type CommentWatermarkBound,
+  type EmbeddedCommentClaim,
   type OutgoingCommentPage,
-} from './carried-comment-pages';
-export {
-  COMMENT_SIGNAL_DEFAULTS,
-  type CommentSignalOptions,
-  type CommentSignalClock,
-} from './comment-signal-options';
-export type {
-  CommentSignalSource,
-  CommentCountRequest,
-  CommentCountResult,
-  CommentCountPage,
-  CommentWatermarkBound,
-  PageCommentCount,
-  PagesInSpaceRequest,
-} from './comment-signal-source';
+  type PageCommentCount,
+  type PagesInSpaceRequest,
+  type StoredCommentSignalSession,
+} from './session';
 export {
   createDatabaseCommentSource,
-  type DatabaseCommentSourceOptions,
-} from './database-comment-source';
-export {
   openCommentCountDatabase,
   type CommentCountConnection,
-} from './comment-count-database';
-export {
-  sanitizePageTitle,
-  MAX_SIGNAL_TITLE_LENGTH,
-} from './sanitize-page-title';
+  type DatabaseCommentSourceOptions,
+} from './database-source';
 export {
   formatCommentSignal,
   LIST_COMMENTS_TOOL_NAME,
+  MAX_SIGNAL_TITLE_LENGTH,
+  sanitizePageTitle,
+  signaledPageIds,
   type PageCommentNews,
-} from './signal-text';
+} from './text';

@@ -47,6 +47,7 @@ function clockAt(start: number): {
 describe('deferred tools carried across turns', () => {
   it('activates the carried tools before the first step, in their order, after the core tools and loadTools', () => {
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: BOUND,
       carriedTools: [
@@ -74,6 +75,7 @@ describe('deferred tools carried across turns', () => {
 
   it('drops tools no longer bound or no longer deferred, silently', () => {
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: BOUND,
       carriedTools: [
@@ -95,6 +97,7 @@ describe('deferred tools carried across turns', () => {
       { name: 'deleteNode', usedAt: 20 },
     ];
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: BOUND,
       carriedTools: carried,
@@ -109,6 +112,7 @@ describe('deferred tools carried across turns', () => {
     expect(
       () =>
         new ChatTurn({
+          toolLoading: 'tool-list',
           enabled: true,
           boundTools: BOUND,
           maxCarriedTools: 0,
@@ -121,6 +125,7 @@ describe('deferred tools carried across turns', () => {
   it('hands on carried and newly loaded tools in activation order, a call counting as a use', async () => {
     const clock = clockAt(100);
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: BOUND,
       carriedTools: [{ name: 'getTable', usedAt: 5 }],
@@ -141,6 +146,7 @@ describe('deferred tools carried across turns', () => {
 
   it('toggle OFF: ignores the carried tools and hands on nothing, so the stored set is kept', () => {
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: false,
       boundTools: BOUND,
       carriedTools: [{ name: 'getTable', usedAt: 1 }],

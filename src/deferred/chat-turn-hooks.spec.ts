@@ -25,6 +25,7 @@ describe('ChatTurn hooks', () => {
     const steps: SentStep[] = [];
     const ends: TurnEnd[] = [];
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools,
       // The host's final-step lockdown from the second step on.
@@ -69,7 +70,11 @@ describe('ChatTurn hooks', () => {
   });
 
   it('resolves its end with undefined when started without hooks', async () => {
-    const turn = new ChatTurn({ enabled: false, boundTools });
+    const turn = new ChatTurn({
+      toolLoading: 'tool-list',
+      enabled: false,
+      boundTools,
+    });
     await expect(turn.end()).resolves.toBeUndefined();
   });
 });

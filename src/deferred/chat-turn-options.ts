@@ -2,6 +2,7 @@ import type { PrepareStepFunction, Tool, ToolSet } from 'ai';
 import type { ToolTier } from '../registry/tool-spec';
 import type { CarriedTool } from './carried-tools';
 import type { ChatTurnHooks } from './chat-turn-hooks';
+import type { ToolLoading } from './tool-loading';
 
 /** One bound tool of the turn, as the registry describes it. */
 export interface TurnTool {
@@ -35,6 +36,8 @@ export interface ChatTurnOptions<Ended = undefined> {
   readonly carriedTools?: readonly CarriedTool[];
   /** Carried tools kept at most, the least recently used dropped first. Default 12. */
   readonly maxCarriedTools?: number;
+  /** Where a loaded tool's definition reaches the model (`tool-loading.ts`). Default `tool-list`. */
+  readonly toolLoading?: ToolLoading;
   /** Epoch milliseconds, for the carried tools' last use. Default `Date.now`. */
   readonly now?: () => number;
   /**

@@ -85,6 +85,7 @@ describe('ChatTurn', () => {
   it('uses the loadTools description of seed 000 verbatim', () => {
     expect(LOAD_TOOLS_DESCRIPTION).toBe(SEED_LOAD_TOOLS_DESCRIPTION);
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: boundTools(),
     });
@@ -93,6 +94,7 @@ describe('ChatTurn', () => {
 
   it('starts with the core tools in canonical order, then loadTools', () => {
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: boundTools(),
       externalServers,
@@ -108,6 +110,7 @@ describe('ChatTurn', () => {
 
   it('appends activated tools in load order and reports already active names', () => {
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: boundTools(),
       externalServers,
@@ -136,6 +139,7 @@ describe('ChatTurn', () => {
 
   it('rejects unknown names with the valid ones and activates nothing of that call', () => {
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: boundTools(),
       externalServers,
@@ -152,6 +156,7 @@ describe('ChatTurn', () => {
 
   it('toggle OFF: every bound tool active, no loadTools, no catalog', () => {
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: false,
       boundTools: boundTools(),
       externalServers,
@@ -170,6 +175,7 @@ describe('ChatTurn', () => {
 
   it('toggle ON lists exactly the deferred set in the catalog', () => {
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: boundTools(),
       externalServers,
@@ -188,6 +194,7 @@ describe('ChatTurn', () => {
   it('makes a tool loaded by loadTools visible on the next step, and callable', async () => {
     const calls: string[] = [];
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: boundTools(calls),
     });
@@ -210,6 +217,7 @@ describe('ChatTurn', () => {
 
   it('keeps each step tools array a byte-prefix of the next one', async () => {
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: boundTools(),
     });
@@ -249,6 +257,7 @@ describe('ChatTurn', () => {
   it('repairs a direct call of an unloaded deferred tool into loadTools and says to call it again', async () => {
     const calls: string[] = [];
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: boundTools(calls),
     });
@@ -275,6 +284,7 @@ describe('ChatTurn', () => {
 
   it('leaves calls of tools that exist nowhere to the SDK error', async () => {
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: boundTools(),
     });
@@ -291,6 +301,7 @@ describe('ChatTurn', () => {
 
   it('returns the loadTools error, listing valid names, to the model as a tool error', async () => {
     const turn = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: boundTools(),
     });
@@ -316,10 +327,12 @@ describe('ChatTurn', () => {
 
   it('keeps concurrent turns apart', async () => {
     const first = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: boundTools(),
     });
     const second = new ChatTurn({
+      toolLoading: 'tool-list',
       enabled: true,
       boundTools: boundTools(),
     });

@@ -28,7 +28,16 @@ import type {
   ToolLoadingTurn,
 } from './load-tools-result';
 import { LOAD_TOOLS_NAME } from './load-tools-input';
-import { buildToolCatalogBlock } from './tool-catalog-block';
+import { turnCatalogBlock } from './tool-catalog-block';
+import {
+  DEFAULT_TOOL_LOADING,
+  deferredToolStub,
+  gatedTool,
+  loadedToolDefinition,
+  notLoadedError,
+  notSentError,
+  withDefinitions,
+} from './tool-loading';
 
 /**
  * One chat turn: what `streamText` needs, the turn's deferred tools, and its end. One instance
@@ -40,12 +49,12 @@ import { buildToolCatalogBlock } from './tool-catalog-block';
  * `experimental_repairToolCall`), so `streamText({ model, system, messages, ...turn })` works;
  * everything else is on the prototype or private (`#`) and never spreads.
  *
- * Deferred tools: which deferred tools the model activated, in load order; a turn starts with
- * what the chat's previous turn carried (`carriedTools`), or cold. The SDK serialises tools in
- * the key order of `tools`, filtered by `activeTools`; to keep each step's tools array a
- * byte-prefix of the next (provider prompt caches survive an activation), an activated tool's
- * key is moved to the end of the object, so activated tools follow the core tools and
- * `loadTools` in load order.
+ * Deferred tools: the model activates them (in load order), or the chat's previous turn
+ * carried them (`carriedTools`). `in-conversation` loading (`tool-loading.ts`): the
+ * tools array is the same on every step and turn, each deferred tool a stub; `loadTools`
+ * answers with the definitions and activating only lets calls run. `tool-list`: an activated
+ * tool joins `activeTools`, its key moved to the end of `tools` (the SDK's order) so each
+ * step's array is a prefix of the next.
  */
 export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
   /** Every tool of the turn: bound tools, `loadTools` when deferred tools are ON, external tools. */
@@ -56,17 +65,18 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
    */
   readonly prepareStep: PrepareStepFunction<ToolSet>;
   /**
-   * A direct call of a deferred tool that is not loaded yet (the most common failure of
-   * deferred tools) becomes a `loadTools` call for that tool, so the model gets a real tool
-   * result saying the tool is now loaded and to call it again, instead of "unavailable tool".
-   * Anything else is left to the SDK's own error.
+   * A direct call of a deferred tool not loaded yet becomes a `loadTools` call for it (a real
+   * result saying to call it again, not "unavailable tool"); anything else is the SDK's error.
    */
   readonly experimental_repairToolCall: ToolCallRepairFunction<ToolSet>;
   readonly #enabled: boolean;
+  /** ON with `in-conversation` loading: stubs in a tools array that never changes. */
+  readonly #inConversation: boolean;
+  /** The deferred tools as bound (full definitions), by name. */
+  readonly #deferredTools = new Map<string, Tool>();
   readonly #catalogBlock: string;
   /** Deferred names in canonical order: registry tools, then external tools per server. */
   readonly #deferredToolNames: readonly string[];
-  readonly #deferred: ReadonlySet<string>;
   readonly #coreToolNames: readonly string[];
   readonly #activated: string[] = [];
   /** Last load or call of each activated tool (epoch ms), for the carried tools' bound. */
@@ -91,9 +101,11 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
       ...registryDeferred.map((tool) => tool.name),
       ...externalServers.flatMap((server) => Object.keys(server.tools)),
     ];
-    this.#deferred = new Set(this.#deferredToolNames);
     // Nothing to load: loadTools and the catalog would only cost tokens.
     this.#enabled = options.enabled && this.#deferredToolNames.length > 0;
+    this.#inConversation =
+      this.#enabled &&
+      (options.toolLoading ?? DEFAULT_TOOL_LOADING) === 'in-conversation';
     this.#coreToolNames = options.boundTools
       .filter((tool) => tool.tier === 'core')
       .map((tool) => tool.name);
@@ -106,7 +118,7 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
     if (this.#enabled) {
       for (const carried of selectCarriedTools(
         options.carriedTools ?? [],
-        (name) => this.#deferred.has(name),
+        (name) => this.#deferredTools.has(name),
         maxCarriedTools,
       )) {
         this.#activated.push(carried.name);
@@ -115,17 +127,7 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
       }
     }
     this.#catalogBlock = this.#enabled
-      ? buildToolCatalogBlock({
-          deferredTools: registryDeferred.map((tool) => ({
-            name: tool.name,
-            catalogLine: tool.catalogLine ?? '',
-          })),
-          externalServers: externalServers.map((server) => ({
-            name: server.name,
-            prefix: server.prefix,
-            toolNames: Object.keys(server.tools),
-          })),
-        })
+      ? turnCatalogBlock(registryDeferred, externalServers)
       : '';
     this.prepareStep = this.#composedPrepareStep(options.prepareStep);
     this.experimental_repairToolCall = (repair) => this.#repair(repair);
@@ -159,12 +161,16 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
   }
 
   /**
-   * The `activeTools` of the next step: core tools in canonical order, `loadTools`, then the
-   * activated tools in load order. `undefined` when deferred tools are OFF: every tool stays active.
+   * The next step's `activeTools`: core tools, `loadTools`, then the activated tools in load
+   * order (`in-conversation`: every deferred stub, always). `undefined` when OFF: all active.
    */
   activeTools(): readonly string[] | undefined {
     if (!this.#enabled) return undefined;
-    return [...this.#coreToolNames, LOAD_TOOLS_NAME, ...this.#activated];
+    return [
+      ...this.#coreToolNames,
+      LOAD_TOOLS_NAME,
+      ...(this.#inConversation ? this.#deferredToolNames : this.#activated),
+    ];
   }
 
   /**
@@ -211,7 +217,7 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
    */
   activate(names: readonly string[]): LoadToolsResult {
     const unknown = names.filter(
-      (name) => !this.#deferred.has(name) && !this.#isAlwaysActive(name),
+      (name) => !this.#deferredTools.has(name) && !this.#isAlwaysActive(name),
     );
     if (unknown.length > 0) {
       this.#unknownNamesRejected += unknown.length;
@@ -239,6 +245,17 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
     return alreadyActive.length > 0 ? { loaded, alreadyActive } : { loaded };
   }
 
+  /**
+   * With `in-conversation` loading, the result with the full definitions of the deferred tools
+   * it names (loaded now or earlier): the model reads them at the end of the context. As it is
+   * with `tool-list` loading, where the tools array carries them.
+   */
+  withDefinitions(result: LoadToolsResult): Promise<LoadToolsResult> {
+    return this.#inConversation
+      ? withDefinitions(result, this.#deferredTools)
+      : Promise.resolve(result);
+  }
+
   /** Counts one `loadTools` call of the model's own (not one repair made for it). */
   countLoadToolsCall(): void {
     this.#loadToolsCalls += 1;
@@ -264,12 +281,18 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
     for (const tool of boundTools)
       if (tool.tier === 'core') tools[tool.name] = tool.tool;
     tools[LOAD_TOOLS_NAME] = createLoadToolsTool(this);
-    for (const tool of boundTools)
-      if (tool.tier === 'deferred')
-        tools[tool.name] = this.#recordingUse(tool.name, tool.tool);
-    for (const server of externalServers)
-      for (const [name, tool] of Object.entries(server.tools))
-        tools[name] = this.#recordingUse(name, tool);
+    const deferred: Array<[string, Tool]> = [
+      ...boundTools
+        .filter((tool) => tool.tier === 'deferred')
+        .map((tool): [string, Tool] => [tool.name, tool.tool]),
+      ...externalServers.flatMap((server) => Object.entries(server.tools)),
+    ];
+    for (const [name, tool] of deferred) {
+      this.#deferredTools.set(name, tool);
+      tools[name] = this.#inConversation
+        ? deferredToolStub(name, tool, () => this.#admit(name))
+        : gatedTool(tool, () => this.#admitSent(name));
+    }
     return tools;
   }
 
@@ -311,17 +334,18 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
     ToolCallRepairFunction<ToolSet>
   > {
     if (!this.#enabled || !NoSuchToolError.isInstance(error)) return null;
-    if (!this.#deferred.has(toolCall.toolName) || !(LOAD_TOOLS_NAME in tools))
+    const { toolName } = toolCall;
+    if (!this.#deferredTools.has(toolName) || !(LOAD_TOOLS_NAME in tools))
       return null;
     this.#recoveredCalls += 1;
     this.#repairedCalls.set(toolCall.toolCallId, {
-      toolName: toolCall.toolName,
+      toolName,
       input: toolCall.input,
     });
     return {
       ...toolCall,
       toolName: LOAD_TOOLS_NAME,
-      input: JSON.stringify({ names: [toolCall.toolName] }),
+      input: JSON.stringify({ names: [toolName] }),
     };
   }
 
@@ -336,34 +360,35 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
   }
 
   /**
-   * The same tool, its calls recorded as uses (the schema the provider sees is unchanged), and
-   * run only when the step was sent it. AI SDK releases before 6.0.231 (Docmost pins 6.0.134)
-   * execute a call of any tool in `tools`, active or not; there a direct call of a deferred tool
-   * that is not loaded does not run: it is loaded, as the repair hook does on later releases,
-   * and the model reads that it must call it again.
+   * `tool-list`: a deferred tool's call runs only when its step was sent it. `ai` before
+   * 6.0.231 (Docmost pins 6.0.134) runs calls of inactive tools too; there such a call is
+   * refused and the tool loaded, as repair does on later releases.
    */
-  #recordingUse(name: string, tool: Tool): Tool {
-    const execute = tool.execute;
-    if (execute === undefined) return tool;
-    return {
-      ...tool,
-      execute: (input: unknown, options: Parameters<typeof execute>[1]) => {
-        if (!this.#sentThisStep(name)) {
-          this.#recoveredCalls += 1;
-          this.activate([name]);
-          throw new ToolError(
-            'invalid_input',
-            `${name} was not loaded, so this call did not run. It is loaded now: call ${name} again with the same input.`,
-            { notLoaded: name },
-          );
-        }
-        if (this.#usedAt.has(name)) this.#usedAt.set(name, this.#now());
-        return execute(input, options);
-      },
-    } as Tool;
+  #admitSent(name: string): void {
+    if (!this.#sentThisStep(name)) {
+      this.#recoveredCalls += 1;
+      this.activate([name]);
+      throw notSentError(name);
+    }
+    if (this.#usedAt.has(name)) this.#usedAt.set(name, this.#now());
   }
 
+  /** `in-conversation`: a stub's call runs once its tool is loaded; else refused and loaded, with its definition. */
+  async #admit(name: string): Promise<void> {
+    if (this.#activated.includes(name)) {
+      this.#usedAt.set(name, this.#now());
+      return;
+    }
+    this.#recoveredCalls += 1;
+    this.activate([name]);
+    throw notLoadedError(
+      await loadedToolDefinition(name, this.#deferredTools.get(name)!),
+    );
+  }
+
+  /** `tool-list` loading only: the array keeps load order (`in-conversation` never changes it). */
   #moveToEnd(name: string): void {
+    if (this.#inConversation) return;
     const tools = this.tools as Record<string, Tool>;
     const tool = tools[name];
     if (tool === undefined) return;

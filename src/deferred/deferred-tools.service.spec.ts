@@ -81,7 +81,11 @@ async function runTurn(
   maxSteps = 6,
   calls: RecordedCall[] = [],
 ) {
-  const turn = createService(calls).startTurn({ context: CONTEXT, ...options });
+  const turn = createService(calls).startTurn({
+    context: CONTEXT,
+    toolLoading: 'tool-list',
+    ...options,
+  });
   const model = createScriptedModel(script);
   const result = streamText({
     model,
@@ -96,7 +100,11 @@ async function runTurn(
 
 describe('DeferredToolsService.startTurn', () => {
   it('spreads into streamText as exactly its tools, prepareStep and repair', () => {
-    const turn = createService().startTurn({ context: CONTEXT, enabled: true });
+    const turn = createService().startTurn({
+      context: CONTEXT,
+      toolLoading: 'tool-list',
+      enabled: true,
+    });
     expect(Object.keys({ ...turn }).sort()).toEqual([
       'experimental_repairToolCall',
       'prepareStep',
@@ -106,6 +114,7 @@ describe('DeferredToolsService.startTurn', () => {
 
   it("takes external tools as Docmost's chat service holds them, one flat map of prefixed names", () => {
     const turn = createService().startTurn({
+      toolLoading: 'tool-list',
       context: CONTEXT,
       enabled: true,
       externalTools: { ...webServer.tools },
@@ -126,6 +135,7 @@ describe('DeferredToolsService.startTurn', () => {
 
   it('maps the registry to the turn: core tools and loadTools visible, deferred tools and external servers in the catalog', () => {
     const turn = createService().startTurn({
+      toolLoading: 'tool-list',
       context: CONTEXT,
       enabled: true,
       externalTools: [webServer],
@@ -254,6 +264,7 @@ describe('DeferredToolsService.startTurn', () => {
 
   it('starts from the carried tools of the previous turn', () => {
     const turn = createService().startTurn({
+      toolLoading: 'tool-list',
       context: CONTEXT,
       enabled: true,
       carriedTools: [{ name: 'tableInsertRow', usedAt: 1 }],

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { PrepareStepFunction, Tool, ToolSet } from 'ai';
 import type { ToolCallContext } from '../registry/tool-call-context';
 import type { ToolRegistry } from '../registry/tool-registry';
@@ -8,6 +8,11 @@ import { ChatTurn } from './chat-turn';
 import type { ChatTurnHooks } from './chat-turn-hooks';
 import type { ChatTurnOptions, TurnExternalServer } from './chat-turn-options';
 import { registryTurnTools } from './registry-turn-tools';
+import {
+  checkToolLoading,
+  DEFAULT_TOOL_LOADING,
+  type ToolLoading,
+} from './tool-loading';
 
 export interface StartTurnOptions {
   /** The caller every registry tool of the turn acts as (`surface: 'chat'`, the chat's id). */
@@ -33,7 +38,21 @@ export interface StartTurnOptions {
   readonly prepareStep?: PrepareStepFunction<ToolSet>;
   /** Epoch milliseconds, for the carried tools' last use. Default `Date.now`. */
   readonly now?: () => number;
+  /** Where a loaded tool's definition reaches the model (`tool-loading.ts`). Default: the module's `deferredTools.toolLoading`. */
+  readonly toolLoading?: ToolLoading;
 }
+
+/** The module's options of deferred tools (`AiToolsModuleOptions.deferredTools`). */
+export interface DeferredToolsOptions {
+  /**
+   * Where a loaded tool's definition reaches the model: `in-conversation` (the tools
+   * array never changes within a chat, so a provider's prompt cache keeps the chat) or
+   * `tool-list` (default: a loaded tool joins the tools array, re-processing the chat's history).
+   */
+  readonly toolLoading?: ToolLoading;
+}
+
+export const DEFERRED_TOOLS_OPTIONS = Symbol('DEFERRED_TOOLS_OPTIONS');
 
 /** External tools as servers: a flat map of prefixed names grouped by prefix. */
 export function externalServersOf(
@@ -66,7 +85,19 @@ export function externalServersOf(
  */
 @Injectable()
 export class DeferredToolsService {
-  constructor(@InjectToolRegistry() private readonly registry: ToolRegistry) {}
+  private readonly toolLoading: ToolLoading;
+
+  constructor(
+    @InjectToolRegistry() private readonly registry: ToolRegistry,
+    // Absent where a host constructs the service without AiToolsModule: the default.
+    @Optional()
+    @Inject(DEFERRED_TOOLS_OPTIONS)
+    options?: DeferredToolsOptions,
+  ) {
+    this.toolLoading = checkToolLoading(
+      options?.toolLoading ?? DEFAULT_TOOL_LOADING,
+    );
+  }
 
   /**
    * Not generic on purpose: a host's `prepareStep` that reads the turn's own system prompt
@@ -96,6 +127,7 @@ export class DeferredToolsService {
       maxCarriedTools: options.maxCarriedTools,
       now: options.now,
       prepareStep: options.prepareStep,
+      toolLoading: checkToolLoading(options.toolLoading ?? this.toolLoading),
     };
   }
 }

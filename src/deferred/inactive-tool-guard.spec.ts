@@ -24,7 +24,11 @@ function chatTurn(calls: string[]): ChatTurn {
       tool: recordingTool('createPage', calls),
     },
   ];
-  return new ChatTurn({ enabled: true, boundTools: bound });
+  return new ChatTurn({
+    toolLoading: 'tool-list',
+    enabled: true,
+    boundTools: bound,
+  });
 }
 
 /** What an AI SDK before 6.0.231 does with a call of a tool in `tools`: runs it, active or not. */
@@ -87,7 +91,11 @@ describe('a deferred tool called before it is loaded, on an SDK that would run i
         tool: recordingTool('createPage', calls),
       },
     ];
-    const turn = new ChatTurn({ enabled: false, boundTools: bound });
+    const turn = new ChatTurn({
+      toolLoading: 'tool-list',
+      enabled: false,
+      boundTools: bound,
+    });
     await runAsAnOldSdkWould(turn, 'createPage');
     expect(calls).toEqual(['createPage']);
   });

@@ -33,10 +33,19 @@ export type {
 /** What `DeferredToolsService.startTurn` returns without hooks (its earlier name): a `ChatTurn`. */
 export type DeferredToolsChatTurn = ChatTurn;
 export {
+  DEFERRED_TOOLS_OPTIONS,
   DeferredToolsService,
+  type DeferredToolsOptions,
   type StartTurnOptions,
 } from './deferred-tools.service';
+export {
+  checkToolLoading,
+  DEFAULT_TOOL_LOADING,
+  TOOL_LOADINGS,
+  type ToolLoading,
+} from './tool-loading';
 export type {
+  LoadedToolDefinition,
   LoadToolsResult,
   RepairedToolCall,
   ToolLoadingTurn,

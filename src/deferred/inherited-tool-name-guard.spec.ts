@@ -86,6 +86,7 @@ function turnWith(enabled: boolean): ChatTurn {
     }),
   };
   return new ChatTurn({
+    toolLoading: 'tool-list',
     enabled,
     boundTools: [getPage],
     prepareStep: lockdownAfterTwoSteps,

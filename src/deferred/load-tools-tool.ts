@@ -58,7 +58,9 @@ export function createLoadToolsTool(
       // Taken first: a repaired call is the turn's recovery, not the model's own loadTools call.
       const repaired = turn.takeRepairedCall(toolCallId);
       if (repaired === undefined) turn.countLoadToolsCall();
-      const result = turn.activate(parseLoadToolsInput(input));
+      const result = await turn.withDefinitions(
+        turn.activate(parseLoadToolsInput(input)),
+      );
       return repaired === undefined ? result : withRepairNote(result, repaired);
     },
   });

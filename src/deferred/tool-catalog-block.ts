@@ -53,3 +53,25 @@ export function buildToolCatalogBlock(input: ToolCatalogBlockInput): string {
     TOOL_CATALOG_CLOSE,
   ].join('\n');
 }
+
+/** The block for a turn's registry deferred tools and external servers (all their tools deferred). */
+export function turnCatalogBlock(
+  registryDeferred: readonly { name: string; catalogLine?: string }[],
+  externalServers: readonly {
+    name: string;
+    prefix: string;
+    tools: Readonly<Record<string, unknown>>;
+  }[],
+): string {
+  return buildToolCatalogBlock({
+    deferredTools: registryDeferred.map((tool) => ({
+      name: tool.name,
+      catalogLine: tool.catalogLine ?? '',
+    })),
+    externalServers: externalServers.map((server) => ({
+      name: server.name,
+      prefix: server.prefix,
+      toolNames: Object.keys(server.tools),
+    })),
+  });
+}

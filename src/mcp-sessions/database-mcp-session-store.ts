@@ -4,12 +4,10 @@ import {
   outgoingCommentPagesSql,
   parseCarriedCommentPages,
   readCommentPagesSql,
-} from '../comment-signal/carried-comment-pages';
-import type {
-  ClaimedPage,
-  EmbeddedCommentClaim,
-} from '../comment-signal/comment-claim';
-import type { OutgoingCommentPage } from '../comment-signal/carried-comment-pages';
+  type ClaimedPage,
+  type EmbeddedCommentClaim,
+  type OutgoingCommentPage,
+} from '../comment-signal';
 import type {
   McpSessionCaller,
   McpSessionStore,

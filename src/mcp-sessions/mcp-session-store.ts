@@ -1,12 +1,10 @@
 import type {
   CarriedCommentPage,
   OutgoingCommentPage,
-} from '../comment-signal/carried-comment-pages';
-import type {
   ClaimedPage,
   CommentClaim,
   EmbeddedCommentClaim,
-} from '../comment-signal/comment-claim';
+} from '../comment-signal';
 
 /** Whose session: a session only ever serves the user who opened it, in that workspace. */
 export interface McpSessionCaller {

@@ -11,11 +11,9 @@ import type { Kysely } from 'kysely';
 import {
   COMMENT_SIGNAL_DEFAULTS,
   type CommentSignalOptions,
-} from '../comment-signal/comment-signal-options';
-import {
   COMMENT_SIGNAL_OPTIONS,
   CommentSignalInterceptor,
-} from '../comment-signal/comment-signal-interceptor';
+} from '../comment-signal';
 import { errorMessage, isUuid } from '../ground';
 import type { DB } from '../database';
 import { KYSELY } from '../database/kysely.token';

@@ -50,6 +50,7 @@ export type { ToolListingEntry } from './tool-listing';
 export { defineTool } from './tool-spec';
 export type {
   AnyToolSpec,
+  CommentReading,
   ToolAnnotations,
   ToolExecutor,
   ToolExecutorMap,

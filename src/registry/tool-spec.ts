@@ -16,6 +16,17 @@ export interface ToolAnnotations {
  * MCP server are derived from these specs, so their names, descriptions and schemas cannot
  * drift apart.
  */
+/**
+ * How a tool's calls read comments, for the comment signal: a call that read comments moves
+ * the signal past them, and a signal on a page is followed once a call reads its comments.
+ * - `page`: a page's comments (its `pageId` input), all of them unless its result says it was
+ *   cut (`truncated`, `nextCursor`) or its input continues a listing (`cursor`);
+ * - `since`: the comments created after its result's `since`, on its `pageId` input's page or
+ *   in its result's `spaceId` space, all of them unless its result is `truncated`;
+ * - `one`: one comment or thread; it moves nothing.
+ */
+export type CommentReading = 'page' | 'since' | 'one';
+
 export interface ToolSpec<
   Name extends string = string,
   Input extends z.ZodObject = z.ZodObject,
@@ -32,6 +43,10 @@ export interface ToolSpec<
   readonly catalogLine?: string;
   readonly inputSchema: Input;
   readonly annotations: ToolAnnotations;
+  /** How its calls read comments (see `CommentReading`); absent: they read none. */
+  readonly readsComments?: CommentReading;
+  /** Its results name no page and carry no document: the comment signal does not scan them. */
+  readonly namesNoPage?: boolean;
 }
 
 export type AnyToolSpec = ToolSpec<string, z.ZodObject>;

@@ -29,19 +29,24 @@ function recorder(): TurnRecorder {
   );
 }
 
+/** What the recorder reads of the specs of listComments, checkNewComments and getPage. */
+const LIST_COMMENTS = { readsComments: 'page' } as const;
+const CHECK_NEW_COMMENTS = { readsComments: 'since' } as const;
+const GET_PAGE = {};
+
 describe('TurnRecorder', () => {
   it('counts a signal as followed only when its page is read after it', () => {
     const turn = recorder();
     // A read before the signal follows nothing.
-    turn.toolCall('listComments', { pageId: PAGE_A }, {}, []);
-    turn.toolCall('getPage', { pageId: PAGE_A }, {}, [
+    turn.toolCall(LIST_COMMENTS, { pageId: PAGE_A }, {}, []);
+    turn.toolCall(GET_PAGE, { pageId: PAGE_A }, {}, [
       `${signal(PAGE_A)}\n${signal(PAGE_B)}`,
     ]);
     // Another tool on the page is no read of its comments.
-    turn.toolCall('getPage', { pageId: PAGE_B }, {}, []);
+    turn.toolCall(GET_PAGE, { pageId: PAGE_B }, {}, []);
     // The page named by the output (the model passed a slugId) counts too.
     turn.toolCall(
-      'checkNewComments',
+      CHECK_NEW_COMMENTS,
       { pageId: 'slug' },
       { pageId: PAGE_A },
       [],

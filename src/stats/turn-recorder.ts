@@ -1,13 +1,7 @@
-import { signaledPageIds } from '../comment-signal/signal-text';
+import { signaledPageIds } from '../comment-signal';
 import type { DeferredTurnFigures, TurnEnd, TurnUsage } from '../deferred';
+import type { AnyToolSpec } from '../registry';
 import type { TurnStatsRecord } from './turn-stats-record';
-
-/** Tools whose call reads a page's comments: a signal on that page is then followed. */
-const READS_PAGE_COMMENTS: ReadonlySet<string> = new Set([
-  'listComments',
-  'getComment',
-  'checkNewComments',
-]);
 
 const MAX_MODEL_ID_LENGTH = 200;
 
@@ -81,14 +75,17 @@ export class TurnRecorder {
     if (lockedDown) this.reachedStepLimit = true;
   }
 
-  /** A registry tool call that returned: reads of comments follow earlier signals; its own signals are noted. */
+  /**
+   * A registry tool call that returned: a call that reads a page's comments (its spec says so,
+   * `readsComments`) follows earlier signals on that page; its own signals are noted.
+   */
   toolCall(
-    toolName: string,
+    spec: Pick<AnyToolSpec, 'readsComments'>,
     input: unknown,
     output: unknown,
     notices: readonly string[],
   ): void {
-    if (READS_PAGE_COMMENTS.has(toolName)) {
+    if (spec.readsComments !== undefined) {
       const pages = [pageIdField(input), pageIdField(output)];
       for (const signal of this.signals)
         if (pages.includes(signal.pageId)) signal.followed = true;

@@ -114,7 +114,7 @@ export class TurnStatsService implements OnApplicationShutdown {
         : this.running.get(turnKey(invocation.context));
     const outcome = await next();
     recorder?.toolCall(
-      invocation.spec.name,
+      invocation.spec,
       invocation.input,
       outcome.output,
       outcome.notices,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { runBench, type BenchFigures } from '../../dev/bench/run-bench';
+import { selectScenarios } from '../../dev/eval/scenarios';
 import { createKysely } from '../../src/database';
 import { testDatabaseDriver } from '../support/test-database';
 import { requireTestEnv, TEST_ENV } from '../support/test-environment';
@@ -27,6 +28,9 @@ describe('the benchmarks', () => {
       volume: { pages: 60, comments: 3000 },
       databaseName,
       workingSetPages: 50,
+      // The cache figures of every chat are test/bench/chat-cache.spec.ts: one short chat here.
+      cacheChats: selectScenarios(['share-not-asked']),
+      migratedTemplate: requireTestEnv(TEST_ENV.migratedTemplate),
       runs: {
         registryBuilds: 2,
         perTurnToolSets: 5,
@@ -36,7 +40,7 @@ describe('the benchmarks', () => {
         livePageCalls: 6,
       },
     });
-  });
+  }, 180_000);
 
   it('measures live pages: edits that reach a real editor, live and database reads, on a small and a ~300 KB page', () => {
     const { small, large } = figures.livePages;
@@ -69,6 +73,16 @@ describe('the benchmarks', () => {
       afterLoadingThree.totalTokens,
     );
     expect(afterLoadingThree.totalTokens).toBeLessThan(deferredOff.totalTokens);
+  });
+
+  it('plays the cache chats through the reference host in every arm', () => {
+    const [chat] = figures.chatCache.chats;
+    expect(figures.chatCache.chats).toHaveLength(1);
+    expect(chat!.id).toBe('share-not-asked');
+    for (const arm of ['docmost', 'off', 'on'] as const) {
+      expect(chat!.arms[arm].completed).toBe(true);
+      expect(chat!.arms[arm].inputTokens).toBeGreaterThan(0);
+    }
   });
 
   it('runs a count query on every call with debounce 0 and almost none with the default debounce', () => {

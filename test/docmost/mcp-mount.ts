@@ -5,7 +5,7 @@ import {
   readmeSourceLines,
   type SourceLine,
 } from './generated-source';
-import type { ReadmeBlock } from './readme-blocks';
+import type { ReadmeBlock, ReadmeLine } from './readme-blocks';
 
 export const MCP_CONTROLLER = 'src/ai-tools-mount/ai-tools-mcp.controller.ts';
 /** Beside Docmost's own `/api/mcp`, whose authentication resolves a REST client, not a person. */
@@ -27,12 +27,33 @@ export function mountMcpController({
   readonly serverSource: string;
   readonly packageExports: ReadonlySet<string>;
 }): { source: GeneratedSource; glue: string[]; moduleName: string } {
-  const importLines = block.lines.filter((line) =>
-    line.text.startsWith('import '),
+  // Its import statements (one or several lines each), then the handler's lines.
+  const importLines: ReadmeLine[] = [];
+  let inImport = false;
+  for (const line of block.lines) {
+    if (line.text.startsWith('import ')) inImport = true;
+    if (!inImport) break;
+    importLines.push(line);
+    if (line.text.trimEnd().endsWith(';')) inImport = false;
+  }
+  const body = block.lines
+    .slice(importLines.length)
+    .filter((line) => line.text.trim() !== '');
+  // The README's MCP switch (its first statement, `if (!(await sessions.isMcpEnabled(caller)))`
+  // and the `return` under it): on every request, so in the DELETE and GET handlers too.
+  const switchStart = body.findIndex((line) =>
+    line.text.includes('isMcpEnabled('),
   );
-  const body = block.lines.filter(
-    (line) => !line.text.startsWith('import ') && line.text.trim() !== '',
-  );
+  const switchLines =
+    switchStart === -1
+      ? []
+      : body.slice(
+          switchStart,
+          body.findIndex(
+            (line, index) =>
+              index >= switchStart && /\breturn\b/.test(line.text),
+          ) + 1,
+        );
   const resume = body.findIndex((line) =>
     line.text.includes('sessions.resume('),
   );
@@ -89,7 +110,7 @@ export function mountMcpController({
       '',
       '  @SkipTransform()',
       '  @Post()',
-      '  async post(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @AuthUser() user: User, @AuthWorkspace() workspace: Workspace): Promise<void> {',
+      '  async post(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @AuthUser() user: User, @AuthWorkspace() workspace: Workspace) {',
       '    const { sessions, toolRegistry } = this;',
       '    const caller = { userId: user.id, workspaceId: workspace.id };',
     ),
@@ -108,15 +129,27 @@ export function mountMcpController({
       '',
       '  @SkipTransform()',
       '  @Delete()',
-      '  async delete(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @AuthUser() user: User, @AuthWorkspace() workspace: Workspace): Promise<void> {',
-      "    const closed = await this.sessions.close(String(request.headers['mcp-session-id']), { userId: user.id, workspaceId: workspace.id });",
-      '    reply.code(closed ? 200 : 404).send();',
+      '  async delete(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @AuthUser() user: User, @AuthWorkspace() workspace: Workspace) {',
+      '    const { sessions } = this;',
+      '    const caller = { userId: user.id, workspaceId: workspace.id };',
+    ),
+    ...readmeSourceLines(switchLines),
+    ...glueLines(
+      "the README's DELETE and GET comment",
+      "    const closed = await sessions.close(String(request.headers['mcp-session-id']), caller);",
+      '    return reply.code(closed ? 200 : 404).send();',
       '  }',
       '',
       '  @SkipTransform()',
       '  @Get()',
-      '  get(@Res() reply: FastifyReply): void {',
-      '    reply.code(405).send();',
+      '  async get(@Res() reply: FastifyReply, @AuthUser() user: User, @AuthWorkspace() workspace: Workspace) {',
+      '    const { sessions } = this;',
+      '    const caller = { userId: user.id, workspaceId: workspace.id };',
+    ),
+    ...readmeSourceLines(switchLines),
+    ...glueLines(
+      "the README's DELETE and GET comment",
+      '    return reply.code(405).send();',
       '  }',
       '}',
       '',
@@ -135,7 +168,7 @@ export function mountMcpController({
       ),
       `${MCP_CONTROLLER}: the README's MCP lines are the body of POST /api/${MCP_ROUTE} (JwtAuthGuard; caller from @AuthUser() and @AuthWorkspace(); sessions and toolRegistry injected)`,
       `${MCP_CONTROLLER}: no context: 400 without a session id, 404 with one (the README's comments)`,
-      `${MCP_CONTROLLER}: DELETE closes the session (404 when it is not the caller's), GET is 405 (the README's last comment)`,
+      `${MCP_CONTROLLER}: DELETE closes the session (404 when it is not the caller's), GET is 405 (the README's last comment), each after the README's MCP switch lines`,
     ],
   };
 }

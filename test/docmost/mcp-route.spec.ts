@@ -46,6 +46,8 @@ describe("the README's MCP lines in Docmost", () => {
         'MCP',
       )
     ).session;
+    // Docmost's MCP switch (Workspace settings → AI → MCP), which the README's lines follow.
+    await owner.call('workspace/update', { mcpEnabled: true });
   });
 
   afterAll(async () => {
@@ -121,5 +123,39 @@ describe("the README's MCP lines in Docmost", () => {
     await opened.terminateSession();
     await client.close();
     expect((await listToolsWith(sessionId)).status).toBe(404);
+  });
+
+  test("with Docmost's MCP switch off the route refuses as Docmost's own /mcp does, and serves again once it is on", async () => {
+    await owner.call('workspace/update', { mcpEnabled: false });
+    try {
+      const refused = await fetch(`${server.url}/api/ai-tools-mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          cookie: `authToken=${owner.authToken}`,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-03-26',
+            capabilities: {},
+            clientInfo: { name: 'docmost-checks', version: '1.0.0' },
+          },
+        }),
+      });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({
+        error: 'MCP is disabled for this workspace',
+      });
+    } finally {
+      await owner.call('workspace/update', { mcpEnabled: true });
+    }
+    const client = new Client({ name: 'docmost-checks', version: '1.0.0' });
+    await client.connect(transport(owner.authToken!));
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await client.close();
   });
 });

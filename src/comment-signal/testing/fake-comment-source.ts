@@ -5,7 +5,7 @@ import type {
   CommentWatermarkBound,
   PageCommentCount,
   PagesInSpaceRequest,
-} from '../comment-signal-source';
+} from '../session';
 import { isUuid } from '../../ground';
 
 /** A clock tests move by hand. */

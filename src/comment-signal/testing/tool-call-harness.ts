@@ -15,7 +15,14 @@ export function pageUuid(index: number): string {
   return `0d000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
 }
 
-function specNamed(name: string): AnyToolSpec {
+/**
+ * A spec named `name` as the registry would hold it, with the fields the comment signal reads
+ * (`readsComments`, `namesNoPage`) as given: none by default.
+ */
+export function testSpec(
+  name: string,
+  fields: Pick<AnyToolSpec, 'readsComments' | 'namesNoPage'> = {},
+): AnyToolSpec {
   return {
     name,
     mcpName: name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
@@ -24,8 +31,19 @@ function specNamed(name: string): AnyToolSpec {
     tier: 'core',
     inputSchema: z.object({}),
     annotations: {},
+    ...fields,
   };
 }
+
+/** The specs of the tools that read comments or name no page, as `src/tools` declares them. */
+export const LIST_COMMENTS = testSpec('listComments', {
+  readsComments: 'page',
+});
+export const CHECK_NEW_COMMENTS = testSpec('checkNewComments', {
+  readsComments: 'since',
+});
+export const LIST_SPACES = testSpec('listSpaces', { namesNoPage: true });
+export const GET_WORKSPACE = testSpec('getWorkspace', { namesNoPage: true });
 
 export function chatContext(
   overrides: Partial<ToolCallContext> = {},
@@ -59,17 +77,21 @@ export interface HarnessCall {
   readonly result: ToolOutcome;
 }
 
-/** Runs one call of `name` through the interceptor, the executor returning `output`. */
+/** Runs one call of `tool` (a spec, or a name: a tool that reads no comments) through the interceptor, the executor returning `output`. */
 export async function callTool(
   interceptor: ToolInterceptor,
-  name: string,
+  tool: string | AnyToolSpec,
   input: unknown,
   output: unknown,
   context: ToolCallContext = chatContext(),
 ): Promise<HarnessCall> {
   const inner: ToolOutcome = { output, notices: [] };
   const result = await interceptor(
-    { spec: specNamed(name), input, context },
+    {
+      spec: typeof tool === 'string' ? testSpec(tool) : tool,
+      input,
+      context,
+    },
     async () => inner,
   );
   return { inner, result };

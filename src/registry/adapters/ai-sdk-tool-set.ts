@@ -2,6 +2,7 @@ import { jsonSchema, tool } from 'ai';
 import type { JSONSchema7, Tool, ToolSet } from 'ai';
 import type { ToolCallContext } from '../tool-call-context';
 import type { BoundTool, ToolRegistry } from '../tool-registry';
+import { inStoredKeyOrder } from '../stored-key-order';
 import { ToolCallNotices } from './tool-call-notices';
 import { toolOutputText } from './tool-output-text';
 
@@ -48,7 +49,8 @@ function toAiSdkTool(
         validate: async (value) => {
           const parsed = await registry.parseInput(bound, value);
           return parsed.success
-            ? { success: true, value: parsed.input }
+            ? // In the order the chat's stored history gives it back: the next turn's prefix.
+              { success: true, value: inStoredKeyOrder(parsed.input) }
             : { success: false, error: parsed.error };
         },
       },
@@ -66,14 +68,15 @@ function toAiSdkTool(
 }
 
 /**
- * Without notices: exactly what `ai@6` sends when a tool has no `toModelOutput`, so a call
- * with nothing to signal costs the same bytes as before. With notices: the output's text, then
- * one text part per notice.
+ * Without notices: what `ai@6` sends when a tool has no `toModelOutput`, its object keys in the
+ * order the chat's stored history (`jsonb`) gives them back, so the next turn renders it as
+ * this one did. With notices: the output's text, then one text part per notice.
  */
 export function toModelOutputWithNotices(
-  output: unknown,
+  raw: unknown,
   notices: readonly string[],
 ): ToolModelOutput {
+  const output = inStoredKeyOrder(raw);
   if (notices.length === 0) {
     return typeof output === 'string'
       ? { type: 'text', value: output }

@@ -61,6 +61,7 @@ export const getCommentTool = defineTool({
   tier: 'core',
   inputSchema: z.object({ commentId: commentIdField }),
   annotations: READ_ONLY,
+  readsComments: 'one',
 });
 
 export const listCommentsTool = defineTool({
@@ -93,6 +94,7 @@ export const listCommentsTool = defineTool({
       .describe('nextCursor of the previous call, to continue.'),
   }),
   annotations: READ_ONLY,
+  readsComments: 'page',
 });
 
 export const resolveCommentTool = defineTool({
@@ -154,6 +156,7 @@ export const checkNewCommentsTool = defineTool({
       .describe('Most comments to return: 1 to 200, default 50.'),
   }),
   annotations: READ_ONLY,
+  readsComments: 'since',
 });
 
 /** Reading and writing page comments (core tier, always active), and catching up on a space's new comments (deferred). */

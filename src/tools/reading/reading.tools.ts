@@ -89,6 +89,7 @@ export const listSpacesTool = defineTool({
   tier: 'core',
   inputSchema: z.object({}),
   annotations: READ_ONLY,
+  namesNoPage: true,
 });
 
 export const getWorkspaceTool = defineTool({
@@ -101,6 +102,7 @@ export const getWorkspaceTool = defineTool({
   tier: 'core',
   inputSchema: z.object({}),
   annotations: READ_ONLY,
+  namesNoPage: true,
 });
 
 export const getCurrentPageTool = defineTool({

@@ -56,7 +56,9 @@ export async function createChatTestHost(
 ): Promise<NestFastifyApplication> {
   const { app } = await createTestHost({
     db: options.db,
-    ai: options.ai,
+    // The chat specs test tool-list loading; in-conversation is src/deferred/tool-loading.spec.ts
+    // and the whole chats of test/bench/chat-cache.spec.ts.
+    ai: { toolLoading: 'tool-list', ...options.ai },
     imports: [
       AiToolsSettingsModule,
       ChatModule.forRoot({

@@ -1,13 +1,10 @@
 /*
- * What the results of the two tools that read comments say about the comments the agent has
- * seen: the comment signal advances its watermark past what they covered, and only that.
+ * What the results of tools that read comments (their specs' `readsComments`) say about the
+ * comments the agent has seen: the comment signal advances its watermark past what they
+ * covered, and only that.
  */
 
-/** Their results cover comments already: calling them advances the watermark of what they read. */
-export const LISTS_PAGE_COMMENTS = 'listComments';
-export const CHECKS_NEW_COMMENTS = 'checkNewComments';
-
-/** The part of a `checkNewComments` result that says what it covered. */
+/** The part of a `since` reading's result (checkNewComments') that says what it covered. */
 export interface CheckedRange {
   readonly spaceId: string;
   readonly since: string;
@@ -25,7 +22,7 @@ export function asCheckedRange(output: unknown): CheckedRange | undefined {
 }
 
 /**
- * A listComments result that left threads out (cut at the output limit, or with more batches to
+ * A `page` reading's result (listComments') that left threads out (cut at the output limit, or with more batches to
  * come) has not been read in full; nor has a later batch, whose earlier threads may have new replies.
  */
 export function isCompleteListing(output: unknown, input: unknown): boolean {

@@ -1,4 +1,4 @@
-import { isUuid } from '../ground';
+import { isUuid } from '../../ground';
 
 /**
  * How deep page ids are looked for: the result, its fields, and their fields. Tool results name
@@ -186,21 +186,6 @@ class ResultScan {
       }
     }
   }
-}
-
-/**
- * Tools whose results can name no page and carry no document (camelCase or MCP name): their
- * results are not scanned at all. Every other tool, external ones included, gets the bounded scan.
- */
-const RESULTS_WITHOUT_PAGES: ReadonlySet<string> = new Set([
-  'listspaces',
-  'getworkspace',
-  'loadtools',
-]);
-
-/** Whether a result of `toolName` can name pages or carry comment marks, i.e. is worth scanning. */
-export function resultCanNamePages(toolName: string): boolean {
-  return !RESULTS_WITHOUT_PAGES.has(normalisedKey(toolName));
 }
 
 /** Page uuids in a tool's input, by key name at its top level; slug ids are left out (they cannot be counted). */

@@ -1,8 +1,4 @@
-import {
-  findResultPageReferences,
-  pageIdsInInput,
-  resultCanNamePages,
-} from './page-references';
+import { findResultPageReferences, pageIdsInInput } from './page-references';
 
 const PAGE = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
@@ -105,25 +101,6 @@ describe('page references', () => {
       page: cyclic,
     });
     expect(result.pageIds).toEqual([PAGE]);
-  });
-
-  it('leaves out tools whose results can name no page, by registry or MCP name', () => {
-    for (const name of [
-      'listSpaces',
-      'list_spaces',
-      'getWorkspace',
-      'get_workspace',
-      'loadTools',
-    ])
-      expect(resultCanNamePages(name)).toBe(false);
-    for (const name of [
-      'getPage',
-      'get_page_json',
-      'listComments',
-      'searchPages',
-      'github_search_issues',
-    ])
-      expect(resultCanNamePages(name)).toBe(true);
   });
 
   it('stops collecting a listing once it names more pages than can join the working set', () => {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../database';
-import type { PagesInSpaceRequest } from './comment-signal-source';
+import type { DB } from '../../database';
+import type { PagesInSpaceRequest } from '../session';
 
 /**
  * The pages of `pageIds` that are in the space and not in the trash: exactly the pages whose

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { CommentWatermarkBound } from './comment-signal-source';
-import { jsonbElementsOfBoth } from '../database';
-import { isUuid } from '../ground';
+import { jsonbElementsOfBoth } from '../../database';
+import { isUuid } from '../../ground';
 
 /** Exact to the microsecond and independent of the session's TimeZone and DateStyle. */
 const TIMESTAMP_TEXT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';

@@ -1,4 +1,4 @@
-import type { ToolCallContext } from '../registry/tool-call-context';
+import type { ToolCallContext } from '../../registry/tool-call-context';
 import { sanitizePageTitle } from './sanitize-page-title';
 
 /** How each surface names the tool that lists a page's comments. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createKysely, type DatabaseDriver, type DB } from '../database';
+import { createKysely, type DatabaseDriver, type DB } from '../../database';
 
 /** Where the comment signal opens its own small pool for the count. */
 export interface CommentCountConnection {

@@ -1,5 +1,5 @@
 import { CommentSignalSession } from './comment-signal-session';
-import { pageUuid } from './testing/tool-call-harness';
+import { pageUuid } from '../testing/tool-call-harness';
 
 const LIMITS = { maxWorkingSetPages: 50, maxSeenMarksPerPage: 100 };
 const STARTED = '2026-12-05T10:00:00.000000Z';

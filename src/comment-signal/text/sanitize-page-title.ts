@@ -1,4 +1,4 @@
-import { modelLine } from '../registry/model-text';
+import { modelLine } from '../../registry/model-text';
 
 /** Longest title a signal carries, in user-perceived characters, ellipsis included. */
 export const MAX_SIGNAL_TITLE_LENGTH = 80;

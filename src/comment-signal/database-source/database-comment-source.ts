@@ -1,19 +1,19 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from '../database';
+import type { DB } from '../../database';
 import {
   docmostPageVisible,
   type PageVisibilityCondition,
-} from '../database/page-permission-sql';
+} from '../../database/page-permission-sql';
 import type {
   CommentCountRequest,
   CommentCountResult,
   CommentSignalSource,
   CommentWatermarkBound,
   PageCommentCount,
-} from './comment-signal-source';
+  EmbeddedCommentClaim,
+} from '../session';
 import { selectPagesInSpace } from './database-pages-in-space';
-import type { EmbeddedCommentClaim } from './comment-claim';
-import { isUuid } from '../ground';
+import { isUuid } from '../../ground';
 
 export interface DatabaseCommentSourceOptions {
   /**

@@ -1,0 +1,277 @@
+import type {
+  ChatCompletionsBody,
+  ChatCompletionsMessage,
+  ChatCompletionsToolCall,
+} from '../chat-completions/chat-completions';
+import { readToolMessage } from '../eval/conversation-view';
+import { selectPersonas } from '../eval/personas';
+import { runEval } from '../eval/run-eval';
+import type { DeferredMode } from '../eval/run-scenario';
+import { passed, type Scenario } from '../eval/scenario';
+import { SCENARIOS } from '../eval/scenarios';
+import type { DatabaseDriver } from '../../src/database';
+import { DOCMOST_TOOLS_TOTAL_TOKENS } from './docmost-tool-tokens';
+import { LONG_CHAT_SCENARIO } from './long-chat-scenario';
+import {
+  addChatCacheFigures,
+  chatCacheFigures,
+  PrefixCache,
+  renderMessage,
+  requestTokens,
+  serializeRequest,
+  withStaticToolBlock,
+  type ChatCacheFigures,
+  type SerializedRequest,
+} from './prefix-cache';
+import { countTokens } from '../../host/chat/tool-tokens';
+
+/** The three ways a chat can be sent, compared. */
+export type CacheArm = 'docmost' | 'off' | 'on';
+export const CACHE_ARMS: readonly CacheArm[] = ['docmost', 'off', 'on'];
+
+export interface ArmFigures extends ChatCacheFigures {
+  /** Whether the chat's scenario check passed in this arm (Docmost's reuses OFF's run). */
+  readonly completed: boolean;
+  /** Tokens of the full definitions of the deferred tools the chat loaded (ON only; 0 otherwise). */
+  readonly loadedDefinitionTokens: number;
+  /**
+   * Tokens of the chat's `loadTools` calls and results as the model reads them (ON only): what
+   * loading cost, the definitions it delivered included.
+   */
+  readonly loadingTokens: number;
+  /** Tokens of the chat's tool results (each tool message once): fresh input every arm pays. */
+  readonly toolResultTokens: number;
+}
+
+export interface MeasuredChat {
+  readonly id: string;
+  readonly title: string;
+  readonly turns: number;
+  readonly arms: Readonly<Record<CacheArm, ArmFigures>>;
+}
+
+export interface ChatCacheRunFigures {
+  /** Docmost's static tool block, in tokens (a recorded measurement). */
+  readonly docmostToolTokens: number;
+  /** The persona that played every chat (the loading one: it loads before use, as a careful model does). */
+  readonly persona: string;
+  readonly chats: readonly MeasuredChat[];
+  /** Every chat but the long one, summed per arm. */
+  readonly evalChats: Readonly<Record<CacheArm, ArmFigures>>;
+}
+
+export interface MeasureChatCacheOptions {
+  /** A PostgreSQL URL whose user may create databases. */
+  readonly adminUrl: string;
+  /** An already migrated, empty database to clone (tests pass theirs); default: migrate one. */
+  readonly migratedTemplate?: string;
+  readonly driver?: DatabaseDriver;
+  /** Default: every eval scenario and the long chat. */
+  readonly scenarios?: readonly Scenario[];
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * One turn in a chat of its own before the measured chats: what an earlier chat of the
+ * workspace leaves in the provider's cache (its tools and system prompt).
+ */
+const WARM_UP_SCENARIO: Scenario = {
+  id: 'warm-up',
+  title: 'An earlier chat of the workspace',
+  toolsNeeded: [],
+  turns: [{ message: 'Hello.', plan: () => ({ answer: 'Hello!' }) }],
+  check: async () => passed('answered'),
+};
+
+/** Every eval scenario and the long chat. */
+export const CACHE_SCENARIOS: readonly Scenario[] = [
+  ...SCENARIOS,
+  LONG_CHAT_SCENARIO,
+];
+
+/** The `loadTools` calls of a chat and the tool messages answering them, from its last request. */
+function loadingMessages(requests: readonly ChatCompletionsBody[]): {
+  readonly calls: readonly ChatCompletionsToolCall[];
+  readonly results: readonly ChatCompletionsMessage[];
+} {
+  const messages = requests.at(-1)?.messages ?? [];
+  const calls = messages.flatMap((message) =>
+    (message.tool_calls ?? []).filter(
+      (call) => call.function.name === 'loadTools',
+    ),
+  );
+  const ids = new Set(calls.map((call) => call.id));
+  return {
+    calls,
+    results: messages.filter(
+      (message) =>
+        message.role === 'tool' && ids.has(message.tool_call_id ?? ''),
+    ),
+  };
+}
+
+/** Tokens of the loading messages as the model reads them: each call's line, each result. */
+function loadingTokens(requests: readonly ChatCompletionsBody[]): number {
+  const { calls, results } = loadingMessages(requests);
+  return (
+    calls.reduce(
+      (sum, call) =>
+        sum + countTokens(`\n${call.function.name} ${call.function.arguments}`),
+      0,
+    ) +
+    results.reduce(
+      (sum, message) => sum + countTokens(renderMessage(message)),
+      0,
+    )
+  );
+}
+
+/** Names `loadTools` reported loaded in a chat, in order. */
+function loadedToolNames(requests: readonly ChatCompletionsBody[]): string[] {
+  const names: string[] = [];
+  for (const message of loadingMessages(requests).results) {
+    const { json } = readToolMessage(String(message.content ?? ''));
+    const loaded = (json as { loaded?: unknown } | undefined)?.loaded;
+    for (const name of Array.isArray(loaded) ? loaded : [])
+      if (typeof name === 'string' && !names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/** Tokens of each tool's full definition as a request with every tool sends it. */
+function definitionTokens(
+  body: ChatCompletionsBody | undefined,
+  names: readonly string[],
+): number {
+  const tools = body?.tools ?? [];
+  return names.reduce((sum, name) => {
+    const tool = tools.find((candidate) => candidate.function.name === name);
+    return sum + (tool === undefined ? 0 : countTokens(JSON.stringify(tool)));
+  }, 0);
+}
+
+/** Tokens of every tool message of the chat, each once (the last request holds them all). */
+function toolResultTokens(requests: readonly ChatCompletionsBody[]): number {
+  return (requests.at(-1)?.messages ?? [])
+    .filter((message) => message.role === 'tool')
+    .reduce((sum, message) => sum + countTokens(renderMessage(message)), 0);
+}
+
+/**
+ * The cache figures: every chat of the set played through the reference host's chat route by
+ * the loading persona, with the package OFF and ON, each request recorded as the stand-in
+ * model received it, then simulated through an exact-prefix cache that holds a one-turn
+ * warm-up chat of the same arm. Docmost's arm is the OFF run with its tools array replaced by
+ * Docmost's own static block ({@link DOCMOST_TOOLS_TOTAL_TOKENS} tokens).
+ */
+export async function measureChatCache(
+  options: MeasureChatCacheOptions,
+): Promise<ChatCacheRunFigures> {
+  const scenarios = options.scenarios ?? CACHE_SCENARIOS;
+  const [persona] = selectPersonas(['loader']);
+  const recorded = new Map<string, ChatCompletionsBody[]>();
+  const key = (scenarioId: string, mode: DeferredMode) =>
+    `${scenarioId} ${mode}`;
+  const report = await runEval({
+    adminUrl: options.adminUrl,
+    migratedTemplate: options.migratedTemplate,
+    driver: options.driver,
+    scenarios: [WARM_UP_SCENARIO, ...scenarios],
+    personas: [persona!],
+    onTurnRequests: (run, requests) => {
+      const chat = recorded.get(key(run.scenarioId, run.mode)) ?? [];
+      chat.push(...requests.map((request) => request.body));
+      recorded.set(key(run.scenarioId, run.mode), chat);
+    },
+    onResult: (result, { done, total }) =>
+      options.log?.(
+        `cache figures: ${result.scenarioId} ${result.mode} (${done}/${total})`,
+      ),
+  });
+  const requestsOf = (scenarioId: string, mode: DeferredMode) =>
+    recorded.get(key(scenarioId, mode)) ?? [];
+  const serialized = (
+    scenarioId: string,
+    arm: CacheArm,
+  ): SerializedRequest[] => {
+    const bodies = requestsOf(scenarioId, arm === 'on' ? 'on' : 'off');
+    const requests = bodies.map(serializeRequest);
+    return arm === 'docmost'
+      ? requests.map((request) =>
+          withStaticToolBlock(request, DOCMOST_TOOLS_TOTAL_TOKENS),
+        )
+      : requests;
+  };
+  const warmCaches = Object.fromEntries(
+    CACHE_ARMS.map((arm) => {
+      const cache = new PrefixCache();
+      for (const request of serialized(WARM_UP_SCENARIO.id, arm))
+        cache.remember(requestTokens(request));
+      return [arm, cache];
+    }),
+  ) as Record<CacheArm, PrefixCache>;
+  const completed = (scenarioId: string, mode: DeferredMode) =>
+    report.results.some(
+      (result) =>
+        result.scenarioId === scenarioId &&
+        result.mode === mode &&
+        result.check.passed,
+    );
+
+  const chats: MeasuredChat[] = scenarios.map((scenario) => {
+    const offBodies = requestsOf(scenario.id, 'off');
+    const onBodies = requestsOf(scenario.id, 'on');
+    const loaded = loadedToolNames(onBodies);
+    const arm = (which: CacheArm): ArmFigures => ({
+      ...chatCacheFigures(serialized(scenario.id, which), warmCaches[which]),
+      completed: completed(scenario.id, which === 'on' ? 'on' : 'off'),
+      loadedDefinitionTokens:
+        which === 'on' ? definitionTokens(offBodies[0], loaded) : 0,
+      loadingTokens: which === 'on' ? loadingTokens(onBodies) : 0,
+      toolResultTokens: toolResultTokens(which === 'on' ? onBodies : offBodies),
+    });
+    return {
+      id: scenario.id,
+      title: scenario.title,
+      turns: scenario.turns.length,
+      arms: { docmost: arm('docmost'), off: arm('off'), on: arm('on') },
+    };
+  });
+  const sum = (which: CacheArm, list: readonly MeasuredChat[]): ArmFigures =>
+    list.map((chat) => chat.arms[which]).reduce(addArmFigures, NO_ARM_FIGURES);
+  const evalChats = chats.filter((chat) => chat.id !== LONG_CHAT_SCENARIO.id);
+  return {
+    docmostToolTokens: DOCMOST_TOOLS_TOTAL_TOKENS,
+    persona: persona!.id,
+    chats,
+    evalChats: {
+      docmost: sum('docmost', evalChats),
+      off: sum('off', evalChats),
+      on: sum('on', evalChats),
+    },
+  };
+}
+
+const NO_ARM_FIGURES: ArmFigures = {
+  requests: 0,
+  inputTokens: 0,
+  cachedTokens: 0,
+  cachedFromEarlierChatsTokens: 0,
+  freshTokens: 0,
+  pricedInputTokens: { 10: 0, 25: 0, 50: 0 },
+  completed: true,
+  loadedDefinitionTokens: 0,
+  loadingTokens: 0,
+  toolResultTokens: 0,
+};
+
+function addArmFigures(left: ArmFigures, right: ArmFigures): ArmFigures {
+  return {
+    ...addChatCacheFigures(left, right),
+    completed: left.completed && right.completed,
+    loadedDefinitionTokens:
+      left.loadedDefinitionTokens + right.loadedDefinitionTokens,
+    loadingTokens: left.loadingTokens + right.loadingTokens,
+    toolResultTokens: left.toolResultTokens + right.toolResultTokens,
+  };
+}

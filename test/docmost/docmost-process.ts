@@ -23,6 +23,10 @@ export interface DocmostServerOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** A name for the log file and error messages. */
   readonly name: string;
+  /** The script to run, default `dist/main.js` (`dist/collaboration/server/collab-main.js`: collaboration alone). */
+  readonly entry?: string;
+  /** The port to listen on (collab-main's COLLAB_PORT); default a free one. */
+  readonly port?: number;
   /** Default 240 s: a cold boot on a loaded 2-core machine is slow. */
   readonly bootTimeoutMs?: number;
 }
@@ -82,14 +86,14 @@ export class DocmostServer {
 
   /** Starts the server and resolves once `/api/health` answers 200. */
   static async start(options: DocmostServerOptions): Promise<DocmostServer> {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     mkdirSync(logDirectory, { recursive: true });
     const logFile = join(logDirectory, `${options.name}-${port}.log`);
     const child = spawn(
       process.execPath,
       [
         ...options.preloads.flatMap((preload) => ['--require', preload]),
-        'dist/main.js',
+        options.entry ?? 'dist/main.js',
       ],
       {
         cwd: options.serverDirectory,

@@ -29,6 +29,7 @@ import {
   pageEmbeddingsWithoutPgvector,
   promiseWithResolversPreload,
 } from './docmost-adaptations';
+import { recordAuditEvents } from './audit-recording';
 import { installPackedCheckout } from './install-packed-checkout';
 import { buildMountedServer } from './readme-mount';
 import { runStep, say, sayAdaptation } from './run-step';
@@ -323,6 +324,7 @@ export async function prepareMountedServer(
         basename(path),
       ) || path === install.plainServerDirectory,
   });
+  for (const line of recordAuditEvents(serverDirectory)) sayAdaptation(line);
   // Docmost's dependencies, linked entry by entry (so the package can be added beside them).
   const modules = join(serverDirectory, 'node_modules');
   mkdirSync(modules);

@@ -34,8 +34,8 @@ import {
   MODULE_MIGRATIONS_AT_BOOT,
   ModuleMigrationsAtBootModule,
   parseDatabaseDriver,
+  resolveMigrationsAtBoot,
   type DB,
-  type ModuleMigrationsAtBootOptions,
 } from './database';
 import { DEFERRED_TOOLS_OPTIONS, DeferredToolsService } from './deferred';
 import {
@@ -84,18 +84,6 @@ function resolveDatabase(options: AiToolsModuleOptions): Kysely<DB> {
   throw new Error(
     'AiToolsModule needs `db` (the host Kysely instance) or `databaseUrl`',
   );
-}
-
-/** The boot's migration run, from option `migrate` (null: the host runs them itself). */
-function migrationsAtBoot(
-  options: AiToolsModuleOptions,
-): ModuleMigrationsAtBootOptions | null {
-  if (!options.migrate) return null;
-  const given = options.migrate === true ? {} : options.migrate;
-  return {
-    waitForHostSchemaMs: given.waitForHostSchemaMs ?? 60_000,
-    onFailure: given.onFailure ?? 'exit',
-  };
 }
 
 /**
@@ -267,7 +255,8 @@ const MODULE_PROVIDERS: readonly Provider[] = [
   {
     provide: MODULE_MIGRATIONS_AT_BOOT,
     inject: [AI_TOOLS_OPTIONS],
-    useFactory: migrationsAtBoot,
+    useFactory: (options: AiToolsModuleOptions) =>
+      resolveMigrationsAtBoot(options.migrate),
   },
   {
     provide: COLLABORATION_PAGES,

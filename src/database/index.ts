@@ -29,6 +29,7 @@ export { MODULE_MIGRATION_LOCK_KEY } from './migration-lock';
 export {
   MODULE_MIGRATIONS_AT_BOOT,
   ModuleMigrationsAtBootModule,
+  resolveMigrationsAtBoot,
   type ModuleMigrationsAtBootOptions,
 } from './module-migrations-at-boot';
 export { jsonbElementsOfBoth } from './jsonb-elements';

@@ -19,6 +19,28 @@ export interface ModuleMigrationsAtBootOptions {
 
 export const MODULE_MIGRATIONS_AT_BOOT = Symbol('MODULE_MIGRATIONS_AT_BOOT');
 
+/** The boot's run from the module option `migrate` (null: the host runs them itself), checked. */
+export function resolveMigrationsAtBoot(
+  migrate:
+    | boolean
+    | { readonly waitForHostSchemaMs?: number; readonly onFailure?: string }
+    | undefined,
+): ModuleMigrationsAtBootOptions | null {
+  if (!migrate) return null;
+  const given = migrate === true ? {} : migrate;
+  const waitForHostSchemaMs = given.waitForHostSchemaMs ?? 60_000;
+  if (!Number.isFinite(waitForHostSchemaMs) || waitForHostSchemaMs < 0)
+    throw new RangeError(
+      `migrate.waitForHostSchemaMs must be a number of milliseconds from 0 (how long the boot waits for Docmost's own migrations), got ${String(waitForHostSchemaMs)}`,
+    );
+  const onFailure = given.onFailure ?? 'exit';
+  if (onFailure !== 'exit' && onFailure !== 'throw')
+    throw new RangeError(
+      `migrate.onFailure must be 'exit' or 'throw', got ${JSON.stringify(onFailure)}`,
+    );
+  return { waitForHostSchemaMs, onFailure };
+}
+
 /** The one line a failed run leaves in the log. */
 function failureLine(error: unknown): string {
   if (error instanceof ModuleMigrationError) return error.message;

@@ -2,9 +2,10 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The advisory lock key the module's migrations run under, on every instance: one fixed 64-bit
- * number of the module's own (`ai_tools` in ASCII), apart from Kysely's key for Docmost's history.
+ * number of the module's own (`ai_tools` in ASCII, 0x61695f746f6f6c73), apart from Kysely's key for
+ * Docmost's history. Written in decimal: PostgreSQL before 16 reads no hexadecimal literal.
  */
-export const MODULE_MIGRATION_LOCK_KEY = '0x61695f746f6f6c73';
+export const MODULE_MIGRATION_LOCK_KEY = '7019246447924046963';
 
 /** How often an instance asks again for the lock another instance holds. */
 const RETRY_MS = 250;

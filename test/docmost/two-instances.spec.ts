@@ -223,6 +223,10 @@ describe("the README's MCP route on two instances", () => {
       title: 'Watched over MCP',
       markdown: 'The text of this page is here.',
     });
+    // Docmost's MCP switch (off in a new workspace): the README's route follows it.
+    await work.people.owner.session.call('workspace/update', {
+      mcpEnabled: true,
+    });
     const route = { to: deployment.a };
     const client = await mcpClient(work.people.owner.session.authToken!, route);
     try {

@@ -1,7 +1,8 @@
-import type {
-  ChatCompletionsBody,
-  ChatCompletionsMessage,
-  ChatCompletionsToolCall,
+import {
+  messageText,
+  type ChatCompletionsBody,
+  type ChatCompletionsMessage,
+  type ChatCompletionsToolCall,
 } from '../chat-completions/chat-completions';
 import { readToolMessage } from '../eval/conversation-view';
 import { selectPersonas } from '../eval/personas';
@@ -12,6 +13,7 @@ import { SCENARIOS } from '../eval/scenarios';
 import type { DatabaseDriver } from '../../src/database';
 import { DOCMOST_TOOLS_TOTAL_TOKENS } from './docmost-tool-tokens';
 import { LONG_CHAT_SCENARIO } from './long-chat-scenario';
+import { withReferenceRunValues } from './run-values';
 import {
   addChatCacheFigures,
   chatCacheFigures,
@@ -89,20 +91,40 @@ export const CACHE_SCENARIOS: readonly Scenario[] = [
   LONG_CHAT_SCENARIO,
 ];
 
-/** The `loadTools` calls of a chat and the tool messages answering them, from its last request. */
+/**
+ * The messages of a chat's last request that only loading added: each assistant message that
+ * calls `loadTools` (whole when loading is all it does; otherwise just its `loadTools` call
+ * lines) and the tool messages answering those calls.
+ */
 function loadingMessages(requests: readonly ChatCompletionsBody[]): {
   readonly calls: readonly ChatCompletionsToolCall[];
+  readonly texts: readonly string[];
   readonly results: readonly ChatCompletionsMessage[];
 } {
   const messages = requests.at(-1)?.messages ?? [];
-  const calls = messages.flatMap((message) =>
-    (message.tool_calls ?? []).filter(
+  const calls: ChatCompletionsToolCall[] = [];
+  const texts: string[] = [];
+  for (const message of messages) {
+    const loads = (message.tool_calls ?? []).filter(
       (call) => call.function.name === 'loadTools',
-    ),
-  );
+    );
+    if (loads.length === 0) continue;
+    calls.push(...loads);
+    const onlyLoading =
+      loads.length === message.tool_calls!.length &&
+      messageText(message).trim() === '';
+    texts.push(
+      ...(onlyLoading
+        ? [renderMessage(message)]
+        : loads.map(
+            (call) => `\n${call.function.name} ${call.function.arguments}`,
+          )),
+    );
+  }
   const ids = new Set(calls.map((call) => call.id));
   return {
     calls,
+    texts,
     results: messages.filter(
       (message) =>
         message.role === 'tool' && ids.has(message.tool_call_id ?? ''),
@@ -110,15 +132,11 @@ function loadingMessages(requests: readonly ChatCompletionsBody[]): {
   };
 }
 
-/** Tokens of the loading messages as the model reads them: each call's line, each result. */
+/** Tokens of the loading messages as the model reads them (see {@link loadingMessages}). */
 function loadingTokens(requests: readonly ChatCompletionsBody[]): number {
-  const { calls, results } = loadingMessages(requests);
+  const { texts, results } = loadingMessages(requests);
   return (
-    calls.reduce(
-      (sum, call) =>
-        sum + countTokens(`\n${call.function.name} ${call.function.arguments}`),
-      0,
-    ) +
+    texts.reduce((sum, text) => sum + countTokens(text), 0) +
     results.reduce(
       (sum, message) => sum + countTokens(renderMessage(message)),
       0,
@@ -188,8 +206,16 @@ export async function measureChatCache(
         `cache figures: ${result.scenarioId} ${result.mode} (${done}/${total})`,
       ),
   });
-  const requestsOf = (scenarioId: string, mode: DeferredMode) =>
-    recorded.get(key(scenarioId, mode)) ?? [];
+  // ON's chat reads OFF's ids and timestamps wherever both did the same thing, so the arms
+  // differ only in how tools are carried, not in how two random ids happened to tokenize.
+  const requestsOf = (scenarioId: string, mode: DeferredMode) => {
+    const off = recorded.get(key(scenarioId, 'off')) ?? [];
+    if (mode === 'off') return off;
+    return withReferenceRunValues(
+      recorded.get(key(scenarioId, 'on')) ?? [],
+      off,
+    );
+  };
   const serialized = (
     scenarioId: string,
     arm: CacheArm,

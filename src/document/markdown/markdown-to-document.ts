@@ -1,5 +1,5 @@
 import type MarkdownIt from 'markdown-it';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../prosemirror';
 import {
   DEFAULTS_BLOCK_LANGUAGE,
   withDefaults,

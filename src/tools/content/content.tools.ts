@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import {
-  pageIdField as pageId,
+  baseVersionField,
   ID_TOO_LONG,
   MAX_ID_LENGTH,
+  pageIdField as pageId,
 } from '../shared-fields';
-import { baseVersionField } from '../structure/structure.tools';
 import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
 
 const baseVersion = baseVersionField.describe(

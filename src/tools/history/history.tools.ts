@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import {
-  pageIdField,
-  ID_TOO_LONG,
-  MAX_ID_LENGTH,
+  baseVersionField,
   CURSOR_TOO_LONG,
+  ID_TOO_LONG,
   MAX_CURSOR_LENGTH,
+  MAX_ID_LENGTH,
+  NOT_FOUND_NOTE,
+  pageIdField,
 } from '../shared-fields';
-import { baseVersionField, NOT_FOUND_NOTE } from '../structure/structure.tools';
 import { READ_ONLY, REPLACES } from '../tool-annotations';
 
 /**

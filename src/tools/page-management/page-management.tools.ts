@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
-import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from '../shared-fields';
-import { baseVersionField, NOT_FOUND_NOTE } from '../structure/structure.tools';
+import {
+  baseVersionField,
+  ID_TOO_LONG,
+  MAX_ID_LENGTH,
+  NOT_FOUND_NOTE,
+  pageIdField,
+} from '../shared-fields';
 import { CHANGES, READ_ONLY, REPLACES, SETS } from '../tool-annotations';
 
 /** Page management: titles, the page tree (move, list), the trash, and copying content. */

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import {
-  pageIdField,
   CURSOR_TOO_LONG,
   ID_TOO_LONG,
   MAX_CURSOR_LENGTH,
   MAX_ID_LENGTH,
+  NOT_FOUND_NOTE,
+  pageIdField,
 } from '../shared-fields';
-import { NOT_FOUND_NOTE } from '../structure/structure.tools';
 import { READ_ONLY, REPLACES, SETS } from '../tool-annotations';
 
 /**

@@ -4,8 +4,7 @@ import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import {
   baseVersionField,
-  ID_TOO_LONG,
-  MAX_ID_LENGTH,
+  idField,
   NOT_FOUND_NOTE,
   pageIdField,
 } from '../shared-fields';
@@ -20,14 +19,9 @@ import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
 const CONFLICT_NOTE =
   'The edit is applied to the page as it is when the call runs; if someone saves the page at that very moment the call fails with a conflict and writes nothing: read again and retry. Every write adds a page history version (revert with restorePageVersion).';
 
-const nodeReferenceField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .describe(
-    'The block: its attrs.id (12 lowercase letters; headings and paragraphs at any depth, including inside lists, quotes and table cells), or "#<n>" for the n-th top-level block as getOutline numbers them (for blocks without an id: tables, lists, images, rules).',
-  );
+const nodeReferenceField = idField(
+  'The block: its attrs.id (12 lowercase letters; headings and paragraphs at any depth, including inside lists, quotes and table cells), or "#<n>" for the n-th top-level block as getOutline numbers them (for blocks without an id: tables, lists, images, rules).',
+);
 
 const blockNodeField = prosemirrorNodeInput({
   description:

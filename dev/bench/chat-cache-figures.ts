@@ -8,6 +8,7 @@ import { readToolMessage } from '../eval/conversation-view';
 import { selectPersonas } from '../eval/personas';
 import { runEval } from '../eval/run-eval';
 import type { DeferredMode } from '../eval/run-scenario';
+import type { ToolLoading } from '../../src/deferred';
 import { passed, type Scenario } from '../eval/scenario';
 import { SCENARIOS } from '../eval/scenarios';
 import type { DatabaseDriver } from '../../src/database';
@@ -27,9 +28,21 @@ import {
 } from './prefix-cache';
 import { countTokens } from '../../host/chat/tool-tokens';
 
-/** The three ways a chat can be sent, compared. */
-export type CacheArm = 'docmost' | 'off' | 'on';
-export const CACHE_ARMS: readonly CacheArm[] = ['docmost', 'off', 'on'];
+/**
+ * The ways a chat can be sent, compared: Docmost's own tools, the package OFF, ON with
+ * `in-conversation` loading (deferred tools as stubs in the request), and ON with
+ * `in-conversation-without-stubs` (the request declares no deferred tool).
+ */
+export type CacheArm = 'docmost' | 'off' | 'on' | 'onWithoutStubs';
+export const CACHE_ARMS: readonly CacheArm[] = [
+  'docmost',
+  'off',
+  'on',
+  'onWithoutStubs',
+];
+
+/** The arms in which the package defers tools. */
+const LOADING_ARMS: readonly CacheArm[] = ['on', 'onWithoutStubs'];
 
 export interface ArmFigures extends ChatCacheFigures {
   /** Whether the chat's scenario check passed in this arm (Docmost's reuses OFF's run). */
@@ -188,31 +201,46 @@ export async function measureChatCache(
   const scenarios = options.scenarios ?? CACHE_SCENARIOS;
   const [persona] = selectPersonas(['loader']);
   const recorded = new Map<string, ChatCompletionsBody[]>();
-  const key = (scenarioId: string, mode: DeferredMode) =>
-    `${scenarioId} ${mode}`;
-  const report = await runEval({
-    adminUrl: options.adminUrl,
-    migratedTemplate: options.migratedTemplate,
-    driver: options.driver,
-    scenarios: [WARM_UP_SCENARIO, ...scenarios],
-    personas: [persona!],
-    onTurnRequests: (run, requests) => {
-      const chat = recorded.get(key(run.scenarioId, run.mode)) ?? [];
+  const key = (scenarioId: string, arm: string) => `${scenarioId} ${arm}`;
+  const recording =
+    (arm: 'onWithoutStubs' | undefined) =>
+    (
+      run: { readonly scenarioId: string; readonly mode: DeferredMode },
+      requests: readonly { readonly body: ChatCompletionsBody }[],
+    ) => {
+      const name = key(run.scenarioId, arm ?? run.mode);
+      const chat = recorded.get(name) ?? [];
       chat.push(...requests.map((request) => request.body));
-      recorded.set(key(run.scenarioId, run.mode), chat);
-    },
-    onResult: (result, { done, total }) =>
-      options.log?.(
-        `cache figures: ${result.scenarioId} ${result.mode} (${done}/${total})`,
+      recorded.set(name, chat);
+    };
+  const played = (toolLoading: ToolLoading, modes: readonly DeferredMode[]) =>
+    runEval({
+      adminUrl: options.adminUrl,
+      migratedTemplate: options.migratedTemplate,
+      driver: options.driver,
+      scenarios: [WARM_UP_SCENARIO, ...scenarios],
+      personas: [persona!],
+      toolLoading,
+      modes,
+      onTurnRequests: recording(
+        toolLoading === 'in-conversation' ? undefined : 'onWithoutStubs',
       ),
-  });
-  // ON's chat reads OFF's ids and timestamps wherever both did the same thing, so the arms
+      onResult: (result, { done, total }) =>
+        options.log?.(
+          `cache figures (${toolLoading}): ${result.scenarioId} ${result.mode} (${done}/${total})`,
+        ),
+    });
+  const reports = {
+    inConversation: await played('in-conversation', ['on', 'off']),
+    withoutStubs: await played('in-conversation-without-stubs', ['on']),
+  };
+  // An ON chat reads OFF's ids and timestamps wherever both did the same thing, so the arms
   // differ only in how tools are carried, not in how two random ids happened to tokenize.
-  const requestsOf = (scenarioId: string, mode: DeferredMode) => {
+  const requestsOf = (scenarioId: string, arm: CacheArm) => {
     const off = recorded.get(key(scenarioId, 'off')) ?? [];
-    if (mode === 'off') return off;
+    if (arm === 'off' || arm === 'docmost') return off;
     return withReferenceRunValues(
-      recorded.get(key(scenarioId, 'on')) ?? [],
+      recorded.get(key(scenarioId, arm)) ?? [],
       off,
     );
   };
@@ -220,8 +248,7 @@ export async function measureChatCache(
     scenarioId: string,
     arm: CacheArm,
   ): SerializedRequest[] => {
-    const bodies = requestsOf(scenarioId, arm === 'on' ? 'on' : 'off');
-    const requests = bodies.map(serializeRequest);
+    const requests = requestsOf(scenarioId, arm).map(serializeRequest);
     return arm === 'docmost'
       ? requests.map((request) =>
           withStaticToolBlock(request, DOCMOST_TOOLS_TOTAL_TOKENS),
@@ -236,31 +263,39 @@ export async function measureChatCache(
       return [arm, cache];
     }),
   ) as Record<CacheArm, PrefixCache>;
-  const completed = (scenarioId: string, mode: DeferredMode) =>
-    report.results.some(
+  const completed = (scenarioId: string, arm: CacheArm) =>
+    (arm === 'onWithoutStubs'
+      ? reports.withoutStubs
+      : reports.inConversation
+    ).results.some(
       (result) =>
         result.scenarioId === scenarioId &&
-        result.mode === mode &&
+        result.mode === (arm === 'docmost' || arm === 'off' ? 'off' : 'on') &&
         result.check.passed,
     );
 
   const chats: MeasuredChat[] = scenarios.map((scenario) => {
     const offBodies = requestsOf(scenario.id, 'off');
-    const onBodies = requestsOf(scenario.id, 'on');
-    const loaded = loadedToolNames(onBodies);
-    const arm = (which: CacheArm): ArmFigures => ({
-      ...chatCacheFigures(serialized(scenario.id, which), warmCaches[which]),
-      completed: completed(scenario.id, which === 'on' ? 'on' : 'off'),
-      loadedDefinitionTokens:
-        which === 'on' ? definitionTokens(offBodies[0], loaded) : 0,
-      loadingTokens: which === 'on' ? loadingTokens(onBodies) : 0,
-      toolResultTokens: toolResultTokens(which === 'on' ? onBodies : offBodies),
-    });
+    const arm = (which: CacheArm): ArmFigures => {
+      const bodies = requestsOf(scenario.id, which);
+      const loading = LOADING_ARMS.includes(which);
+      return {
+        ...chatCacheFigures(serialized(scenario.id, which), warmCaches[which]),
+        completed: completed(scenario.id, which),
+        loadedDefinitionTokens: loading
+          ? definitionTokens(offBodies[0], loadedToolNames(bodies))
+          : 0,
+        loadingTokens: loading ? loadingTokens(bodies) : 0,
+        toolResultTokens: toolResultTokens(bodies),
+      };
+    };
     return {
       id: scenario.id,
       title: scenario.title,
       turns: scenario.turns.length,
-      arms: { docmost: arm('docmost'), off: arm('off'), on: arm('on') },
+      arms: Object.fromEntries(
+        CACHE_ARMS.map((which) => [which, arm(which)]),
+      ) as Record<CacheArm, ArmFigures>,
     };
   });
   const sum = (which: CacheArm, list: readonly MeasuredChat[]): ArmFigures =>
@@ -270,11 +305,9 @@ export async function measureChatCache(
     docmostToolTokens: DOCMOST_TOOLS_TOTAL_TOKENS,
     persona: persona!.id,
     chats,
-    evalChats: {
-      docmost: sum('docmost', evalChats),
-      off: sum('off', evalChats),
-      on: sum('on', evalChats),
-    },
+    evalChats: Object.fromEntries(
+      CACHE_ARMS.map((which) => [which, sum(which, evalChats)]),
+    ) as Record<CacheArm, ArmFigures>,
   };
 }
 

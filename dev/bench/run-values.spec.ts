@@ -26,7 +26,12 @@ function chat(
       {
         role: 'tool',
         tool_call_id: 'call_2',
-        content: JSON.stringify({ slugId, title: 'Notes', historyId }),
+        content: JSON.stringify({
+          path: `/s/product/p/${slugId}`,
+          slugId,
+          title: 'Notes',
+          historyId,
+        }),
       },
     ],
   };
@@ -57,6 +62,8 @@ describe('values a run makes anew', () => {
   it("are replaced by the reference chat's, so the two chats read the same text", () => {
     const aligned = withReferenceRunValues(on, off);
     expect(aligned).toEqual(off);
+    // A value is replaced wherever it appears, inside the page's path too.
+    expect(JSON.stringify(aligned)).not.toContain('WRdVfawh28');
     // The recorded requests themselves are left as they were.
     expect(on[0]!.messages[1]!.content).toContain('43c180e2');
   });

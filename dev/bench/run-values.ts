@@ -2,13 +2,21 @@ import type { ChatCompletionsBody } from '../chat-completions/chat-completions';
 
 /**
  * Values a run makes anew every time: ids the database generates (`historyId`, a new page's id),
- * timestamps of writes (`version`, `updatedAt`), and the slug of a page the agent created. The
- * same chat played twice, or in two arms, differs only in them, and o200k splits two random ids
- * into different numbers of tokens, so an arm's count would move by a token or two from run to
- * run for reasons that have nothing to do with how tools are carried.
+ * timestamps of writes (`version`, `updatedAt`), and the random strings of what the agent made
+ * (a new page's `slugId`, a share's `key`, a page's fractional `position`), which then also
+ * appear inside paths and URLs. The same chat played twice, or in two arms, differs only in them,
+ * and o200k splits two random ids into different numbers of tokens, so an arm's count would move
+ * by a few tokens from run to run for reasons that have nothing to do with how tools are carried.
  */
-const RUN_VALUE =
-  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}(?::?\d{2})?)?|(?<="slugId\\?":\\?")[A-Za-z0-9]{10}(?=\\?")/gi;
+const RUN_VALUE = new RegExp(
+  [
+    '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}',
+    '\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}(?::?\\d{2})?)?',
+    // A value of one of these keys, in a tool result read as escaped JSON text.
+    '(?<=\\\\?"(?:slugId|key|position)\\\\?":\\\\?")[A-Za-z0-9]{3,}(?=\\\\?")',
+  ].join('|'),
+  'gi',
+);
 
 /** Every distinct run value of a chat's requests, in the order it first appears. */
 export function runValuesInOrder(
@@ -19,6 +27,10 @@ export function runValuesInOrder(
     for (const match of JSON.stringify(body.messages).matchAll(RUN_VALUE))
       seen.add(match[0]);
   return [...seen];
+}
+
+function escaped(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
@@ -38,11 +50,21 @@ export function withReferenceRunValues(
   const replacement = new Map(
     own.map((value, index) => [value, theirs[index]!]),
   );
+  if (replacement.size === 0) return [...bodies];
+  // Every occurrence, also inside a path or URL (`/p/<slugId>`, `/share/<key>/`); longest first,
+  // so no value is replaced inside a longer one.
+  const anyValue = new RegExp(
+    [...replacement.keys()]
+      .sort((left, right) => right.length - left.length)
+      .map(escaped)
+      .join('|'),
+    'g',
+  );
   return bodies.map((body) => ({
     ...body,
     messages: JSON.parse(
       JSON.stringify(body.messages).replace(
-        RUN_VALUE,
+        anyValue,
         (value) => replacement.get(value) ?? value,
       ),
     ) as ChatCompletionsBody['messages'],

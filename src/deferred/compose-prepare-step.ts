@@ -36,12 +36,16 @@ export function composePrepareStep(
 /**
  * A turn's `prepareStep`: `composePrepareStep`, then `sent` hears each step as it is sent (its
  * tools, the host's own `activeTools`, whether it is locked down), and the step's model goes
- * behind the inherited-name guard (`inherited-tool-name-guard.ts`), deferred tools ON or OFF.
+ * behind the inherited-name guard (`inherited-tool-name-guard.ts`), deferred tools ON or OFF,
+ * then through `wrapModel` when given (`undeclared-tools.ts`).
  */
 export function reportingPrepareStep(
   visibleToolNames: VisibleToolNames,
   hostPrepareStep: PrepareStepFunction<ToolSet> | undefined,
   sent: (step: SentStep) => void,
+  wrapModel?: (
+    settings: PrepareStepResult<ToolSet> | undefined,
+  ) => PrepareStepResult<ToolSet> | undefined,
 ): PrepareStepFunction<ToolSet> {
   let hostActiveTools: readonly string[] | undefined;
   const composed = composePrepareStep(
@@ -61,6 +65,7 @@ export function reportingPrepareStep(
       hostActiveTools,
       lockedDown: settings?.toolChoice === 'none',
     });
-    return withGuardedModel(settings, options.model);
+    const guarded = withGuardedModel(settings, options.model);
+    return wrapModel === undefined ? guarded : wrapModel(guarded);
   };
 }

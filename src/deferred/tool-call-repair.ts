@@ -1,8 +1,4 @@
-import {
-  NoSuchToolError,
-  type ToolCallRepairFunction,
-  type ToolSet,
-} from 'ai';
+import { NoSuchToolError, type ToolCallRepairFunction, type ToolSet } from 'ai';
 import { LOAD_TOOLS_NAME } from './load-tools-input';
 import type { RepairedToolCall } from './load-tools-result';
 

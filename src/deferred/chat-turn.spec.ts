@@ -54,6 +54,27 @@ const externalServers = [
   { name: 'Web', prefix: 'web', tools: { web_fetch: echoTool('web_fetch') } },
 ];
 
+/** The tools a tool-list turn starts with: the core ones in canonical order, then loadTools. */
+const CORE_ACTIVE = ['searchPages', 'getPage', 'loadTools'];
+
+/** A tool-list turn over the bound tools above: the set-up every case shares. */
+function toolListTurn({
+  enabled = true,
+  calls = [],
+  externalServers: servers,
+}: {
+  enabled?: boolean;
+  calls?: string[];
+  externalServers?: typeof externalServers;
+} = {}): ChatTurn {
+  return new ChatTurn({
+    toolLoading: 'tool-list',
+    enabled,
+    boundTools: boundTools(calls),
+    ...(servers === undefined ? {} : { externalServers: servers }),
+  });
+}
+
 function errorOf(run: () => unknown): ToolError {
   try {
     run();
@@ -84,24 +105,15 @@ async function runTurn(turn: ChatTurn, script: ScriptEntry[], maxSteps = 6) {
 describe('ChatTurn', () => {
   it('uses the specified loadTools description verbatim', () => {
     expect(LOAD_TOOLS_DESCRIPTION).toBe(SPECIFIED_LOAD_TOOLS_DESCRIPTION);
-    const turn = new ChatTurn({
-      toolLoading: 'tool-list',
-      enabled: true,
-      boundTools: boundTools(),
-    });
+    const turn = toolListTurn();
     expect(turn.tools.loadTools?.description).toBe(
       SPECIFIED_LOAD_TOOLS_DESCRIPTION,
     );
   });
 
   it('starts with the core tools in canonical order, then loadTools', () => {
-    const turn = new ChatTurn({
-      toolLoading: 'tool-list',
-      enabled: true,
-      boundTools: boundTools(),
-      externalServers,
-    });
-    expect(turn.activeTools()).toEqual(['searchPages', 'getPage', 'loadTools']);
+    const turn = toolListTurn({ externalServers });
+    expect(turn.activeTools()).toEqual(CORE_ACTIVE);
     expect(turn.deferredToolNames).toEqual([
       'getTable',
       'patchNode',
@@ -111,12 +123,7 @@ describe('ChatTurn', () => {
   });
 
   it('appends activated tools in load order and reports already active names', () => {
-    const turn = new ChatTurn({
-      toolLoading: 'tool-list',
-      enabled: true,
-      boundTools: boundTools(),
-      externalServers,
-    });
+    const turn = toolListTurn({ externalServers });
     expect(turn.activate(['patchNode'])).toEqual({ loaded: ['patchNode'] });
     expect(
       turn.activate(['web_fetch', 'getTable', 'patchNode', 'getPage']),
@@ -125,9 +132,7 @@ describe('ChatTurn', () => {
       alreadyActive: ['patchNode', 'getPage'],
     });
     expect(turn.activeTools()).toEqual([
-      'searchPages',
-      'getPage',
-      'loadTools',
+      ...CORE_ACTIVE,
       'patchNode',
       'web_fetch',
       'getTable',
@@ -140,12 +145,7 @@ describe('ChatTurn', () => {
   });
 
   it('rejects unknown names with the valid ones and activates nothing of that call', () => {
-    const turn = new ChatTurn({
-      toolLoading: 'tool-list',
-      enabled: true,
-      boundTools: boundTools(),
-      externalServers,
-    });
+    const turn = toolListTurn({ externalServers });
     const error = errorOf(() =>
       turn.activate(['getTable', 'getTabel', 'nope']),
     );
@@ -153,16 +153,11 @@ describe('ChatTurn', () => {
     expect(error.message).toBe(
       'Unknown tool names: "getTabel", "nope". Valid names (exact, case-sensitive): getTable, patchNode, deleteNode, web_fetch',
     );
-    expect(turn.activeTools()).toEqual(['searchPages', 'getPage', 'loadTools']);
+    expect(turn.activeTools()).toEqual(CORE_ACTIVE);
   });
 
   it('toggle OFF: every bound tool active, no loadTools, no catalog', () => {
-    const turn = new ChatTurn({
-      toolLoading: 'tool-list',
-      enabled: false,
-      boundTools: boundTools(),
-      externalServers,
-    });
+    const turn = toolListTurn({ enabled: false, externalServers });
     expect(turn.activeTools()).toBeUndefined();
     expect(Object.keys(turn.tools)).toEqual([
       'searchPages',
@@ -176,12 +171,7 @@ describe('ChatTurn', () => {
   });
 
   it('toggle ON lists exactly the deferred set in the catalog', () => {
-    const turn = new ChatTurn({
-      toolLoading: 'tool-list',
-      enabled: true,
-      boundTools: boundTools(),
-      externalServers,
-    });
+    const turn = toolListTurn({ externalServers });
     const listed = turn.catalogBlock
       .split('\n')
       .filter((line) => line.startsWith('- '));
@@ -195,11 +185,7 @@ describe('ChatTurn', () => {
 
   it('makes a tool loaded by loadTools visible on the next step, and callable', async () => {
     const calls: string[] = [];
-    const turn = new ChatTurn({
-      toolLoading: 'tool-list',
-      enabled: true,
-      boundTools: boundTools(calls),
-    });
+    const turn = toolListTurn({ calls });
     const { model } = await runTurn(turn, [
       {
         toolCalls: [{ toolName: 'loadTools', input: { names: ['getTable'] } }],
@@ -207,22 +193,13 @@ describe('ChatTurn', () => {
       { toolCalls: [{ toolName: 'getTable', input: { id: 't1' } }] },
     ]);
     const sent = model.doStreamCalls.map(sentToolNames);
-    expect(sent[0]).toEqual(['searchPages', 'getPage', 'loadTools']);
-    expect(sent[1]).toEqual([
-      'searchPages',
-      'getPage',
-      'loadTools',
-      'getTable',
-    ]);
+    expect(sent[0]).toEqual(CORE_ACTIVE);
+    expect(sent[1]).toEqual([...CORE_ACTIVE, 'getTable']);
     expect(calls).toEqual(['getTable']);
   });
 
   it('keeps each step tools array a byte-prefix of the next one', async () => {
-    const turn = new ChatTurn({
-      toolLoading: 'tool-list',
-      enabled: true,
-      boundTools: boundTools(),
-    });
+    const turn = toolListTurn();
     const { model } = await runTurn(turn, [
       {
         toolCalls: [
@@ -242,9 +219,7 @@ describe('ChatTurn', () => {
       JSON.stringify(call.tools),
     );
     expect(model.doStreamCalls.map(sentToolNames)[2]).toEqual([
-      'searchPages',
-      'getPage',
-      'loadTools',
+      ...CORE_ACTIVE,
       'deleteNode',
       'getTable',
       'patchNode',
@@ -258,11 +233,7 @@ describe('ChatTurn', () => {
 
   it('repairs a direct call of an unloaded deferred tool into loadTools and says to call it again', async () => {
     const calls: string[] = [];
-    const turn = new ChatTurn({
-      toolLoading: 'tool-list',
-      enabled: true,
-      boundTools: boundTools(calls),
-    });
+    const turn = toolListTurn({ calls });
     const { model } = await runTurn(turn, [
       {
         toolCalls: [
@@ -285,11 +256,7 @@ describe('ChatTurn', () => {
   });
 
   it('leaves calls of tools that exist nowhere to the SDK error', async () => {
-    const turn = new ChatTurn({
-      toolLoading: 'tool-list',
-      enabled: true,
-      boundTools: boundTools(),
-    });
+    const turn = toolListTurn();
     const { model } = await runTurn(turn, [
       { toolCalls: [{ toolName: 'fooBar', input: {}, toolCallId: 'bad-1' }] },
     ]);
@@ -302,11 +269,7 @@ describe('ChatTurn', () => {
   });
 
   it('returns the loadTools error, listing valid names, to the model as a tool error', async () => {
-    const turn = new ChatTurn({
-      toolLoading: 'tool-list',
-      enabled: true,
-      boundTools: boundTools(),
-    });
+    const turn = toolListTurn();
     const { model } = await runTurn(turn, [
       {
         toolCalls: [
@@ -328,16 +291,8 @@ describe('ChatTurn', () => {
   });
 
   it('keeps concurrent turns apart', async () => {
-    const first = new ChatTurn({
-      toolLoading: 'tool-list',
-      enabled: true,
-      boundTools: boundTools(),
-    });
-    const second = new ChatTurn({
-      toolLoading: 'tool-list',
-      enabled: true,
-      boundTools: boundTools(),
-    });
+    const first = toolListTurn();
+    const second = toolListTurn();
     const [a, b] = await Promise.all([
       runTurn(first, [
         {
@@ -357,15 +312,11 @@ describe('ChatTurn', () => {
       ]),
     ]);
     expect(sentToolNames(a.model.doStreamCalls[1]!)).toEqual([
-      'searchPages',
-      'getPage',
-      'loadTools',
+      ...CORE_ACTIVE,
       'getTable',
     ]);
     expect(sentToolNames(b.model.doStreamCalls[1]!)).toEqual([
-      'searchPages',
-      'getPage',
-      'loadTools',
+      ...CORE_ACTIVE,
       'patchNode',
     ]);
   });

@@ -10,15 +10,9 @@ import {
 import { MockLanguageModelV3 } from 'ai/test';
 import { ChatTurn } from './chat-turn';
 import type { TurnTool } from './chat-turn-options';
+import type { ModelStreamPart } from './step-model-wrapping';
 
 type CallOptions = Parameters<MockLanguageModelV3['doStream']>[0];
-type StreamPart =
-  Awaited<
-    ReturnType<MockLanguageModelV3['doStream']>
-  >['stream'] extends ReadableStream<infer Part>
-    ? Part
-    : never;
-
 const USAGE = {
   inputTokens: {
     total: 1,
@@ -47,7 +41,7 @@ function modelCalling(toolName: string, calls: CallOptions[]) {
   return new MockLanguageModelV3({
     doStream: async (options) => {
       calls.push(options);
-      const parts: StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+      const parts: ModelStreamPart[] = [{ type: 'stream-start', warnings: [] }];
       const first = calls.length === 1;
       if (first)
         parts.push({

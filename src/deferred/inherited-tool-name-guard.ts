@@ -1,20 +1,14 @@
+import type { LanguageModel, LanguageModelMiddleware } from 'ai';
 import {
-  wrapLanguageModel,
-  type LanguageModel,
-  type LanguageModelMiddleware,
-  type PrepareStepResult,
-  type ToolSet,
-} from 'ai';
+  isWrappable,
+  wrapped,
+  type ModelStreamPart,
+  type StepSettings,
+  type WrappableModel,
+} from './step-model-wrapping';
 
-type LanguageModelV3 = Parameters<typeof wrapLanguageModel>[0]['model'];
-type StreamPart =
-  Awaited<
-    ReturnType<LanguageModelV3['doStream']>
-  >['stream'] extends ReadableStream<infer Part>
-    ? Part
-    : never;
 type ContentPart = Awaited<
-  ReturnType<LanguageModelV3['doGenerate']>
+  ReturnType<WrappableModel['doGenerate']>
 >['content'][number];
 
 /**
@@ -64,7 +58,7 @@ const INHERITED_TOOL_NAME_GUARD: LanguageModelMiddleware = {
     return {
       ...result,
       stream: result.stream.pipeThrough(
-        new TransformStream<StreamPart, StreamPart>({
+        new TransformStream<ModelStreamPart, ModelStreamPart>({
           transform(part, controller) {
             controller.enqueue(renamed(part));
           },
@@ -84,19 +78,12 @@ const guarded = new WeakMap<object, LanguageModel>();
 export function withInheritedToolNameGuard(
   model: LanguageModel,
 ): LanguageModel | undefined {
-  if (typeof model !== 'object' || model === null) return undefined;
-  if (
-    (model as { specificationVersion?: unknown }).specificationVersion !== 'v3'
-  )
-    return undefined;
+  if (!isWrappable(model)) return undefined;
   const known = guarded.get(model);
   if (known !== undefined) return known;
-  const wrapped = wrapLanguageModel({
-    model: model as LanguageModelV3,
-    middleware: INHERITED_TOOL_NAME_GUARD,
-  });
-  guarded.set(model, wrapped);
-  return wrapped;
+  const guardedModel = wrapped(model, INHERITED_TOOL_NAME_GUARD);
+  guarded.set(model, guardedModel);
+  return guardedModel;
 }
 
 /**
@@ -104,9 +91,9 @@ export function withInheritedToolNameGuard(
  * guard; the settings as they are when the model cannot be wrapped.
  */
 export function withGuardedModel(
-  settings: PrepareStepResult<ToolSet> | undefined,
+  settings: StepSettings,
   stepModel: LanguageModel,
-): PrepareStepResult<ToolSet> | undefined {
+): StepSettings {
   const model = withInheritedToolNameGuard(settings?.model ?? stepModel);
   return model === undefined ? settings : { ...settings, model };
 }

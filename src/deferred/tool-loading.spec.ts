@@ -6,7 +6,7 @@ import {
   type ScriptEntry,
 } from '../../test/chat/support/scripted-model';
 import { ChatTurn } from './chat-turn';
-import type { TurnTool } from './chat-turn-options';
+import type { ChatTurnOptions, TurnTool } from './chat-turn-options';
 import { inStoredKeyOrder } from '../registry/stored-key-order';
 import { checkToolLoading } from './tool-loading';
 
@@ -63,6 +63,19 @@ const externalServers = [
   },
 ];
 
+/** An in-conversation turn over the bound tools above, with what a case adds. */
+function inConversationTurn(
+  calls: unknown[],
+  options: Partial<ChatTurnOptions> = {},
+): ChatTurn {
+  return new ChatTurn({
+    toolLoading: 'in-conversation',
+    enabled: true,
+    boundTools: boundTools(calls),
+    ...options,
+  });
+}
+
 /** One turn through `streamText`, with the host's final-step lockdown as Docmost's chat has it. */
 async function runTurn(turn: ChatTurn, script: ScriptEntry[], maxSteps = 6) {
   const model = createScriptedModel(script);
@@ -93,10 +106,7 @@ function outputText(options: ModelCallOptions, toolCallId: string): string {
 describe('in-conversation tool loading', () => {
   it('sends the same tools array on every step and every turn of a chat, a load included', async () => {
     const calls: unknown[] = [];
-    const first = new ChatTurn({
-      toolLoading: 'in-conversation',
-      enabled: true,
-      boundTools: boundTools(calls),
+    const first = inConversationTurn(calls, {
       externalServers,
       prepareStep: ({ stepNumber }) =>
         stepNumber === 3 ? { toolChoice: 'none' } : {},
@@ -109,10 +119,7 @@ describe('in-conversation tool loading', () => {
       { toolCalls: [{ toolName: 'getPage', input: { id: 'p1' } }] },
       { text: 'Done.' },
     ]);
-    const second = new ChatTurn({
-      toolLoading: 'in-conversation',
-      enabled: true,
-      boundTools: boundTools(calls),
+    const second = inConversationTurn(calls, {
       externalServers,
       carriedTools: first.carriedTools(),
     });
@@ -138,12 +145,7 @@ describe('in-conversation tool loading', () => {
   });
 
   it('sends each deferred tool as a stub of its name, and delivers its definition in the loadTools result', async () => {
-    const turn = new ChatTurn({
-      toolLoading: 'in-conversation',
-      enabled: true,
-      boundTools: boundTools([]),
-      externalServers,
-    });
+    const turn = inConversationTurn([], { externalServers });
     const { model } = await runTurn(turn, [
       {
         toolCalls: [
@@ -189,11 +191,7 @@ describe('in-conversation tool loading', () => {
 
   it("refuses a loaded tool's call with bad input, saying what was wrong and the schema to follow", async () => {
     const calls: unknown[] = [];
-    const turn = new ChatTurn({
-      toolLoading: 'in-conversation',
-      enabled: true,
-      boundTools: boundTools(calls),
-    });
+    const turn = inConversationTurn(calls);
     const { model } = await runTurn(turn, [
       {
         toolCalls: [{ toolName: 'loadTools', input: { names: ['getTable'] } }],
@@ -216,11 +214,7 @@ describe('in-conversation tool loading', () => {
 
   it('refuses the call of a tool not loaded yet, and loads it: the refusal carries its definition', async () => {
     const calls: unknown[] = [];
-    const turn = new ChatTurn({
-      toolLoading: 'in-conversation',
-      enabled: true,
-      boundTools: boundTools(calls),
-    });
+    const turn = inConversationTurn(calls);
     const { model } = await runTurn(turn, [
       {
         toolCalls: [

@@ -1,12 +1,5 @@
-import {
-  wrapLanguageModel,
-  type LanguageModel,
-  type LanguageModelMiddleware,
-  type PrepareStepResult,
-  type ToolSet,
-} from 'ai';
-
-type LanguageModelV3 = Parameters<typeof wrapLanguageModel>[0]['model'];
+import type { LanguageModelMiddleware } from 'ai';
+import { isWrappable, wrapped, type StepSettings } from './step-model-wrapping';
 
 /**
  * A middleware that leaves the named tools out of the request the provider receives, while the
@@ -44,23 +37,13 @@ function leavingOut(names: ReadonlySet<string>): LanguageModelMiddleware {
  * as they are, and the tools stay declared (`in-conversation` loading, which works everywhere).
  */
 export function withUndeclaredTools(
-  settings: PrepareStepResult<ToolSet> | undefined,
+  settings: StepSettings,
   names: ReadonlySet<string>,
-): PrepareStepResult<ToolSet> | undefined {
+): StepSettings {
   const model = settings?.model;
   if (names.size === 0 || !isWrappable(model)) return settings;
   return {
     ...settings,
-    model: wrapLanguageModel({ model, middleware: leavingOut(names) }),
+    model: wrapped(model, leavingOut(names)),
   };
-}
-
-function isWrappable(
-  model: LanguageModel | undefined,
-): model is LanguageModelV3 {
-  return (
-    typeof model === 'object' &&
-    model !== null &&
-    (model as { specificationVersion?: unknown }).specificationVersion === 'v3'
-  );
 }

@@ -14,14 +14,13 @@ import {
   WORKSPACE_ID,
 } from './testing/tool-call-harness';
 import {
+  commentOnReadPages,
   PAGE_A,
   PAGE_B,
   PAGE_C,
   setUp,
   signalLine,
 } from './testing/three-page-signal';
-
-afterEach(() => jest.useRealTimers());
 
 describe('comment signal interceptor', () => {
   it('reports a new comment on a working-set page once, then stays quiet', async () => {
@@ -222,12 +221,7 @@ describe('comment signal interceptor', () => {
 
   it('treats comments listed by listComments as seen', async () => {
     const { clock, source, interceptor } = setUp();
-    await callTool(interceptor, 'getPage', { pageId: PAGE_A }, {});
-    await callTool(interceptor, 'getPage', { pageId: PAGE_B }, {});
-    clock.advance(10);
-    source.addComment({ pageId: PAGE_A, text: 'on A' });
-    source.addComment({ pageId: PAGE_B, text: 'on B' });
-    clock.advance(10);
+    await commentOnReadPages({ clock, source }, interceptor, [PAGE_A, PAGE_B]);
     await callTool(
       interceptor,
       LIST_COMMENTS,

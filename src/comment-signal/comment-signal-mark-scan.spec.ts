@@ -1,3 +1,4 @@
+import type { ToolCallContext, ToolInterceptor } from '../registry';
 import { createCommentSignalInterceptor } from './comment-signal-interceptor';
 import { FakeCommentSource, ManualClock } from './testing/fake-comment-source';
 import {
@@ -8,9 +9,7 @@ import {
   signalOf,
   WORKSPACE_ID,
 } from './testing/tool-call-harness';
-
-const PAGE_A = pageUuid(1);
-const PAGE_B = pageUuid(2);
+import { PAGE_A, PAGE_B, signalLine } from './testing/three-page-signal';
 
 /** A page as getPageJson might return it: comment anchors are `comment` marks on text. */
 function pageWithAnchors(pageId: string, commentIds: readonly string[]) {
@@ -59,129 +58,95 @@ function setUp(mode: 'grouped' | 'per-page') {
   return { clock, source, interceptor };
 }
 
+/**
+ * One read of a page through the interceptor, its content showing `commentIds` anchored: by
+ * `getPageJson` in a chat unless told otherwise, `bare` for the document without its page.
+ */
+function readAnchors(
+  interceptor: ToolInterceptor,
+  pageId: string,
+  commentIds: readonly string[],
+  {
+    tool = 'getPageJson',
+    bare = false,
+    context = chatContext(),
+  }: { tool?: string; bare?: boolean; context?: ToolCallContext } = {},
+) {
+  const page = pageWithAnchors(pageId, commentIds);
+  return callTool(
+    interceptor,
+    tool,
+    { pageId },
+    bare ? page.content : page,
+    context,
+  );
+}
+
 describe('comment signal mark scan', () => {
   it('checks a page at once when its content shows a comment mark not seen before', async () => {
     const { clock, source, interceptor } = setUp('grouped');
-    await callTool(
-      interceptor,
-      'getPageJson',
-      { pageId: PAGE_B },
-      pageWithAnchors(PAGE_B, []),
-    );
-    await callTool(
-      interceptor,
-      'getPageJson',
-      { pageId: PAGE_A },
-      pageWithAnchors(PAGE_A, ['c1']),
-    );
+    await readAnchors(interceptor, PAGE_B, []);
+    await readAnchors(interceptor, PAGE_A, ['c1']);
     expect(source.requests).toHaveLength(1); // the first window; a first scan only learns the marks
 
     clock.advance(1_000);
-    const unchanged = await callTool(
-      interceptor,
-      'getPageJson',
-      { pageId: PAGE_A },
-      pageWithAnchors(PAGE_A, ['c1']),
-    );
+    const unchanged = await readAnchors(interceptor, PAGE_A, ['c1']);
     expect(unchanged.result).toBe(unchanged.inner);
     expect(source.requests).toHaveLength(1);
 
     source.addComment({ pageId: PAGE_A, text: 'anchored human comment' });
     clock.advance(1_000);
-    const changed = await callTool(
-      interceptor,
-      'getPageJson',
-      { pageId: PAGE_A },
-      pageWithAnchors(PAGE_A, ['c1', 'c2']),
-    );
-    expect(signalOf(changed)).toBe(
-      `[signal] new comments: 1 on page ${PAGE_A} ("Roadmap") \u2014 call listComments(pageId) for details`,
-    );
+    const changed = await readAnchors(interceptor, PAGE_A, ['c1', 'c2']);
+    expect(signalOf(changed)).toBe(signalLine(PAGE_A, 'Roadmap', 1));
     expect(source.requests.at(-1)!.pages.map((page) => page.pageId)).toEqual([
       PAGE_A,
     ]);
 
     clock.advance(1_000);
-    await callTool(
-      interceptor,
-      'getPageJson',
-      { pageId: PAGE_A },
-      pageWithAnchors(PAGE_A, ['c1', 'c2']),
-    );
+    await readAnchors(interceptor, PAGE_A, ['c1', 'c2']);
     expect(source.requests).toHaveLength(2);
   });
 
   it('attributes a bare document to the page named in the input', async () => {
     const { clock, source, interceptor } = setUp('grouped');
-    await callTool(
-      interceptor,
-      'getPageJson',
-      { pageId: PAGE_A },
-      pageWithAnchors(PAGE_A, ['c1']).content,
-    );
+    await readAnchors(interceptor, PAGE_A, ['c1'], { bare: true });
     clock.advance(1_000);
-    await callTool(
-      interceptor,
-      'getPageJson',
-      { pageId: PAGE_A },
-      pageWithAnchors(PAGE_A, ['c1', 'c3']).content,
-    );
+    await readAnchors(interceptor, PAGE_A, ['c1', 'c3'], { bare: true });
     expect(source.requests).toHaveLength(2);
   });
 
   it('bypasses the per-page rate limit of an MCP session', async () => {
     const { clock, source, interceptor } = setUp('per-page');
-    await callTool(
-      interceptor,
-      'get_page_json',
-      { pageId: PAGE_A },
-      pageWithAnchors(PAGE_A, ['c1']),
-      mcpContext(),
-    );
+    await readAnchors(interceptor, PAGE_A, ['c1'], {
+      tool: 'get_page_json',
+      context: mcpContext(),
+    });
     clock.advance(1_000);
-    await callTool(
-      interceptor,
-      'get_page_json',
-      { pageId: PAGE_A },
-      pageWithAnchors(PAGE_A, ['c1']),
-      mcpContext(),
-    );
+    await readAnchors(interceptor, PAGE_A, ['c1'], {
+      tool: 'get_page_json',
+      context: mcpContext(),
+    });
     expect(source.requests).toHaveLength(1);
-    await callTool(
-      interceptor,
-      'get_page_json',
-      { pageId: PAGE_A },
-      pageWithAnchors(PAGE_A, ['c1', 'c2']),
-      mcpContext(),
-    );
+    await readAnchors(interceptor, PAGE_A, ['c1', 'c2'], {
+      tool: 'get_page_json',
+      context: mcpContext(),
+    });
     expect(source.requests).toHaveLength(2);
     expect(source.violations).toEqual([]);
   });
 
   it('is scoped to its session', async () => {
     const { clock, source, interceptor } = setUp('grouped');
-    await callTool(
-      interceptor,
-      'getPageJson',
-      { pageId: PAGE_A },
-      pageWithAnchors(PAGE_A, ['c1']),
-      chatContext({ sessionId: 'one' }),
-    );
-    await callTool(
-      interceptor,
-      'getPageJson',
-      { pageId: PAGE_A },
-      pageWithAnchors(PAGE_A, ['c1', 'c2']),
-      chatContext({ sessionId: 'two' }),
-    );
+    await readAnchors(interceptor, PAGE_A, ['c1'], {
+      context: chatContext({ sessionId: 'one' }),
+    });
+    await readAnchors(interceptor, PAGE_A, ['c1', 'c2'], {
+      context: chatContext({ sessionId: 'two' }),
+    });
     clock.advance(1_000);
-    await callTool(
-      interceptor,
-      'getPageJson',
-      { pageId: PAGE_A },
-      pageWithAnchors(PAGE_A, ['c1', 'c2']),
-      chatContext({ sessionId: 'two' }),
-    );
+    await readAnchors(interceptor, PAGE_A, ['c1', 'c2'], {
+      context: chatContext({ sessionId: 'two' }),
+    });
     expect(source.requests).toHaveLength(2); // each session's first window; "two" had seen c2 already
   });
 });

@@ -11,10 +11,14 @@ import {
   testSpec,
   WORKSPACE_ID,
 } from './testing/tool-call-harness';
+import {
+  commentOnReadPages,
+  PAGE_A,
+  PAGE_B,
+  PAGE_C,
+  signalLine,
+} from './testing/three-page-signal';
 
-const PAGE_A = pageUuid(1);
-const PAGE_B = pageUuid(2);
-const PAGE_C = pageUuid(3);
 const SPACE_PRODUCT = '0e000000-0000-4000-8000-000000000001';
 const SPACE_OTHER = '0e000000-0000-4000-8000-000000000002';
 /** Before anything in these tests: a check from here leaves no gap behind any watermark. */
@@ -49,14 +53,6 @@ function setUp() {
   return { clock, source, signal, intercept: signal.intercept };
 }
 
-const line = (
-  pageId: string,
-  title: string,
-  count: number,
-  tool = 'listComments',
-) =>
-  `[signal] new comments: ${count} on page ${pageId} ("${title}") \u2014 call ${tool}(pageId) for details`;
-
 function checkResult(spaceId: string, since: string, truncated = false) {
   return { spaceId, since, count: 0, comments: [], latest: since, truncated };
 }
@@ -69,12 +65,12 @@ describe('comment signal: what reading advances', () => {
     '%s: a checkNewComments scoped to page A still leaves a comment on page B to the signal',
     async (_surface, context, tool) => {
       const { clock, source, intercept } = setUp();
-      await callTool(intercept, 'getPage', { pageId: PAGE_A }, {}, context);
-      await callTool(intercept, 'getPage', { pageId: PAGE_B }, {}, context);
-      clock.advance(10);
-      source.addComment({ pageId: PAGE_A, text: 'on A' });
-      source.addComment({ pageId: PAGE_B, text: 'on B' });
-      clock.advance(10);
+      await commentOnReadPages(
+        { clock, source },
+        intercept,
+        [PAGE_A, PAGE_B],
+        context,
+      );
       await callTool(
         intercept,
         CHECK_NEW_COMMENTS,
@@ -89,18 +85,13 @@ describe('comment signal: what reading advances', () => {
         {},
         context,
       );
-      expect(signalOf(next)).toBe(line(PAGE_B, 'Pricing', 1, tool));
+      expect(signalOf(next)).toBe(signalLine(PAGE_B, 'Pricing', 1, tool));
     },
   );
 
   it('a space-wide checkNewComments advances the pages of that space only', async () => {
     const { clock, source, intercept } = setUp();
-    await callTool(intercept, 'getPage', { pageId: PAGE_A }, {});
-    await callTool(intercept, 'getPage', { pageId: PAGE_C }, {});
-    clock.advance(10);
-    source.addComment({ pageId: PAGE_A, text: 'on A' });
-    source.addComment({ pageId: PAGE_C, text: 'on C' });
-    clock.advance(10);
+    await commentOnReadPages({ clock, source }, intercept, [PAGE_A, PAGE_C]);
     await callTool(
       intercept,
       CHECK_NEW_COMMENTS,
@@ -113,7 +104,7 @@ describe('comment signal: what reading advances', () => {
       { pageId: PAGE_A },
       {},
     );
-    expect(signalOf(next)).toBe(line(PAGE_C, 'Strategy', 1));
+    expect(signalOf(next)).toBe(signalLine(PAGE_C, 'Strategy', 1));
   });
 
   it('a truncated checkNewComments advances nothing: every page is still signalled', async () => {
@@ -135,7 +126,7 @@ describe('comment signal: what reading advances', () => {
       { pageId: PAGE_A },
       {},
     );
-    expect(signalOf(next)).toBe(line(PAGE_A, 'Roadmap', 2));
+    expect(signalOf(next)).toBe(signalLine(PAGE_A, 'Roadmap', 2));
   });
 
   it('a checkNewComments whose since is after the watermark leaves the gap to the signal', async () => {
@@ -157,7 +148,7 @@ describe('comment signal: what reading advances', () => {
       { pageId: PAGE_A },
       {},
     );
-    expect(signalOf(next)).toBe(line(PAGE_A, 'Roadmap', 1));
+    expect(signalOf(next)).toBe(signalLine(PAGE_A, 'Roadmap', 1));
   });
 
   it('a listComments that left threads out does not count as read', async () => {
@@ -178,7 +169,7 @@ describe('comment signal: what reading advances', () => {
       { pageId: PAGE_A },
       {},
     );
-    expect(signalOf(next)).toBe(line(PAGE_A, 'Roadmap', 1));
+    expect(signalOf(next)).toBe(signalLine(PAGE_A, 'Roadmap', 1));
   });
 
   it('a complete listComments reads its page: nothing is signalled for it afterwards', async () => {
@@ -215,7 +206,7 @@ describe('comment signal: carried from turn to turn', () => {
       signalOf(
         await callTool(intercept, 'getOutline', { pageId: PAGE_A }, {}, turn1),
       ),
-    ).toBe(line(PAGE_A, 'Roadmap', 1));
+    ).toBe(signalLine(PAGE_A, 'Roadmap', 1));
     clock.advance(10);
     // After the turn's last check, before it ends.
     source.addComment({ pageId: PAGE_A, text: 'made at the end of turn 1' });
@@ -247,7 +238,7 @@ describe('comment signal: carried from turn to turn', () => {
       [],
       turn2,
     );
-    expect(signalOf(first)).toBe(line(PAGE_A, 'Roadmap', 1));
+    expect(signalOf(first)).toBe(signalLine(PAGE_A, 'Roadmap', 1));
     const second = await callTool(
       intercept,
       'searchPages',

@@ -14,8 +14,6 @@ import {
   signalLine,
 } from './testing/three-page-signal';
 
-afterEach(() => jest.useRealTimers());
-
 describe('comment signal interceptor on a failing source', () => {
   it('returns the tool result untouched and backs off exponentially up to the cap', async () => {
     const { clock, source, interceptor, failures } = setUp({

@@ -1,7 +1,13 @@
 import type { CommentSignalOptions } from '../comment-signal-options';
 import { createCommentSignalInterceptor } from '../comment-signal-interceptor';
 import { FakeCommentSource, ManualClock } from './fake-comment-source';
-import { pageUuid, WORKSPACE_ID } from './tool-call-harness';
+import type { ToolCallContext, ToolInterceptor } from '../../registry';
+import {
+  callTool,
+  chatContext,
+  pageUuid,
+  WORKSPACE_ID,
+} from './tool-call-harness';
 
 /** Three pages of the interceptor specs, with their titles in the fake source. */
 export const PAGE_A = pageUuid(1);
@@ -41,3 +47,23 @@ export const signalLine = (
   tool = 'listComments',
 ) =>
   `[signal] new comments: ${count} on page ${pageId} ("${title}") \u2014 call ${tool}(pageId) for details`;
+
+/**
+ * The scene the reading cases start from: each page read (so it is in the session's working
+ * set), then one new comment on each.
+ */
+export async function commentOnReadPages(
+  { clock, source }: { clock: ManualClock; source: FakeCommentSource },
+  interceptor: ToolInterceptor,
+  pageIds: readonly string[],
+  context: ToolCallContext = chatContext(),
+): Promise<void> {
+  for (const pageId of pageIds) {
+    await callTool(interceptor, 'getPage', { pageId }, {}, context);
+  }
+  clock.advance(10);
+  for (const pageId of pageIds) {
+    source.addComment({ pageId, text: `on ${pageId}` });
+  }
+  clock.advance(10);
+}

@@ -1,31 +1,10 @@
 import { ToolError } from '../ground';
-import { z } from 'zod';
+import { refusal } from '../ground/tool-refusal.fixture';
+import { caller, getNode } from './calls-per-user.fixture';
 import { createToolRegistry } from '../registry/create-tool-registry';
-import type { ToolCallContext } from '../registry/tool-call-context';
 import type { ToolInterceptor } from '../registry/tool-interceptor';
-import { defineTool } from '../registry/tool-spec';
 import { createCallsPerUserLimit } from './calls-per-user-limit';
 import { resolveCallsPerUserLimits } from './calls-per-user-options';
-
-const getNode = defineTool({
-  name: 'getNode',
-  mcpName: 'get_node',
-  title: 'Get node',
-  description: 'Reads one block.',
-  tier: 'core',
-  inputSchema: z.object({ block: z.string() }),
-  annotations: { readOnlyHint: true },
-});
-
-function caller(userId: string, abortSignal?: AbortSignal): ToolCallContext {
-  return {
-    userId,
-    workspaceId: 'workspace-1',
-    surface: 'mcp',
-    sessionId: `session-${userId}`,
-    abortSignal,
-  };
-}
 
 /**
  * A registry whose getNode runs until the test finishes it, behind the per-user limit and an
@@ -58,15 +37,6 @@ function blockingRegistry(limit: ToolInterceptor) {
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
-
-async function refusal(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
-}
 
 describe('createCallsPerUserLimit', () => {
   it("runs a user's calls up to its share; the next waits, running nothing (not even inner interceptors), while another user's call runs at once", async () => {

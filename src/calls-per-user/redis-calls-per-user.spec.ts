@@ -1,35 +1,14 @@
-import { ToolError } from '../ground';
+import { refusal } from '../ground/tool-refusal.fixture';
+import { caller, getNode } from './calls-per-user.fixture';
 import { createServer } from 'node:net';
 import Redis from 'ioredis';
-import { z } from 'zod';
 import {
   startRedisServer,
   type RedisServerUnderTest,
 } from '../../test/support/redis-server';
 import { createToolRegistry } from '../registry/create-tool-registry';
-import type { ToolCallContext } from '../registry/tool-call-context';
-import { defineTool } from '../registry/tool-spec';
 import { createCallsPerUserLimit } from './calls-per-user-limit';
 import type { CallsPerUserOptions } from './calls-per-user-options';
-
-const getNode = defineTool({
-  name: 'getNode',
-  mcpName: 'get_node',
-  title: 'Get node',
-  description: 'Reads one block.',
-  tier: 'core',
-  inputSchema: z.object({ block: z.string() }),
-  annotations: { readOnlyHint: true },
-});
-
-function caller(userId: string): ToolCallContext {
-  return {
-    userId,
-    workspaceId: 'workspace-1',
-    surface: 'mcp',
-    sessionId: `session-${userId}`,
-  };
-}
 
 /** The blocks started so far, and a promise per block that resolves when it starts. */
 class Blocks {
@@ -62,15 +41,6 @@ function instance(blocks: Blocks, options: CallsPerUserOptions) {
     executors: { getNode: ({ block }) => blocks.run(block) },
     interceptors: [createCallsPerUserLimit(options)],
   });
-}
-
-async function refusal(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
 }
 
 async function closedPort(): Promise<number> {

@@ -1,14 +1,5 @@
-import { ToolError } from '../ground';
+import { refusal } from '../ground/tool-refusal.fixture';
 import { AdmissionGate } from './admission-gate';
-
-async function refusal(promise: Promise<unknown>): Promise<ToolError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ToolError);
-  return error as ToolError;
-}
 
 describe('AdmissionGate', () => {
   it('admits up to maxRunning at once and the next waiter when a slot is released', async () => {

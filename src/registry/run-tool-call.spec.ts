@@ -1,5 +1,6 @@
 import { ToolError } from '../ground';
 import { z } from 'zod';
+import { refusal } from '../ground/tool-refusal.fixture';
 import { createToolRegistry } from './create-tool-registry';
 import type { ToolInterceptor } from './tool-interceptor';
 import { callContext, silent, spec } from './tool-registry.fixture';
@@ -138,20 +139,14 @@ describe('calling a tool', () => {
         error: (message) => logged.push(message),
       },
     });
-    const error = await registry
-      .call('getPage', { pageId: 'p1' }, callContext)
-      .then(
-        () => undefined,
-        (caught: unknown) => caught,
-      );
-    expect(error).toBeInstanceOf(ToolError);
-    expect((error as ToolError).code).toBe('internal');
-    expect((error as ToolError).message).toMatch(
+    const error = await refusal(
+      registry.call('getPage', { pageId: 'p1' }, callContext),
+    );
+    expect(error.code).toBe('internal');
+    expect(error.message).toMatch(
       /^getPage failed because of an internal error/,
     );
-    expect((error as ToolError).message).not.toMatch(
-      /SELECT|secret_column|uuid/,
-    );
+    expect(error.message).not.toMatch(/SELECT|secret_column|uuid/);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain('secret_column');
   });
@@ -178,15 +173,11 @@ describe('calling a tool', () => {
         error: () => undefined,
       },
     });
-    const error = await registry
-      .call('getPage', { pageId: 'p1' }, callContext)
-      .then(
-        () => undefined,
-        (caught: unknown) => caught,
-      );
-    expect(error).toBeInstanceOf(ToolError);
-    expect((error as ToolError).code).toBe('unavailable');
-    expect((error as ToolError).message).toBe(
+    const error = await refusal(
+      registry.call('getPage', { pageId: 'p1' }, callContext),
+    );
+    expect(error.code).toBe('unavailable');
+    expect(error.message).toBe(
       'getPage failed: database unavailable: the server terminated the connection (terminating connection); try again',
     );
     expect(warned).toEqual([

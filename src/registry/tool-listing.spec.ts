@@ -1,20 +1,18 @@
 import { z } from 'zod';
 import { createToolRegistry } from './create-tool-registry';
 import { formatToolTable, toolListing } from './tool-listing';
+import { spec } from './tool-registry.fixture';
 import { defineTool } from './tool-spec';
 
 const specs = [
-  defineTool({
+  spec({
     name: 'getPage',
-    mcpName: 'get_page',
     title: 'Get a page',
     description: 'Reads a page.',
-    tier: 'core',
     inputSchema: z.object({
       pageId: z.string().describe('The page.'),
       maxChars: z.number().optional().describe('Cap.'),
     }),
-    annotations: { readOnlyHint: true },
   }),
   defineTool({
     name: 'getTable',

@@ -6,9 +6,11 @@ import {
 import { markdownToDocument } from './markdown-to-document';
 import {
   CELL,
+  cell,
   exported,
   item,
   paragraph,
+  table,
   text,
 } from './markdown-nodes.fixture';
 
@@ -158,35 +160,19 @@ describe('documentToMarkdown', () => {
   });
 
   it('writes tables with a header row as GFM tables, cell ids inside the cells', () => {
-    const cell = (type: string, id: string, value: string) => ({
-      type,
-      attrs: CELL,
-      content: [paragraph(id, text(value))],
-    });
     expect(
-      exported({
-        type: 'table',
-        content: [
-          {
-            type: 'tableRow',
-            content: [
-              cell('tableHeader', 'aaaaaaaaaaaa', 'Plan'),
-              cell('tableHeader', 'bbbbbbbbbbbb', 'a|b'),
-            ],
-          },
-          {
-            type: 'tableRow',
-            content: [
-              cell('tableCell', 'cccccccccccc', 'Team'),
-              {
-                type: 'tableCell',
-                attrs: CELL,
-                content: [{ type: 'paragraph' }],
-              },
-            ],
-          },
-        ],
-      }),
+      exported(
+        table(
+          [
+            cell('tableHeader', paragraph('aaaaaaaaaaaa', text('Plan'))),
+            cell('tableHeader', paragraph('bbbbbbbbbbbb', text('a|b'))),
+          ],
+          [
+            cell('tableCell', paragraph('cccccccccccc', text('Team'))),
+            cell('tableCell', { type: 'paragraph' }),
+          ],
+        ),
+      ),
     ).toBe(
       '| Plan {#aaaaaaaaaaaa} | a\\|b {#bbbbbbbbbbbb} |\n| --- | --- |\n| Team {#cccccccccccc} |  |\n',
     );

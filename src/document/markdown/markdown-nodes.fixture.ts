@@ -33,6 +33,22 @@ export function paragraph(
   };
 }
 
+/** A table of `rows`, each the cells of one row. */
+export function table(...rows: ProseMirrorNode[][]): ProseMirrorNode {
+  return {
+    type: 'table',
+    content: rows.map((cells) => ({ type: 'tableRow', content: cells })),
+  };
+}
+
+/** A header or body cell with Docmost's cell attributes, holding `content`. */
+export function cell(
+  type: 'tableHeader' | 'tableCell',
+  ...content: ProseMirrorNode[]
+): ProseMirrorNode {
+  return { type, attrs: CELL, content };
+}
+
 /** A list item holding `content`. */
 export function item(...content: ProseMirrorNode[]): ProseMirrorNode {
   return { type: 'listItem', content };

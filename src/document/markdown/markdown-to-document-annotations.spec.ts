@@ -1,6 +1,13 @@
 import { MarkdownSyntaxError } from './markdown-syntax-error';
 import { markdownToDocument } from './markdown-to-document';
-import { blocks, CELL, LINK, text } from './markdown-nodes.fixture';
+import {
+  blocks,
+  cell,
+  LINK,
+  paragraph,
+  table,
+  text,
+} from './markdown-nodes.fixture';
 
 function syntaxError(markdown: string): MarkdownSyntaxError {
   try {
@@ -32,27 +39,7 @@ describe('markdownToDocument: Docmost annotations', () => {
         content: [text('Text')],
       },
       { type: 'paragraph', attrs: { id: 'emptyparagra' } },
-      {
-        type: 'table',
-        content: [
-          {
-            type: 'tableRow',
-            content: [
-              {
-                type: 'tableHeader',
-                attrs: CELL,
-                content: [
-                  {
-                    type: 'paragraph',
-                    attrs: { id: 'yhpmigltxevy' },
-                    content: [text('Plan')],
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
+      table([cell('tableHeader', paragraph('yhpmigltxevy', text('Plan')))]),
     ]);
   });
 

@@ -3,7 +3,7 @@ import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
 import { findNodeIssues } from '../prosemirror/validate-node';
 import { MarkdownSyntaxError } from './markdown-syntax-error';
 import { markdownToDocument } from './markdown-to-document';
-import { blocks, CELL, LINK, text } from './markdown-nodes.fixture';
+import { blocks, cell, LINK, table, text } from './markdown-nodes.fixture';
 
 describe('markdownToDocument: plain Markdown', () => {
   it('reads paragraphs, joining wrapped lines with a space, and an empty file as an empty document', () => {
@@ -215,41 +215,16 @@ describe('markdownToDocument: plain Markdown', () => {
 
   it('reads GFM tables: the header row as tableHeader cells, alignment ignored, empty cells as empty paragraphs', () => {
     expect(blocks('| Plan | Price |\n|:--|--:|\n| Team | |')).toEqual([
-      {
-        type: 'table',
-        content: [
-          {
-            type: 'tableRow',
-            content: [
-              {
-                type: 'tableHeader',
-                attrs: CELL,
-                content: [{ type: 'paragraph', content: [text('Plan')] }],
-              },
-              {
-                type: 'tableHeader',
-                attrs: CELL,
-                content: [{ type: 'paragraph', content: [text('Price')] }],
-              },
-            ],
-          },
-          {
-            type: 'tableRow',
-            content: [
-              {
-                type: 'tableCell',
-                attrs: CELL,
-                content: [{ type: 'paragraph', content: [text('Team')] }],
-              },
-              {
-                type: 'tableCell',
-                attrs: CELL,
-                content: [{ type: 'paragraph' }],
-              },
-            ],
-          },
+      table(
+        [
+          cell('tableHeader', { type: 'paragraph', content: [text('Plan')] }),
+          cell('tableHeader', { type: 'paragraph', content: [text('Price')] }),
         ],
-      },
+        [
+          cell('tableCell', { type: 'paragraph', content: [text('Team')] }),
+          cell('tableCell', { type: 'paragraph' }),
+        ],
+      ),
     ]);
   });
 

@@ -6,6 +6,7 @@ import {
 import { EVERY_ATTRIBUTE_DOCUMENT } from './docmost-attributes.fixture';
 import { DOCMOST_MARK_TYPES, DOCMOST_NODE_TYPES } from './node-schema';
 import type { ProseMirrorNode } from './prosemirror-node';
+import { textDocument } from './test-documents.fixture';
 import { assertValidNode, findNodeIssues } from './validate-node';
 
 describe('declared attributes', () => {
@@ -183,24 +184,11 @@ describe('findNodeIssues on attributes', () => {
         unknown: 'attribute',
       },
     ]);
-    const styled = {
-      type: 'doc',
-      content: [
-        {
-          type: 'paragraph',
-          content: [
-            {
-              type: 'text',
-              text: 'x',
-              marks: [
-                { type: 'bold', attrs: { style: 'x' } },
-                { type: 'link', attrs: { href: '/a', onmouseover: 'x' } },
-              ],
-            },
-          ],
-        },
-      ],
-    };
+    const styled = textDocument(
+      'x',
+      { type: 'bold', attrs: { style: 'x' } },
+      { type: 'link', attrs: { href: '/a', onmouseover: 'x' } },
+    );
     const messages = findNodeIssues(styled).map((issue) => issue.message);
     expect(messages).toEqual([
       'a bold mark has no attribute "style" (it takes no attributes)',

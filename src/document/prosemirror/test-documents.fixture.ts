@@ -9,6 +9,14 @@ export const text = (
   marks.length > 0
     ? { type: 'text', text: value, marks }
     : { type: 'text', text: value };
+/** A document of one paragraph (no block id) holding the text `value` with `marks`. */
+export const textDocument = (
+  value: string,
+  ...marks: ProseMirrorMark[]
+): ProseMirrorNode => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [text(value, ...marks)] }],
+});
 export const bold: ProseMirrorMark = { type: 'bold' };
 export const italic: ProseMirrorMark = { type: 'italic' };
 export const paragraph = (

@@ -1,23 +1,11 @@
+import { textDocument } from './test-documents.fixture';
 import { findNodeIssues } from './validate-node';
 
 /** Every URL a page holds passes the one allow-list of `url-policy.ts`, as validation applies it. */
 describe('the URL allow-list, as findNodeIssues applies it', () => {
   it('refuses script URLs in href and src, however they are spelled, and keeps ordinary ones', () => {
-    const link = (href: string) => ({
-      type: 'doc',
-      content: [
-        {
-          type: 'paragraph',
-          content: [
-            {
-              type: 'text',
-              text: 'x',
-              marks: [{ type: 'link', attrs: { href } }],
-            },
-          ],
-        },
-      ],
-    });
+    const link = (href: string) =>
+      textDocument('x', { type: 'link', attrs: { href } });
     const image = (src: string) => ({
       type: 'doc',
       content: [{ type: 'image', attrs: { src } }],

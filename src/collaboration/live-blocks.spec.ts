@@ -167,18 +167,32 @@ function apply(document: YDoc, change: Edit): void {
   }
 }
 
-function seeded(): YDoc {
+/** A Yjs document holding a page of `content`. */
+function documentOf(content: ProseMirrorNode[]): YDoc {
   const document = new Y.Doc();
   fillFragment(document.getXmlFragment(DOCUMENT_FRAGMENT), {
     type: 'doc',
-    content: [
-      paragraph('first'),
-      listOf(['one', 'two']),
-      paragraph('third'),
-      { type: 'horizontalRule' },
-    ],
+    content,
   });
   return document;
+}
+
+function seeded(): YDoc {
+  return documentOf([
+    paragraph('first'),
+    listOf(['one', 'two']),
+    paragraph('third'),
+    { type: 'horizontalRule' },
+  ]);
+}
+
+/** A long page: 20,000 paragraphs of about 100 characters. */
+function longPage(): YDoc {
+  return documentOf(
+    Array.from({ length: 20_000 }, (_, index) =>
+      paragraph(`paragraph ${index} `.repeat(8)),
+    ),
+  );
 }
 
 /** Another document with the same Yjs state (nothing remembered of it yet). */
@@ -316,13 +330,7 @@ describe('liveBlocksOf', () => {
   });
 
   it('converts a page that changes on every turn of the warm-up in slices all the same, and the read after it is exact', async () => {
-    const document = new Y.Doc();
-    fillFragment(document.getXmlFragment(DOCUMENT_FRAGMENT), {
-      type: 'doc',
-      content: Array.from({ length: 20_000 }, (_, index) =>
-        paragraph(`paragraph ${index} `.repeat(8)),
-      ),
-    });
+    const document = longPage();
     const fragment = document.getXmlFragment(DOCUMENT_FRAGMENT);
     let typing = true;
     let typed = 0;
@@ -347,13 +355,7 @@ describe('liveBlocksOf', () => {
   });
 
   it('warms a long page with the event loop free between slices, and a read after it sees the edits made meanwhile', async () => {
-    const document = new Y.Doc();
-    fillFragment(document.getXmlFragment(DOCUMENT_FRAGMENT), {
-      type: 'doc',
-      content: Array.from({ length: 20_000 }, (_, index) =>
-        paragraph(`paragraph ${index} `.repeat(8)),
-      ),
-    });
+    const document = longPage();
     const fragment = document.getXmlFragment(DOCUMENT_FRAGMENT);
     let turns = 0;
     const counting = setInterval(() => turns++, 0);
@@ -378,11 +380,7 @@ describe('liveBlocksOf', () => {
         ? { type: 'horizontalRule' }
         : paragraph(`paragraph ${index}`),
     );
-    const document = new Y.Doc();
-    fillFragment(document.getXmlFragment(DOCUMENT_FRAGMENT), {
-      type: 'doc',
-      content,
-    });
+    const document = documentOf(content);
     const stored = await liveStoredDocument(document);
     const converted = fragmentToDocument(
       document.getXmlFragment(DOCUMENT_FRAGMENT),

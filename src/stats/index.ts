@@ -16,12 +16,13 @@ export {
 } from './turn-stats.service';
 export { TurnStatsController } from './turn-stats.controller';
 export { TURN_METRIC_NAMES, METER_NAME } from './turn-stats-metrics';
-export {
-  SUMMARY_WINDOWS,
-  type ModelCue,
-  type Share,
-  type ToolTokensComparison,
-  type TurnStatsGroup,
-  type TurnStatsSummary,
-  type TurnStatsWindow,
-} from './turn-stats-summary';
+export { SUMMARY_WINDOWS } from './turn-stats-summary';
+/** The route's answer, as the browser entry reads it: types only, shared through client/wire/. */
+export type {
+  ModelCue,
+  Share,
+  ToolTokensComparison,
+  TurnStatsGroup,
+  TurnStatsSummary,
+  TurnStatsWindow,
+} from '../../client/wire/turn-stats';

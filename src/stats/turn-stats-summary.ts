@@ -5,18 +5,8 @@ import type {
   ToolTokensComparison,
   TurnStatsGroup,
   TurnStatsSummary,
-  TurnStatsWindow,
 } from '../../client/wire/turn-stats';
 import type { HostToolSet } from './turn-stats-options';
-
-export type {
-  ModelCue,
-  Share,
-  ToolTokensComparison,
-  TurnStatsGroup,
-  TurnStatsSummary,
-  TurnStatsWindow,
-} from '../../client/wire/turn-stats';
 
 /** The windows the admin route reports, in days. */
 export const SUMMARY_WINDOWS = [7, 30] as const;

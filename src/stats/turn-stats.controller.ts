@@ -5,7 +5,7 @@ import {
   requireWorkspaceAdmin,
   type AiToolsCaller,
 } from '../caller';
-import type { TurnStatsSummary } from './turn-stats-summary';
+import type { TurnStatsSummary } from '../../client/wire/turn-stats';
 import { TurnStatsService } from './turn-stats.service';
 
 /** The workspace's chat-turn figures, for the admins who decide on the deferred-tools switch. */

@@ -23,10 +23,8 @@ import {
   type TurnStatsOptions,
 } from './turn-stats-options';
 import type { TurnStatsRecord } from './turn-stats-record';
-import {
-  summarizeTurnStats,
-  type TurnStatsSummary,
-} from './turn-stats-summary';
+import type { TurnStatsSummary } from '../../client/wire/turn-stats';
+import { summarizeTurnStats } from './turn-stats-summary';
 import { TurnStatsWriter } from './turn-stats-writer';
 
 /** Turns recorded at once at most; a host that never ends its turns cannot grow this without bound. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { DB } from '../database';
-import type { ToolCallContext } from '../registry';
+import { sessionKeyOf, type ToolCallContext } from '../registry';
 import type { ToolInterceptor, ToolInvocation, ToolOutcome } from '../registry';
 import { checkNews } from './check-news';
 import type { ResolvedCommentSignalOptions } from './comment-signal-options';
@@ -14,16 +14,6 @@ import {
   type PersistedSession,
   type StoredCommentSignalSession,
 } from './session';
-
-function sessionKey(context: ToolCallContext): string {
-  // Scoped by user and workspace too: a session id reused by another caller gets no state.
-  return JSON.stringify([
-    context.surface,
-    context.workspaceId,
-    context.userId,
-    context.sessionId,
-  ]);
-}
 
 export class CommentSignal {
   private readonly sessions: LRUCache<string, CommentSignalSession>;
@@ -102,7 +92,7 @@ export class CommentSignal {
    * memory); the session is forgotten. Empty when it made no call.
    */
   carry(context: ToolCallContext): OutgoingCommentPage[] {
-    const key = sessionKey(context);
+    const key = sessionKeyOf(context);
     const session = this.sessions.get(key);
     this.sessions.delete(key);
     return session === undefined ? [] : session.carry(this.options.clock.now());
@@ -117,7 +107,7 @@ export class CommentSignal {
     context: ToolCallContext,
     startedAt: number,
   ): CommentSignalSession {
-    const key = sessionKey(context);
+    const key = sessionKeyOf(context);
     const existing = this.sessions.get(key);
     if (existing !== undefined) return existing;
     // The host's session start is wall-clock time; only how long ago it was carries over to the
@@ -136,7 +126,7 @@ export class CommentSignal {
 
   /** Writes a stored session back when the call changed what its store keeps. */
   private async persist(context: ToolCallContext): Promise<void> {
-    const session = this.sessions.peek(sessionKey(context));
+    const session = this.sessions.peek(sessionKeyOf(context));
     const persisted = session && this.persisted.get(session);
     if (session === undefined || persisted === undefined) return;
     const shape = session.storedShape();

@@ -27,7 +27,7 @@ export type {
 } from './prosemirror-node-input';
 export { RegistryError } from './registry-error';
 export { toSnakeCase } from './snake-case';
-export type { ToolCallContext } from './tool-call-context';
+export { sessionKeyOf, type ToolCallContext } from './tool-call-context';
 export {
   describeInputIssues,
   parseToolInput,

@@ -21,3 +21,17 @@ export interface ToolCallContext {
   readonly sessionStartedAt?: Date;
   readonly abortSignal?: AbortSignal;
 }
+
+/**
+ * The key of a caller's session, for state kept per session (the comment signal's, a turn's
+ * figures). Scoped by surface, workspace and user too: a session id reused by another caller
+ * finds no state.
+ */
+export function sessionKeyOf(context: ToolCallContext): string {
+  return JSON.stringify([
+    context.surface,
+    context.workspaceId,
+    context.userId,
+    context.sessionId,
+  ]);
+}

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { KYSELY } from '../database';
 import type { DeferredTurnFigures, TurnEnd } from '../deferred';
 import { LOAD_TOOLS_NAME } from '../deferred';
-import type { ToolCallContext } from '../registry';
+import { sessionKeyOf, type ToolCallContext } from '../registry';
 import type { ToolInterceptor } from '../registry';
 import { errorMessage, isUuid } from '../ground';
 import { ToolDefinitionTokens } from './tool-definition-tokens';
@@ -60,15 +60,6 @@ export interface RecordedTurn {
   ): TurnStatsRecord | undefined;
 }
 
-function turnKey(context: ToolCallContext): string {
-  return JSON.stringify([
-    context.surface,
-    context.workspaceId,
-    context.userId,
-    context.sessionId,
-  ]);
-}
-
 /**
  * Per-turn figures of the in-app chat (module option `stats`): what deferred tools and the
  * comment signal did in each turn, recorded when the turn ends in `ai_tools_turn_stats` and as
@@ -114,7 +105,7 @@ export class TurnStatsService implements OnApplicationShutdown {
     const recorder =
       this.running.size === 0
         ? undefined
-        : this.running.get(turnKey(invocation.context));
+        : this.running.get(sessionKeyOf(invocation.context));
     const outcome = await next();
     recorder?.toolCall(
       invocation.spec,
@@ -150,7 +141,7 @@ export class TurnStatsService implements OnApplicationShutdown {
       fullDefinitionTokens,
       Object.keys(options.tools).filter((name) => name !== LOAD_TOOLS_NAME),
     );
-    const key = turnKey(context);
+    const key = sessionKeyOf(context);
     if (this.running.size >= MAX_RUNNING_TURNS)
       this.running.delete(this.running.keys().next().value!);
     this.running.set(key, recorder);

@@ -1,16 +1,14 @@
 import { ToolError } from '../../ground';
 import type { ToolCallContext } from '../../registry';
 import type { ToolInput } from '../../registry';
-import { readPage } from '../../page-store';
 import type { getCurrentPageTool } from './reading.tools';
-import { toPageText, type PageText } from './get-page';
+import { readPageText, type PageText } from './get-page';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import type { ReadingHeavyTasks } from './reading-heavy-tasks';
-import { viewOfPage } from './page-view';
 
 /** The page open next to the chat, read like getPage; an error naming the alternatives when none is. */
 export async function getCurrentPage(
-  { db, livePages, heavyWork }: ToolExecutorDependencies<ReadingHeavyTasks>,
+  dependencies: ToolExecutorDependencies<ReadingHeavyTasks>,
   input: ToolInput<typeof getCurrentPageTool>,
   context: ToolCallContext,
 ): Promise<PageText> {
@@ -20,18 +18,11 @@ export async function getCurrentPage(
       'no page is open in this chat, so there is no current page; find the page with searchPages or listPages and read it with getPage',
     );
   }
-  const page = await readPage(
-    { db, livePages },
-    context,
+  return readPageText(
+    dependencies,
     context.currentPageId,
-    { largeDocumentAsText: true },
+    input,
+    context,
+    'getCurrentPage',
   );
-  const rendered = await viewOfPage(
-    heavyWork,
-    page,
-    'pageTextView',
-    { window: input },
-    { context, toolName: 'getCurrentPage' },
-  );
-  return toPageText(page, rendered, input);
 }

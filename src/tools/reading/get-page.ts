@@ -64,19 +64,30 @@ export function toPageText(
 
 /** A page's metadata and its body as plain text with block ids, cut to the requested window. */
 export async function getPage(
-  { db, livePages, heavyWork }: ToolExecutorDependencies<ReadingHeavyTasks>,
+  dependencies: ToolExecutorDependencies<ReadingHeavyTasks>,
   input: ToolInput<typeof getPageTool>,
   context: ToolCallContext,
 ): Promise<PageText> {
-  const page = await readPage({ db, livePages }, context, input.pageId, {
+  return readPageText(dependencies, input.pageId, input, context, 'getPage');
+}
+
+/** What getPage answers for `pageId`, read by the tool named `toolName` (getPage, getCurrentPage). */
+export async function readPageText(
+  { db, livePages, heavyWork }: ToolExecutorDependencies<ReadingHeavyTasks>,
+  pageId: string,
+  window: PageTextWindow,
+  context: ToolCallContext,
+  toolName: string,
+): Promise<PageText> {
+  const page = await readPage({ db, livePages }, context, pageId, {
     largeDocumentAsText: true,
   });
   const rendered = await viewOfPage(
     heavyWork,
     page,
     'pageTextView',
-    { window: input },
-    { context, toolName: 'getPage' },
+    { window },
+    { context, toolName },
   );
-  return toPageText(page, rendered, input);
+  return toPageText(page, rendered, window);
 }

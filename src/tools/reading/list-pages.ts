@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { ToolCallContext } from '../../registry';
 import type { ToolInput } from '../../registry';
-import { memberSpaceIds, requireSpace, visiblePages } from '../../access';
+import { requireSpace } from '../../access';
 import { isUuid } from '../../ground';
 import type { listPagesTool } from './reading.tools';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../paging';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import { readablePages } from './readable-pages';
 
 export interface PageListItem {
   readonly id: string;
@@ -34,8 +35,7 @@ export async function listPages(
       : decodeKeysetCursor(input.cursor, 'listPages', 'the most recent page');
   if (input.spaceId !== undefined)
     await requireSpace(db, context, input.spaceId);
-  let select = db
-    .selectFrom('pages')
+  let select = readablePages(db, context, input.spaceId)
     .select([
       'pages.id',
       'pages.slugId',
@@ -48,13 +48,7 @@ export async function listPages(
       sql<string>`to_char(pages.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
         'updatedAt',
       ),
-    )
-    .where('pages.workspaceId', '=', context.workspaceId)
-    .where('pages.deletedAt', 'is', null)
-    .where('pages.spaceId', 'in', memberSpaceIds(db, context))
-    .where(visiblePages(context));
-  if (input.spaceId !== undefined)
-    select = select.where('pages.spaceId', '=', input.spaceId);
+    );
   if (after)
     select = select.where(
       sql<boolean>`(pages.updated_at, pages.id) < (${after.at}::text::timestamptz, ${after.id}::uuid)`,

@@ -9,9 +9,10 @@ import {
 import type { DB } from '../../database';
 import type { ToolCallContext } from '../../registry';
 import type { ToolInput } from '../../registry';
-import { memberSpaceIds, requireSpace, visiblePages } from '../../access';
+import { requireSpace } from '../../access';
 import type { searchPagesTool } from './reading.tools';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import { readablePages } from './readable-pages';
 
 export interface PageSearchHit {
   readonly id: string;
@@ -99,9 +100,8 @@ async function runSearch(
     ? sql<number>`ts_rank(pages.tsv, ${query})::float8`
     : sql<number>`0::float8`;
 
-  const candidates = () => {
-    let select = db
-      .selectFrom('pages')
+  const candidates = () =>
+    readablePages(db, context, input.spaceId)
       .select([
         'pages.id',
         'pages.slugId',
@@ -111,15 +111,7 @@ async function runSearch(
       ])
       .select(textRank.as('textRank'))
       .select(titleMatch.as('titleMatch'))
-      .select(bodyPosition.as('bodyPosition'))
-      .where('pages.workspaceId', '=', context.workspaceId)
-      .where('pages.deletedAt', 'is', null)
-      .where('pages.spaceId', 'in', memberSpaceIds(db, context))
-      .where(visiblePages(context));
-    if (input.spaceId !== undefined)
-      select = select.where('pages.spaceId', '=', input.spaceId);
-    return select;
-  };
+      .select(bodyPosition.as('bodyPosition'));
   const substring = (eb: ExpressionBuilder<DB, 'pages'>) =>
     eb.or([
       eb(titleMatch, '=', true),

@@ -38,14 +38,11 @@ export async function listComments(
   input: ToolInput<typeof listCommentsTool>,
   context: ToolCallContext,
 ): Promise<ListCommentsResult> {
-  const after =
-    input.cursor === undefined
-      ? undefined
-      : decodeKeysetCursor(
-          input.cursor,
-          'listComments',
-          "the page's oldest thread",
-        );
+  const after = decodeKeysetCursor(
+    input.cursor,
+    'listComments',
+    "the page's oldest thread",
+  );
   const page = await readPage({ db, livePages }, context, input.pageId);
   const rows = await selectCommentRows(db)
     .select(sql<string>`comments.created_at::text`.as('position'))

@@ -39,14 +39,11 @@ export async function listPageHistory(
   context: ToolCallContext,
 ): Promise<PageHistoryList> {
   const page = await requirePage(db, context, input.pageId);
-  const after =
-    input.cursor === undefined
-      ? undefined
-      : decodeKeysetCursor(
-          input.cursor,
-          'listPageHistory',
-          'the newest versions',
-        );
+  const after = decodeKeysetCursor(
+    input.cursor,
+    'listPageHistory',
+    'the newest versions',
+  );
   const rows = await db
     .selectFrom('pageHistory')
     .leftJoin('users', 'users.id', 'pageHistory.lastUpdatedById')

@@ -44,14 +44,16 @@ export function encodeKeysetCursor(
 }
 
 /**
- * The position in a cursor this module issued; anything else is refused naming the tool whose
- * `nextCursor` to pass back, and what omitting it does (`startsFrom`).
+ * The position in a cursor this module issued, none without a cursor (the first batch); anything
+ * else is refused naming the tool whose `nextCursor` to pass back, and what omitting it does
+ * (`startsFrom`).
  */
 export function decodeKeysetCursor(
-  cursor: string,
+  cursor: string | undefined,
   toolName: string,
   startsFrom: string,
-): KeysetPosition {
+): KeysetPosition | undefined {
+  if (cursor === undefined) return undefined;
   try {
     const [issuer, at, id] = JSON.parse(
       Buffer.from(cursor, 'base64url').toString('utf8'),

@@ -29,10 +29,11 @@ export async function listPages(
   input: ToolInput<typeof listPagesTool>,
   context: ToolCallContext,
 ): Promise<ListPagesResult> {
-  const after =
-    input.cursor === undefined
-      ? undefined
-      : decodeKeysetCursor(input.cursor, 'listPages', 'the most recent page');
+  const after = decodeKeysetCursor(
+    input.cursor,
+    'listPages',
+    'the most recent page',
+  );
   if (input.spaceId !== undefined)
     await requireSpace(db, context, input.spaceId);
   let select = readablePages(db, context, input.spaceId)

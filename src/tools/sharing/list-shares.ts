@@ -34,10 +34,11 @@ export async function listShares(
   input: ToolInput<typeof listSharesTool>,
   context: ToolCallContext,
 ): Promise<ShareList> {
-  const after =
-    input.cursor === undefined
-      ? undefined
-      : decodeKeysetCursor(input.cursor, 'listShares', 'the newest share');
+  const after = decodeKeysetCursor(
+    input.cursor,
+    'listShares',
+    'the newest share',
+  );
   const spaceId =
     input.spaceId === undefined
       ? undefined

@@ -10,6 +10,12 @@ import {
   WORKSPACE_ID,
 } from './testing/tool-call-harness';
 import { PAGE_A, PAGE_B, signalLine } from './testing/three-page-signal';
+import {
+  bold,
+  heading,
+  paragraph,
+  text,
+} from '../document/prosemirror/test-documents.fixture';
 
 /** A page as getPageJson might return it: comment anchors are `comment` marks on text. */
 function pageWithAnchors(pageId: string, commentIds: readonly string[]) {
@@ -23,23 +29,16 @@ function pageWithAnchors(pageId: string, commentIds: readonly string[]) {
     content: {
       type: 'doc',
       content: [
-        {
-          type: 'heading',
-          attrs: { id: 'abcdefghijkl', level: 1 },
-          content: [{ type: 'text', text: 'Roadmap' }],
-        },
-        {
-          type: 'paragraph',
-          attrs: { id: 'bcdefghijklm' },
-          content: commentIds.map((commentId) => ({
-            type: 'text',
-            text: `anchored ${commentId}`,
-            marks: [
-              { type: 'bold' },
-              { type: 'comment', attrs: { commentId, resolved: false } },
-            ],
-          })),
-        },
+        heading('abcdefghijkl', 1, 'Roadmap'),
+        paragraph(
+          'bcdefghijklm',
+          ...commentIds.map((commentId) =>
+            text(`anchored ${commentId}`, bold, {
+              type: 'comment',
+              attrs: { commentId, resolved: false },
+            }),
+          ),
+        ),
       ],
     },
   };

@@ -13,6 +13,28 @@ function stored(pageId: string, watermark: string, touchedAgo = 0) {
   };
 }
 
+/**
+ * Absorbs what the store holds for a shared session started at STARTED: a watermark by page
+ * number, read at `clock`.
+ */
+function absorbStored(
+  session: CommentSignalSession,
+  watermarks: Readonly<Record<number, string>>,
+  clock: { readonly local: number; readonly wall: number },
+): void {
+  session.absorb(
+    {
+      pages: Object.entries(watermarks).map(([page, watermark]) =>
+        stored(pageUuid(Number(page)), watermark),
+      ),
+      since: STARTED,
+    },
+    clock.local,
+    clock,
+    true,
+  );
+}
+
 /** The bound each page of the session would be counted after, by page. */
 function boundsOf(session: CommentSignalSession, now: number) {
   const plan = session.planCheck(now, 'grouped', 0, 50)!;
@@ -26,30 +48,16 @@ describe("CommentSignalSession.absorb (the state a session's surface kept)", () 
   it("takes each page's later watermark, to the microsecond, whichever side holds it", () => {
     const session = new CommentSignalSession(0, false, LIMITS);
     const clock = { local: 1000, wall: Date.parse('2026-12-05T12:00:00Z') };
-    session.absorb(
-      {
-        pages: [
-          stored(pageUuid(1), '2026-12-05T11:00:00.000002Z'),
-          stored(pageUuid(2), '2026-12-05T11:00:00.000001Z'),
-        ],
-        since: STARTED,
-      },
-      1000,
+    absorbStored(
+      session,
+      { 1: '2026-12-05T11:00:00.000002Z', 2: '2026-12-05T11:00:00.000001Z' },
       clock,
-      true,
     );
     // Another instance moved page 1 on by one microsecond; page 2 is older than what we hold.
-    session.absorb(
-      {
-        pages: [
-          stored(pageUuid(1), '2026-12-05T11:00:00.000003Z'),
-          stored(pageUuid(2), '2026-12-05T11:00:00.000000Z'),
-        ],
-        since: STARTED,
-      },
-      1000,
+    absorbStored(
+      session,
+      { 1: '2026-12-05T11:00:00.000003Z', 2: '2026-12-05T11:00:00.000000Z' },
       clock,
-      true,
     );
     expect(boundsOf(session, 1000)).toEqual({
       [pageUuid(1)]: { database: '2026-12-05T11:00:00.000003Z' },
@@ -60,31 +68,17 @@ describe("CommentSignalSession.absorb (the state a session's surface kept)", () 
   it('keeps a listing this instance read after what the store holds, and counts pages new to the session from its start', () => {
     const session = new CommentSignalSession(0, false, LIMITS);
     const wall = Date.parse('2026-12-05T12:00:00Z');
-    session.absorb(
-      {
-        pages: [stored(pageUuid(1), '2026-12-05T11:00:00.000000Z')],
-        since: STARTED,
-      },
-      5000,
-      {
-        local: 5000,
-        wall,
-      },
-      true,
+    absorbStored(
+      session,
+      { 1: '2026-12-05T11:00:00.000000Z' },
+      { local: 5000, wall },
     );
     session.touch([pageUuid(3)], 5000);
     session.coverPages([pageUuid(1)], 5000); // read at 12:00:00 wall time
-    session.absorb(
-      {
-        pages: [stored(pageUuid(1), '2026-12-05T11:30:00.000000Z')],
-        since: STARTED,
-      },
-      5000,
-      {
-        local: 5000,
-        wall,
-      },
-      true,
+    absorbStored(
+      session,
+      { 1: '2026-12-05T11:30:00.000000Z' },
+      { local: 5000, wall },
     );
     const bounds = boundsOf(session, 6000);
     expect(bounds[pageUuid(1)]).toEqual({ millisecondsAgo: 1000 });
@@ -96,14 +90,10 @@ describe("CommentSignalSession.absorb (the state a session's surface kept)", () 
 
   it('changes its stored shape when the working set or a watermark moves, not when a page is only checked', () => {
     const session = new CommentSignalSession(0, false, LIMITS);
-    session.absorb(
-      {
-        pages: [stored(pageUuid(1), '2026-12-05T11:00:00.000000Z')],
-        since: STARTED,
-      },
-      1000,
+    absorbStored(
+      session,
+      { 1: '2026-12-05T11:00:00.000000Z' },
       { local: 1000, wall: Date.parse('2026-12-05T12:00:00Z') },
-      true,
     );
     const shape = session.storedShape();
     boundsOf(session, 2000);

@@ -46,6 +46,32 @@ export function cursorField(description: string) {
     .describe(description);
 }
 
+/** How many items a list tool returns at most in one call: 1 to `max`, `defaultSize` when left out. */
+export function batchSizeField(
+  max: number,
+  defaultSize: number,
+  description: string,
+) {
+  return z
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(defaultSize)
+    .describe(description);
+}
+
+/** Longest page title accepted. */
+const MAX_TITLE_LENGTH = 500;
+
+/** A page title: trimmed, 1 to 500 characters. */
+export function pageTitleField(description: string) {
+  return z.string().trim().min(1).max(MAX_TITLE_LENGTH).describe(description);
+}
+
+/** Longest Markdown body a write accepts, in characters. */
+export const MAX_MARKDOWN_LENGTH = 500_000;
+
 export const pageIdField = idField('Page id or slugId.');
 
 export const commentIdField = idField(

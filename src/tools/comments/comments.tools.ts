@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import {
+  batchSizeField,
   commentIdField,
   cursorField,
   idField,
@@ -71,13 +72,7 @@ export const listCommentsTool = defineTool({
       .boolean()
       .default(false)
       .describe('Also list resolved threads.'),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(100)
-      .default(50)
-      .describe('Most threads, at most 100.'),
+    limit: batchSizeField(100, 50, 'Most threads, at most 100.'),
     cursor: cursorField('nextCursor of the previous call, to continue.'),
   }),
   annotations: READ_ONLY,
@@ -129,13 +124,11 @@ export const checkNewCommentsTool = defineTool({
       .describe(
         'Only comments on this page (id or slugId). Omit for the whole space.',
       ),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(200)
-      .default(50)
-      .describe('Most comments to return: 1 to 200, default 50.'),
+    limit: batchSizeField(
+      200,
+      50,
+      'Most comments to return: 1 to 200, default 50.',
+    ),
   }),
   annotations: READ_ONLY,
   readsComments: 'since',

@@ -4,8 +4,10 @@ import { CATALOG_LINES } from '../catalog-lines';
 import {
   baseVersionField,
   idField,
+  MAX_MARKDOWN_LENGTH,
   optionalIdField,
   pageIdField as pageId,
+  pageTitleField,
 } from '../shared-fields';
 import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
 
@@ -76,7 +78,7 @@ export const CONTENT_TOOLS = [
       pageId,
       markdown: z
         .string()
-        .max(500_000)
+        .max(MAX_MARKDOWN_LENGTH)
         .describe(
           'The complete new body of the page, in Markdown. An empty string empties the page.',
         ),
@@ -101,17 +103,12 @@ export const CONTENT_TOOLS = [
       spaceId: idField(
         'The space to create the page in (an id from listSpaces).',
       ),
-      title: z
-        .string()
-        .trim()
-        .min(1)
-        .max(500)
-        .describe(
-          'The page title, shown in the sidebar and as the page heading.',
-        ),
+      title: pageTitleField(
+        'The page title, shown in the sidebar and as the page heading.',
+      ),
       markdown: z
         .string()
-        .max(500_000)
+        .max(MAX_MARKDOWN_LENGTH)
         .optional()
         .describe('Initial body in Markdown. Omit for an empty page.'),
       parentPageId: optionalIdField(
@@ -155,7 +152,7 @@ export const CONTENT_TOOLS = [
       pageId,
       markdown: z
         .string()
-        .max(500_000)
+        .max(MAX_MARKDOWN_LENGTH)
         .describe(
           'The whole page as Docmost-flavoured Markdown, normally an edited exportPageMarkdown result.',
         ),

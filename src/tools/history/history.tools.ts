@@ -3,6 +3,7 @@ import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import {
   baseVersionField,
+  batchSizeField,
   cursorField,
   idField,
   NOT_FOUND_NOTE,
@@ -37,13 +38,11 @@ export const listPageHistoryTool = defineTool({
   catalogLine: CATALOG_LINES.listPageHistory,
   inputSchema: z.object({
     pageId: pageIdField,
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(100)
-      .default(20)
-      .describe('Most versions to return: 1 to 100, default 20.'),
+    limit: batchSizeField(
+      100,
+      20,
+      'Most versions to return: 1 to 100, default 20.',
+    ),
     cursor: cursorField(
       'The nextCursor of a previous call for the same page, for older versions.',
     ),

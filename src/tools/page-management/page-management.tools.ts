@@ -3,12 +3,14 @@ import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import {
   baseVersionField,
+  batchSizeField,
   ID_TOO_LONG,
   idField,
   MAX_ID_LENGTH,
   NOT_FOUND_NOTE,
   optionalIdField,
   pageIdField,
+  pageTitleField,
 } from '../shared-fields';
 import { CHANGES, READ_ONLY, REPLACES, SETS } from '../tool-annotations';
 
@@ -30,14 +32,9 @@ export const renamePageTool = defineTool({
   catalogLine: CATALOG_LINES.renamePage,
   inputSchema: z.object({
     pageId: pageIdField,
-    title: z
-      .string()
-      .trim()
-      .min(1)
-      .max(500)
-      .describe(
-        'The new title: 1 to 500 characters, leading and trailing spaces removed.',
-      ),
+    title: pageTitleField(
+      'The new title: 1 to 500 characters, leading and trailing spaces removed.',
+    ),
   }),
   annotations: SETS,
 });
@@ -151,13 +148,11 @@ export const listSidebarPagesTool = defineTool({
       .max(20)
       .default(10)
       .describe('Levels to descend, 1 = only the top level. Default 10.'),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(2000)
-      .default(500)
-      .describe('Most pages to list in total. Default 500.'),
+    limit: batchSizeField(
+      2000,
+      500,
+      'Most pages to list in total. Default 500.',
+    ),
   }),
   annotations: READ_ONLY,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry';
 import {
+  batchSizeField,
   cursorField,
   idField,
   optionalIdField,
@@ -26,13 +27,7 @@ export const searchPagesTool = defineTool({
       .max(200)
       .describe('Words to look for, e.g. "pricing tiers".'),
     spaceId: optionalIdField('Only this space (id from listSpaces).'),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(50)
-      .default(10)
-      .describe('Most hits, at most 50.'),
+    limit: batchSizeField(50, 10, 'Most hits, at most 50.'),
   }),
   annotations: READ_ONLY,
 });
@@ -48,13 +43,7 @@ export const listPagesTool = defineTool({
   tier: 'core',
   inputSchema: z.object({
     spaceId: optionalIdField('Only this space (id from listSpaces).'),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(100)
-      .default(25)
-      .describe('Most pages, at most 100.'),
+    limit: batchSizeField(100, 25, 'Most pages, at most 100.'),
     cursor: cursorField('nextCursor of the previous call, to continue.'),
   }),
   annotations: READ_ONLY,

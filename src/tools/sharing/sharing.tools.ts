@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import {
+  batchSizeField,
   cursorField,
   NOT_FOUND_NOTE,
   optionalIdField,
@@ -77,13 +78,11 @@ export const listSharesTool = defineTool({
     spaceId: optionalIdField(
       'Only shares in this space (an id from listSpaces). Omit for all your spaces.',
     ),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(100)
-      .default(50)
-      .describe('Most shares to return: 1 to 100, default 50.'),
+    limit: batchSizeField(
+      100,
+      50,
+      'Most shares to return: 1 to 100, default 50.',
+    ),
     cursor: cursorField(
       'The nextCursor of a previous listShares call with the same spaceId, to continue. Omit for the newest shares.',
     ),

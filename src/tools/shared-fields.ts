@@ -72,6 +72,11 @@ export function pageTitleField(description: string) {
 /** Longest Markdown body a write accepts, in characters. */
 export const MAX_MARKDOWN_LENGTH = 500_000;
 
+/** A page body in Markdown, up to `MAX_MARKDOWN_LENGTH` characters. */
+export function markdownField(description: string) {
+  return z.string().max(MAX_MARKDOWN_LENGTH).describe(description);
+}
+
 export const pageIdField = idField('Page id or slugId.');
 
 export const commentIdField = idField(

@@ -4,6 +4,7 @@ import { CATALOG_LINES } from '../catalog-lines';
 import {
   baseVersionField,
   idField,
+  markdownField,
   MAX_MARKDOWN_LENGTH,
   optionalIdField,
   pageIdField as pageId,
@@ -76,12 +77,9 @@ export const CONTENT_TOOLS = [
     catalogLine: CATALOG_LINES.updatePageContent,
     inputSchema: z.object({
       pageId,
-      markdown: z
-        .string()
-        .max(MAX_MARKDOWN_LENGTH)
-        .describe(
-          'The complete new body of the page, in Markdown. An empty string empties the page.',
-        ),
+      markdown: markdownField(
+        'The complete new body of the page, in Markdown. An empty string empties the page.',
+      ),
       baseVersion,
     }),
     annotations: REPLACES,
@@ -150,12 +148,9 @@ export const CONTENT_TOOLS = [
     catalogLine: CATALOG_LINES.importPageMarkdown,
     inputSchema: z.object({
       pageId,
-      markdown: z
-        .string()
-        .max(MAX_MARKDOWN_LENGTH)
-        .describe(
-          'The whole page as Docmost-flavoured Markdown, normally an edited exportPageMarkdown result.',
-        ),
+      markdown: markdownField(
+        'The whole page as Docmost-flavoured Markdown, normally an edited exportPageMarkdown result.',
+      ),
       baseVersion,
     }),
     annotations: REPLACES,

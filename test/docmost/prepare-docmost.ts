@@ -18,6 +18,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -30,6 +31,7 @@ import {
   promiseWithResolversPreload,
 } from './docmost-adaptations';
 import { recordAuditEvents } from './audit-recording';
+import { withCacheLock } from './cache-lock';
 import { installPackedCheckout } from './install-packed-checkout';
 import { buildMountedServer } from './readme-mount';
 import { runStep, say, sayAdaptation } from './run-step';
@@ -101,7 +103,7 @@ export function docmostSource(): string {
   return beside;
 }
 
-function cacheRoot(): string {
+export function cacheRoot(): string {
   return resolve(
     process.env.DOCMOST_CACHE ?? join(homedir(), '.cache', 'docmost-ai-tools'),
   );
@@ -139,11 +141,19 @@ function sourceKey(source: string): string {
 
 function sourceCommit(source: string): string | undefined {
   try {
-    if (statSync(source).isDirectory())
-      return execFileSync('git', ['-C', source, 'rev-parse', 'HEAD'], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }).trim();
+    if (statSync(source).isDirectory()) {
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-C', source, ...args], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        }).trim();
+      // A copy inside another repository (an extracted archive under a checkout) is not that
+      // repository's commit.
+      return realpathSync(git('rev-parse', '--show-toplevel')) ===
+        realpathSync(source)
+        ? git('rev-parse', 'HEAD')
+        : undefined;
+    }
     // `git archive` records the commit in the tar's header.
     const id = execFileSync(
       'sh',
@@ -157,7 +167,11 @@ function sourceCommit(source: string): string | undefined {
 }
 
 /** Copies or extracts the source into `root` (an archive's single top folder is dropped). */
-function placeSource(source: string, root: string, logFile: string): void {
+export function placeSource(
+  source: string,
+  root: string,
+  logFile: string,
+): void {
   if (statSync(source).isDirectory()) {
     cpSync(source, root, {
       recursive: true,
@@ -181,7 +195,7 @@ function placeSource(source: string, root: string, logFile: string): void {
 }
 
 /** Docmost's own package manager (its `packageManager` field), installed in the cache. */
-async function packageManager(
+export async function packageManager(
   root: string,
   cache: string,
   logFile: string,
@@ -199,12 +213,29 @@ async function packageManager(
   const home = join(cache, 'tools', `pnpm-${match[1]}`);
   const entry = join(home, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
   if (!existsSync(entry))
-    await runStep(`installing pnpm ${match[1]} (Docmost's package manager)`, {
-      command: 'npm',
-      args: ['install', '--prefix', home, '--no-save', `pnpm@${match[1]}`],
-      cwd: cache,
-      logFile,
-    });
+    await withCacheLock(
+      `${home}.lock`,
+      `pnpm ${match[1]}`,
+      async () => {
+        if (existsSync(entry)) return;
+        await runStep(
+          `installing pnpm ${match[1]} (Docmost's package manager)`,
+          {
+            command: 'npm',
+            args: [
+              'install',
+              '--prefix',
+              home,
+              '--no-save',
+              `pnpm@${match[1]}`,
+            ],
+            cwd: cache,
+            logFile,
+          },
+        );
+      },
+      { report: say },
+    );
   return { command: process.execPath, prefix: [entry] };
 }
 
@@ -220,82 +251,94 @@ export async function prepareDocmostInstall(): Promise<DocmostInstall> {
   const root = join(directory, 'docmost');
   const marker = join(directory, 'prepared.json');
   const logFile = join(directory, 'prepare.log');
-  if (existsSync(marker)) {
+  const reuse = (): DocmostInstall => {
     const install = JSON.parse(readFileSync(marker, 'utf8')) as DocmostInstall;
     say(
       `Docmost ${install.version} (${install.commit ?? source}): prepared install reused from ${root}`,
     );
     for (const line of install.adaptations) sayAdaptation(line);
     return { ...install, preparedInSeconds: undefined };
-  }
-  const started = Date.now();
-  rmSync(directory, { recursive: true, force: true });
-  mkdirSync(directory, { recursive: true });
-  say(
-    `preparing Docmost from ${source} in ${directory} (a cold install; later runs reuse it)`,
-  );
-  placeSource(source, root, logFile);
-  const { version, name: rootName } = JSON.parse(
-    readFileSync(join(root, 'package.json'), 'utf8'),
-  ) as { version: string; name: string };
-  const adaptations = [
-    ...overrideMissingAudioPackage(root),
-    ...pageEmbeddingsWithoutPgvector(root),
-  ];
-  const polyfill = promiseWithResolversPreload(directory);
-  adaptations.push(...polyfill.adaptations);
-  for (const line of adaptations) sayAdaptation(line);
-
-  const pnpm = await packageManager(root, cache, logFile);
-  const pnpmStep = (title: string, args: string[]) =>
-    runStep(title, {
-      command: pnpm.command,
-      args: [...pnpm.prefix, ...args],
-      cwd: root,
-      env: { ...process.env, CI: 'true' },
-      logFile,
-    });
-  await pnpmStep("installing Docmost's server dependencies", [
-    'install',
-    '--no-frozen-lockfile',
-    '--store-dir',
-    join(cache, 'pnpm-store'),
-    '--filter',
-    'server...',
-    '--filter',
-    '@docmost/editor-ext...',
-    '--filter',
-    rootName,
-  ]);
-  await pnpmStep('building @docmost/editor-ext', [
-    '--filter',
-    '@docmost/editor-ext',
-    'build',
-  ]);
-  await pnpmStep('building @docmost/mcp', [
-    '--filter',
-    '@docmost/mcp',
-    'build',
-  ]);
-  await pnpmStep("building Docmost's server as it comes (nest build)", [
-    '--filter',
-    'server',
-    'build',
-  ]);
-  const install: DocmostInstall = {
-    source,
-    commit: sourceCommit(source),
-    version,
-    root,
-    plainServerDirectory: join(root, 'apps', 'server'),
-    preloads: polyfill.preload === undefined ? [] : [polyfill.preload],
-    adaptations,
-    logFile,
-    preparedInSeconds: Math.round((Date.now() - started) / 1000),
   };
-  writeFileSync(marker, `${JSON.stringify(install, null, 2)}\n`);
-  say(`Docmost's install prepared in ${install.preparedInSeconds} s`);
-  return install;
+  if (existsSync(marker)) return reuse();
+  // Two runs preparing the same source at once (two checkouts sharing the cache): the second
+  // waits for the first, then reuses what it prepared.
+  return withCacheLock(
+    `${directory}.lock`,
+    `Docmost's install from ${source}`,
+    async () => (existsSync(marker) ? reuse() : coldInstall()),
+    { report: say },
+  );
+
+  async function coldInstall(): Promise<DocmostInstall> {
+    const started = Date.now();
+    rmSync(directory, { recursive: true, force: true });
+    mkdirSync(directory, { recursive: true });
+    say(
+      `preparing Docmost from ${source} in ${directory} (a cold install; later runs reuse it)`,
+    );
+    placeSource(source, root, logFile);
+    const { version, name: rootName } = JSON.parse(
+      readFileSync(join(root, 'package.json'), 'utf8'),
+    ) as { version: string; name: string };
+    const adaptations = [
+      ...overrideMissingAudioPackage(root),
+      ...pageEmbeddingsWithoutPgvector(root),
+    ];
+    const polyfill = promiseWithResolversPreload(directory);
+    adaptations.push(...polyfill.adaptations);
+    for (const line of adaptations) sayAdaptation(line);
+
+    const pnpm = await packageManager(root, cache, logFile);
+    const pnpmStep = (title: string, args: string[]) =>
+      runStep(title, {
+        command: pnpm.command,
+        args: [...pnpm.prefix, ...args],
+        cwd: root,
+        env: { ...process.env, CI: 'true' },
+        logFile,
+      });
+    await pnpmStep("installing Docmost's server dependencies", [
+      'install',
+      '--no-frozen-lockfile',
+      '--store-dir',
+      join(cache, 'pnpm-store'),
+      '--filter',
+      'server...',
+      '--filter',
+      '@docmost/editor-ext...',
+      '--filter',
+      rootName,
+    ]);
+    await pnpmStep('building @docmost/editor-ext', [
+      '--filter',
+      '@docmost/editor-ext',
+      'build',
+    ]);
+    await pnpmStep('building @docmost/mcp', [
+      '--filter',
+      '@docmost/mcp',
+      'build',
+    ]);
+    await pnpmStep("building Docmost's server as it comes (nest build)", [
+      '--filter',
+      'server',
+      'build',
+    ]);
+    const install: DocmostInstall = {
+      source,
+      commit: sourceCommit(source),
+      version,
+      root,
+      plainServerDirectory: join(root, 'apps', 'server'),
+      preloads: polyfill.preload === undefined ? [] : [polyfill.preload],
+      adaptations,
+      logFile,
+      preparedInSeconds: Math.round((Date.now() - started) / 1000),
+    };
+    writeFileSync(marker, `${JSON.stringify(install, null, 2)}\n`);
+    say(`Docmost's install prepared in ${install.preparedInSeconds} s`);
+    return install;
+  }
 }
 
 /**

@@ -235,10 +235,10 @@ async function buildClient(
   ];
 }
 
-/** Removes all but the newest builds. */
+/** Removes all but the newest builds (never a lock, nor one being taken). */
 function pruneBuilds(builds: string, keep: string): void {
   const others = readdirSync(builds)
-    .filter((name) => !name.endsWith('.lock') && name !== keep)
+    .filter((name) => /^[0-9a-f]{16}$/.test(name) && name !== keep)
     .map((name) => ({ name, time: statSync(join(builds, name)).mtimeMs }))
     .sort((a, b) => b.time - a.time);
   for (const { name } of others.slice(BUILDS_KEPT - 1))

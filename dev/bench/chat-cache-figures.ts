@@ -1,17 +1,20 @@
-import type {
-  ChatCompletionsBody,
-  ChatCompletionsMessage,
-  ChatCompletionsToolCall,
+import {
+  messageText,
+  type ChatCompletionsBody,
+  type ChatCompletionsMessage,
+  type ChatCompletionsToolCall,
 } from '../chat-completions/chat-completions';
 import { readToolMessage } from '../eval/conversation-view';
 import { selectPersonas } from '../eval/personas';
 import { runEval } from '../eval/run-eval';
 import type { DeferredMode } from '../eval/run-scenario';
+import type { ToolLoading } from '../../src/deferred';
 import { passed, type Scenario } from '../eval/scenario';
 import { SCENARIOS } from '../eval/scenarios';
 import type { DatabaseDriver } from '../../src/database';
 import { DOCMOST_TOOLS_TOTAL_TOKENS } from './docmost-tool-tokens';
 import { LONG_CHAT_SCENARIO } from './long-chat-scenario';
+import { withReferenceRunValues } from './run-values';
 import {
   addChatCacheFigures,
   chatCacheFigures,
@@ -25,9 +28,21 @@ import {
 } from './prefix-cache';
 import { countTokens } from '../../host/chat/tool-tokens';
 
-/** The three ways a chat can be sent, compared. */
-export type CacheArm = 'docmost' | 'off' | 'on';
-export const CACHE_ARMS: readonly CacheArm[] = ['docmost', 'off', 'on'];
+/**
+ * The ways a chat can be sent, compared: Docmost's own tools, the package OFF, ON with
+ * `in-conversation` loading (deferred tools as stubs in the request), and ON with
+ * `in-conversation-without-stubs` (the request declares no deferred tool).
+ */
+export type CacheArm = 'docmost' | 'off' | 'on' | 'onWithoutStubs';
+export const CACHE_ARMS: readonly CacheArm[] = [
+  'docmost',
+  'off',
+  'on',
+  'onWithoutStubs',
+];
+
+/** The arms in which the package defers tools. */
+const LOADING_ARMS: readonly CacheArm[] = ['on', 'onWithoutStubs'];
 
 export interface ArmFigures extends ChatCacheFigures {
   /** Whether the chat's scenario check passed in this arm (Docmost's reuses OFF's run). */
@@ -89,20 +104,40 @@ export const CACHE_SCENARIOS: readonly Scenario[] = [
   LONG_CHAT_SCENARIO,
 ];
 
-/** The `loadTools` calls of a chat and the tool messages answering them, from its last request. */
+/**
+ * The messages of a chat's last request that only loading added: each assistant message that
+ * calls `loadTools` (whole when loading is all it does; otherwise just its `loadTools` call
+ * lines) and the tool messages answering those calls.
+ */
 function loadingMessages(requests: readonly ChatCompletionsBody[]): {
   readonly calls: readonly ChatCompletionsToolCall[];
+  readonly texts: readonly string[];
   readonly results: readonly ChatCompletionsMessage[];
 } {
   const messages = requests.at(-1)?.messages ?? [];
-  const calls = messages.flatMap((message) =>
-    (message.tool_calls ?? []).filter(
+  const calls: ChatCompletionsToolCall[] = [];
+  const texts: string[] = [];
+  for (const message of messages) {
+    const loads = (message.tool_calls ?? []).filter(
       (call) => call.function.name === 'loadTools',
-    ),
-  );
+    );
+    if (loads.length === 0) continue;
+    calls.push(...loads);
+    const onlyLoading =
+      loads.length === message.tool_calls!.length &&
+      messageText(message).trim() === '';
+    texts.push(
+      ...(onlyLoading
+        ? [renderMessage(message)]
+        : loads.map(
+            (call) => `\n${call.function.name} ${call.function.arguments}`,
+          )),
+    );
+  }
   const ids = new Set(calls.map((call) => call.id));
   return {
     calls,
+    texts,
     results: messages.filter(
       (message) =>
         message.role === 'tool' && ids.has(message.tool_call_id ?? ''),
@@ -110,15 +145,11 @@ function loadingMessages(requests: readonly ChatCompletionsBody[]): {
   };
 }
 
-/** Tokens of the loading messages as the model reads them: each call's line, each result. */
+/** Tokens of the loading messages as the model reads them (see {@link loadingMessages}). */
 function loadingTokens(requests: readonly ChatCompletionsBody[]): number {
-  const { calls, results } = loadingMessages(requests);
+  const { texts, results } = loadingMessages(requests);
   return (
-    calls.reduce(
-      (sum, call) =>
-        sum + countTokens(`\n${call.function.name} ${call.function.arguments}`),
-      0,
-    ) +
+    texts.reduce((sum, text) => sum + countTokens(text), 0) +
     results.reduce(
       (sum, message) => sum + countTokens(renderMessage(message)),
       0,
@@ -170,32 +201,54 @@ export async function measureChatCache(
   const scenarios = options.scenarios ?? CACHE_SCENARIOS;
   const [persona] = selectPersonas(['loader']);
   const recorded = new Map<string, ChatCompletionsBody[]>();
-  const key = (scenarioId: string, mode: DeferredMode) =>
-    `${scenarioId} ${mode}`;
-  const report = await runEval({
-    adminUrl: options.adminUrl,
-    migratedTemplate: options.migratedTemplate,
-    driver: options.driver,
-    scenarios: [WARM_UP_SCENARIO, ...scenarios],
-    personas: [persona!],
-    onTurnRequests: (run, requests) => {
-      const chat = recorded.get(key(run.scenarioId, run.mode)) ?? [];
+  const key = (scenarioId: string, arm: string) => `${scenarioId} ${arm}`;
+  const recording =
+    (arm: 'onWithoutStubs' | undefined) =>
+    (
+      run: { readonly scenarioId: string; readonly mode: DeferredMode },
+      requests: readonly { readonly body: ChatCompletionsBody }[],
+    ) => {
+      const name = key(run.scenarioId, arm ?? run.mode);
+      const chat = recorded.get(name) ?? [];
       chat.push(...requests.map((request) => request.body));
-      recorded.set(key(run.scenarioId, run.mode), chat);
-    },
-    onResult: (result, { done, total }) =>
-      options.log?.(
-        `cache figures: ${result.scenarioId} ${result.mode} (${done}/${total})`,
+      recorded.set(name, chat);
+    };
+  const played = (toolLoading: ToolLoading, modes: readonly DeferredMode[]) =>
+    runEval({
+      adminUrl: options.adminUrl,
+      migratedTemplate: options.migratedTemplate,
+      driver: options.driver,
+      scenarios: [WARM_UP_SCENARIO, ...scenarios],
+      personas: [persona!],
+      toolLoading,
+      modes,
+      onTurnRequests: recording(
+        toolLoading === 'in-conversation' ? undefined : 'onWithoutStubs',
       ),
-  });
-  const requestsOf = (scenarioId: string, mode: DeferredMode) =>
-    recorded.get(key(scenarioId, mode)) ?? [];
+      onResult: (result, { done, total }) =>
+        options.log?.(
+          `cache figures (${toolLoading}): ${result.scenarioId} ${result.mode} (${done}/${total})`,
+        ),
+    });
+  const reports = {
+    inConversation: await played('in-conversation', ['on', 'off']),
+    withoutStubs: await played('in-conversation-without-stubs', ['on']),
+  };
+  // An ON chat reads OFF's ids and timestamps wherever both did the same thing, so the arms
+  // differ only in how tools are carried, not in how two random ids happened to tokenize.
+  const requestsOf = (scenarioId: string, arm: CacheArm) => {
+    const off = recorded.get(key(scenarioId, 'off')) ?? [];
+    if (arm === 'off' || arm === 'docmost') return off;
+    return withReferenceRunValues(
+      recorded.get(key(scenarioId, arm)) ?? [],
+      off,
+    );
+  };
   const serialized = (
     scenarioId: string,
     arm: CacheArm,
   ): SerializedRequest[] => {
-    const bodies = requestsOf(scenarioId, arm === 'on' ? 'on' : 'off');
-    const requests = bodies.map(serializeRequest);
+    const requests = requestsOf(scenarioId, arm).map(serializeRequest);
     return arm === 'docmost'
       ? requests.map((request) =>
           withStaticToolBlock(request, DOCMOST_TOOLS_TOTAL_TOKENS),
@@ -210,31 +263,39 @@ export async function measureChatCache(
       return [arm, cache];
     }),
   ) as Record<CacheArm, PrefixCache>;
-  const completed = (scenarioId: string, mode: DeferredMode) =>
-    report.results.some(
+  const completed = (scenarioId: string, arm: CacheArm) =>
+    (arm === 'onWithoutStubs'
+      ? reports.withoutStubs
+      : reports.inConversation
+    ).results.some(
       (result) =>
         result.scenarioId === scenarioId &&
-        result.mode === mode &&
+        result.mode === (arm === 'docmost' || arm === 'off' ? 'off' : 'on') &&
         result.check.passed,
     );
 
   const chats: MeasuredChat[] = scenarios.map((scenario) => {
     const offBodies = requestsOf(scenario.id, 'off');
-    const onBodies = requestsOf(scenario.id, 'on');
-    const loaded = loadedToolNames(onBodies);
-    const arm = (which: CacheArm): ArmFigures => ({
-      ...chatCacheFigures(serialized(scenario.id, which), warmCaches[which]),
-      completed: completed(scenario.id, which === 'on' ? 'on' : 'off'),
-      loadedDefinitionTokens:
-        which === 'on' ? definitionTokens(offBodies[0], loaded) : 0,
-      loadingTokens: which === 'on' ? loadingTokens(onBodies) : 0,
-      toolResultTokens: toolResultTokens(which === 'on' ? onBodies : offBodies),
-    });
+    const arm = (which: CacheArm): ArmFigures => {
+      const bodies = requestsOf(scenario.id, which);
+      const loading = LOADING_ARMS.includes(which);
+      return {
+        ...chatCacheFigures(serialized(scenario.id, which), warmCaches[which]),
+        completed: completed(scenario.id, which),
+        loadedDefinitionTokens: loading
+          ? definitionTokens(offBodies[0], loadedToolNames(bodies))
+          : 0,
+        loadingTokens: loading ? loadingTokens(bodies) : 0,
+        toolResultTokens: toolResultTokens(bodies),
+      };
+    };
     return {
       id: scenario.id,
       title: scenario.title,
       turns: scenario.turns.length,
-      arms: { docmost: arm('docmost'), off: arm('off'), on: arm('on') },
+      arms: Object.fromEntries(
+        CACHE_ARMS.map((which) => [which, arm(which)]),
+      ) as Record<CacheArm, ArmFigures>,
     };
   });
   const sum = (which: CacheArm, list: readonly MeasuredChat[]): ArmFigures =>
@@ -244,11 +305,9 @@ export async function measureChatCache(
     docmostToolTokens: DOCMOST_TOOLS_TOTAL_TOKENS,
     persona: persona!.id,
     chats,
-    evalChats: {
-      docmost: sum('docmost', evalChats),
-      off: sum('off', evalChats),
-      on: sum('on', evalChats),
-    },
+    evalChats: Object.fromEntries(
+      CACHE_ARMS.map((which) => [which, sum(which, evalChats)]),
+    ) as Record<CacheArm, ArmFigures>,
   };
 }
 

@@ -164,6 +164,7 @@ function figures(gcExposed = true): BenchFigures {
             docmost: cacheArm(240981, 10920),
             off: cacheArm(435206, 10920),
             on: cacheArm(170284, 16752),
+            onWithoutStubs: cacheArm(156000, 16752),
           },
         },
       ],
@@ -171,6 +172,7 @@ function figures(gcExposed = true): BenchFigures {
         docmost: cacheArm(0, 0),
         off: cacheArm(0, 0),
         on: cacheArm(0, 0),
+        onWithoutStubs: cacheArm(0, 0),
       },
     },
     registry: {

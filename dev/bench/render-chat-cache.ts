@@ -10,6 +10,7 @@ const ARM_LABELS: Readonly<Record<CacheArm, string>> = {
   docmost: "Docmost's own tools",
   off: 'the package OFF',
   on: 'the package ON',
+  onWithoutStubs: 'ON without stubs',
 };
 
 function number(value: number): string {
@@ -37,16 +38,20 @@ const PRICE_ROWS: ReadonlyArray<
   ['fresh tokens (a local model re-processes)', (f) => f.freshTokens],
 ];
 
-/** One chat (or a sum of chats) as a Markdown table: priced input per arm, and ON / Docmost. */
+/**
+ * One chat (or a sum of chats) as a Markdown table: priced input per arm, and each ON arm
+ * against Docmost's own.
+ */
 export function renderChatCacheTable(
   arms: Readonly<Record<CacheArm, ArmFigures>>,
 ): string[] {
   return [
-    `| priced input | ${CACHE_ARMS.map((arm) => ARM_LABELS[arm]).join(' | ')} | ON / Docmost |`,
-    `|---|${CACHE_ARMS.map(() => '---:').join('|')}|---:|`,
+    `| priced input | ${CACHE_ARMS.map((arm) => ARM_LABELS[arm]).join(' | ')} | ON / Docmost | without stubs / Docmost |`,
+    `|---|${CACHE_ARMS.map(() => '---:').join('|')}|---:|---:|`,
     ...PRICE_ROWS.map(
       ([label, value]) =>
-        `| ${label} | ${CACHE_ARMS.map((arm) => number(value(arms[arm]))).join(' | ')} | ${percent(value(arms.on), value(arms.docmost))} |`,
+        `| ${label} | ${CACHE_ARMS.map((arm) => number(value(arms[arm]))).join(' | ')} | ` +
+        `${percent(value(arms.on), value(arms.docmost))} | ${percent(value(arms.onWithoutStubs), value(arms.docmost))} |`,
     ),
   ];
 }
@@ -59,7 +64,7 @@ function chatLines(figures: ChatCacheRunFigures): string[] {
       const figure = chat.arms[arm];
       const docmost = chat.arms.docmost;
       return (
-        `  ${(arm === 'docmost' ? chat.id : '').padEnd(width)}  ${arm.padEnd(7)} ${String(figure.requests).padStart(3)} requests  ` +
+        `  ${(arm === 'docmost' ? chat.id : '').padEnd(width)}  ${arm.padEnd(14)} ${String(figure.requests).padStart(3)} requests  ` +
         `${number(figure.inputTokens).padStart(8)} in  ${number(figure.cachedTokens).padStart(8)} cached  ` +
         `${number(figure.freshTokens).padStart(7)} fresh (${percent(figure.freshTokens, docmost.freshTokens).padStart(5)})  ` +
         `${number(figure.pricedInputTokens[10]).padStart(7)} at 10 % (${percent(figure.pricedInputTokens[10], docmost.pricedInputTokens[10]).padStart(5)})` +

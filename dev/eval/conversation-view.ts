@@ -104,9 +104,10 @@ function isStub(
 const REFUSAL_WITH_DEFINITION = /(\S+) was not loaded, .* its definition: /;
 
 /**
- * The tools a model can call knowing how: every tool sent with its definition, and a stub once
- * the conversation holds its definition (a `loadTools` result's `definitions`, or the refusal
- * of a call made before loading, which carries it).
+ * The tools a model can call knowing how: every tool sent with its definition, and a deferred
+ * tool once the conversation holds its definition (a `loadTools` result's `definitions`, or the
+ * refusal of a call made before loading, which carries it), whether the request lists it as a
+ * stub (`in-conversation`) or not at all (`in-conversation-without-stubs`).
  */
 function callableToolNames(
   body: ChatCompletionsBody,
@@ -122,9 +123,10 @@ function callableToolNames(
     const refused = REFUSAL_WITH_DEFINITION.exec(call.result?.text ?? '');
     if (refused !== null) defined.add(refused[1]!);
   }
-  return (body.tools ?? [])
+  const listed = (body.tools ?? [])
     .filter((tool) => !isStub(tool) || defined.has(tool.function.name))
     .map((tool) => tool.function.name);
+  return [...listed, ...[...defined].filter((name) => !listed.includes(name))];
 }
 
 /** Reads a chat-completions request body. */

@@ -64,7 +64,7 @@ describe('parseEvalArguments', () => {
     ],
     [
       ['--tool-loading', 'lazy'],
-      '--tool-loading "lazy" is not valid; expected in-conversation or tool-list',
+      '--tool-loading "lazy" is not valid; expected one of in-conversation, in-conversation-without-stubs, tool-list',
     ],
     [['--fast'], 'unknown argument "--fast"; usage: npm run eval'],
   ])('rejects %j naming the problem', (argv, message) => {

@@ -107,7 +107,7 @@ export function parseEvalArguments(argv: readonly string[]): EvalArguments {
         const raw = value();
         if (!(TOOL_LOADINGS as readonly string[]).includes(raw))
           throw new EvalError(
-            `--tool-loading "${raw}" is not valid; expected ${TOOL_LOADINGS.join(' or ')}`,
+            `--tool-loading "${raw}" is not valid; expected one of ${TOOL_LOADINGS.join(', ')}`,
           );
         toolLoading = raw as ToolLoading;
         break;

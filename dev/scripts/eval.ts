@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { parseDatabaseUrl, startEmbeddedDatabase } from '../../host/database';
 import { parseDatabaseDriver } from '../../src/database';
+import type { ToolLoading } from '../../src/deferred';
 import { parseEvalArguments } from '../eval/eval-arguments';
 import { EvalError } from '../eval/eval-error';
 import { evalExitStatus } from '../eval/eval-summary';
@@ -48,6 +49,15 @@ function realModelFromEnvironment(): RealModel | undefined {
     ...(apiKey === undefined || apiKey === '' ? {} : { apiKey }),
   };
 }
+
+/** How each way of loading hands a loaded tool to the model, for the run's header. */
+const HANDED_OVER: Readonly<Record<ToolLoading, string>> = {
+  'in-conversation':
+    'in the conversation (the tool list never changes; deferred tools as stubs in it)',
+  'in-conversation-without-stubs':
+    'in the conversation (the request declares no deferred tool)',
+  'tool-list': 'in the tool list',
+};
 
 async function openPostgres(): Promise<{
   adminUrl: string;
@@ -114,7 +124,7 @@ async function main(): Promise<number> {
         : 'carrying loaded tools to the next turn',
     ].filter(Boolean);
     out(
-      `Deferred tools ON hand a loaded tool over ${args.toolLoading === 'in-conversation' ? 'in the conversation (the tool list never changes)' : 'in the tool list'} (--tool-loading ${args.toolLoading})`,
+      `Deferred tools ON hand a loaded tool over ${HANDED_OVER[args.toolLoading]} (--tool-loading ${args.toolLoading})`,
     );
     if (switchedOff.length > 0)
       out(`Deferred tools WITHOUT ${switchedOff.join(' and ')}`);

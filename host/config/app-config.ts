@@ -256,7 +256,7 @@ function parseToolLoading(raw: string | undefined): ToolLoading {
   const value = optional(raw) ?? 'tool-list';
   if (!(TOOL_LOADINGS as readonly string[]).includes(value))
     throw new StartupError(
-      `AI_TOOL_LOADING must be ${TOOL_LOADINGS.join(' or ')}, got "${value}"`,
+      `AI_TOOL_LOADING must be one of ${TOOL_LOADINGS.join(', ')}, got "${value}"`,
       'AI_TOOL_LOADING',
     );
   return value as ToolLoading;

@@ -1,5 +1,4 @@
 import {
-  NoSuchToolError,
   type PrepareStepFunction,
   type Tool,
   type ToolCallRepairFunction,
@@ -18,8 +17,7 @@ import type {
   DeferredTurnFigures,
   TurnTool,
 } from './chat-turn-options';
-import { composePrepareStep } from './compose-prepare-step';
-import { withGuardedModel } from './inherited-tool-name-guard';
+import { reportingPrepareStep } from './compose-prepare-step';
 import { createLoadToolsTool } from './load-tools-tool';
 import type {
   LoadToolsResult,
@@ -28,6 +26,8 @@ import type {
 } from './load-tools-result';
 import { LOAD_TOOLS_NAME } from './load-tools-input';
 import { turnCatalogBlock } from './tool-catalog-block';
+import { withUndeclaredTools } from './undeclared-tools';
+import { repairAsLoadTools } from './tool-call-repair';
 import {
   DEFAULT_TOOL_LOADING,
   deferredToolStub,
@@ -69,8 +69,10 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
    */
   readonly experimental_repairToolCall: ToolCallRepairFunction<ToolSet>;
   readonly #enabled: boolean;
-  /** ON with `in-conversation` loading: stubs in a tools array that never changes. */
+  /** ON with `in-conversation` loading (with or without stubs): a tools array that never changes. */
   readonly #inConversation: boolean;
+  /** Deferred names the provider's request leaves out (`in-conversation-without-stubs`). */
+  readonly #undeclared: ReadonlySet<string>;
   /** The deferred tools as bound (full definitions), by name. */
   readonly #deferredTools = new Map<string, Tool>();
   readonly #catalogBlock: string;
@@ -102,9 +104,13 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
     ];
     // Nothing to load: loadTools and the catalog would only cost tokens.
     this.#enabled = options.enabled && this.#deferredToolNames.length > 0;
-    this.#inConversation =
-      this.#enabled &&
-      (options.toolLoading ?? DEFAULT_TOOL_LOADING) === 'in-conversation';
+    const toolLoading = options.toolLoading ?? DEFAULT_TOOL_LOADING;
+    this.#inConversation = this.#enabled && toolLoading !== 'tool-list';
+    this.#undeclared = new Set(
+      this.#inConversation && toolLoading === 'in-conversation-without-stubs'
+        ? this.#deferredToolNames
+        : [],
+    );
     this.#coreToolNames = options.boundTools
       .filter((tool) => tool.tier === 'core')
       .map((tool) => tool.name);
@@ -128,8 +134,36 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
     this.#catalogBlock = this.#enabled
       ? turnCatalogBlock(registryDeferred, externalServers)
       : '';
-    this.prepareStep = this.#composedPrepareStep(options.prepareStep);
-    this.experimental_repairToolCall = (repair) => this.#repair(repair);
+    // What each step is sent is what its deferred tools may run with (see `#sentThisStep`).
+    this.prepareStep = reportingPrepareStep(
+      () => this.activeTools(),
+      options.prepareStep,
+      (step) => {
+        this.#stepTools =
+          step.activeTools === undefined
+            ? undefined
+            : new Set(step.activeTools);
+        // The figures count what the provider received: without the left-out stubs.
+        this.#hooks?.step?.(
+          this.#undeclared.size === 0 || step.activeTools === undefined
+            ? step
+            : {
+                ...step,
+                activeTools: step.activeTools.filter(
+                  (name) => !this.#undeclared.has(name),
+                ),
+              },
+        );
+      },
+      (settings) => withUndeclaredTools(settings, this.#undeclared),
+    );
+    this.experimental_repairToolCall = repairAsLoadTools(
+      (toolName) => this.#enabled && this.#deferredTools.has(toolName),
+      (toolCallId, call) => {
+        this.#recoveredCalls += 1;
+        this.#repairedCalls.set(toolCallId, call);
+      },
+    );
   }
 
   /** Whether this turn defers tools (the toggle is ON and something is deferred). */
@@ -305,59 +339,6 @@ export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
         : gatedTool(tool, () => this.#admitSent(name));
     }
     return tools;
-  }
-
-  /** What each step is sent is what its deferred tools may run with (see `#sentThisStep`). */
-  #composedPrepareStep(
-    hostPrepareStep: PrepareStepFunction<ToolSet> | undefined,
-  ): PrepareStepFunction<ToolSet> {
-    let hostActiveTools: readonly string[] | undefined;
-    const composed = composePrepareStep(
-      () => this.activeTools(),
-      hostPrepareStep === undefined
-        ? undefined
-        : async (options) => {
-            const answer = await hostPrepareStep(options);
-            hostActiveTools = answer?.activeTools;
-            return answer;
-          },
-    );
-    return async (options) => {
-      const settings = await composed(options);
-      this.#stepTools =
-        settings?.activeTools === undefined
-          ? undefined
-          : new Set(settings.activeTools);
-      this.#hooks?.step?.({
-        activeTools: settings?.activeTools,
-        hostActiveTools,
-        lockedDown: settings?.toolChoice === 'none',
-      });
-      return withGuardedModel(settings, options.model);
-    };
-  }
-
-  async #repair({
-    toolCall,
-    error,
-    tools,
-  }: Parameters<ToolCallRepairFunction<ToolSet>>[0]): ReturnType<
-    ToolCallRepairFunction<ToolSet>
-  > {
-    if (!this.#enabled || !NoSuchToolError.isInstance(error)) return null;
-    const { toolName } = toolCall;
-    if (!this.#deferredTools.has(toolName) || !(LOAD_TOOLS_NAME in tools))
-      return null;
-    this.#recoveredCalls += 1;
-    this.#repairedCalls.set(toolCall.toolCallId, {
-      toolName,
-      input: toolCall.input,
-    });
-    return {
-      ...toolCall,
-      toolName: LOAD_TOOLS_NAME,
-      input: JSON.stringify({ names: [toolName] }),
-    };
   }
 
   #isAlwaysActive(name: string): boolean {

@@ -1,4 +1,6 @@
 import type { PrepareStepFunction, PrepareStepResult, ToolSet } from 'ai';
+import type { SentStep } from './chat-turn-hooks';
+import { withGuardedModel } from './inherited-tool-name-guard';
 
 /** The tools visible on the next step; `undefined` when every tool stays active (deferred tools OFF). */
 export type VisibleToolNames = () => readonly string[] | undefined;
@@ -28,5 +30,42 @@ export function composePrepareStep(
     const visible = visibleToolNames();
     if (visible === undefined) return hostSettings;
     return { ...hostSettings, activeTools: [...visible] };
+  };
+}
+
+/**
+ * A turn's `prepareStep`: `composePrepareStep`, then `sent` hears each step as it is sent (its
+ * tools, the host's own `activeTools`, whether it is locked down), and the step's model goes
+ * behind the inherited-name guard (`inherited-tool-name-guard.ts`), deferred tools ON or OFF,
+ * then through `wrapModel` when given (`undeclared-tools.ts`).
+ */
+export function reportingPrepareStep(
+  visibleToolNames: VisibleToolNames,
+  hostPrepareStep: PrepareStepFunction<ToolSet> | undefined,
+  sent: (step: SentStep) => void,
+  wrapModel?: (
+    settings: PrepareStepResult<ToolSet> | undefined,
+  ) => PrepareStepResult<ToolSet> | undefined,
+): PrepareStepFunction<ToolSet> {
+  let hostActiveTools: readonly string[] | undefined;
+  const composed = composePrepareStep(
+    visibleToolNames,
+    hostPrepareStep === undefined
+      ? undefined
+      : async (options) => {
+          const answer = await hostPrepareStep(options);
+          hostActiveTools = answer?.activeTools;
+          return answer;
+        },
+  );
+  return async (options) => {
+    const settings = await composed(options);
+    sent({
+      activeTools: settings?.activeTools,
+      hostActiveTools,
+      lockedDown: settings?.toolChoice === 'none',
+    });
+    const guarded = withGuardedModel(settings, options.model);
+    return wrapModel === undefined ? guarded : wrapModel(guarded);
   };
 }

@@ -24,8 +24,8 @@ export interface RepairedToolCall {
 }
 
 /**
- * The part of a turn's deferred-tools state that the `loadTools` tool drives (DeferredToolsTurn
- * is the one implementation): its own file, so the tool and the turn do not import each other.
+ * The part of a turn's deferred-tools state that the `loadTools` tool drives (`ChatTurn` is the
+ * one implementation): its own file, so the tool and the turn do not import each other.
  */
 export interface ToolLoadingTurn {
   /** Activates the named deferred tools for the rest of the turn. */

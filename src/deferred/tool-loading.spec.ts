@@ -254,7 +254,7 @@ describe('in-conversation tool loading', () => {
     expect(turn.activeTools()).toEqual(['getPage', 'loadTools']);
     expect(checkToolLoading('tool-list')).toBe('tool-list');
     expect(() => checkToolLoading('lazy')).toThrow(
-      'toolLoading must be "in-conversation" or "tool-list", got "lazy"',
+      'toolLoading must be one of "in-conversation", "in-conversation-without-stubs", "tool-list", got "lazy"',
     );
   });
 

@@ -16,14 +16,24 @@ import type {
  *   cache keeps the whole chat as its prefix across a load (the approach of Anthropic's and
  *   OpenAI's tool search). The model reads a loaded tool's schema in a tool result instead of
  *   its tool list: a risk to how exactly it calls it, which is why it can be switched.
+ * - `in-conversation-without-stubs`: as `in-conversation`, but the request the provider receives
+ *   declares no deferred tool at all, only the core tools and `loadTools` (the stubs stay in the
+ *   SDK's tool set, so a call is parsed, checked and run the same way). Every request is the
+ *   stubs' tokens shorter (about 550 with the 28 registry tools), and the model calls a loaded
+ *   tool that its request never declared, from the definition in the conversation: a provider
+ *   that checks calls against the declared tools refuses that (Gemini ends such a step with
+ *   `UNEXPECTED_TOOL_CALL`), so it is for providers known to accept it. Needs the step's model
+ *   as an object (a model id string keeps the stubs declared).
  * - `tool-list` (the default): a loaded tool joins the tools array (`activeTools`) with its full definition,
  *   as before; the array changes at each load, so the next request re-processes the system
  *   prompt and the whole history.
  */
-export type ToolLoading = 'in-conversation' | 'tool-list';
+export type ToolLoading =
+  'in-conversation' | 'in-conversation-without-stubs' | 'tool-list';
 
 export const TOOL_LOADINGS: readonly ToolLoading[] = [
   'in-conversation',
+  'in-conversation-without-stubs',
   'tool-list',
 ];
 
@@ -34,7 +44,7 @@ export const DEFAULT_TOOL_LOADING: ToolLoading = 'tool-list';
 export function checkToolLoading(value: string): ToolLoading {
   if (!(TOOL_LOADINGS as readonly string[]).includes(value))
     throw new RangeError(
-      `toolLoading must be ${TOOL_LOADINGS.map((name) => `"${name}"`).join(' or ')}, got "${value}"`,
+      `toolLoading must be one of ${TOOL_LOADINGS.map((name) => `"${name}"`).join(', ')}, got "${value}"`,
     );
   return value as ToolLoading;
 }

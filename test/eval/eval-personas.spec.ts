@@ -12,6 +12,7 @@ import { requireTestEnv, TEST_ENV } from '../support/test-environment';
 describe('npm run eval with scripted personas', () => {
   let full: EvalReport;
   let listed: EvalReport;
+  let withoutStubs: EvalReport;
   let withoutRepair: EvalReport;
   let withoutCatalog: EvalReport;
 
@@ -48,6 +49,13 @@ describe('npm run eval with scripted personas', () => {
       ...onOnly,
       personas: selectPersonas(undefined),
     });
+    // ...or in the conversation with no deferred tool declared in the request at all.
+    withoutStubs = await runEval({
+      ...common,
+      modes: ['on'],
+      toolLoading: 'in-conversation-without-stubs',
+      personas: selectPersonas(undefined),
+    });
     withoutRepair = await runEval({
       ...common,
       ...onOnly,
@@ -79,21 +87,23 @@ describe('npm run eval with scripted personas', () => {
     );
     expect(full.toolLoading).toBe('in-conversation');
     expect(listed.toolLoading).toBe('tool-list');
-    expect(
-      listed.results.map((result) => [
-        result.model,
-        result.mode,
-        result.check.passed,
-        result.error,
-      ]),
-    ).toEqual(
-      ['loader', 'direct-caller', 'misspeller', 'cautious'].map((model) => [
-        model,
-        'on',
-        true,
-        undefined,
-      ]),
-    );
+    expect(withoutStubs.toolLoading).toBe('in-conversation-without-stubs');
+    for (const report of [listed, withoutStubs])
+      expect(
+        report.results.map((result) => [
+          result.model,
+          result.mode,
+          result.check.passed,
+          result.error,
+        ]),
+      ).toEqual(
+        ['loader', 'direct-caller', 'misspeller', 'cautious'].map((model) => [
+          model,
+          'on',
+          true,
+          undefined,
+        ]),
+      );
   });
 
   it('in the conversation, the direct-calling persona completes without repair: the refused call carries the definition', () => {

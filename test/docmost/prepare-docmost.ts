@@ -251,94 +251,110 @@ export async function prepareDocmostInstall(): Promise<DocmostInstall> {
   const root = join(directory, 'docmost');
   const marker = join(directory, 'prepared.json');
   const logFile = join(directory, 'prepare.log');
-  const reuse = (): DocmostInstall => {
-    const install = JSON.parse(readFileSync(marker, 'utf8')) as DocmostInstall;
-    say(
-      `Docmost ${install.version} (${install.commit ?? source}): prepared install reused from ${root}`,
-    );
-    for (const line of install.adaptations) sayAdaptation(line);
-    return { ...install, preparedInSeconds: undefined };
-  };
-  if (existsSync(marker)) return reuse();
+  if (existsSync(marker)) return reusedInstall(marker, source, root);
   // Two runs preparing the same source at once (two checkouts sharing the cache): the second
   // waits for the first, then reuses what it prepared.
   return withCacheLock(
     `${directory}.lock`,
     `Docmost's install from ${source}`,
-    async () => (existsSync(marker) ? reuse() : coldInstall()),
+    async () =>
+      existsSync(marker)
+        ? reusedInstall(marker, source, root)
+        : coldInstall(source, cache, directory),
     { report: say },
   );
+}
 
-  async function coldInstall(): Promise<DocmostInstall> {
-    const started = Date.now();
-    rmSync(directory, { recursive: true, force: true });
-    mkdirSync(directory, { recursive: true });
-    say(
-      `preparing Docmost from ${source} in ${directory} (a cold install; later runs reuse it)`,
-    );
-    placeSource(source, root, logFile);
-    const { version, name: rootName } = JSON.parse(
-      readFileSync(join(root, 'package.json'), 'utf8'),
-    ) as { version: string; name: string };
-    const adaptations = [
-      ...overrideMissingAudioPackage(root),
-      ...pageEmbeddingsWithoutPgvector(root),
-    ];
-    const polyfill = promiseWithResolversPreload(directory);
-    adaptations.push(...polyfill.adaptations);
-    for (const line of adaptations) sayAdaptation(line);
+function reusedInstall(
+  marker: string,
+  source: string,
+  root: string,
+): DocmostInstall {
+  const install = JSON.parse(readFileSync(marker, 'utf8')) as DocmostInstall;
+  say(
+    `Docmost ${install.version} (${install.commit ?? source}): prepared install reused from ${root}`,
+  );
+  for (const line of install.adaptations) sayAdaptation(line);
+  return { ...install, preparedInSeconds: undefined };
+}
 
-    const pnpm = await packageManager(root, cache, logFile);
-    const pnpmStep = (title: string, args: string[]) =>
-      runStep(title, {
-        command: pnpm.command,
-        args: [...pnpm.prefix, ...args],
-        cwd: root,
-        env: { ...process.env, CI: 'true' },
-        logFile,
-      });
-    await pnpmStep("installing Docmost's server dependencies", [
-      'install',
-      '--no-frozen-lockfile',
-      '--store-dir',
-      join(cache, 'pnpm-store'),
-      '--filter',
-      'server...',
-      '--filter',
-      '@docmost/editor-ext...',
-      '--filter',
-      rootName,
-    ]);
-    await pnpmStep('building @docmost/editor-ext', [
-      '--filter',
-      '@docmost/editor-ext',
-      'build',
-    ]);
-    await pnpmStep('building @docmost/mcp', [
-      '--filter',
-      '@docmost/mcp',
-      'build',
-    ]);
-    await pnpmStep("building Docmost's server as it comes (nest build)", [
-      '--filter',
-      'server',
-      'build',
-    ]);
-    const install: DocmostInstall = {
-      source,
-      commit: sourceCommit(source),
-      version,
-      root,
-      plainServerDirectory: join(root, 'apps', 'server'),
-      preloads: polyfill.preload === undefined ? [] : [polyfill.preload],
-      adaptations,
+/** The install made anew, under the lock. */
+async function coldInstall(
+  source: string,
+  cache: string,
+  directory: string,
+): Promise<DocmostInstall> {
+  const root = join(directory, 'docmost');
+  const marker = join(directory, 'prepared.json');
+  const logFile = join(directory, 'prepare.log');
+  const started = Date.now();
+  rmSync(directory, { recursive: true, force: true });
+  mkdirSync(directory, { recursive: true });
+  say(
+    `preparing Docmost from ${source} in ${directory} (a cold install; later runs reuse it)`,
+  );
+  placeSource(source, root, logFile);
+  const { version, name: rootName } = JSON.parse(
+    readFileSync(join(root, 'package.json'), 'utf8'),
+  ) as { version: string; name: string };
+  const adaptations = [
+    ...overrideMissingAudioPackage(root),
+    ...pageEmbeddingsWithoutPgvector(root),
+  ];
+  const polyfill = promiseWithResolversPreload(directory);
+  adaptations.push(...polyfill.adaptations);
+  for (const line of adaptations) sayAdaptation(line);
+
+  const pnpm = await packageManager(root, cache, logFile);
+  const pnpmStep = (title: string, args: string[]) =>
+    runStep(title, {
+      command: pnpm.command,
+      args: [...pnpm.prefix, ...args],
+      cwd: root,
+      env: { ...process.env, CI: 'true' },
       logFile,
-      preparedInSeconds: Math.round((Date.now() - started) / 1000),
-    };
-    writeFileSync(marker, `${JSON.stringify(install, null, 2)}\n`);
-    say(`Docmost's install prepared in ${install.preparedInSeconds} s`);
-    return install;
-  }
+    });
+  await pnpmStep("installing Docmost's server dependencies", [
+    'install',
+    '--no-frozen-lockfile',
+    '--store-dir',
+    join(cache, 'pnpm-store'),
+    '--filter',
+    'server...',
+    '--filter',
+    '@docmost/editor-ext...',
+    '--filter',
+    rootName,
+  ]);
+  await pnpmStep('building @docmost/editor-ext', [
+    '--filter',
+    '@docmost/editor-ext',
+    'build',
+  ]);
+  await pnpmStep('building @docmost/mcp', [
+    '--filter',
+    '@docmost/mcp',
+    'build',
+  ]);
+  await pnpmStep("building Docmost's server as it comes (nest build)", [
+    '--filter',
+    'server',
+    'build',
+  ]);
+  const install: DocmostInstall = {
+    source,
+    commit: sourceCommit(source),
+    version,
+    root,
+    plainServerDirectory: join(root, 'apps', 'server'),
+    preloads: polyfill.preload === undefined ? [] : [polyfill.preload],
+    adaptations,
+    logFile,
+    preparedInSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  writeFileSync(marker, `${JSON.stringify(install, null, 2)}\n`);
+  say(`Docmost's install prepared in ${install.preparedInSeconds} s`);
+  return install;
 }
 
 /**

@@ -31,11 +31,10 @@ import {
 } from './client-mount';
 import { overrideMissingAudioPackage } from './docmost-adaptations';
 import { explainCompilerErrors } from './generated-source';
+import { packageManager, placeSource } from './docmost-source';
 import {
   cacheRoot,
   CHECKOUT_ROOT,
-  packageManager,
-  placeSource,
   type PreparedDocmost,
 } from './prepare-docmost';
 import { runStep, say, sayAdaptation, StepFailure } from './run-step';

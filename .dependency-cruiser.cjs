@@ -21,6 +21,7 @@ const FLOORS = [
   ['stash', 'chat-turn'],
   ['tools'],
   ['ai-tools-module-options.ts'],
+  ['ai-tools-lifecycles.ts'],
   ['ai-tools.module.ts'],
   ['index.ts'],
 ];

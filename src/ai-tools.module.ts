@@ -1,17 +1,19 @@
 import {
-  Inject,
-  Injectable,
   Logger,
   Module,
   type CanActivate,
   type DynamicModule,
-  type OnApplicationShutdown,
-  type OnModuleDestroy,
-  type OnModuleInit,
   type Provider,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Kysely } from 'kysely';
+import {
+  COLLABORATION_PAGES,
+  CollaborationPagesLifecycle,
+  DocmostVersionLog,
+  HeavyWorkPoolLifecycle,
+  OwnedDatabaseCloser,
+} from './ai-tools-lifecycles';
 import {
   AI_TOOLS_OPTIONS,
   type AiToolsModuleAsyncOptions,
@@ -20,9 +22,8 @@ import {
 import { AI_TOOLS_AUTH_GUARD } from './caller';
 import { createCallsPerUserLimit } from './calls-per-user';
 import { CHAT_MEMORY_OPTIONS, ChatMemoryService } from './chat-memory';
+import { AiChatTurnService } from './chat-turn';
 import { CollaborationPages } from './collaboration';
-import { docmostVersionNotice } from './docmost-services';
-import { errorMessage, messageWithCause } from './ground';
 import {
   COMMENT_SIGNAL_OPTIONS,
   CommentSignalInterceptor,
@@ -38,6 +39,9 @@ import {
   type DB,
 } from './database';
 import { DEFERRED_TOOLS_OPTIONS, DeferredToolsService } from './deferred';
+import { DOCMOST_SERVICES } from './docmost-services';
+import { errorMessage, messageWithCause } from './ground';
+import { MCP_SESSION_OPTIONS, McpSessionsService } from './mcp-sessions';
 import {
   createToolRegistry,
   TOOL_REGISTRY,
@@ -46,33 +50,20 @@ import {
 } from './registry';
 import { AiToolsSettingsModule } from './settings';
 import { PageStashModule, PageStashService } from './stash';
-import { AiChatTurnService } from './chat-turn';
-import { TurnStatsController } from './stats';
-import { TURN_STATS_OPTIONS } from './stats';
-import { TurnStatsService } from './stats';
-import { MCP_SESSION_OPTIONS, McpSessionsService } from './mcp-sessions';
-import { TOOL_DEFINITIONS } from './tools';
+import {
+  TURN_STATS_OPTIONS,
+  TurnStatsController,
+  TurnStatsService,
+} from './stats';
 import {
   docmostExecutorsFor,
   resolveExecutorDependencies,
+  TOOL_DEFINITIONS,
+  TOOL_HEAVY_TASKS,
   type ToolExecutorDependencies,
+  type ToolHeavyWorkPool,
 } from './tools';
-import { DOCMOST_SERVICES } from './docmost-services';
-import { TOOL_HEAVY_TASKS, type ToolHeavyWorkPool } from './tools';
 import { HEAVY_WORK_POOL, HeavyWorkPool } from './workers';
-
-/** Opens the module's own pool when it was given a URL, and closes only that one. */
-@Injectable()
-class OwnedDatabaseCloser implements OnApplicationShutdown {
-  constructor(
-    @Inject(AI_TOOLS_OPTIONS) private readonly options: AiToolsModuleOptions,
-    @Inject(KYSELY) private readonly db: Kysely<DB>,
-  ) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    if (!this.options.db) await this.db.destroy();
-  }
-}
 
 function resolveDatabase(options: AiToolsModuleOptions): Kysely<DB> {
   if (options.db) return options.db;
@@ -86,53 +77,6 @@ function resolveDatabase(options: AiToolsModuleOptions): Kysely<DB> {
   );
 }
 
-/**
- * The module's worker pool for heavy tool work: started with the application, so no tool call
- * waits for a worker to start, and stopped with it.
- */
-@Injectable()
-class HeavyWorkPoolLifecycle implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger('AiToolsHeavyWork');
-
-  constructor(
-    @Inject(HEAVY_WORK_POOL) private readonly pool: ToolHeavyWorkPool,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    try {
-      await this.pool.warm();
-    } catch (error) {
-      // Tools without heavy work still serve; each heavy run tries to start the pool again.
-      this.logger.error(
-        `the worker pool for heavy tool work did not start: ${errorMessage(error)}`,
-      );
-    }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.pool.destroy();
-  }
-}
-
-/** Says at boot which Docmost the module runs in, and warns when the checks did not pass on it. */
-@Injectable()
-class DocmostVersionLog implements OnModuleInit {
-  constructor(
-    @Inject(AI_TOOLS_OPTIONS) private readonly options: AiToolsModuleOptions,
-  ) {}
-
-  onModuleInit(): void {
-    const notice = docmostVersionNotice(this.options.docmostVersion);
-    const logger = new Logger('AiTools');
-    if (notice.level === 'warn')
-      (this.options.logger ?? logger).warn(notice.message);
-    else logger.log(notice.message);
-  }
-}
-
-/** Live pages of the host's collaboration server, when the `collaboration` option is set. */
-const COLLABORATION_PAGES = Symbol('COLLABORATION_PAGES');
-
 function collaborationPages(
   options: AiToolsModuleOptions,
 ): CollaborationPages | null {
@@ -145,23 +89,6 @@ function collaborationPages(
       ),
     ...options.collaboration,
   });
-}
-
-/**
- * Releases the direct connections live pages keep open between calls, first thing at shutdown
- * (`onModuleDestroy` runs before any `beforeApplicationShutdown`, where a host closes its
- * collaboration server): their last stores land while the database is open.
- */
-@Injectable()
-class CollaborationPagesLifecycle implements OnModuleDestroy {
-  constructor(
-    @Inject(COLLABORATION_PAGES)
-    private readonly pages: CollaborationPages | null,
-  ) {}
-
-  async onModuleDestroy(): Promise<void> {
-    await this.pages?.close();
-  }
 }
 
 /** The executors' dependencies, resolved once: the registry's tools and the stash routes share them. */

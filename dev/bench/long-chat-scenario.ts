@@ -9,7 +9,8 @@ const PAGES = SEED_IDS.pages;
 const OPEN_PAGE = PAGES.productHandbook;
 
 /** The Product space's pages the member reads, one a turn (then from the start again). */
-const READ_PAGES = [
+/** The pages the long chat reads, one a turn, in order. */
+export const LONG_CHAT_READ_PAGES = [
   PAGES.roadmap,
   PAGES.releaseNotes,
   PAGES.pricing,
@@ -47,7 +48,7 @@ export const LONG_CHAT_SCENARIO: Scenario = {
   title: 'Twelve turns, a page read in each, a deferred tool needed in turn 7',
   toolsNeeded: [LONG_CHAT_LOADED_TOOL],
   turns: Array.from({ length: LONG_CHAT_TURNS }, (_, index) => {
-    const pageId = READ_PAGES[index % READ_PAGES.length]!;
+    const pageId = LONG_CHAT_READ_PAGES[index % LONG_CHAT_READ_PAGES.length]!;
     const loading = index + 1 === LONG_CHAT_LOADING_TURN;
     return {
       message: loading

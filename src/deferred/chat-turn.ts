@@ -49,11 +49,12 @@ import {
  * everything else is on the prototype or private (`#`) and never spreads.
  *
  * Deferred tools: the model activates them (in load order), or the chat's previous turn
- * carried them (`carriedTools`). `in-conversation` loading (`tool-loading.ts`): the
- * tools array is the same on every step and turn, each deferred tool a stub; `loadTools`
- * answers with the definitions and activating only lets calls run. `tool-list`: an activated
- * tool joins `activeTools`, its key moved to the end of `tools` (the SDK's order) so each
- * step's array is a prefix of the next.
+ * carried them (`carriedTools`). `in-conversation` loading (`tool-loading.ts`): the tools array
+ * is the same on every step and turn, each deferred tool a stub; `loadTools` answers with the
+ * definitions and activating only lets calls run (`-without-stubs`: the step's model leaves the
+ * stubs out of the provider's request, `undeclared-tools.ts`). `tool-list`: an activated tool
+ * joins `activeTools`, its key moved to the end of `tools` (the SDK's order) so each step's
+ * array is a prefix of the next.
  */
 export class ChatTurn<Ended = undefined> implements ToolLoadingTurn {
   /** Every tool of the turn: bound tools, `loadTools` when deferred tools are ON, external tools. */

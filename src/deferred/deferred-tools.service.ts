@@ -46,8 +46,10 @@ export interface StartTurnOptions {
 export interface DeferredToolsOptions {
   /**
    * Where a loaded tool's definition reaches the model: `in-conversation` (the tools
-   * array never changes within a chat, so a provider's prompt cache keeps the chat) or
-   * `tool-list` (default: a loaded tool joins the tools array, re-processing the chat's history).
+   * array never changes within a chat, so a provider's prompt cache keeps the chat),
+   * `in-conversation-without-stubs` (the same, the request declaring no deferred tool: for
+   * providers that accept a call of an undeclared tool) or `tool-list` (default: a loaded tool
+   * joins the tools array, re-processing the chat's history). See `tool-loading.ts`.
    */
   readonly toolLoading?: ToolLoading;
 }

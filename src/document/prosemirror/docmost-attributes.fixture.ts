@@ -3,10 +3,9 @@ import type { ProseMirrorMark, ProseMirrorNode } from './prosemirror-node';
 /**
  * A page using every node and mark type of Docmost's editor, each carrying every attribute the
  * editor stores on it, with the values the editor writes (its defaults, or what an upload or a
- * menu sets). Read from the gitmost fork's editor-ext sources and its write-path schema surface
- * (packages/prosemirror-markdown/test/schema-surface-snapshot.test.ts with the divergences
- * listed in apps/server/src/collaboration/schema-attr-parity.spec.ts), and upstream Docmost's
- * packages/editor-ext where it defines the type.
+ * menu sets). Read from the editor extensions of the gitmost fork Docmost pins
+ * (`packages/editor-ext`), and of upstream Docmost's `packages/editor-ext` where it defines the
+ * type.
  */
 
 const FILE = '/api/files/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';

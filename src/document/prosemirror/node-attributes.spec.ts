@@ -6,7 +6,7 @@ import {
 import { EVERY_ATTRIBUTE_DOCUMENT } from './docmost-attributes.fixture';
 import { DOCMOST_MARK_TYPES, DOCMOST_NODE_TYPES } from './node-schema';
 import type { ProseMirrorNode } from './prosemirror-node';
-import { findNodeIssues } from './validate-node';
+import { assertValidNode, findNodeIssues } from './validate-node';
 
 describe('declared attributes', () => {
   it('declare the attributes of exactly the node and mark types the schema knows', () => {
@@ -161,5 +161,202 @@ describe("the declared attributes match Docmost's editor", () => {
       expect(
         findNodeIssues(withAttribute(type, name, 'javascript:alert(1)')),
       ).toEqual([]);
+  });
+});
+
+describe('findNodeIssues on attributes', () => {
+  it('refuses attributes a node or mark type does not declare, naming the attribute, the type and the allowed ones', () => {
+    const onclick = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          attrs: { id: 'abcdefghijkl', onclick: 'alert(1)' },
+        },
+      ],
+    };
+    expect(findNodeIssues(onclick, { label: 'doc' })).toEqual([
+      {
+        path: 'doc.content[0].attrs',
+        message:
+          'a paragraph node has no attribute "onclick" (its attributes are id, textAlign, indent)',
+        unknown: 'attribute',
+      },
+    ]);
+    const styled = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            {
+              type: 'text',
+              text: 'x',
+              marks: [
+                { type: 'bold', attrs: { style: 'x' } },
+                { type: 'link', attrs: { href: '/a', onmouseover: 'x' } },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const messages = findNodeIssues(styled).map((issue) => issue.message);
+    expect(messages).toEqual([
+      'a bold mark has no attribute "style" (it takes no attributes)',
+      expect.stringMatching(
+        /^a link mark has no attribute "onmouseover" \(its attributes are href, target, rel, class, title, internal\)$/,
+      ),
+    ]);
+    const outside = {
+      type: 'paragraph',
+      onclick: 'alert(1)',
+      content: [
+        { type: 'text', text: 'x', marks: [{ type: 'bold', style: 'x' }] },
+      ],
+    };
+    expect(findNodeIssues(outside).map((issue) => issue.message)).toEqual([
+      'a paragraph has a field "onclick"; a node has only type, attrs, content, text, marks (attributes go in attrs)',
+      'a bold mark has a field "style"; a mark has only type, attrs (attributes go in attrs)',
+    ]);
+    const embed = {
+      type: 'htmlEmbed',
+      attrs: { html: '<script>alert(1)</script>' },
+    };
+    expect(findNodeIssues(embed)[0]?.message).toBe(
+      'a htmlEmbed node has no attribute "html" (raw HTML embeds cannot be written by a tool, as they would run script for readers; leave existing ones in place by editing other blocks with patchNode, insertNode or deleteNode)',
+    );
+    const long = { type: 'image', attrs: { ['x'.repeat(100_000)]: 1 } };
+    expect(findNodeIssues(long)[0]!.message.length).toBeLessThan(300);
+    expect(() => assertValidNode(onclick, { label: 'doc' })).toThrow(
+      /no attribute "onclick".*Nothing was written\.$/,
+    );
+  });
+
+  it("accepts the attributes Docmost's editor stores on its nodes and marks", () => {
+    const doc = {
+      type: 'doc',
+      content: [
+        {
+          type: 'heading',
+          attrs: { id: 'abcdefghijkl', level: 2, textAlign: 'left', indent: 0 },
+          content: [
+            {
+              type: 'text',
+              text: 'H',
+              marks: [
+                { type: 'textStyle', attrs: { color: '#f00' } },
+                { type: 'highlight', attrs: { color: '#fef08a' } },
+              ],
+            },
+          ],
+        },
+        {
+          type: 'paragraph',
+          attrs: { id: 'bbbbbbbbbbbb', textAlign: 'center' },
+          content: [
+            {
+              type: 'text',
+              text: 'x',
+              marks: [
+                {
+                  type: 'link',
+                  attrs: {
+                    href: '/s/a/p/b',
+                    target: '_blank',
+                    rel: 'noopener noreferrer nofollow',
+                    class: null,
+                    internal: true,
+                  },
+                },
+                {
+                  type: 'comment',
+                  attrs: { commentId: 'c1', resolved: false },
+                },
+              ],
+            },
+            {
+              type: 'mention',
+              attrs: {
+                id: 'm',
+                label: 'Ann',
+                entityType: 'user',
+                entityId: 'u',
+                slugId: null,
+                creatorId: 'u2',
+              },
+            },
+          ],
+        },
+        {
+          type: 'orderedList',
+          attrs: { start: 1, type: null },
+          content: [{ type: 'listItem', content: [{ type: 'paragraph' }] }],
+        },
+        {
+          type: 'table',
+          content: [
+            {
+              type: 'tableRow',
+              content: [
+                {
+                  type: 'tableCell',
+                  attrs: {
+                    colspan: 1,
+                    rowspan: 1,
+                    colwidth: null,
+                    backgroundColor: null,
+                    backgroundColorName: null,
+                  },
+                  content: [{ type: 'paragraph' }],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          type: 'image',
+          attrs: {
+            src: '/api/files/x/a.png',
+            alt: 'a',
+            title: null,
+            align: 'center',
+            width: '100%',
+            attachmentId: 'x',
+            size: 10,
+            caption: '',
+          },
+        },
+        {
+          type: 'attachment',
+          attrs: {
+            url: '/files/x/a.zip',
+            name: 'a.zip',
+            mime: 'application/zip',
+            size: 3,
+            attachmentId: 'x',
+            placeholder: null,
+          },
+        },
+        {
+          type: 'embed',
+          attrs: {
+            src: 'https://youtube.com/x',
+            provider: 'youtube',
+            align: 'center',
+            width: 800,
+            height: 600,
+          },
+        },
+        {
+          type: 'callout',
+          attrs: { type: 'info', icon: '💡' },
+          content: [{ type: 'paragraph' }],
+        },
+        { type: 'codeBlock', attrs: { language: 'ts' } },
+        { type: 'mathBlock', attrs: { text: 'e=mc^2' } },
+      ],
+    };
+    expect(findNodeIssues(doc, { label: 'doc' })).toEqual([]);
   });
 });

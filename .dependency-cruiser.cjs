@@ -26,6 +26,9 @@ const FLOORS = [
   ['index.ts'],
 ];
 
+const { readdirSync } = require('node:fs');
+const { join } = require('node:path');
+
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A room's files: a folder's, at any depth, or the one top-level file. */
@@ -53,6 +56,49 @@ const floors = FLOORS.flatMap((floor, level) =>
   })),
 );
 
+/** Every folder of src/, at any depth (`src/tools/content/transform`, say). */
+const folders = (path) =>
+  readdirSync(join(__dirname, path), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => [
+      `${path}/${entry.name}`,
+      ...folders(`${path}/${entry.name}`),
+    ]);
+
+/** A tool domain's folder: `src/tools/<domain>`. */
+const TOOL_DOMAIN = /^src\/tools\/[^/]+$/;
+
+/**
+ * The files at the top of src/tools, where the worker's task table (`heavy-tasks.ts`) composes
+ * the domains' tables: they enter a domain by its index or by its `*-heavy-tasks.ts` (the rule
+ * below says why), nothing else.
+ */
+const TOOLS_TOP = '^src/tools/[^/]+\\.ts$';
+
+/**
+ * Every folder is entered through its index only (all reported as `through-the-index`): from
+ * outside the folder, no file may import one of its files but `index.ts`. Its own files, and
+ * those of its sub-folders, import each other directly; a sub-folder is entered through its own
+ * index in turn.
+ */
+const doors = folders('src').map((folder) => ({
+  name: 'through-the-index',
+  comment: `${folder}/ is entered through its index (${folder}/index.ts) only: export the name there. Its own files import each other directly.`,
+  severity: 'error',
+  from: {
+    path: '^src/',
+    pathNot: [
+      TESTS,
+      `^${escape(folder)}/`,
+      ...(TOOL_DOMAIN.test(folder) ? [TOOLS_TOP] : []),
+    ],
+  },
+  to: {
+    path: `^${escape(folder)}/`,
+    pathNot: `^${escape(folder)}/index\\.ts$`,
+  },
+}));
+
 /** The stats route's answer, types only: the one module the server takes from the browser entry. */
 const WIRE_TYPES = '^client/wire/';
 
@@ -76,37 +122,16 @@ module.exports = {
       from: { path: '^src/', pathNot: [TESTS, ...FLOORS.flat().map(room)] },
       to: {},
     },
+    ...doors,
     {
       name: 'through-the-index',
       comment:
-        'A folder of src/ is entered through its index (src/<folder>/index.ts) only: export the name there. Its own files import each other directly.',
+        "A tool domain (src/tools/<domain>/) is entered from the top of src/tools through its index, or through its *-heavy-tasks.ts for the worker's task table (heavy-tasks.ts): a worker loads that table, and through the domains' indexes it would load every executor, the registry and the database with it (about 1,350 modules instead of 160 at each worker's start).",
       severity: 'error',
-      from: { path: '^src/([^/]+)/', pathNot: TESTS },
+      from: { path: TOOLS_TOP, pathNot: TESTS },
       to: {
-        path: '^src/[^/]+/',
-        pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'],
-      },
-    },
-    {
-      name: 'through-the-index',
-      comment:
-        'A folder of src/ is entered through its index (src/<folder>/index.ts) only: export the name there.',
-      severity: 'error',
-      from: { path: '^src/[^/]+\\.ts$', pathNot: TESTS },
-      to: { path: '^src/[^/]+/', pathNot: '^src/[^/]+/index\\.ts$' },
-    },
-    {
-      name: 'comment-signal-rooms-through-their-index',
-      comment:
-        "The comment signal's rooms (src/comment-signal/session, database-source, text, tool-results) are entered through their index from anywhere outside the room: export the name there. A room's own files import each other directly.",
-      severity: 'error',
-      from: { path: '^src/comment-signal/([^/]+)', pathNot: TESTS },
-      to: {
-        path: '^src/comment-signal/(session|database-source|text|tool-results)/',
-        pathNot: [
-          '^src/comment-signal/$1/',
-          '^src/comment-signal/[^/]+/index\\.ts$',
-        ],
+        path: '^src/tools/[^/]+/',
+        pathNot: '^src/tools/[^/]+/(index|[^/]+-heavy-tasks)\\.ts$',
       },
     },
     {

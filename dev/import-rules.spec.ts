@@ -95,13 +95,13 @@ const PROBES: readonly Probe[] = [
     'src/comment-signal/PROBE-room.ts',
     './session/comment-signal-session',
     'src/comment-signal/session/comment-signal-session.ts',
-    'comment-signal-rooms-through-their-index',
+    'through-the-index',
   ),
   probe(
     'src/comment-signal/text/PROBE.ts',
     '../session/check-plan',
     'src/comment-signal/session/check-plan.ts',
-    'comment-signal-rooms-through-their-index',
+    'through-the-index',
   ),
   probe(
     'src/comment-signal/PROBE-room-index.ts',
@@ -112,6 +112,49 @@ const PROBES: readonly Probe[] = [
     'src/comment-signal/session/PROBE.ts',
     './check-plan',
     'src/comment-signal/session/check-plan.ts',
+  ),
+  // Every folder at any depth, the tool domains' too.
+  probe(
+    'src/tools/reading/PROBE.ts',
+    '../paging/keyset-cursor',
+    'src/tools/paging/keyset-cursor.ts',
+    'through-the-index',
+  ),
+  probe(
+    'src/tools/reading/PROBE-door.ts',
+    '../paging',
+    'src/tools/paging/index.ts',
+  ),
+  probe(
+    'src/tools/content/PROBE.ts',
+    './page-markdown/create-page',
+    'src/tools/content/page-markdown/create-page.ts',
+    'through-the-index',
+  ),
+  probe(
+    'src/document/markdown/PROBE.ts',
+    '../prosemirror/prosemirror-node',
+    'src/document/prosemirror/prosemirror-node.ts',
+    'through-the-index',
+  ),
+  // The worker's task table takes a domain's *-heavy-tasks.ts; nothing else of the domain, and
+  // no file below the top of src/tools.
+  probe(
+    'src/tools/PROBE-heavy.ts',
+    './content/content-heavy-tasks',
+    'src/tools/content/content-heavy-tasks.ts',
+  ),
+  probe(
+    'src/tools/PROBE-spec.ts',
+    './content/content.tools',
+    'src/tools/content/content.tools.ts',
+    'through-the-index',
+  ),
+  probe(
+    'src/tools/reading/PROBE-heavy.ts',
+    '../content/content-heavy-tasks',
+    'src/tools/content/content-heavy-tasks.ts',
+    'through-the-index',
   ),
   probe(
     'src/docmost-services/database/PROBE.ts',

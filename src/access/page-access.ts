@@ -74,12 +74,8 @@ const PAGE_COLUMNS_WITHOUT_DOCUMENT = [
   Exclude<keyof Page, 'content' | 'textContent' | 'ydoc' | 'tsv'>
 >;
 
-function pageQuery(
-  db: Kysely<DB>,
-  pageIdOrSlugId: string,
-  withContent: boolean,
-  largeFrom: number | undefined,
-): SelectQueryBuilder<
+/** A page's row as `pageQuery` selects it: its version, and its document's size when measured. */
+type PageQuery = SelectQueryBuilder<
   DB,
   'pages',
   Page & {
@@ -87,7 +83,14 @@ function pageQuery(
     contentChars: number | null;
     storedBytes: number | null;
   }
-> {
+>;
+
+function pageQuery(
+  db: Kysely<DB>,
+  pageIdOrSlugId: string,
+  withContent: boolean,
+  largeFrom: number | undefined,
+): PageQuery {
   // The document comes as JSON text, parsed by requirePage: as jsonb, a host's CamelCasePlugin
   // (Docmost's Kysely has one) walks every nested object of it to rename keys, about 125 ms of
   // the event loop per read of a 6 MB page, five times the parse. Never the document's shadows:
@@ -134,15 +137,7 @@ function pageQuery(
       sql<null>`null`.as('ydoc'),
       sql<null>`null`.as('tsv'),
       sql<string>`pages.updated_at::text`.as('version'),
-    ]) as SelectQueryBuilder<
-    DB,
-    'pages',
-    Page & {
-      version: string;
-      contentChars: number | null;
-      storedBytes: number | null;
-    }
-  >;
+    ]) as PageQuery;
   return isUuid(pageIdOrSlugId)
     ? query.where('pages.id', '=', pageIdOrSlugId)
     : query.where('pages.slugId', '=', pageIdOrSlugId);

@@ -15,39 +15,39 @@ export interface CallsPerUserRedis {
 const NOW = `local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
 
+/** Now, and the leases lapsed by now dropped from both sets (KEYS: running, in progress). */
+const NOW_WITHOUT_LAPSED = `${NOW}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)`;
+
+/**
+ * Leases the call (ARGV: call id, lease ms, running limit) in progress and, while fewer than the
+ * running limit run, running too; the script then returns `running`, else `waiting`.
+ */
+const leaseAndRunIfRoom = (running: string, waiting: string) =>
+  `local expiry = now + tonumber(ARGV[2])
+redis.call('ZADD', KEYS[2], expiry, ARGV[1])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then
+  redis.call('ZADD', KEYS[1], expiry, ARGV[1])
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return ${running}
+end
+return ${waiting}`;
+
 /**
  * KEYS: running, in progress. ARGV: call id, lease ms, running limit, in-progress limit.
  * Returns { -1, count } refused (count in progress), { 1, count } running, { 0, count } waiting.
  */
-export const ADMIT_SCRIPT = `${NOW}
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+export const ADMIT_SCRIPT = `${NOW_WITHOUT_LAPSED}
 local inProgress = redis.call('ZCARD', KEYS[2])
 if inProgress >= tonumber(ARGV[4]) then return { -1, inProgress } end
-local expiry = now + tonumber(ARGV[2])
-redis.call('ZADD', KEYS[2], expiry, ARGV[1])
-redis.call('PEXPIRE', KEYS[2], ARGV[2])
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then
-  redis.call('ZADD', KEYS[1], expiry, ARGV[1])
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return { 1, inProgress + 1 }
-end
-return { 0, inProgress + 1 }`;
+${leaseAndRunIfRoom('{ 1, inProgress + 1 }', '{ 0, inProgress + 1 }')}`;
 
 /** KEYS: running, in progress. ARGV: call id, lease ms, running limit. Returns 1 running, 0 still waiting, -1 its lease lapsed. */
-export const PROMOTE_SCRIPT = `${NOW}
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+export const PROMOTE_SCRIPT = `${NOW_WITHOUT_LAPSED}
 if not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return -1 end
-local expiry = now + tonumber(ARGV[2])
-redis.call('ZADD', KEYS[2], expiry, ARGV[1])
-redis.call('PEXPIRE', KEYS[2], ARGV[2])
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then
-  redis.call('ZADD', KEYS[1], expiry, ARGV[1])
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return 1
-end
-return 0`;
+${leaseAndRunIfRoom('1', '0')}`;
 
 /** KEYS: running, in progress. ARGV: call id, lease ms. Extends the call's leases where it holds them. */
 export const RENEW_SCRIPT = `${NOW}

@@ -36,6 +36,7 @@ export { jsonbElementsOfBoth } from './jsonb-elements';
 export {
   docmostPageVisible,
   pagePermissionsQuery,
+  pageRestrictedQuery,
   type PageColumns,
   type PagePermissionCaller,
   type PageVisibilityCondition,

@@ -100,3 +100,22 @@ export function pagePermissionsQuery(
       coalesce((select r.writer from restrictions r where r.start_id = start.id order by r.depth limit 1), false) as "canEditNearest"
     from pages start where start.id = any(${pageIds}::uuid[])`;
 }
+
+/**
+ * Whether a restriction applies to the page (a `page_access` row on it or an ancestor), read
+ * from the tables as Docmost's share view reads it on every view
+ * (`PagePermissionRepo.hasRestrictedAncestor`, uncached). The depth bound stops a cycle.
+ */
+export function pageRestrictedQuery(
+  pageId: string,
+): RawBuilder<{ readonly restricted: boolean }> {
+  return sql<{ readonly restricted: boolean }>`
+    with recursive chain (id, parent_page_id, depth) as (
+      select start.id, start.parent_page_id, 0 from pages start where start.id = ${pageId}::uuid
+      union
+      select parent.id, parent.parent_page_id, chain.depth + 1
+      from pages parent join chain on parent.id = chain.parent_page_id
+      where chain.depth < 1000
+    )
+    select exists (select 1 from chain join page_access restriction on restriction.page_id = chain.id) as "restricted"`;
+}

@@ -14,104 +14,75 @@ export {
 } from './markdown';
 export { DocumentError, type DocumentErrorCode } from './document-error';
 export {
+  anchorComment,
+  asDocument,
+  assertValidNode,
+  assignBlockIds,
+  ATOM_PLACEHOLDER,
   ATTACHMENT_NODE_TYPES,
   attachmentIds,
-  replaceAttachmentIds,
-} from './prosemirror/attachment-references';
-export { blockFingerprint } from './prosemirror/block-fingerprint';
-export {
   BLOCK_ID_NODE_TYPES,
+  blockFingerprint,
   blockIdAssignments,
-  ensureBlockIds,
-  isBlockId,
-  withBlockIds,
-} from './prosemirror/block-id';
-export {
-  assignBlockIds,
+  buildOutline,
   collectBlockIds,
-  insertAtPath,
-  locateBlock,
-  type LocatedBlock,
-  spliceAtPath,
-} from './prosemirror/block-tree';
-export {
-  anchorComment,
   COMMENT_MARK_TYPE,
-  findCommentAnchors,
-  setCommentResolved,
-} from './prosemirror/comment-mark';
-export {
-  countDocument,
-  type DocumentCounts,
-} from './prosemirror/document-counts';
-export {
   type CountChange,
+  countDocument,
+  deleteTableRow,
   diffDocuments,
   type DiffDocumentsOptions,
+  type DocumentCounts,
   type DocumentDiff,
-  type TextChange,
-} from './prosemirror/document-diff';
-export { documentSize } from './prosemirror/document-size';
-export {
+  documentSize,
   type EditorMarkDescription,
   type EditorNodeDescription,
   editorSchemaDescription,
   type EditorSchemaDescription,
-} from './prosemirror/editor-schema-description';
-export { extractText } from './prosemirror/extract-text';
-export {
+  ensureBlockIds,
+  extractText,
   findBlockById,
+  findCommentAnchors,
+  findContainerIssues,
+  findNodeIssues,
+  findTextMatches,
+  insertAtPath,
+  insertTableRow,
+  isBlockId,
   isTextBlock,
+  LEAF_NODE_TYPES,
   listTextBlocks,
+  locateBlock,
+  type LocatedBlock,
   type LocatedNode,
+  type LocatedTable,
+  matchableText,
   nodeAtPath,
   type NodePath,
-  parseBlockReference,
-  resolveBlockReference,
-} from './prosemirror/find-block';
-export { ATOM_PLACEHOLDER, matchableText } from './prosemirror/inline-text';
-export {
-  LEAF_NODE_TYPES,
-  REQUIRED_PARENT_TYPES,
-} from './prosemirror/node-schema';
-export {
-  buildOutline,
   type OutlineEntry,
-  tableSize,
-} from './prosemirror/outline';
-export {
-  asDocument,
+  parseBlockReference,
   type ProseMirrorMark,
   type ProseMirrorNode,
+  publicViewDocument,
+  type PublicViewDocument,
   readStoredDocument,
-} from './prosemirror/prosemirror-node';
-export {
+  readTableCells,
   type RenderDocumentOptions,
   renderDocumentText,
   type RenderedDocument,
-} from './prosemirror/render-text';
-export { stripMarks } from './prosemirror/strip-marks';
-export {
-  publicViewDocument,
-  type PublicViewDocument,
-} from './prosemirror/public-view';
-export {
-  deleteTableRow,
-  insertTableRow,
-  type LocatedTable,
-  readTableCells,
+  replaceAttachmentIds,
+  replaceText,
+  REQUIRED_PARENT_TYPES,
+  resolveBlockReference,
   resolveTable,
+  setCommentResolved,
+  spliceAtPath,
+  stripMarks,
   type TableCellView,
   type TableReference,
-  updateTableCell,
-} from './prosemirror/table';
-export {
-  findTextMatches,
-  replaceText,
+  tableSize,
+  type TextChange,
   type TextMatch,
-} from './prosemirror/text-edit';
-export {
-  assertValidNode,
-  findContainerIssues,
-  findNodeIssues,
-} from './prosemirror/validate-node';
+  updateTableCell,
+  withBlockIds,
+} from './prosemirror';

@@ -1,10 +1,10 @@
 export {
+  registerMcpTools,
   toAiSdkToolSet,
   toModelOutputWithNotices,
-} from './adapters/ai-sdk-tool-set';
-export type { ToolModelOutput } from './adapters/ai-sdk-tool-set';
-export { registerMcpTools } from './adapters/mcp-tools';
-export { toolOutputText } from './adapters/tool-output-text';
+  toolOutputText,
+  type ToolModelOutput,
+} from './adapters';
 export {
   createToolRegistry,
   MAX_CATALOG_LINE_LENGTH,

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolSet } from 'ai';
-import { toAiSdkToolSet } from './adapters/ai-sdk-tool-set';
-import { registerMcpTools } from './adapters/mcp-tools';
+import { registerMcpTools, toAiSdkToolSet } from './adapters';
 import type { ToolCallContext } from './tool-call-context';
 import type { ToolRegistry } from './tool-registry';
 import { InjectToolRegistry } from './tool-registry.token';

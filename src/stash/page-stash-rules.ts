@@ -1,6 +1,6 @@
 import { ToolError } from '../ground';
 import type { Kysely } from 'kysely';
-import type { DB } from '../database';
+import { pageRestrictedQuery, type DB } from '../database';
 import { requirePage, type PageAccessPolicy } from '../access';
 import type { AuditTrail, SharingPolicy } from '../docmost-services';
 
@@ -31,7 +31,7 @@ export interface StashToDecide {
  * Whether a stash link may still serve its snapshot, decided on every download as Docmost
  * decides every view of a public share (`ShareService.resolveReadableSharePage` and
  * `isSharingAllowed`): the page is not in the trash and no restriction applies to it (nor to
- * a parent), and public sharing is allowed for its workspace and its space. A stash link is
+ * a parent; read from the tables, as the share view reads it), and public sharing is allowed for its workspace and its space. A stash link is
  * also bound to the access it was made with, which a share is not: its creator is still an
  * active member who sees the page. `creatorIsActive` is the caller's check of the user row.
  */
@@ -59,5 +59,10 @@ export async function mayServeStash(
     throw error;
   }
   if (page.restricted) return false;
+  // Docmost's PageAccessService answers from a permission cache (5 s in 0.94.0), which a
+  // restriction made meanwhile does not clear; its share view asks the tables on every view,
+  // so a download does too.
+  const { rows } = await pageRestrictedQuery(page.id).execute(db);
+  if (rows[0]?.restricted !== false) return false;
   return rules.sharing.isSharingAllowed(stash.workspaceId, page.spaceId);
 }

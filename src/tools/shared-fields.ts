@@ -14,19 +14,43 @@ export const ID_TOO_LONG = `too long for an id: at most ${MAX_ID_LENGTH} charact
 export const MAX_CURSOR_LENGTH = 512;
 export const CURSOR_TOO_LONG = `too long for a cursor: at most ${MAX_CURSOR_LENGTH} characters; pass back the nextCursor a tool returned, unchanged`;
 
-export const pageIdField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .describe('Page id or slugId.');
+/** An id the model copies from a tool's answer: trimmed, 1 to `MAX_ID_LENGTH` characters. */
+export function idField(description: string) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_ID_LENGTH, ID_TOO_LONG)
+    .describe(description);
+}
 
-export const commentIdField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .describe('Comment id, from listComments or a [signal] line.');
+/** An id the model may leave out. */
+export function optionalIdField(description: string) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_ID_LENGTH, ID_TOO_LONG)
+    .optional()
+    .describe(description);
+}
+
+/** A list tool's paging cursor: the `nextCursor` it returned, passed back; left out for the first page. */
+export function cursorField(description: string) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG)
+    .optional()
+    .describe(description);
+}
+
+export const pageIdField = idField('Page id or slugId.');
+
+export const commentIdField = idField(
+  'Comment id, from listComments or a [signal] line.',
+);
 
 /** Where getPage/getCurrentPage start and how much they return; shared so both read the same. */
 export const pageTextWindowFields = {
@@ -46,3 +70,12 @@ export const pageTextWindowFields = {
     .default(20_000)
     .describe('Most characters of text to return, at most 100000.'),
 };
+
+/** What a tool answers for a page the caller may not see, and who may write: said once for every page tool. */
+export const NOT_FOUND_NOTE =
+  'Fails with "page … not found or no access" when the page does not exist, is in the trash, is in a space you do not belong to, or is restricted to people you are not among (the same answer in each case); writing needs role writer or admin in the page\'s space, or role writer in the permissions of a restricted page.';
+
+/** The compare-and-set version of a page write, as getPageJson returned it. */
+export const baseVersionField = optionalIdField(
+  'Optional: the `version` returned by getPageJson when you read the page. If the page changed since (a human edited it), the write fails with a conflict and nothing is written. Omit to write over whatever is current.',
+);

@@ -1,15 +1,15 @@
 import type { AnyToolSpec, ToolExecutorMap } from '../registry';
 import { DEFERRED_TOOL_NAMES } from './catalog-lines';
 import { CORE_TOOL_NAMES, TOOL_NAMES } from './tool-names';
-import { COMMENT_TOOLS } from './comments/comments.tools';
-import { CONTENT_TOOLS } from './content/content.tools';
-import { EDIT_TEXT_TOOLS } from './edit-text/edit-text.tools';
-import { HISTORY_TOOLS } from './history/history.tools';
-import { PAGE_MANAGEMENT_TOOLS } from './page-management/page-management.tools';
-import { READING_TOOLS } from './reading/reading.tools';
-import { SHARING_TOOLS } from './sharing/sharing.tools';
-import { STRUCTURE_TOOLS } from './structure/structure.tools';
-import { TABLE_TOOLS } from './tables/tables.tools';
+import { COMMENT_TOOLS } from './comments';
+import { CONTENT_TOOLS } from './content';
+import { EDIT_TEXT_TOOLS } from './edit-text';
+import { HISTORY_TOOLS } from './history';
+import { PAGE_MANAGEMENT_TOOLS } from './page-management';
+import { READING_TOOLS } from './reading';
+import { SHARING_TOOLS } from './sharing';
+import { STRUCTURE_TOOLS } from './structure';
+import { TABLE_TOOLS } from './tables';
 
 export { CATALOG_LINES, DEFERRED_TOOL_NAMES } from './catalog-lines';
 export type { DeferredToolName } from './catalog-lines';

@@ -156,6 +156,8 @@ export function createPage(
     spaceId: string;
     title: string;
     markdown?: string;
+    /** A ProseMirror document, as Docmost's editor has it (`format: json`). */
+    content?: object;
     parentPageId?: string;
   },
 ): Promise<DocmostPage> {
@@ -166,6 +168,9 @@ export function createPage(
     ...(page.markdown === undefined
       ? {}
       : { content: page.markdown, format: 'markdown' }),
+    ...(page.content === undefined
+      ? {}
+      : { content: page.content, format: 'json' }),
   });
 }
 

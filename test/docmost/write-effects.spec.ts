@@ -4,7 +4,8 @@
  * on a page of Mia's (a space member who made the page, so she watches it, and has the space
  * open: her socket.io connection is what her sidebar and comment list hear). The owner acts.
  * Compared: what Mia's tab receives, the jobs queued, the audit events received, the page's
- * watchers and notifications; then the agent's provenance on what it wrote.
+ * watchers and notifications; then the agent's provenance on what it wrote. The agent's
+ * permission outcomes and sharing refusals are agent-permissions.spec.ts.
  */
 import { openLiveEditor } from '../../dev/collaboration/live-editor';
 import { Y } from '../../src/collaboration/yjs';
@@ -14,13 +15,7 @@ import { recordedAuditEvents } from './audit-recording';
 import { createPage } from './docmost-api';
 import { withDatabase } from './docmost-checks';
 import { Deployment } from './docmost-deployment';
-import {
-  ROLES,
-  setUpPeople,
-  type Role,
-  type Workspace,
-} from './docmost-people';
-import { RULE_ADAPTATIONS, restrictPage, setSetting } from './docmost-rules';
+import { setUpPeople, type Workspace } from './docmost-people';
 import { DocmostRedis } from './docmost-redis';
 import { scripted, StandInModel, useStandInModel } from './stand-in-model';
 import { DocmostSocket } from './docmost-socket';
@@ -30,15 +25,6 @@ import {
   settle,
   type Effects,
 } from './effects-observer';
-import {
-  actionCalls,
-  expectedOutcome,
-  PAGE_KINDS,
-  RESTRICTED_GRANTS,
-  type Action,
-  type Outcome,
-  type PageKind,
-} from './permission-outcomes';
 import { PAGE_TEXT, WRITE_ROWS, type RowContext } from './write-effects';
 
 let deployment: Deployment;
@@ -335,157 +321,4 @@ describe("the agent's provenance in Docmost", () => {
       ),
     ).toEqual([]);
   });
-});
-
-/** The agent's answer to one call: allowed when the tool ran, refused when it failed. */
-async function agentOutcome(
-  role: Role,
-  tool: string,
-  input: unknown,
-): Promise<{ outcome: Outcome; errorText?: string }> {
-  // Docmost throttles chat turns (each named throttler counts every guarded route, its sign-in
-  // one 10 a minute): its counters are cleared between turns, an adaptation of the checks.
-  await redis.deleteMatching('throttle:*');
-  const call = onlyCall(
-    await agentTurn(work.people[role].session, model, {
-      calls: [{ name: tool, arguments: input }],
-    }),
-  );
-  return call.errorText === undefined
-    ? { outcome: 'allowed' }
-    : { outcome: 'refused', errorText: call.errorText };
-}
-
-async function routeOutcome(
-  role: Role,
-  route: string,
-  body: unknown,
-): Promise<{ outcome: Outcome; status: number }> {
-  const answer = await work.people[role].session.post(route, body);
-  if (answer.status === 200 || answer.status === 201)
-    return { outcome: 'allowed', status: answer.status };
-  // Docmost refuses with 403, or 404 where it does not say the page exists.
-  expect([403, 404]).toContain(answer.status);
-  return { outcome: 'refused', status: answer.status };
-}
-
-describe("every permission outcome of the agent equals Docmost's own", () => {
-  const pageIds = {} as Record<PageKind, string>;
-
-  beforeAll(async () => {
-    const owner = work.people.owner.session;
-    const make = async (title: string, parentPageId?: string) =>
-      (
-        await createPage(owner, {
-          spaceId: work.spaceId,
-          title,
-          markdown: PAGE_TEXT,
-          parentPageId,
-        })
-      ).id;
-    pageIds.open = await make('Open to the space');
-    pageIds.restricted = await make('Restricted');
-    pageIds.child = await make('Under the restricted page', pageIds.restricted);
-    await restrictPage(
-      deployment.databaseUrl,
-      pageIds.restricted,
-      Object.entries(RESTRICTED_GRANTS).map(([role, grant]) => ({
-        userId: work.people[role as Role].id,
-        role: grant,
-      })),
-    );
-    process.stderr.write(
-      `[docmost] adaptation: ${RULE_ADAPTATIONS.join('; ')}\n`,
-    );
-  });
-
-  const cases = (actions: readonly Action[]) =>
-    ROLES.flatMap((role) =>
-      PAGE_KINDS.flatMap((kind) =>
-        actions.map((action) => ({ role, kind, action })),
-      ),
-    );
-
-  for (const allowViewerComments of [false, true]) {
-    const actions: readonly Action[] = allowViewerComments
-      ? ['comment']
-      : ['view', 'edit', 'comment'];
-    it(`${actions.join(', ')} with allowViewerComments ${allowViewerComments ? 'on' : 'off'}: ${cases(actions).length} outcomes`, async () => {
-      await setSetting(
-        deployment.databaseUrl,
-        'spaces',
-        work.spaceId,
-        ['comments', 'allowViewerComments'],
-        allowViewerComments,
-      );
-      const differences: string[] = [];
-      const seen = new Set<Outcome>();
-      for (const { role, kind, action } of cases(actions)) {
-        const calls = actionCalls(action, pageIds[kind], `${kind} page`);
-        const byRoute = await routeOutcome(role, calls.route, calls.body);
-        const byAgent = await agentOutcome(role, calls.tool, calls.input);
-        const expected = expectedOutcome(
-          role,
-          kind,
-          action,
-          allowViewerComments,
-        );
-        seen.add(byRoute.outcome);
-        if (byRoute.outcome !== expected || byAgent.outcome !== expected)
-          differences.push(
-            `${role} ${action} on the ${kind} page: Docmost's rule ${expected}, its route ${byRoute.outcome} (${byRoute.status}), the agent ${byAgent.outcome}${byAgent.errorText ? ` (${byAgent.errorText.slice(0, 200)})` : ''}`,
-          );
-      }
-      expect(differences).toEqual([]);
-      expect(seen).toEqual(new Set(['allowed', 'refused']));
-    });
-  }
-});
-
-describe("sharing refused where Docmost's sharing is off", () => {
-  for (const [table, path] of [
-    ['spaces', 'spaces.settings.sharing.disabled'],
-    ['workspaces', 'workspaces.settings.sharing.disabled'],
-  ] as const) {
-    it(`${path}: Docmost's route 403, the agent's sharePage and stashPage refused, naming it`, async () => {
-      const pageId = (
-        await createPage(work.people.owner.session, {
-          spaceId: work.spaceId,
-          title: `Not to share (${table})`,
-          markdown: PAGE_TEXT,
-        })
-      ).id;
-      const id = table === 'spaces' ? work.spaceId : work.workspaceId;
-      await setSetting(
-        deployment.databaseUrl,
-        table,
-        id,
-        ['sharing', 'disabled'],
-        true,
-      );
-      try {
-        expect(
-          (await work.people.owner.session.post('shares/create', { pageId }))
-            .status,
-        ).toBe(403);
-        for (const tool of ['sharePage', 'stashPage']) {
-          const refused = await agentOutcome('owner', tool, { pageId });
-          expect(refused.outcome).toBe('refused');
-          expect(refused.errorText).toContain(path);
-        }
-        const shares = await withDatabase(deployment.databaseUrl, (client) =>
-          client.query('select 1 from shares where page_id = $1', [pageId]),
-        );
-        expect(shares.rowCount).toBe(0);
-      } finally {
-        await setSetting(
-          deployment.databaseUrl,
-          table,
-          id,
-          ['sharing', 'disabled'],
-          undefined,
-        );
-      }
-    });
-  }
 });

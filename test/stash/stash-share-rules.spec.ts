@@ -127,6 +127,24 @@ it('asks the bound PageAccessService on every download, and stops the link when 
   expect((await download(link.url)).statusCode).toBe(404);
 });
 
+it("stops the link at once when its page is restricted while the bound PageAccessService still answers from its cache, as Docmost's share view does", async () => {
+  const pageId = await host.newPage('Restricted under a cached answer');
+  const link = await stash(pageId);
+  expect((await download(link.url)).statusCode).toBe(200);
+  // Docmost's PageAccessService keeps its answer for 5 s (its permission cache): here it
+  // still says what it said before the restriction.
+  const decide = jest
+    .spyOn(host.docmost.pageAccessService, 'validateCanViewWithPermissions')
+    .mockResolvedValue({ canEdit: true, hasRestriction: false });
+  try {
+    await restrictPage(host.database.db, pageId);
+    expect((await download(link.url)).statusCode).toBe(404);
+    expect(decide).toHaveBeenCalled();
+  } finally {
+    decide.mockRestore();
+  }
+});
+
 describe("the snapshot, as Docmost's share view serves a page", () => {
   const commentId = randomUUID();
   const page = doc(

@@ -1,8 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type {
-  ProseMirrorMark,
-  ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
+import type { ProseMirrorMark, ProseMirrorNode } from '../prosemirror';
 
 /**
  * Attribute values every node (or mark) of a type shares in one document. Docmost's editor

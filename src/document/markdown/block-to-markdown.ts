@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../prosemirror';
 import { formatAttributeBlock } from './attribute-block';
 import { DEFAULTS_BLOCK_LANGUAGE } from './attribute-defaults';
 import { TABLE_CELL_ATTRS } from './dialect-defaults';

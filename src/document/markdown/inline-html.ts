@@ -1,7 +1,4 @@
-import type {
-  ProseMirrorMark,
-  ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
+import type { ProseMirrorMark, ProseMirrorNode } from '../prosemirror';
 import { NotExpressibleError } from './not-expressible-error';
 
 /**

@@ -1,8 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type {
-  ProseMirrorMark,
-  ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
+import type { ProseMirrorMark, ProseMirrorNode } from '../prosemirror';
 import { DEFAULT_LINK_ATTRS } from './dialect-defaults';
 import { escapeText } from './escape-text';
 import {

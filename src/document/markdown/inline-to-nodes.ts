@@ -1,9 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type MarkdownIt from 'markdown-it';
-import type {
-  ProseMirrorMark,
-  ProseMirrorNode,
-} from '../prosemirror/prosemirror-node';
+import type { ProseMirrorMark, ProseMirrorNode } from '../prosemirror';
 import { DEFAULT_LINK_ATTRS } from './dialect-defaults';
 import type { InlineTag } from './inline-html';
 import { DOCMOST_TOKEN } from './inline-rules';

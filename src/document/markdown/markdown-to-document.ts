@@ -1,5 +1,5 @@
 import type MarkdownIt from 'markdown-it';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../prosemirror';
 import {
   DEFAULTS_BLOCK_LANGUAGE,
   withDefaults,
@@ -142,16 +142,24 @@ function tableBlock(node: TreeNode): ProseMirrorNode {
   };
 }
 
-function readJsonBlock(node: TreeNode): ProseMirrorNode {
-  let value: unknown;
+/** The JSON a fenced block holds; `what` ends the error when it is not JSON (what it must hold). */
+function parseFencedJson(node: TreeNode, language: string, what = ''): unknown {
   try {
-    value = JSON.parse(node.token.content);
+    return JSON.parse(node.token.content);
   } catch (error) {
     throw new MarkdownSyntaxError(
       lineOf(node),
-      `the ${JSON_BLOCK_LANGUAGE} block is not valid JSON (${(error as Error).message}); it must hold one ProseMirror node as exportPageMarkdown wrote it`,
+      `the ${language} block is not valid JSON (${(error as Error).message})${what}`,
     );
   }
+}
+
+function readJsonBlock(node: TreeNode): ProseMirrorNode {
+  const value = parseFencedJson(
+    node,
+    JSON_BLOCK_LANGUAGE,
+    '; it must hold one ProseMirror node as exportPageMarkdown wrote it',
+  );
   if (
     typeof value !== 'object' ||
     value === null ||
@@ -189,15 +197,7 @@ function isAttributesObject(
 }
 
 function readDefaultsBlock(node: TreeNode): AttributeDefaults {
-  let value: unknown;
-  try {
-    value = JSON.parse(node.token.content);
-  } catch (error) {
-    throw new MarkdownSyntaxError(
-      lineOf(node),
-      `the ${DEFAULTS_BLOCK_LANGUAGE} block is not valid JSON (${(error as Error).message})`,
-    );
-  }
+  const value = parseFencedJson(node, DEFAULTS_BLOCK_LANGUAGE);
   const { nodes, marks, ...rest } = (
     typeof value === 'object' && value !== null ? value : {}
   ) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ProseMirrorNode } from '../prosemirror/prosemirror-node';
+import type { ProseMirrorNode } from '../prosemirror';
 import { MarkdownSyntaxError } from './markdown-syntax-error';
 import { markdownToDocument } from './markdown-to-document';
 

@@ -3,11 +3,10 @@ import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import {
   commentIdField,
+  cursorField,
+  idField,
+  optionalIdField,
   pageIdField,
-  CURSOR_TOO_LONG,
-  ID_TOO_LONG,
-  MAX_CURSOR_LENGTH,
-  MAX_ID_LENGTH,
 } from '../shared-fields';
 import { ADDS, READ_ONLY, SETS } from '../tool-annotations';
 
@@ -40,13 +39,7 @@ export const createCommentTool = defineTool({
       .max(MAX_COMMENT_SELECTION_LENGTH)
       .optional()
       .describe('New thread: the exact page text to anchor it to.'),
-    parentCommentId: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_ID_LENGTH, ID_TOO_LONG)
-      .optional()
-      .describe('Reply: the thread id.'),
+    parentCommentId: optionalIdField('Reply: the thread id.'),
   }),
   annotations: ADDS,
 });
@@ -85,13 +78,7 @@ export const listCommentsTool = defineTool({
       .max(100)
       .default(50)
       .describe('Most threads, at most 100.'),
-    cursor: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG)
-      .optional()
-      .describe('nextCursor of the previous call, to continue.'),
+    cursor: cursorField('nextCursor of the previous call, to continue.'),
   }),
   annotations: READ_ONLY,
   readsComments: 'page',
@@ -125,12 +112,7 @@ export const checkNewCommentsTool = defineTool({
   tier: 'deferred',
   catalogLine: CATALOG_LINES.checkNewComments,
   inputSchema: z.object({
-    spaceId: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_ID_LENGTH, ID_TOO_LONG)
-      .describe('The space to check (an id from listSpaces).'),
+    spaceId: idField('The space to check (an id from listSpaces).'),
     since: z
       .string()
       .trim()

@@ -10,7 +10,7 @@ import type { createCommentTool } from './comments.tools';
 import { readPage } from '../../page-store';
 import { serviceCaller } from '../../docmost-services';
 import { asDocument, documentSize, type ProseMirrorNode } from '../../document';
-import { runBlockEdit } from '../block-edits/run-block-edit';
+import { runBlockEdit } from '../block-edits';
 import { commentBodyDocument } from './comment-body';
 import { commentMentions } from './comment-mentions';
 import { commentRefusal } from './comment-refusal';

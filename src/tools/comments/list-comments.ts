@@ -12,10 +12,7 @@ import {
   type ThreadView,
 } from './comment-view';
 import { fitThreads } from './fit-comments';
-import {
-  decodeKeysetCursor,
-  encodeKeysetCursor,
-} from '../paging/keyset-cursor';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../paging';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface ListCommentsResult {

@@ -1,6 +1,6 @@
 import { exportDocumentMarkdown, type ProseMirrorNode } from '../../document';
-import { transferMarkdownDocument } from './page-markdown/read-markdown-document';
-import { transformDocument } from './transform/transform-document';
+import { transferMarkdownDocument } from './read-markdown-document';
+import { transformDocument } from './transform';
 
 /** The content tools' heavy work: a transform script, Markdown read and written. */
 export const CONTENT_HEAVY_TASKS = {

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import {
+  baseVersionField,
+  idField,
+  optionalIdField,
   pageIdField as pageId,
-  ID_TOO_LONG,
-  MAX_ID_LENGTH,
 } from '../shared-fields';
-import { baseVersionField } from '../structure/structure.tools';
 import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
 
 const baseVersion = baseVersionField.describe(
@@ -98,12 +98,9 @@ export const CONTENT_TOOLS = [
     tier: 'deferred',
     catalogLine: CATALOG_LINES.createPage,
     inputSchema: z.object({
-      spaceId: z
-        .string()
-        .trim()
-        .min(1)
-        .max(MAX_ID_LENGTH, ID_TOO_LONG)
-        .describe('The space to create the page in (an id from listSpaces).'),
+      spaceId: idField(
+        'The space to create the page in (an id from listSpaces).',
+      ),
       title: z
         .string()
         .trim()
@@ -117,15 +114,9 @@ export const CONTENT_TOOLS = [
         .max(500_000)
         .optional()
         .describe('Initial body in Markdown. Omit for an empty page.'),
-      parentPageId: z
-        .string()
-        .trim()
-        .min(1)
-        .max(MAX_ID_LENGTH, ID_TOO_LONG)
-        .optional()
-        .describe(
-          'Nest the page under this page (id or slugId, same space). Omit to create it at the space root.',
-        ),
+      parentPageId: optionalIdField(
+        'Nest the page under this page (id or slugId, same space). Omit to create it at the space root.',
+      ),
     }),
     annotations: ADDS,
   }),

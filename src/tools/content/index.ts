@@ -1,34 +1,34 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
 import type { ContentHeavyTasks } from './content-heavy-tasks';
 import { CONTENT_TOOLS } from './content.tools';
-import { createPage } from './page-markdown/create-page';
-import { exportPageMarkdown } from './page-markdown/export-page-markdown';
 import {
+  createPage,
+  exportPageMarkdown,
   importPageMarkdown,
   updatePageContent,
-} from './page-markdown/replace-page-content';
-import { stashPage } from './stash/stash-page';
-import { transformPage } from './transform/transform-page';
+} from './page-markdown';
+import { stashPage } from './stash';
+import { transformPage } from './transform-page';
 
 export { CONTENT_TOOLS } from './content.tools';
-export type { StashPageResult, StashPageTool } from './stash/stash-page';
+export type { StashPageResult, StashPageTool } from './stash';
 export type {
   TransformPagePreview,
   TransformPageResult,
   TransformPageTool,
   TransformPageWrite,
-} from './transform/transform-page';
-export type { BlockChanges } from './transform/block-changes';
+} from './transform-page';
+export type { BlockChanges } from './transform';
 export type {
+  CreatePageResult,
   CreatePageTool,
+  ExportPageMarkdownResult,
   ExportPageMarkdownTool,
   ImportPageMarkdownTool,
   MarkdownTool,
+  ReplacePageContentResult,
   UpdatePageContentTool,
-} from './page-markdown/markdown-tools';
-export type { CreatePageResult } from './page-markdown/create-page';
-export type { ExportPageMarkdownResult } from './page-markdown/export-page-markdown';
-export type { ReplacePageContentResult } from './page-markdown/replace-page-content';
+} from './page-markdown';
 
 /**
  * Whole-page content: transformPage (the model's script runs in the QuickJS sandbox, the result

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry';
-import { ID_TOO_LONG, MAX_ID_LENGTH, pageIdField } from '../shared-fields';
+import { optionalIdField, pageIdField } from '../shared-fields';
 import { CHANGES } from '../tool-annotations';
 
 export const MAX_EDIT_TEXT_LENGTH = 2000;
@@ -32,13 +32,7 @@ export const editPageTextTool = defineTool({
       .boolean()
       .default(false)
       .describe('Replace every occurrence, not just a unique one.'),
-    blockId: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_ID_LENGTH, ID_TOO_LONG)
-      .optional()
-      .describe('Search only this block: id or "#<index>".'),
+    blockId: optionalIdField('Search only this block: id or "#<index>".'),
   }),
   annotations: CHANGES,
 });

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import {
+  baseVersionField,
+  cursorField,
+  idField,
+  NOT_FOUND_NOTE,
   pageIdField,
-  ID_TOO_LONG,
-  MAX_ID_LENGTH,
-  CURSOR_TOO_LONG,
-  MAX_CURSOR_LENGTH,
 } from '../shared-fields';
-import { baseVersionField, NOT_FOUND_NOTE } from '../structure/structure.tools';
 import { READ_ONLY, REPLACES } from '../tool-annotations';
 
 /**
@@ -17,14 +16,9 @@ import { READ_ONLY, REPLACES } from '../tool-annotations';
  * Docmost leaves `page_history.version` NULL, and so does the module.
  */
 
-const historyIdField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .describe(
-    'A saved version: its historyId (uuid) as listed by listPageHistory.',
-  );
+const historyIdField = idField(
+  'A saved version: its historyId (uuid) as listed by listPageHistory.',
+);
 
 const VERSION_NOT_FOUND =
   'A historyId that does not exist, or belongs to a page you cannot see, fails with "page version … not found or no access".';
@@ -50,15 +44,9 @@ export const listPageHistoryTool = defineTool({
       .max(100)
       .default(20)
       .describe('Most versions to return: 1 to 100, default 20.'),
-    cursor: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG)
-      .optional()
-      .describe(
-        'The nextCursor of a previous call for the same page, for older versions.',
-      ),
+    cursor: cursorField(
+      'The nextCursor of a previous call for the same page, for older versions.',
+    ),
   }),
   annotations: READ_ONLY,
 });
@@ -86,14 +74,9 @@ export const getPageHistoryTool = defineTool({
   annotations: READ_ONLY,
 });
 
-const versionSideField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .describe(
-    'A historyId from listPageHistory, or "current" for the page as it is now.',
-  );
+const versionSideField = idField(
+  'A historyId from listPageHistory, or "current" for the page as it is now.',
+);
 
 export const diffPageVersionsTool = defineTool({
   name: 'diffPageVersions',

@@ -4,10 +4,7 @@ import type { ToolInput } from '../../registry';
 import { requirePage } from '../../access';
 import type { listPageHistoryTool } from './history.tools';
 import { isoTime } from '../iso-time';
-import {
-  decodeKeysetCursor,
-  encodeKeysetCursor,
-} from '../paging/keyset-cursor';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../paging';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import type { HistoryHeavyTasks } from './history-heavy-tasks';
 

@@ -3,7 +3,7 @@ import type { ToolCallContext } from '../../registry';
 import type { ToolInput } from '../../registry';
 import type { restorePageVersionTool } from './history.tools';
 import { storedFormFor } from '../../page-store';
-import { writeWholeDocument } from '../structure/write-whole-document';
+import { writeWholeDocument } from '../write-whole-document';
 import { requirePageVersion } from './require-page-version';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 

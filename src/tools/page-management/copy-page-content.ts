@@ -11,7 +11,7 @@ import {
   stripMarks,
 } from '../../document';
 import { serviceCaller } from '../../docmost-services';
-import { writeWholeDocument } from '../structure/write-whole-document';
+import { writeWholeDocument } from '../write-whole-document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface CopyPageContentResult {

@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
-import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from '../shared-fields';
-import { baseVersionField, NOT_FOUND_NOTE } from '../structure/structure.tools';
+import {
+  baseVersionField,
+  ID_TOO_LONG,
+  idField,
+  MAX_ID_LENGTH,
+  NOT_FOUND_NOTE,
+  optionalIdField,
+  pageIdField,
+} from '../shared-fields';
 import { CHANGES, READ_ONLY, REPLACES, SETS } from '../tool-annotations';
 
 /** Page management: titles, the page tree (move, list), the trash, and copying content. */
 
-const spaceIdField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .describe('The space id (uuid), as returned by listSpaces.');
+const spaceIdField = idField('The space id (uuid), as returned by listSpaces.');
 
 export const renamePageTool = defineTool({
   name: 'renamePage',
@@ -76,15 +78,9 @@ export const movePageTool = defineTool({
       .describe(
         'Place among the new siblings: "last" (default) or "first". Ignored when afterPageId is given.',
       ),
-    afterPageId: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_ID_LENGTH, ID_TOO_LONG)
-      .optional()
-      .describe(
-        'Place the page right after this sibling (a child of the new parent, id or slugId).',
-      ),
+    afterPageId: optionalIdField(
+      'Place the page right after this sibling (a child of the new parent, id or slugId).',
+    ),
   }),
   annotations: SETS,
 });
@@ -145,15 +141,9 @@ export const listSidebarPagesTool = defineTool({
   catalogLine: CATALOG_LINES.listSidebarPages,
   inputSchema: z.object({
     spaceId: spaceIdField,
-    parentPageId: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_ID_LENGTH, ID_TOO_LONG)
-      .optional()
-      .describe(
-        'List only the subtree under this page (id or slugId). Omit for the whole space.',
-      ),
+    parentPageId: optionalIdField(
+      'List only the subtree under this page (id or slugId). Omit for the whole space.',
+    ),
     maxDepth: z
       .number()
       .int()

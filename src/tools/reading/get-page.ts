@@ -6,15 +6,11 @@ import type { getPageTool } from './reading.tools';
 import type { RenderedDocument } from '../../document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import type { ReadingHeavyTasks } from './reading-heavy-tasks';
+import type { PageListItem } from './list-pages';
 import { viewOfPage } from './page-view';
 
-export interface PageText {
-  readonly id: string;
-  readonly slugId: string;
-  readonly title: string;
-  readonly spaceId: string;
-  readonly parentPageId: string | null;
-  readonly updatedAt: string;
+/** A page read as text: the fields listPages gives it, its version and its body. */
+export interface PageText extends PageListItem {
   /** Changes with every write; two reads with the same version saw the same content. */
   readonly version: string;
   readonly totalBlocks: number;

@@ -11,6 +11,9 @@ import { getOutline } from './get-outline';
 import { getNode } from './get-node';
 
 export { READING_TOOLS } from './reading.tools';
+export { viewOfPage } from './page-view';
+export type { ReadingHeavyTasks } from './reading-heavy-tasks';
+export type { TableCells } from './table-view';
 
 /** Reading the workspace, its spaces and pages, each as the calling user (core tier). */
 export const READING_EXECUTORS: DependentToolExecutors<

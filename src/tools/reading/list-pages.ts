@@ -4,10 +4,7 @@ import type { ToolInput } from '../../registry';
 import { memberSpaceIds, requireSpace, visiblePages } from '../../access';
 import { isUuid } from '../../ground';
 import type { listPagesTool } from './reading.tools';
-import {
-  decodeKeysetCursor,
-  encodeKeysetCursor,
-} from '../paging/keyset-cursor';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../paging';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface PageListItem {

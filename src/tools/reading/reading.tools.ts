@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry';
 import {
+  cursorField,
+  idField,
+  optionalIdField,
   pageIdField,
   pageTextWindowFields,
-  ID_TOO_LONG,
-  MAX_ID_LENGTH,
-  CURSOR_TOO_LONG,
-  MAX_CURSOR_LENGTH,
 } from '../shared-fields';
 import { READ_ONLY } from '../tool-annotations';
 
@@ -26,13 +25,7 @@ export const searchPagesTool = defineTool({
       .min(1)
       .max(200)
       .describe('Words to look for, e.g. "pricing tiers".'),
-    spaceId: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_ID_LENGTH, ID_TOO_LONG)
-      .optional()
-      .describe('Only this space (id from listSpaces).'),
+    spaceId: optionalIdField('Only this space (id from listSpaces).'),
     limit: z
       .number()
       .int()
@@ -54,13 +47,7 @@ export const listPagesTool = defineTool({
   ].join('\n'),
   tier: 'core',
   inputSchema: z.object({
-    spaceId: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_ID_LENGTH, ID_TOO_LONG)
-      .optional()
-      .describe('Only this space (id from listSpaces).'),
+    spaceId: optionalIdField('Only this space (id from listSpaces).'),
     limit: z
       .number()
       .int()
@@ -68,13 +55,7 @@ export const listPagesTool = defineTool({
       .max(100)
       .default(25)
       .describe('Most pages, at most 100.'),
-    cursor: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG)
-      .optional()
-      .describe('nextCursor of the previous call, to continue.'),
+    cursor: cursorField('nextCursor of the previous call, to continue.'),
   }),
   annotations: READ_ONLY,
 });
@@ -152,12 +133,7 @@ export const getNodeTool = defineTool({
   tier: 'core',
   inputSchema: z.object({
     pageId: pageIdField,
-    block: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_ID_LENGTH, ID_TOO_LONG)
-      .describe('Block id (e.g. "abcdefghijkl") or "#<index>" (e.g. "#3").'),
+    block: idField('Block id (e.g. "abcdefghijkl") or "#<index>" (e.g. "#3").'),
   }),
   annotations: READ_ONLY,
 });

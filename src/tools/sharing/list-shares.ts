@@ -4,10 +4,7 @@ import type { ToolInput } from '../../registry';
 import { memberSpaceIds, requireSpace, visiblePages } from '../../access';
 import type { listSharesTool } from './sharing.tools';
 import { isoTime } from '../iso-time';
-import {
-  decodeKeysetCursor,
-  encodeKeysetCursor,
-} from '../paging/keyset-cursor';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../paging';
 import { shareUrl } from './share-url';
 import { isSharingDisabled } from './sharing-disabled';
 import type { ToolExecutorDependencies } from '../executor-dependencies';

@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
 import {
+  cursorField,
+  NOT_FOUND_NOTE,
+  optionalIdField,
   pageIdField,
-  CURSOR_TOO_LONG,
-  ID_TOO_LONG,
-  MAX_CURSOR_LENGTH,
-  MAX_ID_LENGTH,
 } from '../shared-fields';
-import { NOT_FOUND_NOTE } from '../structure/structure.tools';
 import { READ_ONLY, REPLACES, SETS } from '../tool-annotations';
 
 /**
@@ -76,15 +74,9 @@ export const listSharesTool = defineTool({
   tier: 'deferred',
   catalogLine: CATALOG_LINES.listShares,
   inputSchema: z.object({
-    spaceId: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_ID_LENGTH, ID_TOO_LONG)
-      .optional()
-      .describe(
-        'Only shares in this space (an id from listSpaces). Omit for all your spaces.',
-      ),
+    spaceId: optionalIdField(
+      'Only shares in this space (an id from listSpaces). Omit for all your spaces.',
+    ),
     limit: z
       .number()
       .int()
@@ -92,15 +84,9 @@ export const listSharesTool = defineTool({
       .max(100)
       .default(50)
       .describe('Most shares to return: 1 to 100, default 50.'),
-    cursor: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_CURSOR_LENGTH, CURSOR_TOO_LONG)
-      .optional()
-      .describe(
-        'The nextCursor of a previous listShares call with the same spaceId, to continue. Omit for the newest shares.',
-      ),
+    cursor: cursorField(
+      'The nextCursor of a previous listShares call with the same spaceId, to continue. Omit for the newest shares.',
+    ),
   }),
   annotations: READ_ONLY,
 });

@@ -3,7 +3,7 @@ import type { ToolInput } from '../../registry';
 import type { deleteNodeTool } from './structure.tools';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import type { BlockEditHeavyTasks } from '../block-edits';
-import { runBlockEdit } from '../block-edits/run-block-edit';
+import { runBlockEdit } from '../block-edits';
 
 export interface DeleteNodeResult {
   readonly pageId: string;

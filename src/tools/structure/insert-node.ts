@@ -4,7 +4,7 @@ import type { ToolInput } from '../../registry';
 import type { insertNodeTool } from './structure.tools';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import type { BlockEditHeavyTasks } from '../block-edits';
-import { runBlockEdit } from '../block-edits/run-block-edit';
+import { runBlockEdit } from '../block-edits';
 
 export interface InsertNodeResult {
   readonly pageId: string;

@@ -3,7 +3,7 @@ import type { ToolInput } from '../../registry';
 import type { patchNodeTool } from './structure.tools';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import type { BlockEditHeavyTasks } from '../block-edits';
-import { runBlockEdit } from '../block-edits/run-block-edit';
+import { runBlockEdit } from '../block-edits';
 
 export interface PatchNodeResult {
   readonly pageId: string;

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { prosemirrorNodeInput } from '../../registry';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
-import { pageIdField, ID_TOO_LONG, MAX_ID_LENGTH } from '../shared-fields';
+import {
+  baseVersionField,
+  idField,
+  NOT_FOUND_NOTE,
+  pageIdField,
+} from '../shared-fields';
 import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
 
 /**
@@ -11,30 +16,12 @@ import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
  * compare-and-set on the page version, so a concurrent human edit is never overwritten.
  */
 
-export const NOT_FOUND_NOTE =
-  'Fails with "page … not found or no access" when the page does not exist, is in the trash, is in a space you do not belong to, or is restricted to people you are not among (the same answer in each case); writing needs role writer or admin in the page\'s space, or role writer in the permissions of a restricted page.';
-
 const CONFLICT_NOTE =
   'The edit is applied to the page as it is when the call runs; if someone saves the page at that very moment the call fails with a conflict and writes nothing: read again and retry. Every write adds a page history version (revert with restorePageVersion).';
 
-const nodeReferenceField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .describe(
-    'The block: its attrs.id (12 lowercase letters; headings and paragraphs at any depth, including inside lists, quotes and table cells), or "#<n>" for the n-th top-level block as getOutline numbers them (for blocks without an id: tables, lists, images, rules).',
-  );
-
-export const baseVersionField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_ID_LENGTH, ID_TOO_LONG)
-  .optional()
-  .describe(
-    'Optional: the `version` returned by getPageJson when you read the page. If the page changed since (a human edited it), the write fails with a conflict and nothing is written. Omit to write over whatever is current.',
-  );
+const nodeReferenceField = idField(
+  'The block: its attrs.id (12 lowercase letters; headings and paragraphs at any depth, including inside lists, quotes and table cells), or "#<n>" for the n-th top-level block as getOutline numbers them (for blocks without an id: tables, lists, images, rules).',
+);
 
 const blockNodeField = prosemirrorNodeInput({
   description:

@@ -3,7 +3,7 @@ import type { ToolCallContext } from '../../registry';
 import type { ToolInput } from '../../registry';
 import { readPage, storedFormFor } from '../../page-store';
 import type { updatePageJsonTool } from './structure.tools';
-import { writeWholeDocument } from './write-whole-document';
+import { writeWholeDocument } from '../write-whole-document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import type { StructureHeavyTasks } from './structure-heavy-tasks';
 

@@ -1,12 +1,14 @@
 import type { ToolCallContext } from '../../registry';
 import type { ToolInput } from '../../registry';
 import { readPage } from '../../page-store';
-import { viewOfPage } from '../reading/page-view';
+import {
+  viewOfPage,
+  type ReadingHeavyTasks,
+  type TableCells,
+} from '../reading';
 import type { getTableTool } from './tables.tools';
-import type { TableCells } from '../reading/table-view';
 import { refuseOversizedOutput } from '../output-limit';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { ReadingHeavyTasks } from '../reading/reading-heavy-tasks';
 
 export interface TableView extends TableCells {
   readonly pageId: string;

@@ -1,5 +1,5 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
-import type { ReadingHeavyTasks } from '../reading/reading-heavy-tasks';
+import type { ReadingHeavyTasks } from '../reading';
 import type { BlockEditHeavyTasks } from '../block-edits';
 import { TABLE_TOOLS } from './tables.tools';
 import { getTable } from './get-table';

@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../../registry';
 import type { ToolInput } from '../../registry';
 import type { tableUpdateCellTool } from './tables.tools';
-import { runBlockEdit } from '../block-edits/run-block-edit';
+import { runBlockEdit } from '../block-edits';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import type { BlockEditHeavyTasks } from '../block-edits';
 

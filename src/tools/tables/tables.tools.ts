@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
-import { pageIdField } from '../shared-fields';
-import { NOT_FOUND_NOTE } from '../structure/structure.tools';
+import { NOT_FOUND_NOTE, pageIdField } from '../shared-fields';
 import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
 
 /**

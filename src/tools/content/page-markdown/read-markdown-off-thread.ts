@@ -4,7 +4,7 @@ import {
 } from '../../../stored-document';
 import type { HeavyWorkPool } from '../../../workers';
 import type { ContentHeavyTasks } from '../content-heavy-tasks';
-import type { MarkdownDocument } from './read-markdown-document';
+import type { MarkdownDocument } from '../read-markdown-document';
 
 /**
  * `readMarkdownDocument`, in a worker when the Markdown is long (a 400,000-character import

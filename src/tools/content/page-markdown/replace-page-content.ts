@@ -1,7 +1,7 @@
 import type { ToolCallContext } from '../../../registry';
 import type { ToolInput } from '../../../registry';
 import { readPage, storedFormFor } from '../../../page-store';
-import { writeWholeDocument } from '../../structure/write-whole-document';
+import { writeWholeDocument } from '../../write-whole-document';
 import type {
   ImportPageMarkdownTool,
   UpdatePageContentTool,

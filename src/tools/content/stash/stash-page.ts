@@ -20,7 +20,7 @@ import {
   publicViewDocument,
 } from '../../../document';
 import { isoTime } from '../../iso-time';
-import { exportMarkdownOffThread } from '../page-markdown/export-markdown-off-thread';
+import { exportMarkdownOffThread } from '../page-markdown';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
 import type { ContentHeavyTasks } from '../content-heavy-tasks';
 

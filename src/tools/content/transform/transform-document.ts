@@ -14,9 +14,9 @@ import {
   type ProseMirrorNode,
   assertValidNode,
 } from '../../../document';
-import { runTransformScript } from '../../sandbox/run-transform-script';
-import type { ScriptSandboxOptions } from '../../sandbox/sandbox-options';
-import { ScriptSandboxError } from '../../sandbox/script-sandbox-error';
+import { runTransformScript } from '../../sandbox';
+import type { ScriptSandboxOptions } from '../../sandbox';
+import { ScriptSandboxError } from '../../sandbox';
 import { compareBlocks, type BlockChanges } from './block-changes';
 import { scriptFailure } from './script-failure';
 

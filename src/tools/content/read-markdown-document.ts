@@ -4,8 +4,8 @@ import {
   transferDocument,
   type StoredFormOptions,
   type TransferredDocument,
-} from '../../../stored-document';
-import { ToolError } from '../../../ground';
+} from '../../stored-document';
+import { ToolError } from '../../ground';
 import {
   MarkdownSyntaxError,
   markdownToDocument,
@@ -13,7 +13,7 @@ import {
   collectBlockIds,
   type ProseMirrorNode,
   assertValidNode,
-} from '../../../document';
+} from '../../document';
 // Not the page-store index: a worker loads this file, and the index brings in the database layer.
 
 export interface MarkdownDocument {

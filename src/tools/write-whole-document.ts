@@ -1,8 +1,8 @@
-import type { ToolCallContext } from '../../registry';
-import type { AccessiblePage } from '../../access';
-import type { ToolName } from '../tool-names';
-import { writePage, type PageStore, type WrittenPage } from '../../page-store';
-import type { ProseMirrorNode } from '../../document';
+import type { ToolCallContext } from '../registry';
+import type { AccessiblePage } from '../access';
+import type { ToolName } from './tool-names';
+import { writePage, type PageStore, type WrittenPage } from '../page-store';
+import type { ProseMirrorNode } from '../document';
 
 /** A whole-document write: the page as loaded, the new document, and the model's `baseVersion`. */
 export interface WholeDocumentWrite {

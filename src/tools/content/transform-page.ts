@@ -1,22 +1,22 @@
-import { receiveDocument } from '../../../stored-document';
-import type { ToolCallContext } from '../../../registry';
-import type { ToolInput } from '../../../registry';
-import type { CONTENT_TOOLS } from '../content.tools';
+import { receiveDocument } from '../../stored-document';
+import type { ToolCallContext } from '../../registry';
+import type { ToolInput } from '../../registry';
+import type { CONTENT_TOOLS } from './content.tools';
 import {
   pageVersionConflict,
   readPage,
   storedFormFor,
   writePage,
-} from '../../../page-store';
+} from '../../page-store';
 import {
   type CountChange,
   type TextChange,
   type DocumentCounts,
   asDocument,
-} from '../../../document';
-import type { BlockChanges } from './block-changes';
-import type { ToolExecutorDependencies } from '../../executor-dependencies';
-import type { ContentHeavyTasks } from '../content-heavy-tasks';
+} from '../../document';
+import type { BlockChanges } from './transform';
+import type { ToolExecutorDependencies } from '../executor-dependencies';
+import type { ContentHeavyTasks } from './content-heavy-tasks';
 
 export type TransformPageTool = Extract<
   (typeof CONTENT_TOOLS)[number],

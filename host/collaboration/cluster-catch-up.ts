@@ -58,7 +58,18 @@ export function clusterCatchUp({
     string,
     { readonly document: YDoc; left: number; done(): void }
   >();
-  const subscribed = subscriber.subscribe(replyChannel(instanceId));
+  // Asked again after a failure: an instance started while Redis was unreachable subscribes once
+  // it is back (a subscription that failed for good would have failed every load since).
+  let subscribed: Promise<unknown> | undefined;
+  const subscribeToReplies = (): Promise<unknown> =>
+    (subscribed ??= subscriber
+      .subscribe(replyChannel(instanceId))
+      .catch((error: unknown) => {
+        subscribed = undefined;
+        throw error;
+      }));
+  // At once, so the first load does not wait for it; a failure is told by the load that needs it.
+  subscribeToReplies().catch(() => undefined);
   let closed = false;
 
   subscriber.on('message', (_channel: string, text: string) => {
@@ -99,7 +110,7 @@ export function clusterCatchUp({
       instance = configured;
     },
     async afterLoadDocument({ documentName, document }) {
-      await subscribed;
+      await subscribeToReplies();
       await subscriber.subscribe(documentChannel(documentName));
       const counts = (await publisher.pubsub(
         'NUMSUB',
@@ -108,7 +119,7 @@ export function clusterCatchUp({
       const others = Number(counts[1]) - 1;
       if (others <= 0) return;
       const requestId = randomUUID();
-      await new Promise<void>((resolve) => {
+      await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(requestId);
           logger.error(
@@ -134,17 +145,32 @@ export function clusterCatchUp({
             'base64',
           ),
         };
-        void publisher.publish(
-          documentChannel(documentName),
-          JSON.stringify(request),
-        );
+        // Unsent (Redis went away since the count), no answer comes: the load fails, as it
+        // does when Redis is unreachable before.
+        publisher
+          .publish(documentChannel(documentName), JSON.stringify(request))
+          .catch((error: unknown) => {
+            clearTimeout(timer);
+            pending.delete(requestId);
+            reject(error);
+          });
       });
     },
     async afterUnloadDocument({ documentName, instance: server }) {
       // Documents still unload after close (Hocuspocus unloads them as the server stops); the
       // disconnect already dropped every subscription, and the closed connection would throw.
       if (closed || server.documents.has(documentName)) return;
-      await subscriber.unsubscribe(documentChannel(documentName));
+      // Hocuspocus does not await an unload, so a rejection here would end the process. One
+      // that failed (Redis unreachable) leaves a subscription ioredis renews when Redis is
+      // back: this instance then answers the page's state requests with nothing, as a copy
+      // still loading does.
+      await subscriber
+        .unsubscribe(documentChannel(documentName))
+        .catch((error: unknown) =>
+          logger.error(
+            `collaboration: ${documentName}: Redis did not take the unsubscribe: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
     },
     async close() {
       closed = true;

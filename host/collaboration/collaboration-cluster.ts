@@ -15,6 +15,59 @@ const REDIS_UNREACHABLE = {
   reason: 'collaboration: Redis unreachable, try again later',
 };
 
+/**
+ * The Redis extension's hooks whose rejection nobody handles: Hocuspocus 3 runs the first three
+ * without awaiting them, and awaits `afterUnloadDocument` inside an unload it does not await.
+ * Node ends the process on an unhandled rejection, and each of these publishes or unsubscribes
+ * on Redis: while Redis was unreachable, a page an editor left, or a change or presence update
+ * in flight as Redis went away, stopped the whole instance with every request it was serving.
+ */
+const UNAWAITED_HOOKS = [
+  'onChange',
+  'onAwarenessUpdate',
+  'beforeBroadcastStateless',
+  'afterUnloadDocument',
+] as const;
+
+/**
+ * Makes the unawaited hooks of `extension` log their failure instead of rejecting, and marks
+ * the promises of `publisher.publish` as handled (the extension publishes without awaiting, as
+ * its first exchange after a load and its replies to other instances): a caller that awaits
+ * one still gets its rejection.
+ */
+function withoutUnhandledRejections(
+  extension: Extension,
+  publisher: Redis,
+  logger: { error(message: string): void },
+): void {
+  for (const name of UNAWAITED_HOOKS) {
+    const hook = extension[name] as
+      ((payload: { documentName?: string }) => Promise<unknown>) | undefined;
+    if (hook === undefined) continue;
+    Object.assign(extension, {
+      [name]: async (payload: { documentName?: string }) => {
+        try {
+          return await hook.call(extension, payload);
+        } catch (error) {
+          logger.error(
+            `collaboration: Redis did not take the ${name} of ${payload.documentName}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      },
+    });
+  }
+  const publish = publisher.publish.bind(publisher) as (
+    ...args: unknown[]
+  ) => Promise<number>;
+  Object.assign(publisher, {
+    publish: (...args: unknown[]) => {
+      const sent = publish(...args);
+      sent.catch(() => undefined);
+      return sent;
+    },
+  });
+}
+
 /** The collaboration server's part in a cluster: its extensions, and what stops them. */
 export interface CollaborationCluster {
   readonly extensions: readonly Extension[];
@@ -28,9 +81,13 @@ export interface CollaborationCluster {
  * through it, with the others' merged in), a copy loaded on one instance starts from the
  * others' (`clusterCatchUp`), and while Redis is unreachable no message is taken: the
  * connection closes and its client keeps its changes until it reconnects, instead of copies
- * drifting apart and one store overwriting another's typing.
+ * drifting apart and one store overwriting another's typing. An unreachable Redis never ends the
+ * instance (`withoutUnhandledRejections`): the agent's calls answer `unavailable` meanwhile.
  */
-export function collaborationCluster(redisUrl: string): CollaborationCluster {
+export function collaborationCluster(
+  redisUrl: string,
+  logger: { error(message: string): void } = console,
+): CollaborationCluster {
   const options = {
     // A command while Redis is down fails at once instead of queueing behind a reconnect.
     enableOfflineQueue: false,
@@ -51,7 +108,12 @@ export function collaborationCluster(redisUrl: string): CollaborationCluster {
     retryDelay: 25,
     retryJitter: 25,
   });
-  const catchUp = clusterCatchUp({ publisher, subscriber });
+  withoutUnhandledRejections(
+    sync as unknown as Extension,
+    sync.pub as Redis,
+    logger,
+  );
+  const catchUp = clusterCatchUp({ publisher, subscriber, logger });
   for (const connection of [publisher, subscriber, sync.pub, sync.sub])
     // ioredis reconnects by itself; an unhandled 'error' event would end the process.
     connection.on('error', () => undefined);

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { HocuspocusProvider } from '../../dev/collaboration/hocuspocus-provider';
 import type { LiveEditor } from '../../dev/collaboration/live-editor';
 import { SEED_IDS } from '../../host/seed/seed-ids';
+import type { ServerUnderTest } from '../support/server-under-test';
 import {
   paragraphs,
   setPage,
@@ -32,6 +33,20 @@ async function whenStored(
     if (check(text)) return text;
     if (Date.now() > deadline)
       throw new Error(`page ${pageId} stored as: ${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Resolves once the instance wrote a line matching `line` to its stderr, or ended. */
+async function whenLoggedOrEnded(
+  server: ServerUnderTest,
+  line: RegExp,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (server.alive() && !line.test(server.stderr())) {
+    if (Date.now() > deadline)
+      throw new Error(`the instance did not log ${line} in ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -242,7 +257,7 @@ describe('live pages on two instances with one database and one Redis', () => {
     );
   });
 
-  it('answers unavailable and changes nothing while Redis is down', async () => {
+  it('answers unavailable, changes nothing and keeps serving while Redis is down', async () => {
     const page = SEED_IDS.pages.productHandbook;
     await setPage(
       cluster.database,
@@ -250,7 +265,10 @@ describe('live pages on two instances with one database and one Redis', () => {
       paragraphs('Handbook.', 'Chapter one.'),
     );
     const before = await cluster.storedText(page);
+    // A person has another page open on B as Redis goes away, and leaves it: B unloads it.
+    const left = await cluster.b.openEditor(SEED_IDS.pages.roadmap);
     await cluster.redis.stop();
+    left.close();
     const edit = await cluster.b.call('edit_page_text', {
       pageId: page,
       find: 'Chapter one.',
@@ -261,5 +279,12 @@ describe('live pages on two instances with one database and one Redis', () => {
       /collaboration server did not answer .*nothing was written/,
     );
     expect(await cluster.storedText(page)).toBe(before);
+    // The unload's unsubscribe fails while Redis is down; it once ended B with every request
+    // it was serving (an unhandled rejection), and the agent's call got a dropped connection.
+    await whenLoggedOrEnded(cluster.b.server, /did not take the unsubscribe/);
+    expect(cluster.b.server.alive()).toBe(true);
+    const read = await cluster.b.call('get_page', { pageId: page });
+    expect(read.isError).toBe(true);
+    expect(read.text).toMatch(/collaboration server did not answer/);
   });
 });

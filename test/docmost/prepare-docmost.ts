@@ -30,6 +30,8 @@ import {
   promiseWithResolversPreload,
 } from './docmost-adaptations';
 import { recordAuditEvents } from './audit-recording';
+import { withCacheLock } from './cache-lock';
+import { packageManager, placeSource, sourceCommit } from './docmost-source';
 import { installPackedCheckout } from './install-packed-checkout';
 import { buildMountedServer } from './readme-mount';
 import { runStep, say, sayAdaptation } from './run-step';
@@ -101,7 +103,7 @@ export function docmostSource(): string {
   return beside;
 }
 
-function cacheRoot(): string {
+export function cacheRoot(): string {
   return resolve(
     process.env.DOCMOST_CACHE ?? join(homedir(), '.cache', 'docmost-ai-tools'),
   );
@@ -137,77 +139,6 @@ function sourceKey(source: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-function sourceCommit(source: string): string | undefined {
-  try {
-    if (statSync(source).isDirectory())
-      return execFileSync('git', ['-C', source, 'rev-parse', 'HEAD'], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }).trim();
-    // `git archive` records the commit in the tar's header.
-    const id = execFileSync(
-      'sh',
-      ['-c', 'gunzip -c "$0" | git get-tar-commit-id', source],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-    ).trim();
-    return id === '' ? undefined : id;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Copies or extracts the source into `root` (an archive's single top folder is dropped). */
-function placeSource(source: string, root: string, logFile: string): void {
-  if (statSync(source).isDirectory()) {
-    cpSync(source, root, {
-      recursive: true,
-      filter: (path) =>
-        !['node_modules', '.git'].includes(basename(path)) || path === source,
-    });
-    return;
-  }
-  const unpacked = `${root}.unpacked`;
-  rmSync(unpacked, { recursive: true, force: true });
-  mkdirSync(unpacked, { recursive: true });
-  execFileSync('tar', ['-xzf', source, '-C', unpacked]);
-  const top = readdirSync(unpacked);
-  const inner =
-    top.length === 1 && statSync(join(unpacked, top[0])).isDirectory()
-      ? join(unpacked, top[0])
-      : unpacked;
-  execFileSync('mv', [inner, root]);
-  rmSync(unpacked, { recursive: true, force: true });
-  writeFileSync(logFile, `extracted ${source}\n`, { flag: 'a' });
-}
-
-/** Docmost's own package manager (its `packageManager` field), installed in the cache. */
-async function packageManager(
-  root: string,
-  cache: string,
-  logFile: string,
-): Promise<{ command: string; prefix: string[] }> {
-  const field = (
-    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-      packageManager?: string;
-    }
-  ).packageManager;
-  const match = /^pnpm@(\d+\.\d+\.\d+)/.exec(field ?? '');
-  if (!match)
-    throw new Error(
-      `Docmost's package.json names packageManager "${field}"; these checks know how to prepare a pnpm workspace only`,
-    );
-  const home = join(cache, 'tools', `pnpm-${match[1]}`);
-  const entry = join(home, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
-  if (!existsSync(entry))
-    await runStep(`installing pnpm ${match[1]} (Docmost's package manager)`, {
-      command: 'npm',
-      args: ['install', '--prefix', home, '--no-save', `pnpm@${match[1]}`],
-      cwd: cache,
-      logFile,
-    });
-  return { command: process.execPath, prefix: [entry] };
-}
-
 /** Docmost's install for this source: reused when prepared before, made otherwise. */
 export async function prepareDocmostInstall(): Promise<DocmostInstall> {
   const source = docmostSource();
@@ -220,14 +151,42 @@ export async function prepareDocmostInstall(): Promise<DocmostInstall> {
   const root = join(directory, 'docmost');
   const marker = join(directory, 'prepared.json');
   const logFile = join(directory, 'prepare.log');
-  if (existsSync(marker)) {
-    const install = JSON.parse(readFileSync(marker, 'utf8')) as DocmostInstall;
-    say(
-      `Docmost ${install.version} (${install.commit ?? source}): prepared install reused from ${root}`,
-    );
-    for (const line of install.adaptations) sayAdaptation(line);
-    return { ...install, preparedInSeconds: undefined };
-  }
+  if (existsSync(marker)) return reusedInstall(marker, source, root);
+  // Two runs preparing the same source at once (two checkouts sharing the cache): the second
+  // waits for the first, then reuses what it prepared.
+  return withCacheLock(
+    `${directory}.lock`,
+    `Docmost's install from ${source}`,
+    async () =>
+      existsSync(marker)
+        ? reusedInstall(marker, source, root)
+        : coldInstall(source, cache, directory),
+    { report: say },
+  );
+}
+
+function reusedInstall(
+  marker: string,
+  source: string,
+  root: string,
+): DocmostInstall {
+  const install = JSON.parse(readFileSync(marker, 'utf8')) as DocmostInstall;
+  say(
+    `Docmost ${install.version} (${install.commit ?? source}): prepared install reused from ${root}`,
+  );
+  for (const line of install.adaptations) sayAdaptation(line);
+  return { ...install, preparedInSeconds: undefined };
+}
+
+/** The install made anew, under the lock. */
+async function coldInstall(
+  source: string,
+  cache: string,
+  directory: string,
+): Promise<DocmostInstall> {
+  const root = join(directory, 'docmost');
+  const marker = join(directory, 'prepared.json');
+  const logFile = join(directory, 'prepare.log');
   const started = Date.now();
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(directory, { recursive: true });

@@ -190,7 +190,8 @@ function toolResultTokens(requests: readonly ChatCompletionsBody[]): number {
 
 /**
  * The cache figures: every chat of the set played through the reference host's chat route by
- * the loading persona, with the package OFF and ON, each request recorded as the stand-in
+ * the loading persona, with the package OFF and ON (`in-conversation` loading), then ON again
+ * with `in-conversation-without-stubs`, each request recorded as the stand-in
  * model received it, then simulated through an exact-prefix cache that holds a one-turn
  * warm-up chat of the same arm. Docmost's arm is the OFF run with its tools array replaced by
  * Docmost's own static block ({@link DOCMOST_TOOLS_TOTAL_TOKENS} tokens).

@@ -237,13 +237,18 @@ export async function measureChatCache(
   };
   // An ON chat reads OFF's ids and timestamps wherever both did the same thing, so the arms
   // differ only in how tools are carried, not in how two random ids happened to tokenize.
+  // Aligned once per chat and arm: the serialized requests and the figures read the same bodies.
+  const aligned = new Map<string, ChatCompletionsBody[]>();
   const requestsOf = (scenarioId: string, arm: CacheArm) => {
     const off = recorded.get(key(scenarioId, 'off')) ?? [];
     if (arm === 'off' || arm === 'docmost') return off;
-    return withReferenceRunValues(
-      recorded.get(key(scenarioId, arm)) ?? [],
-      off,
-    );
+    const name = key(scenarioId, arm);
+    let bodies = aligned.get(name);
+    if (bodies === undefined) {
+      bodies = withReferenceRunValues(recorded.get(name) ?? [], off);
+      aligned.set(name, bodies);
+    }
+    return bodies;
   };
   const serialized = (
     scenarioId: string,

@@ -1,12 +1,17 @@
 /**
- * What tool results cost, against Docmost's own tools, in the same Docmost: the pages the
- * bench's long chat reads (the demo workspace's, created here from their Markdown), each read with
- * `getPage` and its comments listed with `listComments`, once through the package (the mounted
- * build) and once through Docmost's own tools (an instance of Docmost as it comes, on the same
- * database). The figure is the o200k tokens of the tool results as the model received them (the
- * stand-in model's recorded requests), the fresh input a chat pays for once and then re-reads
- * from the cache on every later request. Printed for the report, never asserted on: only that
- * both sides ran every call and answered with the page.
+ * The package against Docmost's own tools in the same Docmost: the mounted build and an instance
+ * of Docmost as it comes (whose chat has no `aiChatTurn`) on one database, one deployment for
+ * both comparisons. Printed for the report, never asserted on: only that both sides ran every
+ * call and answered with the page.
+ *
+ * - Speed: a chat turn with two tool calls (`getPage`, then `listComments` on a page of 40
+ *   sentences), from the request to the end of the stream, the stand-in model answering at once,
+ *   so the figure is Docmost's server work; turns interleaved.
+ * - What tool results cost: the pages the bench's long chat reads (the demo workspace's, created
+ *   here from their Markdown), each read with `getPage` and its comments listed with
+ *   `listComments` through both; the figure is the o200k tokens of the results as the model
+ *   received them (the stand-in model's recorded requests), the fresh input a chat pays for once
+ *   and then re-reads from the cache on every later request.
  */
 import { countTokens } from '../../host/chat/tool-tokens';
 import { DEMO_PAGES } from '../../host/seed/seed-demo-workspace';
@@ -26,6 +31,9 @@ import {
   useStandInModel,
 } from './stand-in-model';
 
+const WARM_UP = 3;
+const MEASURED = 12;
+
 let deployment: Deployment;
 let work: Workspace;
 let model: StandInModel;
@@ -34,7 +42,7 @@ let plain: DocmostServer;
 
 beforeAll(async () => {
   model = await StandInModel.start(scripted([]));
-  deployment = await Deployment.start({ label: 'results', instances: 1 });
+  deployment = await Deployment.start({ label: 'own_tools', instances: 1 });
   work = await setUpPeople(deployment.a.url, deployment.databaseUrl);
   await useStandInModel(work.people.owner.session, model);
   redis = DocmostRedis.connect(deployment.redis.url);
@@ -45,6 +53,58 @@ afterAll(async () => {
   await redis?.close();
   await deployment?.stop();
   await model?.close();
+});
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+describe("a chat turn with two tool calls: the package against Docmost's own tools", () => {
+  it('prints p50 and the first turn of each', async () => {
+    const sentences = Array.from(
+      { length: 40 },
+      (_, index) => `Sentence ${index + 1} of the page says something.`,
+    ).join(' ');
+    const page = await createPage(work.people.owner.session, {
+      spaceId: work.spaceId,
+      title: 'Forty sentences',
+      markdown: sentences,
+    });
+    const calls = [
+      { name: 'getPage', arguments: { pageId: page.id } },
+      { name: 'listComments', arguments: { pageId: page.id } },
+    ];
+    const sides = [
+      { name: 'the package', server: deployment.a, times: [] as number[] },
+      { name: "Docmost's own tools", server: plain, times: [] as number[] },
+    ];
+    for (let round = 0; round < WARM_UP + MEASURED; round++)
+      for (const side of sides) {
+        // Docmost's throttle counts every turn: its counters are cleared between turns.
+        await redis.deleteMatching('throttle:*');
+        const session = new DocmostSession(
+          side.server.url,
+          work.people.owner.session.authToken,
+        );
+        const turn = await agentTurn(session, model, {
+          calls,
+          stepByStep: true,
+        });
+        expect(
+          turn.tools.map((call) => [call.toolName, call.errorText]),
+        ).toEqual([
+          ['getPage', undefined],
+          ['listComments', undefined],
+        ]);
+        side.times.push(turn.milliseconds);
+      }
+    for (const side of sides)
+      recordFigure(
+        `chat turn with two tool calls, ${side.name}`,
+        `p50 ${Math.round(median(side.times.slice(WARM_UP)))} ms over ${MEASURED} turns, first turn ${Math.round(side.times[0])} ms`,
+      );
+  });
 });
 
 /** The text of the one tool result the model was sent back in the turn just played. */

@@ -15,7 +15,7 @@
 import { createPage } from './docmost-api';
 import { withDatabase } from './docmost-checks';
 import { ROLES, type Role } from './docmost-people';
-import { RULE_ADAPTATIONS, restrictPage, setSetting } from './docmost-rules';
+import { restrictPage, sayRuleAdaptations, setSetting } from './docmost-rules';
 import { startAgentWorkspace, type AgentWorkspace } from './agent-workspace';
 import {
   actionCalls,
@@ -32,9 +32,7 @@ let checks: AgentWorkspace;
 
 beforeAll(async () => {
   checks = await startAgentWorkspace({ label: 'permissions' });
-  process.stderr.write(
-    `[docmost] adaptation: ${RULE_ADAPTATIONS.join('; ')}\n`,
-  );
+  sayRuleAdaptations();
 }, 600_000);
 
 afterAll(async () => {

@@ -13,6 +13,13 @@ export const RULE_ADAPTATIONS = [
   "a space's sharing and viewer-comment switches and the workspace's sharing switch are licensed routes: the checks write spaces.settings / workspaces.settings as those routes store them",
 ] as const;
 
+/** Prints the adaptations above, once per spec that relies on them. */
+export function sayRuleAdaptations(): void {
+  process.stderr.write(
+    `[docmost] adaptation: ${RULE_ADAPTATIONS.join('; ')}\n`,
+  );
+}
+
 /** Restricts a page to the given people (`writer` or `reader` on the page). */
 export async function restrictPage(
   databaseUrl: string,
@@ -64,4 +71,18 @@ export async function setSetting(
     if (rowCount !== 1)
       throw new Error(`no ${table} row ${id} to set ${group}.${key} on`);
   });
+}
+
+/** Lets a space's viewers comment (`allowViewerComments`), as the licensed route stores it. */
+export function allowViewerComments(
+  databaseUrl: string,
+  spaceId: string,
+): Promise<void> {
+  return setSetting(
+    databaseUrl,
+    'spaces',
+    spaceId,
+    ['comments', 'allowViewerComments'],
+    true,
+  );
 }

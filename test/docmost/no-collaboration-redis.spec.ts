@@ -9,7 +9,7 @@
 import type { LiveEditor } from '../../dev/collaboration/live-editor';
 import { createPage } from './docmost-api';
 import { startAgentWorkspace, type AgentWorkspace } from './agent-workspace';
-import { RULE_ADAPTATIONS, setSetting } from './docmost-rules';
+import { allowViewerComments, sayRuleAdaptations } from './docmost-rules';
 import { settle } from './effects-observer';
 
 let checks: AgentWorkspace;
@@ -19,16 +19,8 @@ beforeAll(async () => {
     label: 'no_collab_redis',
     env: { COLLAB_DISABLE_REDIS: 'true' },
   });
-  await setSetting(
-    checks.deployment.databaseUrl,
-    'spaces',
-    checks.work.spaceId,
-    ['comments', 'allowViewerComments'],
-    true,
-  );
-  process.stderr.write(
-    `[docmost] adaptation: ${RULE_ADAPTATIONS.join('; ')}\n`,
-  );
+  await allowViewerComments(checks.deployment.databaseUrl, checks.work.spaceId);
+  sayRuleAdaptations();
 }, 600_000);
 
 afterAll(async () => {

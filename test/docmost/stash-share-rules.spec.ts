@@ -15,7 +15,7 @@ import {
   startAgentWorkspace,
   type AgentWorkspace,
 } from './agent-workspace';
-import { RULE_ADAPTATIONS, restrictPage, setSetting } from './docmost-rules';
+import { restrictPage, sayRuleAdaptations, setSetting } from './docmost-rules';
 
 let checks: AgentWorkspace;
 /** The id of the comment mark on the page (a thread of Docmost's route). */
@@ -24,9 +24,7 @@ const EMBED_SOURCE = '<b>an embedded widget</b>';
 
 beforeAll(async () => {
   checks = await startAgentWorkspace({ label: 'stash_rules' });
-  process.stderr.write(
-    `[docmost] adaptation: ${RULE_ADAPTATIONS.join('; ')}\n`,
-  );
+  sayRuleAdaptations();
 }, 600_000);
 
 afterAll(async () => {

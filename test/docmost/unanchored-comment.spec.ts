@@ -14,7 +14,7 @@ import {
   startAgentWorkspace,
   type AgentWorkspace,
 } from './agent-workspace';
-import { RULE_ADAPTATIONS, setSetting } from './docmost-rules';
+import { allowViewerComments, sayRuleAdaptations } from './docmost-rules';
 import { DocmostSocket } from './docmost-socket';
 import { settle } from './effects-observer';
 
@@ -27,16 +27,8 @@ beforeAll(async () => {
     checks.deployment.a.url,
     checks.work.people.member.session.authToken!,
   );
-  await setSetting(
-    checks.deployment.databaseUrl,
-    'spaces',
-    checks.work.spaceId,
-    ['comments', 'allowViewerComments'],
-    true,
-  );
-  process.stderr.write(
-    `[docmost] adaptation: ${RULE_ADAPTATIONS.join('; ')}\n`,
-  );
+  await allowViewerComments(checks.deployment.databaseUrl, checks.work.spaceId);
+  sayRuleAdaptations();
 }, 600_000);
 
 afterAll(async () => {

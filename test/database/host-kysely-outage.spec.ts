@@ -77,7 +77,7 @@ it('answers from the host’s own Kysely when the database is there', async () =
   const tools = seededTools(open(seeded.url));
   await expect(
     tools.call('getPage', { pageId: SEED_IDS.pages.engineeringSetup }),
-  ).resolves.toMatchObject({ id: SEED_IDS.pages.engineeringSetup });
+  ).resolves.toMatchObject({ title: 'Engineering Setup' });
 });
 
 it('reports a refused connection as unavailable, naming the reason', async () => {

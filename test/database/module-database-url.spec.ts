@@ -92,7 +92,7 @@ it.each(['pg', 'postgres-js'] as const)(
       { pageId: SEED_IDS.pages.engineeringSetup },
       contextFor('owner'),
     );
-    expect(output).toMatchObject({ id: SEED_IDS.pages.engineeringSetup });
+    expect(output).toMatchObject({ title: 'Engineering Setup' });
     // The call went through the module's own pool, under the URL's name...
     expect(await connectionsNamed(name)).toBeGreaterThan(0);
     // ...over the driver named: an error of a statement is that driver's own.

@@ -165,7 +165,7 @@ const HIDDEN_SCENARIOS: readonly HiddenScenario[] = [
             contextFor('member'),
           )
         ).output,
-      ).toMatchObject({ id: target.pageId });
+      ).toMatchObject({ title: target.title });
       await database.db
         .deleteFrom('pagePermissions')
         .where('id', '=', groupGrant!)

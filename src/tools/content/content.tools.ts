@@ -13,7 +13,7 @@ import {
 import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
 
 const baseVersion = baseVersionField.describe(
-  'Optional: the `version` of the page when you read it (getPage, getPageJson and exportPageMarkdown return it). If the page changed since (a human edited it), the write fails with a conflict and nothing is written. Omit to write over whatever is current.',
+  'Optional: the `version` of the page when you read it (getPageJson and exportPageMarkdown return it). If the page changed since (a human edited it), the write fails with a conflict and nothing is written. Omit to write over whatever is current.',
 );
 
 /**

@@ -9,10 +9,17 @@ import type { ReadingHeavyTasks } from './reading-heavy-tasks';
 import type { PageListItem } from './list-pages';
 import { viewOfPage } from './page-view';
 
-/** A page read as text: the fields listPages gives it, its version and its body. */
-export interface PageText extends PageListItem {
-  /** Changes with every write; two reads with the same version saw the same content. */
-  readonly version: string;
+/**
+ * A page read as text: its title and body. Nothing else the model already has or does not need
+ * to edit it: it named the page, and ids, timestamps and versions cost a third of a short
+ * page's tokens on every read (each read stays in the chat's history, re-read on every later
+ * request). `pageId` is the one exception, for a page named by its slugId: the uuid the other
+ * tools' results use, and what the comment signal counts comments on.
+ */
+export interface PageText {
+  /** The page's uuid, when it was named by its slugId. */
+  readonly pageId?: string;
+  readonly title: string;
   readonly totalBlocks: number;
   /** The body: one line per text block, `[id]` prefixes, `#<index>` per top-level block. */
   readonly content: string;
@@ -20,27 +27,21 @@ export interface PageText extends PageListItem {
   readonly truncated?: string;
 }
 
+/** The open page as getCurrentPage reads it: what getPage answers, with where the page is. */
+export type CurrentPageText = Omit<PageText, 'pageId'> &
+  Pick<PageListItem, 'id' | 'slugId' | 'spaceId' | 'parentPageId'>;
+
 export type PageTextWindow = Pick<
   ToolInput<typeof getPageTool>,
   'fromBlock' | 'maxChars'
 >;
 
-/** An accessible page as the model reads it; shared by getPage and getCurrentPage. */
+/** An accessible page's body as the model reads it; shared by getPage and getCurrentPage. */
 export function toPageText(
   page: AccessiblePage,
   rendered: RenderedDocument,
   window: PageTextWindow,
-): PageText {
-  const header = {
-    id: page.id,
-    slugId: page.slugId,
-    title: page.title ?? '',
-    spaceId: page.spaceId,
-    parentPageId: page.parentPageId,
-    updatedAt: page.updatedAt.toISOString(),
-    version: page.version,
-    totalBlocks: rendered.totalBlocks,
-  };
+): Omit<PageText, 'pageId'> {
   let truncated: string | undefined;
   if (rendered.blockRange === null && rendered.totalBlocks > 0) {
     truncated = `fromBlock ${window.fromBlock} is past the last block (#${rendered.totalBlocks - 1}); call again with a smaller fromBlock`;
@@ -56,29 +57,37 @@ export function toPageText(
         : '');
   }
   return {
-    ...header,
+    title: page.title ?? '',
+    totalBlocks: rendered.totalBlocks,
     content: rendered.text,
     ...(truncated ? { truncated } : {}),
   };
 }
 
-/** A page's metadata and its body as plain text with block ids, cut to the requested window. */
+/** A page's title and its body as plain text with block ids, cut to the requested window. */
 export async function getPage(
   dependencies: ToolExecutorDependencies<ReadingHeavyTasks>,
   input: ToolInput<typeof getPageTool>,
   context: ToolCallContext,
 ): Promise<PageText> {
-  return readPageText(dependencies, input.pageId, input, context, 'getPage');
+  const { page, text } = await readPageText(
+    dependencies,
+    input.pageId,
+    input,
+    context,
+    'getPage',
+  );
+  return page.id === input.pageId ? text : { pageId: page.id, ...text };
 }
 
-/** What getPage answers for `pageId`, read by the tool named `toolName` (getPage, getCurrentPage). */
+/** The page `pageId` names and its text as getPage answers it, read by the tool `toolName` (getPage, getCurrentPage). */
 export async function readPageText(
   { db, livePages, heavyWork }: ToolExecutorDependencies<ReadingHeavyTasks>,
   pageId: string,
   window: PageTextWindow,
   context: ToolCallContext,
   toolName: string,
-): Promise<PageText> {
+): Promise<{ page: AccessiblePage; text: Omit<PageText, 'pageId'> }> {
   const page = await readPage({ db, livePages }, context, pageId, {
     largeDocumentAsText: true,
   });
@@ -89,5 +98,5 @@ export async function readPageText(
     { window },
     { context, toolName },
   );
-  return toPageText(page, rendered, window);
+  return { page, text: toPageText(page, rendered, window) };
 }

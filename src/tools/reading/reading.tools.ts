@@ -80,7 +80,7 @@ export const getCurrentPageTool = defineTool({
   mcpName: 'get_current_page',
   title: 'Read the open page',
   description: [
-    'Reads the page the user has open next to the chat, as getPage does. Use it first when the user means "this page".',
+    'Reads the page the user has open next to the chat, as getPage does, with its ids. Use it first when the user means "this page".',
   ].join('\n'),
   tier: 'core',
   inputSchema: z.object({ ...pageTextWindowFields }),
@@ -92,7 +92,7 @@ export const getPageTool = defineTool({
   mcpName: 'get_page',
   title: 'Read a page',
   description: [
-    'Reads a page: title, ids, version, and its body as plain text (no Markdown, no formatting), one line per block. Each line shows its block id in brackets, each top-level block its #<index> (tables, lists and images have no id).',
+    'Reads a page: its title and its body as plain text (no Markdown, no formatting), one line per block. Each line shows its block id in brackets, each top-level block its #<index> (tables, lists and images have no id).',
     'Copy text verbatim from here into editPageText or createComment. A long page is cut after maxChars; the result then gives the fromBlock to read on.',
   ].join('\n'),
   tier: 'core',

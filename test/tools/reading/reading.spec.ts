@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import type { GetCommentResult } from '../../../src/tools/comments/get-comment';
-import type { PageText } from '../../../src/tools/reading/get-page';
+import type {
+  CurrentPageText,
+  PageText,
+} from '../../../src/tools/reading/get-page';
 import type { ListPagesResult } from '../../../src/tools/reading/list-pages';
 import type { SearchPagesResult } from '../../../src/tools/reading/search-pages';
 import {
@@ -260,20 +263,28 @@ describe('core reading tools', () => {
   });
 
   describe('getPage and getCurrentPage', () => {
-    it('returns metadata and the body as plain text with block ids, by id or slugId', async () => {
+    it('returns the title and the body as plain text with block ids, by id or slugId', async () => {
       const page = await tools.call<PageText>(
         'getPage',
         { pageId: 'wZd7GkPtHz' },
         member,
       );
-      expect(page).toMatchObject({
-        id: P.pricing,
-        slugId: 'wZd7GkPtHz',
-        title: 'Pricing and Plans',
-        spaceId: SEED_IDS.spaces.product,
-        parentPageId: P.productHandbook,
-      });
-      expect(page.version).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+      // Named by its slugId: the answer gives the uuid the other tools' results use.
+      expect(Object.keys(page)).toEqual([
+        'pageId',
+        'title',
+        'totalBlocks',
+        'content',
+      ]);
+      expect(page).toMatchObject({ pageId: P.pricing, title: 'Pricing and Plans' });
+      // Named by its uuid: nothing the model already has.
+      const byId = await tools.call<PageText>(
+        'getPage',
+        { pageId: P.pricing },
+        member,
+      );
+      expect(Object.keys(byId)).toEqual(['title', 'totalBlocks', 'content']);
+      expect(byId.content).toBe(page.content);
       expect(page.content).toContain(
         `#1 [${SEED_NODE_IDS.pricingIntro}] Prices are per seat per month, billed annually. See the billing FAQ for taxes and invoices.`,
       );
@@ -328,12 +339,19 @@ describe('core reading tools', () => {
     });
 
     it('reads the page open in the chat, and explains when none is', async () => {
-      const current = await tools.call<PageText>(
+      const current = await tools.call<CurrentPageText>(
         'getCurrentPage',
         {},
         contextFor('member', { currentPageId: P.roadmap }),
       );
-      expect(current.id).toBe(P.roadmap);
+      // The chat names the open page by nothing the model has seen: the answer says which it is.
+      expect(current).toMatchObject({
+        id: P.roadmap,
+        slugId: expect.any(String),
+        spaceId: SEED_IDS.spaces.product,
+        title: expect.any(String),
+      });
+      expect(current).toHaveProperty('parentPageId');
       expect(current.content).toContain('single sign-on with SAML');
       const error = await expectToolError(
         tools.call('getCurrentPage', {}, member),

@@ -137,13 +137,8 @@ const PROBES: readonly Probe[] = [
     'src/document/prosemirror/prosemirror-node.ts',
     'through-the-index',
   ),
-  // The worker's task table takes a domain's *-heavy-tasks.ts; nothing else of the domain, and
-  // no file below the top of src/tools.
-  probe(
-    'src/tools/PROBE-heavy.ts',
-    './content/content-heavy-tasks',
-    'src/tools/content/content-heavy-tasks.ts',
-  ),
+  // No second door: the top of src/tools enters a domain by its index, and the worker's task
+  // table is a room of its own (src/heavy-tasks), entered by its index like any other.
   probe(
     'src/tools/PROBE-spec.ts',
     './content/content.tools',
@@ -151,10 +146,30 @@ const PROBES: readonly Probe[] = [
     'through-the-index',
   ),
   probe(
-    'src/tools/reading/PROBE-heavy.ts',
-    '../content/content-heavy-tasks',
-    'src/tools/content/content-heavy-tasks.ts',
+    'src/tools/PROBE-heavy.ts',
+    '../heavy-tasks/content/content-heavy-tasks',
+    'src/heavy-tasks/content/content-heavy-tasks.ts',
     'through-the-index',
+  ),
+  probe(
+    'src/tools/reading/PROBE-heavy.ts',
+    '../../heavy-tasks/reading',
+    'src/heavy-tasks/reading/index.ts',
+    'through-the-index',
+  ),
+  probe(
+    'src/tools/reading/PROBE-heavy-door.ts',
+    '../../heavy-tasks',
+    'src/heavy-tasks/index.ts',
+  ),
+  // The heavy functions stand below the tools and beside the page store: a worker loads them
+  // without either.
+  probe('src/heavy-tasks/PROBE.ts', '../tools', 'src/tools/index.ts', 'floors'),
+  probe(
+    'src/heavy-tasks/PROBE-sideways.ts',
+    '../page-store',
+    'src/page-store/index.ts',
+    'floors',
   ),
   probe(
     'src/docmost-services/database/PROBE.ts',

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { escapeRegExp } from '../src/ground';
 
 const ROOT = join(__dirname, '..');
 const DEPENDENCY_CRUISER = join(
@@ -296,7 +297,7 @@ describe('the import rules of npm run lint', () => {
       expect(lines).toContainEqual(
         expect.stringMatching(
           new RegExp(
-            `^error ${refusedBy}: ${escape(file)} → ${escape(resolvesTo)}`,
+            `^error ${refusedBy}: ${escapeRegExp(file)} → ${escapeRegExp(resolvesTo)}`,
           ),
         ),
       );
@@ -316,7 +317,3 @@ describe('the import rules of npm run lint', () => {
     expect(lines.filter((line) => !line.includes(PROBE))).toEqual([]);
   });
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -15,7 +15,7 @@ const FLOORS = [
   ['document', 'registry', 'database'],
   ['workers', 'caller', 'comment-signal', 'deferred'],
   ['access', 'calls-per-user', 'mcp-sessions', 'stats', 'stored-document'],
-  ['page-store', 'chat-memory'],
+  ['page-store', 'chat-memory', 'heavy-tasks'],
   ['docmost-services', 'collaboration'],
   ['settings'],
   ['stash', 'chat-turn'],
@@ -65,16 +65,6 @@ const folders = (path) =>
       ...folders(`${path}/${entry.name}`),
     ]);
 
-/** A tool domain's folder: `src/tools/<domain>`. */
-const TOOL_DOMAIN = /^src\/tools\/[^/]+$/;
-
-/**
- * The files at the top of src/tools, where the worker's task table (`heavy-tasks.ts`) composes
- * the domains' tables: they enter a domain by its index or by its `*-heavy-tasks.ts` (the rule
- * below says why), nothing else.
- */
-const TOOLS_TOP = '^src/tools/[^/]+\\.ts$';
-
 /**
  * Every folder is entered through its index only (all reported as `through-the-index`): from
  * outside the folder, no file may import one of its files but `index.ts`. Its own files, and
@@ -87,11 +77,7 @@ const doors = folders('src').map((folder) => ({
   severity: 'error',
   from: {
     path: '^src/',
-    pathNot: [
-      TESTS,
-      `^${escape(folder)}/`,
-      ...(TOOL_DOMAIN.test(folder) ? [TOOLS_TOP] : []),
-    ],
+    pathNot: [TESTS, `^${escape(folder)}/`],
   },
   to: {
     path: `^${escape(folder)}/`,
@@ -123,17 +109,6 @@ module.exports = {
       to: {},
     },
     ...doors,
-    {
-      name: 'through-the-index',
-      comment:
-        "A tool domain (src/tools/<domain>/) is entered from the top of src/tools through its index, or through its *-heavy-tasks.ts for the worker's task table (heavy-tasks.ts): a worker loads that table, and through the domains' indexes it would load every executor, the registry and the database with it (about 1,350 modules instead of 160 at each worker's start).",
-      severity: 'error',
-      from: { path: TOOLS_TOP, pathNot: TESTS },
-      to: {
-        path: '^src/tools/[^/]+/',
-        pathNot: '^src/tools/[^/]+/(index|[^/]+-heavy-tasks)\\.ts$',
-      },
-    },
     {
       name: 'package-never-imports-host',
       comment:

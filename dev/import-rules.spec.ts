@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { escapeRegExp } from '../src/ground';
 
 const ROOT = join(__dirname, '..');
 const DEPENDENCY_CRUISER = join(
@@ -137,13 +138,8 @@ const PROBES: readonly Probe[] = [
     'src/document/prosemirror/prosemirror-node.ts',
     'through-the-index',
   ),
-  // The worker's task table takes a domain's *-heavy-tasks.ts; nothing else of the domain, and
-  // no file below the top of src/tools.
-  probe(
-    'src/tools/PROBE-heavy.ts',
-    './content/content-heavy-tasks',
-    'src/tools/content/content-heavy-tasks.ts',
-  ),
+  // No second door: the top of src/tools enters a domain by its index, and the worker's task
+  // table is a room of its own (src/heavy-tasks), entered by its index like any other.
   probe(
     'src/tools/PROBE-spec.ts',
     './content/content.tools',
@@ -151,10 +147,30 @@ const PROBES: readonly Probe[] = [
     'through-the-index',
   ),
   probe(
-    'src/tools/reading/PROBE-heavy.ts',
-    '../content/content-heavy-tasks',
-    'src/tools/content/content-heavy-tasks.ts',
+    'src/tools/PROBE-heavy.ts',
+    '../heavy-tasks/content/content-heavy-tasks',
+    'src/heavy-tasks/content/content-heavy-tasks.ts',
     'through-the-index',
+  ),
+  probe(
+    'src/tools/reading/PROBE-heavy.ts',
+    '../../heavy-tasks/reading',
+    'src/heavy-tasks/reading/index.ts',
+    'through-the-index',
+  ),
+  probe(
+    'src/tools/reading/PROBE-heavy-door.ts',
+    '../../heavy-tasks',
+    'src/heavy-tasks/index.ts',
+  ),
+  // The heavy functions stand below the tools and beside the page store: a worker loads them
+  // without either.
+  probe('src/heavy-tasks/PROBE.ts', '../tools', 'src/tools/index.ts', 'floors'),
+  probe(
+    'src/heavy-tasks/PROBE-sideways.ts',
+    '../page-store',
+    'src/page-store/index.ts',
+    'floors',
   ),
   probe(
     'src/docmost-services/database/PROBE.ts',
@@ -281,7 +297,7 @@ describe('the import rules of npm run lint', () => {
       expect(lines).toContainEqual(
         expect.stringMatching(
           new RegExp(
-            `^error ${refusedBy}: ${escape(file)} → ${escape(resolvesTo)}`,
+            `^error ${refusedBy}: ${escapeRegExp(file)} → ${escapeRegExp(resolvesTo)}`,
           ),
         ),
       );
@@ -301,7 +317,3 @@ describe('the import rules of npm run lint', () => {
     expect(lines.filter((line) => !line.includes(PROBE))).toEqual([]);
   });
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -59,10 +59,10 @@ import {
   docmostExecutorsFor,
   resolveExecutorDependencies,
   TOOL_DEFINITIONS,
-  TOOL_HEAVY_TASKS,
   type ToolExecutorDependencies,
   type ToolHeavyWorkPool,
 } from './tools';
+import { TOOL_HEAVY_TASKS } from './heavy-tasks';
 import { HEAVY_WORK_POOL, HeavyWorkPool } from './workers';
 
 function resolveDatabase(options: AiToolsModuleOptions): Kysely<DB> {

@@ -245,11 +245,8 @@ export {
   type EditorNodeDescription,
   type EditorMarkDescription,
 } from './document';
-export {
-  sharedHeavyWorkPool,
-  TOOL_HEAVY_TASKS,
-  type ToolHeavyWorkPool,
-} from './tools';
+export { sharedHeavyWorkPool, type ToolHeavyWorkPool } from './tools';
+export { TOOL_HEAVY_TASKS } from './heavy-tasks';
 export { isUuid, messageWithCause, ToolError } from './ground';
 export {
   AI_TOOLS_MIGRATIONS,

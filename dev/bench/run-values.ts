@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../src/ground';
 import type { ChatCompletionsBody } from '../chat-completions/chat-completions';
 
 /**
@@ -29,10 +30,6 @@ export function runValuesInOrder(
   return [...seen];
 }
 
-function escaped(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * `bodies` with each run value replaced by the value in the same place of `reference`'s first
  * appearances: the k-th new id of one arm's chat becomes the k-th new id of the other's, so
@@ -56,7 +53,7 @@ export function withReferenceRunValues(
   const anyValue = new RegExp(
     [...replacement.keys()]
       .sort((left, right) => right.length - left.length)
-      .map(escaped)
+      .map(escapeRegExp)
       .join('|'),
     'g',
   );

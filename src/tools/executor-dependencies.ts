@@ -6,7 +6,7 @@ import type { AnyToolSpec, ToolInput } from '../registry';
 import type { HeavyTaskTable, HeavyWorkPool } from '../workers';
 import type { PageStashService } from '../stash';
 import type { LivePageReader, PageWriter } from '../page-store';
-import type { ScriptSandboxOptions } from './sandbox';
+import type { ScriptSandboxOptions } from '../heavy-tasks';
 import type { DocmostServices } from '../docmost-services';
 import type { PageAccessPolicy } from '../access';
 

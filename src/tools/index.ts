@@ -2,11 +2,7 @@ export {
   createDocmostExecutors,
   type DocmostExecutorOptions,
 } from './docmost-executors';
-export {
-  TOOL_HEAVY_TASKS,
-  sharedHeavyWorkPool,
-  type ToolHeavyWorkPool,
-} from './heavy-tasks';
+export { sharedHeavyWorkPool, type ToolHeavyWorkPool } from './heavy-work-pool';
 export type { DocmostServicesOption } from './resolve-executor-dependencies';
 export {
   TOOL_DEFINITIONS,

@@ -1,18 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../database';
 import { PageStashService, type PageStashOptions } from '../stash';
-import {
-  sharedHeavyWorkPool,
-  type ToolHeavyTasks,
-  type ToolHeavyWorkPool,
-} from './heavy-tasks';
+import type { ScriptSandboxOptions, ToolHeavyTasks } from '../heavy-tasks';
+import { sharedHeavyWorkPool, type ToolHeavyWorkPool } from './heavy-work-pool';
 import { DOCMOST_PAGE_ACCESS, type PageAccessPolicy } from '../access';
 import {
   databasePageWriter,
   type LivePageReader,
   type PageWriter,
 } from '../page-store';
-import type { ScriptSandboxOptions } from './sandbox';
 import type { DocmostServices, PageAccess } from '../docmost-services';
 import { databaseServices } from '../docmost-services';
 import type { ToolExecutorDependencies } from './executor-dependencies';

@@ -51,7 +51,7 @@ describe('the heavy-work pool from built JavaScript (dist/)', () => {
     for (const file of reachableFiles([
       join(workers, 'heavy-work-pool.ts'),
       join(workers, 'heavy-work-worker.ts'),
-      join(ROOT, 'src', 'tools', 'heavy-tasks.ts'),
+      join(ROOT, 'src', 'heavy-tasks', 'index.ts'),
     ])) {
       const output = ts.transpileModule(await readFile(file, 'utf8'), {
         fileName: file,
@@ -80,8 +80,8 @@ describe('the heavy-work pool from built JavaScript (dist/)', () => {
     ) as typeof import('./heavy-work-pool');
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path computed at run time
     const { TOOL_HEAVY_TASKS } = require(
-      join(build, 'src', 'tools', 'heavy-tasks.js'),
-    ) as typeof import('../tools/heavy-tasks');
+      join(build, 'src', 'heavy-tasks', 'index.js'),
+    ) as typeof import('../heavy-tasks');
     const pool = new HeavyWorkPool(TOOL_HEAVY_TASKS, { threads: 1 });
     try {
       const result = await pool.run(

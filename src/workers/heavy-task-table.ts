@@ -1,7 +1,7 @@
 /**
  * CPU-heavy functions a worker runs by name: one input object in, a structured-cloneable value
  * out, errors carried back to the caller. The pool knows no task of its own: its user hands it
- * a table (the tools hand theirs, `src/tools/heavy-tasks.ts`).
+ * a table (the tools hand theirs, `src/heavy-tasks`).
  */
 export type HeavyTaskTable = {
   readonly [name: string]: (input: any) => unknown;

@@ -1,7 +1,7 @@
 import { ToolError } from '../ground';
 import { join } from 'node:path';
 import type { ProseMirrorNode } from '../document';
-import { TOOL_HEAVY_TASKS } from '../tools/heavy-tasks';
+import { TOOL_HEAVY_TASKS } from '../heavy-tasks';
 import { HeavyWorkPool } from './heavy-work-pool';
 
 const DOCUMENT: ProseMirrorNode = {

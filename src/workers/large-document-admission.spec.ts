@@ -1,6 +1,6 @@
 import { ToolError } from '../ground';
 import { HeavyWorkPool } from './';
-import { TOOL_HEAVY_TASKS } from '../tools/heavy-tasks';
+import { TOOL_HEAVY_TASKS } from '../heavy-tasks';
 import {
   admitLargeDocument,
   admitLargeInput,

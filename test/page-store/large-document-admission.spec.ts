@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { SEED_IDS } from '../../host/seed/seed-ids';
-import { TOOL_HEAVY_TASKS } from '../../src/tools/heavy-tasks';
+import { TOOL_HEAVY_TASKS } from '../../src/heavy-tasks';
 import { HeavyWorkPool } from '../../src/workers';
 import { expectToolError, seededTools } from '../support/seeded-tools';
 import {

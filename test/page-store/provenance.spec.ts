@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
 import type { ToolCallContext } from '../../src/registry/tool-call-context';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
-import { TOOL_HEAVY_TASKS } from '../../src/tools/heavy-tasks';
+import { TOOL_HEAVY_TASKS } from '../../src/heavy-tasks';
 import { HeavyWorkPool } from '../../src/workers';
 import {
   createTestDatabase,

@@ -8,7 +8,7 @@ import { DEMO_PAGES } from '../../host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
 import { registerMcpTools } from '../../src/registry/adapters/mcp-tools';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
-import { MAX_READ_OUTPUT_CHARS } from '../../src/tools/output-limit';
+import { MAX_READ_OUTPUT_CHARS } from '../../src/heavy-tasks';
 import { type ProseMirrorNode, findNodeIssues } from '../../src/document';
 import {
   connectInMemory,

@@ -12,9 +12,12 @@ import {
   type WrittenPage,
 } from '../../page-store';
 import { documentSize } from '../../document';
-import type { BlockEdit, BlockEditReport } from './block-edits';
+import type {
+  BlockEdit,
+  BlockEditHeavyTasks,
+  BlockEditReport,
+} from '../../heavy-tasks';
 import type { HeavyWorkPool } from '../../workers';
-import type { BlockEditHeavyTasks } from './block-edit-heavy-tasks';
 
 /**
  * Read-modify-write of one block edit (`edit` says which, given the page as read): on a large

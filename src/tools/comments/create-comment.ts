@@ -21,7 +21,7 @@ import {
   selectionUnplaceable,
 } from './service-marked-thread';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { BlockEditHeavyTasks } from '../block-edits';
+import type { BlockEditHeavyTasks } from '../../heavy-tasks';
 
 type CreateCommentInput = ToolInput<typeof createCommentTool>;
 

@@ -1,4 +1,4 @@
-import { outputChars } from '../output-limit';
+import { outputChars } from '../../heavy-tasks';
 import type { CommentView, ThreadView } from './comment-view';
 import { fitThread, fitThreads } from './fit-comments';
 

@@ -1,4 +1,8 @@
-import { fitItems, MAX_READ_OUTPUT_CHARS, outputChars } from '../output-limit';
+import {
+  fitItems,
+  MAX_READ_OUTPUT_CHARS,
+  outputChars,
+} from '../../heavy-tasks';
 import type { ThreadView } from './comment-view';
 
 /** Room left for a result's other fields (page id, title, counts, the note itself). */

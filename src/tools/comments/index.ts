@@ -1,5 +1,5 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
-import type { BlockEditHeavyTasks } from '../block-edits';
+import type { BlockEditHeavyTasks } from '../../heavy-tasks';
 import { COMMENT_TOOLS } from './comments.tools';
 import { createComment } from './create-comment';
 import { getComment } from './get-comment';

@@ -1,5 +1,5 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
-import type { ContentHeavyTasks } from './content-heavy-tasks';
+import type { ContentHeavyTasks } from '../../heavy-tasks';
 import { CONTENT_TOOLS } from './content.tools';
 import {
   createPage,
@@ -18,7 +18,7 @@ export type {
   TransformPageTool,
   TransformPageWrite,
 } from './transform-page';
-export type { BlockChanges } from './transform';
+export type { BlockChanges } from '../../heavy-tasks';
 export type {
   CreatePageResult,
   CreatePageTool,

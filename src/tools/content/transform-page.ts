@@ -14,9 +14,8 @@ import {
   type DocumentCounts,
   asDocument,
 } from '../../document';
-import type { BlockChanges } from './transform';
+import type { BlockChanges, ContentHeavyTasks } from '../../heavy-tasks';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { ContentHeavyTasks } from './content-heavy-tasks';
 
 export type TransformPageTool = Extract<
   (typeof CONTENT_TOOLS)[number],

@@ -5,16 +5,16 @@ import type { ToolInput } from '../../registry';
 import type { editPageTextTool } from './edit-text.tools';
 import { mutatePage, storedFormFor } from '../../page-store';
 import { documentSize, ATOM_PLACEHOLDER } from '../../document';
-import { findFormattingSyntax } from './formatting-syntax';
 import {
+  findFormattingSyntax,
   PATCH_NODE_ADVICE,
   type EditedBlock,
+  type EditTextHeavyTasks,
   type TextEditPlan,
-} from './plan-text-edit';
+} from '../../heavy-tasks';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { EditTextHeavyTasks } from './edit-text-heavy-tasks';
 
-export type { EditedBlock } from './plan-text-edit';
+export type { EditedBlock } from '../../heavy-tasks';
 
 type EditPageTextInput = ToolInput<typeof editPageTextTool>;
 

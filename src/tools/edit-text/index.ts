@@ -1,5 +1,5 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
-import type { EditTextHeavyTasks } from './edit-text-heavy-tasks';
+import type { EditTextHeavyTasks } from '../../heavy-tasks';
 import { EDIT_TEXT_TOOLS } from './edit-text.tools';
 import { editPageText } from './edit-page-text';
 

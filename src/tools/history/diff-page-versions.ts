@@ -10,7 +10,7 @@ import type { DocumentDiff } from '../../document';
 import { isoTime } from '../iso-time';
 import type { LivePageReader } from '../../page-store';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { HistoryHeavyTasks } from './history-heavy-tasks';
+import type { HistoryHeavyTasks } from '../../heavy-tasks';
 
 export interface VersionSide {
   /** A historyId, or "current". */

@@ -5,12 +5,12 @@ import type { ProseMirrorNode } from '../../document';
 import {
   refuseOversizedOutput,
   refuseOversizedStoredDocument,
+  type HistoryHeavyTasks,
   type OutputLimit,
-} from '../output-limit';
+} from '../../heavy-tasks';
 import { isoTime } from '../iso-time';
 import { requirePageVersion } from './require-page-version';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { HistoryHeavyTasks } from './history-heavy-tasks';
 
 export interface PageVersion {
   readonly historyId: string;

@@ -1,5 +1,5 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
-import type { HistoryHeavyTasks } from './history-heavy-tasks';
+import type { HistoryHeavyTasks } from '../../heavy-tasks';
 import { HISTORY_TOOLS } from './history.tools';
 import { getPageHistory } from './get-page-history';
 import { listPageHistory } from './list-page-history';

@@ -6,7 +6,7 @@ import type { listPageHistoryTool } from './history.tools';
 import { isoTime } from '../iso-time';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../paging';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { HistoryHeavyTasks } from './history-heavy-tasks';
+import type { HistoryHeavyTasks } from '../../heavy-tasks';
 
 export interface PageVersionSummary {
   readonly historyId: string;

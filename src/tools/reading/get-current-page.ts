@@ -4,7 +4,7 @@ import type { ToolInput } from '../../registry';
 import type { getCurrentPageTool } from './reading.tools';
 import { readPageText, type CurrentPageText } from './get-page';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { ReadingHeavyTasks } from './reading-heavy-tasks';
+import type { ReadingHeavyTasks } from '../../heavy-tasks';
 
 /** The page open next to the chat, read like getPage with its ids; an error naming the alternatives when none is. */
 export async function getCurrentPage(

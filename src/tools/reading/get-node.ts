@@ -8,9 +8,11 @@ import {
   type NodePath,
   type ProseMirrorNode,
 } from '../../document';
-import { refuseOversizedOutput } from '../output-limit';
+import {
+  refuseOversizedOutput,
+  type ReadingHeavyTasks,
+} from '../../heavy-tasks';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { ReadingHeavyTasks } from './reading-heavy-tasks';
 import { viewOfPage } from './page-view';
 
 export interface PageNode {

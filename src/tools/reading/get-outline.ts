@@ -3,9 +3,11 @@ import type { ToolInput } from '../../registry';
 import { readPage } from '../../page-store';
 import type { getOutlineTool } from './reading.tools';
 import type { OutlineEntry } from '../../document';
-import { MAX_READ_OUTPUT_CHARS } from '../output-limit';
+import {
+  MAX_READ_OUTPUT_CHARS,
+  type ReadingHeavyTasks,
+} from '../../heavy-tasks';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { ReadingHeavyTasks } from './reading-heavy-tasks';
 import { viewOfPage } from './page-view';
 
 export interface PageOutline {

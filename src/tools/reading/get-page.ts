@@ -5,7 +5,7 @@ import { readPage } from '../../page-store';
 import type { getPageTool } from './reading.tools';
 import type { RenderedDocument } from '../../document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { ReadingHeavyTasks } from './reading-heavy-tasks';
+import type { ReadingHeavyTasks } from '../../heavy-tasks';
 import type { PageListItem } from './list-pages';
 import { viewOfPage } from './page-view';
 

@@ -1,5 +1,5 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
-import type { ReadingHeavyTasks } from './reading-heavy-tasks';
+import type { ReadingHeavyTasks } from '../../heavy-tasks';
 import { READING_TOOLS } from './reading.tools';
 import { searchPages } from './search-pages';
 import { listPages } from './list-pages';
@@ -12,8 +12,7 @@ import { getNode } from './get-node';
 
 export { READING_TOOLS } from './reading.tools';
 export { viewOfPage } from './page-view';
-export type { ReadingHeavyTasks } from './reading-heavy-tasks';
-export type { TableCells } from './table-view';
+export type { ReadingHeavyTasks, TableCells } from '../../heavy-tasks';
 
 /** Reading the workspace, its spaces and pages, each as the calling user (core tier). */
 export const READING_EXECUTORS: DependentToolExecutors<

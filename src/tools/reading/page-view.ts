@@ -5,17 +5,17 @@ import type {
   HeavyWorkPool,
 } from '../../workers';
 import type { AccessiblePage } from '../../access';
-import type { ReadingHeavyTasks } from './reading-heavy-tasks';
+import type { ReadingHeavyTasks } from '../../heavy-tasks';
 import type { ProseMirrorNode } from '../../document';
 
 type ViewName = 'pageTextView' | 'blockView' | 'outlineView' | 'tableView';
 type Tasks = ReadingHeavyTasks;
 
 /**
- * A reading tool's view of a page's document (reading/document-views.ts, getTable's
- * table-view.ts), through the pool's
- * own rule for where work runs (`runSized`): in a worker from the document's JSON text when the
- * page is large (read with `largeDocumentAsText`), on the calling thread otherwise.
+ * A reading tool's view of a page's document (src/heavy-tasks/reading: document-views.ts,
+ * getTable's table-view.ts), through the pool's own rule for where work runs (`runSized`): in a
+ * worker from the document's JSON text when the page is large (read with `largeDocumentAsText`),
+ * on the calling thread otherwise.
  */
 export function viewOfPage<Name extends ViewName>(
   heavyWork: HeavyWorkPool<Tasks>,

@@ -2,7 +2,7 @@ import type { ToolCallContext } from '../../registry';
 import type { ToolInput } from '../../registry';
 import type { deleteNodeTool } from './structure.tools';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { BlockEditHeavyTasks } from '../block-edits';
+import type { BlockEditHeavyTasks } from '../../heavy-tasks';
 import { runBlockEdit } from '../block-edits';
 
 export interface DeleteNodeResult {

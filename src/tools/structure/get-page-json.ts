@@ -7,7 +7,7 @@ import {
   refuseOversizedOutput,
   refuseOversizedStoredDocument,
   type OutputLimit,
-} from '../output-limit';
+} from '../../heavy-tasks';
 import { isoTime } from '../iso-time';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 

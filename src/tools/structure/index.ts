@@ -1,6 +1,8 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
-import type { BlockEditHeavyTasks } from '../block-edits';
-import type { StructureHeavyTasks } from './structure-heavy-tasks';
+import type {
+  BlockEditHeavyTasks,
+  StructureHeavyTasks,
+} from '../../heavy-tasks';
 import { STRUCTURE_TOOLS } from './structure.tools';
 import { updatePageJson } from './update-page-json';
 import { getPageJson } from './get-page-json';

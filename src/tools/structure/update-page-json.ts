@@ -5,7 +5,7 @@ import { readPage, storedFormFor } from '../../page-store';
 import type { updatePageJsonTool } from './structure.tools';
 import { writeWholeDocument } from '../write-whole-document';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { StructureHeavyTasks } from './structure-heavy-tasks';
+import type { StructureHeavyTasks } from '../../heavy-tasks';
 
 export interface UpdatePageJsonResult {
   readonly pageId: string;

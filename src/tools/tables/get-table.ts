@@ -7,7 +7,7 @@ import {
   type TableCells,
 } from '../reading';
 import type { getTableTool } from './tables.tools';
-import { refuseOversizedOutput } from '../output-limit';
+import { refuseOversizedOutput } from '../../heavy-tasks';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface TableView extends TableCells {

@@ -1,6 +1,6 @@
 import type { DependentToolExecutors } from '../executor-dependencies';
 import type { ReadingHeavyTasks } from '../reading';
-import type { BlockEditHeavyTasks } from '../block-edits';
+import type { BlockEditHeavyTasks } from '../../heavy-tasks';
 import { TABLE_TOOLS } from './tables.tools';
 import { getTable } from './get-table';
 import { tableInsertRow } from './table-insert-row';

@@ -3,7 +3,7 @@ import type { ToolInput } from '../../registry';
 import type { tableUpdateCellTool } from './tables.tools';
 import { runBlockEdit } from '../block-edits';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
-import type { BlockEditHeavyTasks } from '../block-edits';
+import type { BlockEditHeavyTasks } from '../../heavy-tasks';
 
 export interface TableUpdateCellResult {
   readonly pageId: string;

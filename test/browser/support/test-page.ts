@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'esbuild';
 import type { BrowserContext } from 'playwright-core';
+import { escapeRegExp } from '../../../src/ground';
 
 const TEST_PAGES = join(__dirname, '..', 'test-pages');
 
@@ -24,9 +25,7 @@ function docmost094ClientStack(): Plugin {
   const manifest = JSON.parse(
     readFileSync(join(DOCMOST_094_CLIENT, 'package.json'), 'utf8'),
   ) as { devDependencies: Record<string, string> };
-  const names = Object.keys(manifest.devDependencies).map((name) =>
-    name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'),
-  );
+  const names = Object.keys(manifest.devDependencies).map(escapeRegExp);
   const filter = new RegExp(`^(${names.join('|')})(/.*)?$`);
   return {
     name: 'docmost-0.94-client-stack',

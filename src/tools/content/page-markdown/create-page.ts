@@ -13,7 +13,7 @@ import { serviceCaller } from '../../../docmost-services';
 import type { CreatePageTool } from './markdown-tools';
 import { readMarkdownOffThread } from './read-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
-import type { ContentHeavyTasks } from '../content-heavy-tasks';
+import type { ContentHeavyTasks } from '../../../heavy-tasks';
 import { quoteTitle } from '../../../page-store';
 
 export interface CreatePageResult {

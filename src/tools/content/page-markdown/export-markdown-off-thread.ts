@@ -1,5 +1,5 @@
 import type { HeavyWorkPool } from '../../../workers';
-import type { ContentHeavyTasks } from '../content-heavy-tasks';
+import type { ContentHeavyTasks } from '../../../heavy-tasks';
 import {
   type MarkdownExport,
   documentSize,

@@ -6,7 +6,7 @@ import { asDocument } from '../../../document';
 import { exportMarkdownOffThread } from './export-markdown-off-thread';
 import type { ExportPageMarkdownTool } from './markdown-tools';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
-import type { ContentHeavyTasks } from '../content-heavy-tasks';
+import type { ContentHeavyTasks } from '../../../heavy-tasks';
 
 export interface ExportPageMarkdownResult {
   readonly pageId: string;

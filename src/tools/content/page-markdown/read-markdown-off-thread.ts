@@ -3,8 +3,7 @@ import {
   type StoredFormOptions,
 } from '../../../stored-document';
 import type { HeavyWorkPool } from '../../../workers';
-import type { ContentHeavyTasks } from '../content-heavy-tasks';
-import type { MarkdownDocument } from '../read-markdown-document';
+import type { ContentHeavyTasks, MarkdownDocument } from '../../../heavy-tasks';
 
 /**
  * `readMarkdownDocument`, in a worker when the Markdown is long (a 400,000-character import

@@ -8,7 +8,7 @@ import type {
 } from './markdown-tools';
 import { readMarkdownOffThread } from './read-markdown-off-thread';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
-import type { ContentHeavyTasks } from '../content-heavy-tasks';
+import type { ContentHeavyTasks } from '../../../heavy-tasks';
 
 export interface ReplacePageContentInput {
   readonly pageId: string;

@@ -22,7 +22,7 @@ import {
 import { isoTime } from '../../iso-time';
 import { exportMarkdownOffThread } from '../page-markdown';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
-import type { ContentHeavyTasks } from '../content-heavy-tasks';
+import type { ContentHeavyTasks } from '../../../heavy-tasks';
 
 export type StashPageTool = Extract<
   (typeof CONTENT_TOOLS)[number],

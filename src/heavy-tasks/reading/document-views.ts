@@ -14,7 +14,7 @@ import { fitItems } from '../output-limit';
 
 /*
  * What the reading tools take from a whole document, as pure functions of the document: run on
- * the calling thread for an ordinary page, and in a worker (heavy-tasks.ts) with the document's
+ * the calling thread for an ordinary page, and in a worker (the room's `HEAVY_TASKS`) with the document's
  * JSON text for a large one, so only the small view crosses back and the event loop never
  * parses or walks a multi-megabyte page.
  */

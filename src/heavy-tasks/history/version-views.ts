@@ -6,7 +6,7 @@ import {
 
 /*
  * What the history tools take from saved versions, as pure functions of their JSON text: on the
- * calling thread for small ones, in a worker (heavy-tasks.ts) for large ones, so a page with a
+ * calling thread for small ones, in a worker (the room's `HEAVY_TASKS`) for large ones, so a page with a
  * long history of megabyte versions never has them parsed on the event loop.
  */
 

@@ -1,4 +1,5 @@
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
+import { escapeRegExp } from '../../ground';
 import type { ScriptLocation } from './script-sandbox-error';
 
 /** What the host reads of a value thrown inside the sandbox. */
@@ -73,8 +74,9 @@ export function findLocation(
   fileName: string,
 ): ScriptLocation | undefined {
   if (stack === undefined) return undefined;
-  const escaped = fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`${escaped}:(\\d+):(\\d+)`).exec(stack);
+  const match = new RegExp(`${escapeRegExp(fileName)}:(\\d+):(\\d+)`).exec(
+    stack,
+  );
   return match
     ? { line: Number(match[1]), column: Number(match[2]) }
     : undefined;

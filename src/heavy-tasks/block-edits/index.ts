@@ -1,0 +1,9 @@
+export {
+  applyBlockEdit,
+  type BlockEdit,
+  type BlockEditReport,
+} from './block-edits';
+export {
+  BLOCK_EDIT_HEAVY_TASKS,
+  type BlockEditHeavyTasks,
+} from './block-edit-heavy-tasks';

@@ -1,0 +1,4 @@
+export {
+  HISTORY_HEAVY_TASKS,
+  type HistoryHeavyTasks,
+} from './history-heavy-tasks';

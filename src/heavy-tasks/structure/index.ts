@@ -1,0 +1,4 @@
+export {
+  STRUCTURE_HEAVY_TASKS,
+  type StructureHeavyTasks,
+} from './structure-heavy-tasks';

@@ -10,12 +10,13 @@ import type {
 
 /**
  * What every port of the Docmost binding works with: Docmost's service instances, its audit
- * log, and how it finds the person and the page a write is for.
+ * log, and how it finds the person and the page a write is for. A port reads only what the
+ * shapes declare, so it takes the binding at the shapes (Docmost's own entities fit them).
  */
 export interface DocmostBinding<
-  Page extends DocmostPageShape,
-  User extends DocmostUserShape,
-  Comment extends DocmostCommentShape,
+  Page extends DocmostPageShape = DocmostPageShape,
+  User extends DocmostUserShape = DocmostUserShape,
+  Comment extends DocmostCommentShape = DocmostCommentShape,
 > {
   readonly instances: DocmostServiceInstances<Page, User, Comment>;
   readonly audit: AuditRecorder;

@@ -1,7 +1,7 @@
 import { receiveDocument } from '../../stored-document';
 import type { ToolCallContext } from '../../registry';
 import type { ToolInput } from '../../registry';
-import type { CONTENT_TOOLS } from './content.tools';
+import type { ContentTool } from './content.tools';
 import {
   pageVersionConflict,
   readPage,
@@ -12,10 +12,7 @@ import { asDocument, type DocumentDiff } from '../../document';
 import type { BlockChanges, ContentHeavyTasks } from '../../heavy-tasks';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
-export type TransformPageTool = Extract<
-  (typeof CONTENT_TOOLS)[number],
-  { name: 'transformPage' }
->;
+export type TransformPageTool = ContentTool<'transformPage'>;
 
 /** What every answer carries; `integrity` and `warnings` say what the transform would lose. */
 interface TransformOutcome extends Pick<

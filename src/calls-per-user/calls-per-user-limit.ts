@@ -3,6 +3,7 @@ import type { ToolInterceptor } from '../registry';
 import { AdmissionGate, type ReleaseSlot } from '../workers';
 import {
   resolveCallsPerUserLimits,
+  TOOL_CALL_WORDS,
   type CallsPerUserOptions,
 } from './calls-per-user-options';
 import { RedisCallsGate } from './redis-calls-gate';
@@ -28,8 +29,7 @@ export function createCallsPerUserLimit(
     runningPerUser: limits.running,
     maxPerUser: limits.maxInProgress,
     maxQueueWaitMs: limits.maxQueueWaitMs,
-    what: 'tool calls',
-    busyReason: 'your other tool calls are still running',
+    ...TOOL_CALL_WORDS,
   });
   const logger = new Logger('CallsPerUser');
   const cluster =

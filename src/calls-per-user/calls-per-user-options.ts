@@ -1,4 +1,4 @@
-import { resolvePositiveLimits } from '../workers';
+import { resolvePositiveLimits, type AdmissionWords } from '../workers';
 import type { CallsPerUserRedis } from './calls-per-user-redis';
 
 /**
@@ -30,6 +30,12 @@ export interface CallsPerUserOptions {
   /** With `redis`: longest wait for Redis before this instance admits the call by its own count (and logs it). Default 1,000. */
   readonly redisTimeoutMs?: number;
 }
+
+/** The words of a refused tool call, whether this instance counted it or Redis did. */
+export const TOOL_CALL_WORDS: AdmissionWords = {
+  what: 'tool calls',
+  busyReason: 'your other tool calls are still running',
+};
 
 export type CallsPerUserLimits = Required<Omit<CallsPerUserOptions, 'redis'>>;
 

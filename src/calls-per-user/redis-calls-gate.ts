@@ -1,7 +1,14 @@
 import { ToolError } from '../ground';
 import { randomUUID } from 'node:crypto';
-import type { ReleaseSlot } from '../workers';
-import type { CallsPerUserLimits } from './calls-per-user-options';
+import {
+  perUserLimitRefusal,
+  queueWaitRefusal,
+  type ReleaseSlot,
+} from '../workers';
+import {
+  TOOL_CALL_WORDS,
+  type CallsPerUserLimits,
+} from './calls-per-user-options';
 import {
   ADMIT_SCRIPT,
   PROMOTE_SCRIPT,
@@ -67,10 +74,11 @@ export class RedisCallsGate {
       limits.maxInProgress,
     )) as [number, number];
     if (state === -1) {
-      throw new ToolError(
-        'limit_exceeded',
-        `${label} was refused: you already have ${inProgress} tool calls running or waiting, the most one user may have at once; wait for them to finish, then call again.`,
-        { reason: 'per_user_limit', limit: limits.maxInProgress },
+      throw perUserLimitRefusal(
+        TOOL_CALL_WORDS,
+        label,
+        inProgress,
+        limits.maxInProgress,
       );
     }
     const renewal = setInterval(
@@ -111,11 +119,7 @@ export class RedisCallsGate {
     for (;;) {
       const remaining = deadline - performance.now();
       if (remaining <= 0) {
-        throw new ToolError(
-          'limit_exceeded',
-          `${label} was refused: your other tool calls are still running and no slot freed up within ${limits.maxQueueWaitMs} ms; try again in a moment.`,
-          { reason: 'queue_wait', maxQueueWaitMs: limits.maxQueueWaitMs },
-        );
+        throw queueWaitRefusal(TOOL_CALL_WORDS, label, limits.maxQueueWaitMs);
       }
       await this.pause(userId, Math.min(pollMs, remaining), signal);
       const promoted = (await this.run(

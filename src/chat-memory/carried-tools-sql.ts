@@ -23,15 +23,12 @@ export function mergeCarriedToolsSql(
   return sql`(
     select coalesce(jsonb_agg(jsonb_build_object('name', kept.name, 'usedAt', kept.used_at) order by kept.position), '[]'::jsonb)
     from (
-      select merged.name, merged.position, merged.used_at,
-        row_number() over (order by merged.used_at desc, merged.position desc) as recency
-      from (
-        select tool.value->>'name' as name, min(tool.position) as position, max((tool.value->>'usedAt')::float8) as used_at
-        from ${jsonbElementsOfBoth(stored, incoming)} tool
-        where jsonb_typeof(tool.value->'name') = 'string' and jsonb_typeof(tool.value->'usedAt') = 'number'
-        group by tool.value->>'name'
-      ) merged
+      select tool.value->>'name' as name, min(tool.position) as position, max((tool.value->>'usedAt')::float8) as used_at
+      from ${jsonbElementsOfBoth(stored, incoming)} tool
+      where jsonb_typeof(tool.value->'name') = 'string' and jsonb_typeof(tool.value->'usedAt') = 'number'
+      group by tool.value->>'name'
+      order by used_at desc, position desc
+      limit ${max}::int
     ) kept
-    where kept.recency <= ${max}::int
   )`;
 }

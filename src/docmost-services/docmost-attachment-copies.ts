@@ -3,11 +3,6 @@ import { Logger } from '@nestjs/common';
 import { v7 as uuidv7 } from 'uuid';
 import type { DocmostBinding } from './docmost-binding';
 import type { AttachmentCopies } from './docmost-services';
-import type {
-  DocmostCommentShape,
-  DocmostPageShape,
-  DocmostUserShape,
-} from './docmost-service-shapes';
 
 /**
  * copyPageContent's file copies as Docmost's page duplicate makes them (`PageService
@@ -17,11 +12,7 @@ import type {
  * copied: an id of another page's file in the source content would otherwise hand that file to
  * whoever may see the target. A copy that fails is logged and left out, as Docmost does.
  */
-export function docmostAttachmentCopies<
-  Page extends DocmostPageShape,
-  User extends DocmostUserShape,
-  Comment extends DocmostCommentShape,
->(binding: DocmostBinding<Page, User, Comment>): AttachmentCopies {
+export function docmostAttachmentCopies(binding: DocmostBinding): AttachmentCopies {
   const { attachmentRepo, storageService } = binding.instances;
   const logger = new Logger('AiTools');
   return {

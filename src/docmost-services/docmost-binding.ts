@@ -8,32 +8,31 @@ import type {
   DocmostUserShape,
 } from './docmost-service-shapes';
 
+/** Docmost's services at the shapes: a port reads only what they declare, and Docmost's classes fit them. */
+type ShapedInstances = DocmostServiceInstances<
+  DocmostPageShape,
+  DocmostUserShape,
+  DocmostCommentShape
+>;
+
 /**
  * What every port of the Docmost binding works with: Docmost's service instances, its audit
  * log, and how it finds the person and the page a write is for.
  */
-export interface DocmostBinding<
-  Page extends DocmostPageShape,
-  User extends DocmostUserShape,
-  Comment extends DocmostCommentShape,
-> {
-  readonly instances: DocmostServiceInstances<Page, User, Comment>;
+export interface DocmostBinding {
+  readonly instances: ShapedInstances;
   readonly audit: AuditRecorder;
   /** The caller as Docmost's `User` in its workspace; throws when they are no longer one. */
-  user(caller: Pick<ServiceCaller, 'userId' | 'workspaceId'>): Promise<User>;
+  user(
+    caller: Pick<ServiceCaller, 'userId' | 'workspaceId'>,
+  ): Promise<DocmostUserShape>;
   /** The page (with `hasChildren`, as Docmost's routes load it); throws when it is gone. */
-  page(pageId: string): Promise<Page>;
+  page(pageId: string): Promise<DocmostPageShape>;
   /** The provenance Docmost reads: the person's write, made by their agent in that chat. */
   provenance(caller: ServiceCaller): DocmostProvenance;
 }
 
-export function docmostBinding<
-  Page extends DocmostPageShape,
-  User extends DocmostUserShape,
-  Comment extends DocmostCommentShape,
->(
-  instances: DocmostServiceInstances<Page, User, Comment>,
-): DocmostBinding<Page, User, Comment> {
+export function docmostBinding(instances: ShapedInstances): DocmostBinding {
   return {
     instances,
     audit: auditRecorder(instances.auditService),

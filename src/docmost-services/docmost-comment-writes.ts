@@ -1,9 +1,4 @@
 import type { DocmostBinding } from './docmost-binding';
-import type {
-  DocmostCommentShape,
-  DocmostPageShape,
-  DocmostUserShape,
-} from './docmost-service-shapes';
 import type { CommentWrites } from './docmost-services';
 
 /**
@@ -13,11 +8,7 @@ import type { CommentWrites } from './docmost-services';
  * `COLLAB_DISABLE_REDIS=true` they do nothing, so the port says it sets no mark (the package
  * then sets it through its own collaboration connection).
  */
-export function docmostCommentWrites<
-  Page extends DocmostPageShape,
-  User extends DocmostUserShape,
-  Comment extends DocmostCommentShape,
->(binding: DocmostBinding<Page, User, Comment>): CommentWrites {
+export function docmostCommentWrites(binding: DocmostBinding): CommentWrites {
   const { commentService, commentRepo, wsService, environmentService } =
     binding.instances;
   const collaborationEvents = !environmentService.isCollabDisableRedis();

@@ -1,18 +1,9 @@
 import { auditTitle } from './docmost-audit';
 import type { DocmostBinding } from './docmost-binding';
-import type {
-  DocmostCommentShape,
-  DocmostPageShape,
-  DocmostUserShape,
-} from './docmost-service-shapes';
 import type { PageWrites } from './docmost-services';
 
 /** The pages port over Docmost's `PageService` (its page events and the jobs they queue). */
-export function docmostPageWrites<
-  Page extends DocmostPageShape,
-  User extends DocmostUserShape,
-  Comment extends DocmostCommentShape,
->(binding: DocmostBinding<Page, User, Comment>): PageWrites {
+export function docmostPageWrites(binding: DocmostBinding): PageWrites {
   return {
     async create(request) {
       const created = await binding.instances.pageService.create(

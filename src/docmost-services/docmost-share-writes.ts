@@ -1,17 +1,8 @@
 import type { DocmostBinding } from './docmost-binding';
-import type {
-  DocmostCommentShape,
-  DocmostPageShape,
-  DocmostUserShape,
-} from './docmost-service-shapes';
 import type { ShareWrites, SharingPolicy } from './docmost-services';
 
 /** The shares port over Docmost's `ShareService` and `ShareRepo`. */
-export function docmostShareWrites<
-  Page extends DocmostPageShape,
-  User extends DocmostUserShape,
-  Comment extends DocmostCommentShape,
->(binding: DocmostBinding<Page, User, Comment>): ShareWrites {
+export function docmostShareWrites(binding: DocmostBinding): ShareWrites {
   return {
     async create(request) {
       const shared = await binding.page(request.pageId);
@@ -59,11 +50,7 @@ export function docmostShareWrites<
 }
 
 /** Whether sharing is allowed in a space, as Docmost's `ShareService` decides. */
-export function docmostSharingPolicy<
-  Page extends DocmostPageShape,
-  User extends DocmostUserShape,
-  Comment extends DocmostCommentShape,
->(binding: DocmostBinding<Page, User, Comment>): SharingPolicy {
+export function docmostSharingPolicy(binding: DocmostBinding): SharingPolicy {
   return {
     isSharingAllowed: (workspaceId, spaceId) =>
       binding.instances.shareService.isSharingAllowed(workspaceId, spaceId),

@@ -1,9 +1,9 @@
 /**
  * Docmost's document model: the ProseMirror JSON its editor stores (schema description,
  * validation, attributes, block ids, tables, text edits, diffs, fingerprints) and the Markdown
- * codec. It depends on nothing else in the package (only on its libraries): the tools,
- * collaboration and the workers build on it, never the other way round. These are the names
- * they use.
+ * codec. It depends only on the ground (and its libraries), and refuses a document with the
+ * ground's ToolError, which the model reads as it is. The tools, collaboration and the workers
+ * build on it, never the other way round. These are the names they use.
  */
 export {
   documentToMarkdown,
@@ -12,7 +12,6 @@ export {
   MarkdownSyntaxError,
   markdownToDocument,
 } from './markdown';
-export { DocumentError, type DocumentErrorCode } from './document-error';
 export {
   anchorComment,
   asDocument,

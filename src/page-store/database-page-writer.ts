@@ -12,6 +12,21 @@ import type {
   WrittenPage,
 } from './page-writer';
 
+/** The columns a `page_history` row copies from its page, under the same names. */
+const HISTORY_COPIED_COLUMNS = [
+  'slugId',
+  'title',
+  'content',
+  'icon',
+  'coverPhoto',
+  'lastUpdatedById',
+  'contributorIds',
+  'lastUpdatedSource',
+  'lastUpdatedAiChatId',
+  'spaceId',
+  'workspaceId',
+] as const;
+
 /** Adds the `page_history` row of a page just written, copied in SQL from the row as saved. */
 export async function addPageHistoryRow(
   trx: Kysely<DB>,
@@ -19,21 +34,7 @@ export async function addPageHistoryRow(
 ): Promise<string> {
   const history = await trx
     .insertInto('pageHistory')
-    .columns([
-      'pageId',
-      'slugId',
-      'title',
-      'content',
-      'icon',
-      'coverPhoto',
-      'version',
-      'lastUpdatedById',
-      'contributorIds',
-      'lastUpdatedSource',
-      'lastUpdatedAiChatId',
-      'spaceId',
-      'workspaceId',
-    ])
+    .columns(['pageId', 'version', ...HISTORY_COPIED_COLUMNS])
     .expression(
       // As Docmost copies the page at save time; its version column is NULL in the rows Docmost
       // writes too: versions are addressed by history id.
@@ -41,18 +42,8 @@ export async function addPageHistoryRow(
         .selectFrom('pages')
         .select([
           'id',
-          'slugId',
-          'title',
-          'content',
-          'icon',
-          'coverPhoto',
           sql<null>`null::integer`.as('version'),
-          'lastUpdatedById',
-          'contributorIds',
-          'lastUpdatedSource',
-          'lastUpdatedAiChatId',
-          'spaceId',
-          'workspaceId',
+          ...HISTORY_COPIED_COLUMNS,
         ])
         .where('id', '=', pageId),
     )

@@ -2,6 +2,7 @@ export {
   writePage,
   mutatePage,
   readPage,
+  readPageOfRow,
   storedFormFor,
   type PageStore,
   type PageMutation,

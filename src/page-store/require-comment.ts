@@ -5,7 +5,7 @@ import { abbreviate, ToolError } from '../ground';
 import { type AccessiblePage, type FindPageOptions } from '../access';
 import { isUuid } from '../ground';
 import type { LivePageReader } from './live-page-reader';
-import { readPage } from './write-page';
+import { readPageOfRow } from './write-page';
 
 export interface RequireCommentOptions extends Pick<FindPageOptions, 'write'> {
   /**
@@ -50,21 +50,14 @@ export async function requireComment(
     options.lock ? select.forUpdate() : select
   ).executeTakeFirst();
   if (!comment) throw commentNotFound(commentId);
-  try {
-    return {
-      comment,
-      page: await readPage(
-        { db, livePages: options.livePages },
-        context,
-        comment.pageId,
-        {
-          write: options.write,
-        },
-      ),
-    };
-  } catch (error) {
-    if (ToolError.isToolError(error) && error.code === 'not_found')
-      throw commentNotFound(commentId);
-    throw error;
-  }
+  return {
+    comment,
+    page: await readPageOfRow(
+      { db, livePages: options.livePages },
+      context,
+      comment.pageId,
+      { write: options.write },
+      () => commentNotFound(commentId),
+    ),
+  };
 }

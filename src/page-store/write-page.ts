@@ -7,7 +7,7 @@ import {
   type AccessiblePage,
   type FindPageOptions,
 } from '../access';
-import { isUuid } from '../ground';
+import { isUuid, ToolError } from '../ground';
 import { admitLargeDocument, largeDocumentThreshold } from '../workers';
 import { asDocument, type ProseMirrorNode } from '../document';
 import type { StoredDocumentHeavyWork } from '../stored-document';
@@ -111,6 +111,27 @@ export async function readPage(
     // gave it as text).
     content: live.content as unknown as JsonValue,
   };
+}
+
+/**
+ * The page of a row asked for by its own id (a comment, a saved version), read as `readPage`
+ * reads it. A page the caller may not see answers with the row's own not-found (`rowNotFound`):
+ * a missing row and one on a hidden page read the same, so ids cannot be probed.
+ */
+export async function readPageOfRow(
+  store: Pick<PageStore, 'db' | 'livePages'>,
+  context: ToolCallContext,
+  pageId: string,
+  options: FindPageOptions,
+  rowNotFound: () => ToolError,
+): Promise<AccessiblePage> {
+  try {
+    return await readPage(store, context, pageId, options);
+  } catch (error) {
+    if (ToolError.isToolError(error) && error.code === 'not_found')
+      throw rowNotFound();
+    throw error;
+  }
 }
 
 function liveFields(version: string) {

@@ -2,7 +2,6 @@ import { ToolError } from '../ground';
 import type { Kysely } from 'kysely';
 import { asDatabaseUnavailable } from '../database';
 import { admitLargeInput, withToolCallScope } from '../workers';
-import { DocumentError } from '../document';
 import type { ToolExecutor } from '../registry';
 import { bindPageAccess } from '../access';
 import type { DocmostToolExecutors } from './tool-definitions';
@@ -105,10 +104,6 @@ function bindDependencies(
     } catch (error) {
       // A tool's own answer (a refusal, a conflict) is never mistaken for an outage.
       if (error instanceof ToolError) throw error;
-      // The document model's refusal (an invalid node, a table that is not there) is the
-      // model's to read, as the ToolError of the same code.
-      if (error instanceof DocumentError)
-        throw new ToolError(error.code, error.message, error.details);
       throw asDatabaseUnavailable(error);
     }
   };

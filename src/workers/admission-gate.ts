@@ -1,4 +1,8 @@
-import { ToolError } from '../ground';
+import {
+  perUserLimitRefusal,
+  queueWaitRefusal,
+  type AdmissionWords,
+} from './admission-refusals';
 
 export interface AdmissionLimits {
   /** Runs in progress at once, all users together. */
@@ -42,17 +46,18 @@ export class AdmissionGate {
   /** Runs one user may have in progress at once: every thread but one (at least one), unless set. */
   readonly runningShare: number;
 
-  private readonly what: string;
-  private readonly busyReason: string;
+  private readonly words: AdmissionWords;
 
   constructor(private readonly limits: AdmissionLimits) {
     this.runningShare =
       limits.runningPerUser ?? Math.max(1, limits.maxRunning - 1);
-    this.what =
+    const what =
       limits.what ??
       'heavy operations (transforms, diffs, conversions of large pages)';
-    this.busyReason =
-      limits.busyReason ?? `the server is busy with other ${this.what}`;
+    this.words = {
+      what,
+      busyReason: limits.busyReason ?? `the server is busy with other ${what}`,
+    };
   }
 
   /** Runs in progress and waiting now, for health reports and tests. */
@@ -72,10 +77,11 @@ export class AdmissionGate {
     signal?.throwIfAborted();
     const mine = this.perUser.get(userId) ?? 0;
     if (mine >= this.limits.maxPerUser) {
-      throw new ToolError(
-        'limit_exceeded',
-        `${label} was refused: you already have ${mine} ${this.what} running or waiting, the most one user may have at once; wait for them to finish, then call again.`,
-        { reason: 'per_user_limit', limit: this.limits.maxPerUser },
+      throw perUserLimitRefusal(
+        this.words,
+        label,
+        mine,
+        this.limits.maxPerUser,
       );
     }
     this.perUser.set(userId, mine + 1);
@@ -147,14 +153,7 @@ export class AdmissionGate {
           signal?.removeEventListener('abort', onAbort);
           this.dequeue(waiter);
           reject(
-            new ToolError(
-              'limit_exceeded',
-              `${label} was refused: ${this.busyReason} and no slot freed up within ${this.limits.maxQueueWaitMs} ms; try again in a moment.`,
-              {
-                reason: 'queue_wait',
-                maxQueueWaitMs: this.limits.maxQueueWaitMs,
-              },
-            ),
+            queueWaitRefusal(this.words, label, this.limits.maxQueueWaitMs),
           );
         }, this.limits.maxQueueWaitMs),
       };

@@ -18,6 +18,11 @@ export {
   type AdmissionLimits,
   type ReleaseSlot,
 } from './admission-gate';
+export {
+  perUserLimitRefusal,
+  queueWaitRefusal,
+  type AdmissionWords,
+} from './admission-refusals';
 export { yieldToEventLoop } from './yield-to-event-loop';
 export {
   admitLargeDocument,

@@ -1,5 +1,4 @@
 import { ToolError, type ToolErrorCode } from '../ground';
-import { DocumentError } from '../document';
 
 /**
  * An error thrown in a worker as plain data. Structured cloning keeps an error's message but
@@ -21,8 +20,7 @@ export type TransportedError =
     };
 
 export function transportError(error: unknown): TransportedError {
-  // The document model's refusals cross as the ToolError the tools turn them into.
-  if (error instanceof ToolError || error instanceof DocumentError)
+  if (error instanceof ToolError)
     return {
       kind: 'tool',
       code: error.code,

@@ -87,18 +87,16 @@ export function mergeCommentPagesSql(
       'checkedAt', to_char(kept.checked_at at time zone 'UTC', ${TIMESTAMP_TEXT}),
       'touchedAt', to_char(kept.touched_at at time zone 'UTC', ${TIMESTAMP_TEXT})) order by kept.touched_at), '[]'::jsonb)
     from (
-      select merged.*, row_number() over (order by merged.touched_at desc, merged.page_id) as recency
-      from (
-        select page.value->>'pageId' as page_id,
-          max((page.value->>'watermark')::timestamptz) as watermark,
-          max((page.value->>'checkedAt')::timestamptz) as checked_at,
-          max((page.value->>'touchedAt')::timestamptz) as touched_at
-        from ${jsonbElementsOfBoth(stored, incoming)} page
-        where jsonb_typeof(page.value->'pageId') = 'string' and jsonb_typeof(page.value->'watermark') = 'string'
-        group by page.value->>'pageId'
-      ) merged
+      select page.value->>'pageId' as page_id,
+        max((page.value->>'watermark')::timestamptz) as watermark,
+        max((page.value->>'checkedAt')::timestamptz) as checked_at,
+        max((page.value->>'touchedAt')::timestamptz) as touched_at
+      from ${jsonbElementsOfBoth(stored, incoming)} page
+      where jsonb_typeof(page.value->'pageId') = 'string' and jsonb_typeof(page.value->'watermark') = 'string'
+      group by page.value->>'pageId'
+      order by touched_at desc, page_id
+      limit ${maxPages}::int
     ) kept
-    where kept.recency <= ${maxPages}::int
   )`;
 }
 

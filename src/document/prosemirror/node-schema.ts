@@ -4,53 +4,82 @@
  * collaboration server parses every document with). A document using any other type would be
  * stripped or rejected by the editor, so full-document writes are checked against these lists.
  */
-export const DOCMOST_NODE_TYPES = [
-  'doc',
-  'paragraph',
-  'heading',
-  'text',
-  'hardBreak',
-  'blockquote',
-  'bulletList',
-  'orderedList',
-  'listItem',
-  'taskList',
-  'taskItem',
-  'codeBlock',
-  'horizontalRule',
-  'pageBreak',
-  'image',
-  'video',
-  'audio',
-  'pdf',
-  'attachment',
-  'table',
-  'tableRow',
-  'tableHeader',
-  'tableCell',
-  'callout',
-  'details',
-  'detailsSummary',
-  'detailsContent',
-  'columns',
-  'column',
-  'mathInline',
-  'mathBlock',
-  'mention',
-  'status',
-  'drawio',
-  'excalidraw',
-  'embed',
-  'htmlEmbed',
-  'youtube',
-  'subpages',
-  'pageEmbed',
-  'transclusionSource',
-  'transclusionReference',
-  'footnoteReference',
-  'footnotesList',
-  'footnoteDefinition',
-] as const;
+
+/**
+ * What validation needs to know of a node type beyond its name: `inline`, it lives inside text
+ * blocks, never directly in a container of blocks; `textBlock`, its children are inline content
+ * (text and inline atoms); `leaf`, an atom that never has children; `nonEmpty`, a container the
+ * editor cannot represent empty (its content expression needs one child).
+ */
+type NodeTrait = 'inline' | 'textBlock' | 'leaf' | 'nonEmpty';
+
+/** Every node type, in the editor's order, with its traits. */
+const NODE_TRAITS = {
+  doc: [],
+  paragraph: ['textBlock'],
+  heading: ['textBlock'],
+  text: ['inline', 'leaf'],
+  hardBreak: ['inline', 'leaf'],
+  blockquote: ['nonEmpty'],
+  bulletList: ['nonEmpty'],
+  orderedList: ['nonEmpty'],
+  listItem: ['nonEmpty'],
+  taskList: ['nonEmpty'],
+  taskItem: ['nonEmpty'],
+  codeBlock: ['textBlock'],
+  horizontalRule: ['leaf'],
+  pageBreak: ['leaf'],
+  image: ['leaf'],
+  video: ['leaf'],
+  audio: ['leaf'],
+  pdf: ['leaf'],
+  attachment: ['leaf'],
+  table: ['nonEmpty'],
+  tableRow: ['nonEmpty'],
+  tableHeader: ['nonEmpty'],
+  tableCell: ['nonEmpty'],
+  callout: [],
+  details: [],
+  detailsSummary: ['textBlock'],
+  detailsContent: [],
+  columns: ['nonEmpty'],
+  column: ['nonEmpty'],
+  mathInline: ['inline', 'leaf'],
+  mathBlock: ['leaf'],
+  mention: ['inline', 'leaf'],
+  status: ['inline', 'leaf'],
+  drawio: ['leaf'],
+  excalidraw: ['leaf'],
+  embed: ['leaf'],
+  htmlEmbed: ['leaf'],
+  youtube: ['leaf'],
+  subpages: ['leaf'],
+  pageEmbed: ['leaf'],
+  transclusionSource: [],
+  transclusionReference: ['leaf'],
+  footnoteReference: ['inline', 'leaf'],
+  footnotesList: [],
+  footnoteDefinition: [],
+} as const satisfies Readonly<Record<string, readonly NodeTrait[]>>;
+
+export type DocmostNodeType = keyof typeof NODE_TRAITS;
+
+export const DOCMOST_NODE_TYPES = Object.keys(
+  NODE_TRAITS,
+) as readonly DocmostNodeType[];
+
+function typesWith(trait: NodeTrait): ReadonlySet<string> {
+  return new Set(
+    DOCMOST_NODE_TYPES.filter((type) =>
+      (NODE_TRAITS[type] as readonly NodeTrait[]).includes(trait),
+    ),
+  );
+}
+
+export const INLINE_NODE_TYPES = typesWith('inline');
+export const TEXT_BLOCK_TYPES = typesWith('textBlock');
+export const LEAF_NODE_TYPES = typesWith('leaf');
+export const NON_EMPTY_TYPES = typesWith('nonEmpty');
 
 export const DOCMOST_MARK_TYPES = [
   'bold',
@@ -67,55 +96,10 @@ export const DOCMOST_MARK_TYPES = [
   'spoiler',
 ] as const;
 
-export type DocmostNodeType = (typeof DOCMOST_NODE_TYPES)[number];
 export type DocmostMarkType = (typeof DOCMOST_MARK_TYPES)[number];
 
 export const NODE_TYPE_SET: ReadonlySet<string> = new Set(DOCMOST_NODE_TYPES);
 export const MARK_TYPE_SET: ReadonlySet<string> = new Set(DOCMOST_MARK_TYPES);
-
-/** Inline nodes: they live inside text blocks, never directly in a container of blocks. */
-export const INLINE_NODE_TYPES: ReadonlySet<string> = new Set([
-  'text',
-  'hardBreak',
-  'mention',
-  'mathInline',
-  'status',
-  'footnoteReference',
-]);
-
-/** Blocks whose children are inline content (text and inline atoms). */
-export const TEXT_BLOCK_TYPES: ReadonlySet<string> = new Set([
-  'paragraph',
-  'heading',
-  'codeBlock',
-  'detailsSummary',
-]);
-
-/** Atoms: nodes that never have children. */
-export const LEAF_NODE_TYPES: ReadonlySet<string> = new Set([
-  'text',
-  'hardBreak',
-  'horizontalRule',
-  'pageBreak',
-  'image',
-  'video',
-  'audio',
-  'pdf',
-  'attachment',
-  'mathInline',
-  'mathBlock',
-  'mention',
-  'status',
-  'drawio',
-  'excalidraw',
-  'embed',
-  'htmlEmbed',
-  'youtube',
-  'subpages',
-  'pageEmbed',
-  'transclusionReference',
-  'footnoteReference',
-]);
 
 /** Containers that accept only the listed child types (the rest accept any block). */
 export const ALLOWED_CHILD_TYPES: Readonly<Record<string, readonly string[]>> =
@@ -145,22 +129,6 @@ export const REQUIRED_PARENT_TYPES: Readonly<
   },
   {},
 );
-
-/** Containers the editor cannot represent empty (their content expression needs one child). */
-export const NON_EMPTY_TYPES: ReadonlySet<string> = new Set([
-  'table',
-  'tableRow',
-  'tableCell',
-  'tableHeader',
-  'bulletList',
-  'orderedList',
-  'taskList',
-  'listItem',
-  'taskItem',
-  'blockquote',
-  'columns',
-  'column',
-]);
 
 /** List items start with a paragraph (`paragraph block*`). */
 export const FIRST_CHILD_TYPE: Readonly<Record<string, string>> = {

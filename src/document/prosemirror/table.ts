@@ -1,4 +1,4 @@
-import { DocumentError } from '../document-error';
+import { ToolError } from '../../ground';
 import { assignBlockIds } from './block-tree';
 import type { NodePath } from './find-block';
 import { extractText } from './extract-text';
@@ -92,14 +92,14 @@ function listTables(tables: readonly LocatedTable[]): string {
     .join(', ');
 }
 
-/** Resolves a `TableReference` or throws a `DocumentError` listing the tables the page has. */
+/** Resolves a `TableReference` or throws a `ToolError` listing the tables the page has. */
 export function resolveTable(
   doc: ProseMirrorNode,
   reference: TableReference,
 ): LocatedTable {
   const tables = findTables(doc);
   if (tables.length === 0)
-    throw new DocumentError('not_found', 'this page has no tables');
+    throw new ToolError('not_found', 'this page has no tables');
   const text = String(reference).trim();
   const available = `the page's tables (index = #outline): ${listTables(tables)}`;
   if (text.startsWith('#')) {
@@ -112,7 +112,7 @@ export function resolveTable(
     const what = block
       ? `is a ${block.type}, not a table`
       : `does not exist (the page has ${doc.content?.length ?? 0} top-level blocks)`;
-    throw new DocumentError(
+    throw new ToolError(
       'not_found',
       `outline index #${outlineIndex} ${what}; ${available}`,
     );
@@ -120,7 +120,7 @@ export function resolveTable(
   const tableIndex = Number(text);
   const table = Number.isInteger(tableIndex) ? tables[tableIndex] : undefined;
   if (table) return table;
-  throw new DocumentError(
+  throw new ToolError(
     'not_found',
     `table ${text} is out of range: the page has ${tables.length} table(s), indexes 0..${tables.length - 1}; ${available}`,
   );
@@ -187,8 +187,8 @@ function rowSpanCrossings(table: ProseMirrorNode): boolean[] {
   return crossing;
 }
 
-function outOfRange(located: LocatedTable, what: string): DocumentError {
-  return new DocumentError(
+function outOfRange(located: LocatedTable, what: string): ToolError {
+  return new ToolError(
     'invalid_input',
     `${what} is out of range: ${describeTable(located)} has rows 0..${located.rows - 1} and columns 0..${located.columns - 1}`,
     { rows: located.rows, columns: located.columns },
@@ -237,14 +237,14 @@ export function insertTableRow(
 ): ProseMirrorNode {
   const { node: table, rows, columns } = located;
   if (!Number.isInteger(index) || index < 0 || index > rows) {
-    throw new DocumentError(
+    throw new ToolError(
       'invalid_input',
       `row index ${index} is out of range: ${describeTable(located)} accepts a new row at 0..${rows} (${rows} appends)`,
       { rows, columns },
     );
   }
   if (texts.length > columns) {
-    throw new DocumentError(
+    throw new ToolError(
       'invalid_input',
       `${texts.length} cells given but ${describeTable(located)} has ${columns} columns; give at most ${columns}`,
       { rows, columns },
@@ -252,7 +252,7 @@ export function insertTableRow(
   }
   const tableRows = rowsOf(table);
   if (index > 0 && index < rows && rowSpanCrossings(table)[index]) {
-    throw new DocumentError(
+    throw new ToolError(
       'invalid_input',
       `a merged cell spans rows ${index - 1} and ${index} of ${describeTable(located)}; insert elsewhere or unmerge it in the editor first`,
     );
@@ -294,7 +294,7 @@ export function updateTableCell(
   if (cells === undefined) throw outOfRange(located, `row ${row}`);
   const cell = cells[column];
   if (cell === undefined) {
-    throw new DocumentError(
+    throw new ToolError(
       'invalid_input',
       `column ${column} is out of range: row ${row} of ${describeTable(located)} has ${cells.length} cells (columns 0..${cells.length - 1})`,
       {
@@ -335,7 +335,7 @@ export function deleteTableRow(
   if (!Number.isInteger(row) || target === undefined)
     throw outOfRange(located, `row ${row}`);
   if (tableRows.length === 1) {
-    throw new DocumentError(
+    throw new ToolError(
       'invalid_input',
       `row ${row} is the only row of ${describeTable(located)}; a table cannot be empty; to remove the whole table use deleteNode with its outline index${located.outlineIndex === undefined ? '' : ` "#${located.outlineIndex}"`}`,
     );
@@ -344,7 +344,7 @@ export function deleteTableRow(
     rowSpanCrossings(located.node)[row] ||
     cellsOf(target).some((cell) => span(cell, 'rowspan') > 1)
   ) {
-    throw new DocumentError(
+    throw new ToolError(
       'invalid_input',
       `row ${row} of ${describeTable(located)} is part of a merged cell; unmerge it in the editor first`,
     );

@@ -1,4 +1,4 @@
-import { DocumentError } from '../document-error';
+import { ToolError } from '../../ground';
 import { DOCMOST_NODE_TYPES } from './node-schema';
 import { assertValidNode, findNodeIssues } from './validate-node';
 
@@ -83,7 +83,7 @@ describe('findNodeIssues', () => {
     expect(() => assertValidNode(doc, { label: 'doc' })).toThrow(
       /unknown node type "fancyWidget" at doc\.content\[1\].*Valid node types: doc, paragraph/,
     );
-    expect(() => assertValidNode(doc, { label: 'doc' })).toThrow(DocumentError);
+    expect(() => assertValidNode(doc, { label: 'doc' })).toThrow(ToolError);
   });
 
   it('names an unknown mark type and lists the valid marks', () => {

@@ -1,5 +1,4 @@
-import { abbreviate } from '../../ground';
-import { DocumentError } from '../document-error';
+import { abbreviate, ToolError } from '../../ground';
 import type { NodeIssue } from './node-issue';
 import {
   ALLOWED_CHILD_TYPES,
@@ -261,14 +260,14 @@ export function describeNodeIssues(
   return message + ' Nothing was written.';
 }
 
-/** Throws `DocumentError('invalid_input')` naming every problem (and the valid types) unless valid. */
+/** Throws `ToolError('invalid_input')` naming every problem (and the valid types) unless valid. */
 export function assertValidNode(
   node: unknown,
   options: ValidateNodeOptions = {},
 ): asserts node is ProseMirrorNode {
   const issues = findNodeIssues(node, options);
   if (issues.length > 0) {
-    throw new DocumentError(
+    throw new ToolError(
       'invalid_input',
       describeNodeIssues(options.label ?? 'node', issues),
       {

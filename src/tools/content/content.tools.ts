@@ -19,7 +19,7 @@ const baseVersion = baseVersionField.describe(
 /**
  * Whole-page content tools of the deferred tier: scripted rewrites, full-body writes from
  * Markdown, page creation, the lossless Markdown round trip and stashing a page for an external
- * consumer. Their executors arrive in a later issue; until then the registry leaves them unbound.
+ * consumer. Their executors are `CONTENT_EXECUTORS` (index.ts).
  */
 export const CONTENT_TOOLS = [
   defineTool({
@@ -196,3 +196,9 @@ export const CONTENT_TOOLS = [
     },
   }),
 ] as const;
+
+/** One content tool, by its name: what its executor's input is typed by. */
+export type ContentTool<Name extends string> = Extract<
+  (typeof CONTENT_TOOLS)[number],
+  { name: Name }
+>;

@@ -1,62 +1,56 @@
 import { receiveDocument } from '../../stored-document';
 import type { ToolCallContext } from '../../registry';
 import type { ToolInput } from '../../registry';
-import type { CONTENT_TOOLS } from './content.tools';
+import type { ContentTool } from './content.tools';
 import {
   pageVersionConflict,
   readPage,
   storedFormFor,
   writePage,
 } from '../../page-store';
-import {
-  type CountChange,
-  type TextChange,
-  type DocumentCounts,
-  asDocument,
-} from '../../document';
+import { asDocument, type DocumentDiff } from '../../document';
 import type { BlockChanges, ContentHeavyTasks } from '../../heavy-tasks';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
-export type TransformPageTool = Extract<
-  (typeof CONTENT_TOOLS)[number],
-  { name: 'transformPage' }
->;
+export type TransformPageTool = ContentTool<'transformPage'>;
 
-interface TransformOutcome {
+/** What every answer carries; `integrity` and `warnings` say what the transform would lose. */
+interface TransformOutcome extends Pick<
+  DocumentDiff,
+  'integrity' | 'warnings'
+> {
   readonly pageId: string;
   /** True when the result differs from the stored document. */
   readonly changed: boolean;
   readonly blocks: BlockChanges;
   /** Headings and paragraphs that got a new id (missing, malformed or duplicated in the result). */
   readonly generatedIds: number;
-  readonly integrity: Readonly<Record<keyof DocumentCounts, CountChange>>;
-  /** One sentence per count that went down: what the transform would lose. */
-  readonly warnings: readonly string[];
   /** console.log lines of the script. */
   readonly logs: readonly string[];
 }
 
-export interface TransformPagePreview extends TransformOutcome {
+/** A dry run: the outcome with the line diff it would write. */
+export interface TransformPagePreview
+  extends
+    TransformOutcome,
+    Pick<
+      DocumentDiff,
+      'changes' | 'addedLines' | 'removedLines' | 'unchangedLines' | 'truncated'
+    > {
   readonly dryRun: true;
   readonly written: false;
   /** The version the script ran on: pass it back as `baseVersion` with dryRun false. */
   readonly version: string;
-  readonly changes: readonly TextChange[];
-  readonly addedLines: number;
-  readonly removedLines: number;
-  readonly unchangedLines: number;
-  readonly truncated: boolean;
   readonly next: string;
 }
 
-export interface TransformPageWrite extends TransformOutcome {
+export interface TransformPageWrite
+  extends TransformOutcome, Pick<DocumentDiff, 'addedLines' | 'removedLines'> {
   readonly dryRun: false;
   readonly written: boolean;
   /** The page's version now: the new one after a write. */
   readonly version: string;
   readonly historyId: string | null;
-  readonly addedLines: number;
-  readonly removedLines: number;
 }
 
 export type TransformPageResult = TransformPagePreview | TransformPageWrite;

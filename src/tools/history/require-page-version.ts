@@ -4,7 +4,7 @@ import type { ToolCallContext } from '../../registry';
 import { abbreviate, ToolError } from '../../ground';
 import { type AccessiblePage } from '../../access';
 import { isUuid } from '../../ground';
-import { readPage, type LivePageReader } from '../../page-store';
+import { readPageOfRow, type LivePageReader } from '../../page-store';
 
 /**
  * A saved version with its document as the JSON text PostgreSQL stores: parsed (or handed to a
@@ -68,18 +68,13 @@ export async function requirePageVersion(
     .where('workspaceId', '=', context.workspaceId)
     .executeTakeFirst();
   if (!version) throw versionNotFound(historyId);
-  try {
-    // Reading an old version of a trashed page is harmless; writing one back needs a live page.
-    const page = await readPage(
-      { db, livePages: options.livePages },
-      context,
-      version.pageId,
-      { write: options.write, includeDeleted: !options.write, content: false },
-    );
-    return { version, page };
-  } catch (error) {
-    if (error instanceof ToolError && error.code === 'not_found')
-      throw versionNotFound(historyId);
-    throw error;
-  }
+  // Reading an old version of a trashed page is harmless; writing one back needs a live page.
+  const page = await readPageOfRow(
+    { db, livePages: options.livePages },
+    context,
+    version.pageId,
+    { write: options.write, includeDeleted: !options.write, content: false },
+    () => versionNotFound(historyId),
+  );
+  return { version, page };
 }

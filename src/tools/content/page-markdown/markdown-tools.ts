@@ -1,20 +1,9 @@
-import type { CONTENT_TOOLS } from '../content.tools';
+import type { ContentTool } from '../content.tools';
 
-type ContentTool = (typeof CONTENT_TOOLS)[number];
-
-export type CreatePageTool = Extract<ContentTool, { name: 'createPage' }>;
-export type UpdatePageContentTool = Extract<
-  ContentTool,
-  { name: 'updatePageContent' }
->;
-export type ExportPageMarkdownTool = Extract<
-  ContentTool,
-  { name: 'exportPageMarkdown' }
->;
-export type ImportPageMarkdownTool = Extract<
-  ContentTool,
-  { name: 'importPageMarkdown' }
->;
+export type CreatePageTool = ContentTool<'createPage'>;
+export type UpdatePageContentTool = ContentTool<'updatePageContent'>;
+export type ExportPageMarkdownTool = ContentTool<'exportPageMarkdown'>;
+export type ImportPageMarkdownTool = ContentTool<'importPageMarkdown'>;
 
 export type MarkdownTool =
   | CreatePageTool

@@ -13,7 +13,7 @@ import {
   requireSharingAllowed,
   serviceCaller,
 } from '../../../docmost-services';
-import type { CONTENT_TOOLS } from '../content.tools';
+import type { ContentTool } from '../content.tools';
 import {
   asDocument,
   countDocument,
@@ -24,10 +24,7 @@ import { exportMarkdownOffThread } from '../page-markdown';
 import type { ToolExecutorDependencies } from '../../executor-dependencies';
 import type { ContentHeavyTasks } from '../../../heavy-tasks';
 
-export type StashPageTool = Extract<
-  (typeof CONTENT_TOOLS)[number],
-  { name: 'stashPage' }
->;
+export type StashPageTool = ContentTool<'stashPage'>;
 
 export interface StashPageResult {
   /** Anonymous download URL; valid until `expiresAt`. */

@@ -12,7 +12,9 @@ import type { AttachmentCopies } from './docmost-services';
  * copied: an id of another page's file in the source content would otherwise hand that file to
  * whoever may see the target. A copy that fails is logged and left out, as Docmost does.
  */
-export function docmostAttachmentCopies(binding: DocmostBinding): AttachmentCopies {
+export function docmostAttachmentCopies(
+  binding: DocmostBinding,
+): AttachmentCopies {
   const { attachmentRepo, storageService } = binding.instances;
   const logger = new Logger('AiTools');
   return {

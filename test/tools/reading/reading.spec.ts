@@ -276,7 +276,10 @@ describe('core reading tools', () => {
         'totalBlocks',
         'content',
       ]);
-      expect(page).toMatchObject({ pageId: P.pricing, title: 'Pricing and Plans' });
+      expect(page).toMatchObject({
+        pageId: P.pricing,
+        title: 'Pricing and Plans',
+      });
       // Named by its uuid: nothing the model already has.
       const byId = await tools.call<PageText>(
         'getPage',

@@ -82,8 +82,8 @@ const PROBES: readonly Probe[] = [
   // The doors: a folder's index only, from a folder or a top-level file.
   probe(
     'src/tools/PROBE-deep.ts',
-    '../document/document-error',
-    'src/document/document-error.ts',
+    '../document/prosemirror/block-id',
+    'src/document/prosemirror/block-id.ts',
     'through-the-index',
   ),
   probe(

@@ -285,10 +285,7 @@ describe('docmost-ai-tools installed from its tarball into a Docmost-shaped app'
         expect.objectContaining({
           toolName: 'getPage',
           input: expect.objectContaining({ pageId: roadmap.id }),
-          output: expect.objectContaining({
-            id: roadmap.id,
-            title: roadmap.title,
-          }),
+          output: expect.objectContaining({ title: roadmap.title }),
         }),
       ]);
       expect(turn.answer).toBe(`The open page is "${roadmap.title}".`);

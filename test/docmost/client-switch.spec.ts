@@ -15,11 +15,7 @@ import {
   startRedisServer,
   type RedisServerUnderTest,
 } from '../support/redis-server';
-import {
-  clientInputs,
-  prepareClient,
-  serveClientTree,
-} from './client-build';
+import { clientInputs, prepareClient, serveClientTree } from './client-build';
 import { emptyDatabase, preparedDocmost, recordFigure } from './docmost-checks';
 import { DocmostServer, newAppSecret } from './docmost-process';
 import { setUpPeople, type Workspace } from './docmost-people';

@@ -121,7 +121,10 @@ async function packageManager(
 }
 
 /** One pnpm command in a placed source: its title on the console, its output to the log. */
-export type PnpmStep = (title: string, args: readonly string[]) => Promise<string>;
+export type PnpmStep = (
+  title: string,
+  args: readonly string[],
+) => Promise<string>;
 
 /**
  * Docmost's own pnpm (installed in the cache on first use) in the placed source at `root`, as

@@ -13,10 +13,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  prepareClient,
-  prepareClientInstall,
-} from './client-build';
+import { prepareClient, prepareClientInstall } from './client-build';
 import { DOCMOST_FIGURES, DOCMOST_PREPARED } from './docmost-checks';
 import { writeReport, type JestResults } from './docmost-report';
 import {

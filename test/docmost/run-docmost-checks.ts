@@ -84,11 +84,13 @@ async function main(): Promise<number> {
   ].join(' ');
   const scratch = mkdtempSync(join(tmpdir(), 'docmost-checks-'));
   const seconds = () => (Date.now() - startedAt.getTime()) / 1000;
-  const client = includesClientSwitch(jestArguments)
-    ? prepareClientBeside()
-    : undefined;
+  let client: ReturnType<typeof prepareClientBeside> | undefined;
   let prepared: PreparedDocmost;
   try {
+    // Inside: a missing source is a preparation error, in the report like the others.
+    client = includesClientSwitch(jestArguments)
+      ? prepareClientBeside()
+      : undefined;
     prepared = await prepareDocmost(client?.whenPacked);
   } catch (error) {
     await client?.done();

@@ -1,7 +1,8 @@
 /**
  * Docmost's web client with the README's lines for it (client-mount.ts), built as Docmost builds
- * it (`apps/client`'s `build`: its VAD assets, `tsc`, `vite build`), and served by Docmost's own
- * server (its StaticModule serves `../../../../client/dist` from its built files).
+ * it (`apps/client`'s `build`: its VAD assets, `tsc`, `vite build`), its `tsc` narrowed to the
+ * page the lines are in (client-type-check.ts), and served by Docmost's own server (its
+ * StaticModule serves `../../../../client/dist` from its built files).
  *
  * Both halves are cached beside Docmost's install, outside the checkout: the client's install
  * (per source) and each build, keyed by the source, the package's client entry as `npm pack`
@@ -31,11 +32,13 @@ import {
 } from './client-mount';
 import { overrideMissingAudioPackage } from './docmost-adaptations';
 import { explainCompilerErrors } from './generated-source';
-import { packageManager, placeSource } from './docmost-source';
+import { docmostPnpm, placeSource } from './docmost-source';
 import {
   cacheRoot,
   CHECKOUT_ROOT,
+  checkoutKey,
   type PreparedDocmost,
+  type SourceInCache,
 } from './prepare-docmost';
 import { runStep, say, sayAdaptation, StepFailure } from './run-step';
 
@@ -56,8 +59,23 @@ export interface BuiltClient {
   readonly glue: readonly string[];
 }
 
-function checkoutKey(): string {
-  return createHash('sha256').update(CHECKOUT_ROOT).digest('hex').slice(0, 8);
+/** What the client is built from: the source (and its folder in the cache), and the package. */
+export interface ClientInputs extends SourceInCache {
+  /** `docmost-ai-tools` as this checkout's `npm pack` made it. */
+  readonly packageDirectory: string;
+}
+
+/** The client's inputs of a prepared Docmost: the package as its mounted server has it. */
+export function clientInputs(prepared: PreparedDocmost): ClientInputs {
+  return {
+    source: prepared.source,
+    directory: dirname(prepared.root),
+    packageDirectory: join(
+      prepared.mountedServerDirectory,
+      'node_modules',
+      'docmost-ai-tools',
+    ),
+  };
 }
 
 /** Every file under `directory` (content and path), for a cache key. */
@@ -78,17 +96,17 @@ function hashFiles(hash: ReturnType<typeof createHash>, directory: string) {
 }
 
 /** Docmost's client install for this source: `client...` and the root, and editor-ext built. */
-async function prepareClientInstall(
-  prepared: PreparedDocmost,
+export async function prepareClientInstall(
+  inCache: SourceInCache,
 ): Promise<{ root: string; logFile: string; installedInSeconds?: number }> {
-  const directory = join(dirname(prepared.root), 'client-install');
+  const directory = join(inCache.directory, 'client-install');
   const root = join(directory, 'docmost');
   const marker = join(directory, 'prepared.json');
   const logFile = join(directory, 'prepare.log');
   if (existsSync(marker)) return { root, logFile };
   return withCacheLock(
     `${directory}.lock`,
-    `Docmost's client install from ${prepared.source}`,
+    `Docmost's client install from ${inCache.source}`,
     async () => {
       if (existsSync(marker)) return { root, logFile };
       const started = Date.now();
@@ -97,33 +115,19 @@ async function prepareClientInstall(
       say(
         `preparing Docmost's client install in ${directory} (cold; later runs reuse it)`,
       );
-      placeSource(prepared.source, root, logFile);
+      placeSource(inCache.source, root, logFile);
       for (const line of overrideMissingAudioPackage(root)) sayAdaptation(line);
       const rootName = (
         JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
           name: string;
         }
       ).name;
-      const pnpm = await packageManager(root, cacheRoot(), logFile);
-      const pnpmStep = (title: string, args: string[]) =>
-        runStep(title, {
-          command: pnpm.command,
-          args: [...pnpm.prefix, ...args],
-          cwd: root,
-          env: { ...process.env, CI: 'true' },
-          logFile,
-        });
-      await pnpmStep("installing Docmost's client dependencies", [
-        'install',
-        '--no-frozen-lockfile',
-        '--store-dir',
-        join(cacheRoot(), 'pnpm-store'),
-        '--filter',
+      const pnpm = await docmostPnpm(root, cacheRoot(), logFile);
+      await pnpm.install("installing Docmost's client dependencies", [
         'client...',
-        '--filter',
         rootName,
       ]);
-      await pnpmStep('building @docmost/editor-ext (for the client)', [
+      await pnpm.step('building @docmost/editor-ext (for the client)', [
         '--filter',
         '@docmost/editor-ext',
         'build',
@@ -137,7 +141,7 @@ async function prepareClientInstall(
   );
 }
 
-/** Runs a script of the client's own dependencies (tsc, vite) with Node, in `cwd`. */
+/** Runs a script of the client's own (its VAD assets', vite) with Node, in `cwd`. */
 function clientTool(
   cwd: string,
   script: string,
@@ -158,7 +162,7 @@ function clientTool(
  */
 async function buildClient(
   installRoot: string,
-  prepared: PreparedDocmost,
+  packaged: string,
   readmeFile: string,
   target: string,
   logFile: string,
@@ -182,11 +186,6 @@ async function buildClient(
       ]);
     // The same package the server has, from this checkout's `npm pack`; its own dependencies
     // are the server's, which the client entry never loads.
-    const packaged = join(
-      prepared.mountedServerDirectory,
-      'node_modules',
-      'docmost-ai-tools',
-    );
     cpSync(packaged, join(modules, 'docmost-ai-tools'), {
       recursive: true,
       filter: (path) => basename(path) !== 'node_modules' || path === packaged,
@@ -202,13 +201,20 @@ async function buildClient(
     );
     try {
       await runStep(
-        "type-checking Docmost's client with the README's lines (tsc)",
-        clientTool(
-          copy,
-          'node_modules/typescript/bin/tsc',
-          ['--pretty'],
+        `type-checking the README's lines in Docmost's client (${AI_SETTINGS_PAGE} in its tsc program)`,
+        {
+          command: process.execPath,
+          args: [
+            '-r',
+            require.resolve('ts-node/register/transpile-only'),
+            join(__dirname, 'client-type-check.ts'),
+            copy,
+            AI_SETTINGS_PAGE,
+          ],
+          // This checkout's ts-node, with this checkout's tsconfig (the client's is ESM).
+          cwd: CHECKOUT_ROOT,
           logFile,
-        ),
+        },
       );
     } catch (error) {
       if (!(error instanceof StepFailure)) throw error;
@@ -246,28 +252,22 @@ function pruneBuilds(builds: string, keep: string): void {
 
 /** The client built with the README's lines: reused from the cache, or built and cached. */
 export async function prepareClient(
-  prepared: PreparedDocmost,
+  inputs: ClientInputs,
   readmeFile = join(CHECKOUT_ROOT, 'README.md'),
 ): Promise<BuiltClient> {
-  const packaged = join(
-    prepared.mountedServerDirectory,
-    'node_modules',
-    'docmost-ai-tools',
-  );
+  const packaged = inputs.packageDirectory;
   const key = createHash('sha256');
-  key.update(
-    `recipe ${CLIENT_RECIPE}\0source ${basename(dirname(prepared.root))}\0`,
-  );
+  key.update(`recipe ${CLIENT_RECIPE}\0source ${basename(inputs.directory)}\0`);
   key.update(readFileSync(join(packaged, 'package.json')));
   hashFiles(key, join(packaged, 'dist', 'client'));
   for (const block of clientReadmeBlocks(readmeFile))
     key.update(block.lines.map((line) => line.text).join('\n'));
   const buildKey = key.digest('hex').slice(0, 16);
-  const builds = join(dirname(prepared.root), 'client-builds');
+  const builds = join(inputs.directory, 'client-builds');
   const directory = join(builds, buildKey);
   const distDirectory = join(directory, 'dist');
   const marker = join(directory, 'built.json');
-  const install = await prepareClientInstall(prepared);
+  const install = await prepareClientInstall(inputs);
   const reuse = (): BuiltClient => {
     const { glue } = JSON.parse(readFileSync(marker, 'utf8')) as {
       glue: string[];
@@ -291,7 +291,7 @@ export async function prepareClient(
       rmSync(directory, { recursive: true, force: true });
       const glue = await buildClient(
         install.root,
-        prepared,
+        packaged,
         readmeFile,
         distDirectory,
         install.logFile,

@@ -15,7 +15,7 @@ import {
   startRedisServer,
   type RedisServerUnderTest,
 } from '../support/redis-server';
-import { prepareClient, serveClientTree } from './client-build';
+import { clientInputs, prepareClient, serveClientTree } from './client-build';
 import { emptyDatabase, preparedDocmost, recordFigure } from './docmost-checks';
 import { DocmostServer, newAppSecret } from './docmost-process';
 import { setUpPeople, type Workspace } from './docmost-people';
@@ -81,7 +81,7 @@ describe("the switch in Docmost's own client", () => {
 
   beforeAll(async () => {
     const started = Date.now();
-    const client = await prepareClient(prepared);
+    const client = await prepareClient(clientInputs(prepared));
     const tree = serveClientTree(prepared, client);
     removeTree = tree.remove;
     if (client.installedInSeconds !== undefined)

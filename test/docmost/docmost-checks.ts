@@ -42,24 +42,72 @@ function adminUrl(): string {
 
 let databases = 0;
 
-/**
- * A new, empty database, as a new deployment has; its URL as Docmost's `.env` writes it
- * (`?schema=public`, which Docmost's own connection accepts).
- */
-export async function emptyDatabase(label: string): Promise<string> {
-  const name = `docmost_${label}_${process.pid}_${++databases}`;
+async function withAdmin<T>(run: (admin: Client) => Promise<T>): Promise<T> {
   const admin = new Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
+    return await run(admin);
   } finally {
     await admin.end();
   }
+}
+
+/** A database's URL as Docmost's `.env` writes it (`?schema=public`, which Docmost accepts). */
+function databaseUrl(name: string): string {
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   url.searchParams.set('schema', 'public');
   return url.toString();
+}
+
+/** A new, empty database, as a new deployment has. */
+export async function emptyDatabase(label: string): Promise<string> {
+  const name = `docmost_${label}_${process.pid}_${++databases}`;
+  await withAdmin(async (admin) => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  });
+  return databaseUrl(name);
+}
+
+/** The database Docmost as it comes migrated, once for the checks' PostgreSQL (one per run). */
+const MIGRATED_TEMPLATE = 'docmost_migrated_by_docmost';
+
+/**
+ * A new database as Docmost as it comes left it after migrating an empty one: a copy
+ * (`create database … template`) of the one `migrate` made, on the first call of the run, by
+ * booting Docmost's plain server on an empty database. Each deployment then starts from
+ * Docmost's own migrations without booting Docmost once more for them. The template is named
+ * only once complete, so a failed `migrate` leaves none behind.
+ */
+export async function migratedDatabase(
+  label: string,
+  migrate: (databaseUrl: string) => Promise<void>,
+): Promise<string> {
+  const exists = () =>
+    withAdmin(
+      async (admin) =>
+        (
+          await admin.query('select 1 from pg_database where datname = $1', [
+            MIGRATED_TEMPLATE,
+          ])
+        ).rowCount === 1,
+    );
+  if (!(await exists())) {
+    const making = await emptyDatabase('migrating');
+    await migrate(making);
+    await withAdmin((admin) =>
+      admin.query(
+        `alter database ${new URL(making).pathname.slice(1)} rename to ${MIGRATED_TEMPLATE}`,
+      ),
+    );
+  }
+  const name = `docmost_${label}_${process.pid}_${++databases}`;
+  await withAdmin(async (admin) => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name} template ${MIGRATED_TEMPLATE}`);
+  });
+  return databaseUrl(name);
 }
 
 /** Runs queries on one database (the `?schema=` parameter left out, which pg does not know). */

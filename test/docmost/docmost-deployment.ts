@@ -6,13 +6,13 @@ import {
   type RedisServerUnderTest,
 } from '../support/redis-server';
 import { AUDIT_RECORD_FILE } from './audit-recording';
-import { emptyDatabase, preparedDocmost } from './docmost-checks';
+import { migratedDatabase, preparedDocmost } from './docmost-checks';
 import { DocmostServer, freePort, newAppSecret } from './docmost-process';
 
 /**
  * One Docmost deployment for the checks: a database Docmost migrated (its own server as it comes
- * booted once on the empty database, as an existing Docmost is before the module is mounted), one
- * redis-server, and N instances of the mounted server on them, started one after the other, each
+ * booted on an empty database, as an existing Docmost is before the module is mounted; once per
+ * run, each deployment a copy: `migratedDatabase`), one redis-server, and N instances of the mounted server on them, started one after the other, each
  * recording its audit events to the deployment's file. `useCollaborationProcess` then moves the
  * deployment to Docmost's `collab-main` as its own process, the API instance told `COLLAB_URL`.
  */
@@ -56,13 +56,31 @@ export class Deployment {
       mkdtempSync(join(tmpdir(), 'docmost-audit-')),
       'audit.jsonl',
     );
+    const appSecret = newAppSecret();
+    let databaseUrl: string;
+    try {
+      databaseUrl = await migratedDatabase(options.label, async (empty) => {
+        const plain = await DocmostServer.start({
+          name: `${options.label}-migrate`,
+          serverDirectory: prepared.plainServerDirectory,
+          preloads: prepared.preloads,
+          databaseUrl: empty,
+          redisUrl: redis.url,
+          appSecret,
+        });
+        await plain.stop();
+      });
+    } catch (error) {
+      await redis.stop();
+      throw error;
+    }
     const deployment = new Deployment(
       options.label,
       {
         preloads: prepared.preloads,
-        databaseUrl: await emptyDatabase(options.label),
+        databaseUrl,
         redisUrl: redis.url,
-        appSecret: newAppSecret(),
+        appSecret,
         env: { ...options.env, [AUDIT_RECORD_FILE]: auditFile },
       },
       redis,
@@ -70,13 +88,6 @@ export class Deployment {
       [],
     );
     try {
-      const { env, ...plainOptions } = deployment.common;
-      const plain = await DocmostServer.start({
-        ...plainOptions,
-        name: `${options.label}-migrate`,
-        serverDirectory: prepared.plainServerDirectory,
-      });
-      await plain.stop();
       for (let index = 0; index < options.instances; index++)
         deployment.running.push(await deployment.mounted(index));
       return deployment;

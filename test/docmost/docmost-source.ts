@@ -1,7 +1,7 @@
 /**
  * Docmost's source and its package manager, for the preparations of prepare-docmost.ts (the
  * server's install) and client-build.ts (the client's): the source's commit, the source placed
- * in the cache, and Docmost's own pnpm.
+ * in the cache, and Docmost's own pnpm run in it.
  */
 import { execFileSync } from 'node:child_process';
 import {
@@ -76,7 +76,7 @@ export function placeSource(
 }
 
 /** Docmost's own package manager (its `packageManager` field), installed in the cache. */
-export async function packageManager(
+async function packageManager(
   root: string,
   cache: string,
   logFile: string,
@@ -118,4 +118,46 @@ export async function packageManager(
       { report: say },
     );
   return { command: process.execPath, prefix: [entry] };
+}
+
+/** One pnpm command in a placed source: its title on the console, its output to the log. */
+export type PnpmStep = (
+  title: string,
+  args: readonly string[],
+) => Promise<string>;
+
+/**
+ * Docmost's own pnpm (installed in the cache on first use) in the placed source at `root`, as
+ * both installs run it: `CI=true` (no prompts), each step's output appended to `logFile`.
+ * `install(title, filters)` is Docmost's install of those workspace packages, its packages
+ * from the cache's pnpm store (shared by the server's install and the client's).
+ */
+export async function docmostPnpm(
+  root: string,
+  cache: string,
+  logFile: string,
+): Promise<{
+  step: PnpmStep;
+  install: (title: string, filters: readonly string[]) => Promise<string>;
+}> {
+  const pnpm = await packageManager(root, cache, logFile);
+  const step: PnpmStep = (title, args) =>
+    runStep(title, {
+      command: pnpm.command,
+      args: [...pnpm.prefix, ...args],
+      cwd: root,
+      env: { ...process.env, CI: 'true' },
+      logFile,
+    });
+  return {
+    step,
+    install: (title, filters) =>
+      step(title, [
+        'install',
+        '--no-frozen-lockfile',
+        '--store-dir',
+        join(cache, 'pnpm-store'),
+        ...filters.flatMap((filter) => ['--filter', filter]),
+      ]),
+  };
 }

@@ -31,10 +31,14 @@ import {
 } from './docmost-adaptations';
 import { recordAuditEvents } from './audit-recording';
 import { withCacheLock } from './cache-lock';
-import { packageManager, placeSource, sourceCommit } from './docmost-source';
-import { installPackedCheckout } from './install-packed-checkout';
+import { docmostPnpm, placeSource, sourceCommit } from './docmost-source';
+import {
+  installPackedCheckout,
+  packCheckout,
+  type PackedCheckout,
+} from './install-packed-checkout';
 import { buildMountedServer } from './readme-mount';
-import { runStep, say, sayAdaptation } from './run-step';
+import { say, sayAdaptation } from './run-step';
 
 export const CHECKOUT_ROOT = resolve(__dirname, '..', '..');
 
@@ -139,15 +143,32 @@ function sourceKey(source: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Docmost's install for this source: reused when prepared before, made otherwise. */
-export async function prepareDocmostInstall(): Promise<DocmostInstall> {
+/** Where this checkout's own things go in the cache (its mounted server, its pack). */
+export function checkoutKey(): string {
+  return createHash('sha256').update(CHECKOUT_ROOT).digest('hex').slice(0, 8);
+}
+
+/** The source, and its folder in the cache (the install, the client's install and builds). */
+export interface SourceInCache {
+  readonly source: string;
+  readonly directory: string;
+}
+
+/** DOCMOST_SOURCE (it must exist) and its folder in the cache, keyed by its content. */
+export function sourceInCache(): SourceInCache {
   const source = docmostSource();
   if (!existsSync(source))
     throw new Error(
       `DOCMOST_SOURCE ${source} does not exist: set it to a Docmost checkout or a .tar.gz of one`,
     );
+  return { source, directory: join(cacheRoot(), sourceKey(source)) };
+}
+
+/** Docmost's install for this source: reused when prepared before, made otherwise. */
+export async function prepareDocmostInstall(
+  { source, directory }: SourceInCache = sourceInCache(),
+): Promise<DocmostInstall> {
   const cache = cacheRoot();
-  const directory = join(cache, sourceKey(source));
   const root = join(directory, 'docmost');
   const marker = join(directory, 'prepared.json');
   const logFile = join(directory, 'prepare.log');
@@ -188,7 +209,10 @@ async function coldInstall(
   const marker = join(directory, 'prepared.json');
   const logFile = join(directory, 'prepare.log');
   const started = Date.now();
-  rmSync(directory, { recursive: true, force: true });
+  // Only the install's own files: the client's install beside it may be under way (the runner
+  // starts it at the same time), and this checkout's pack is being made there.
+  rmSync(root, { recursive: true, force: true });
+  rmSync(marker, { force: true });
   mkdirSync(directory, { recursive: true });
   say(
     `preparing Docmost from ${source} in ${directory} (a cold install; later runs reuse it)`,
@@ -205,38 +229,23 @@ async function coldInstall(
   adaptations.push(...polyfill.adaptations);
   for (const line of adaptations) sayAdaptation(line);
 
-  const pnpm = await packageManager(root, cache, logFile);
-  const pnpmStep = (title: string, args: string[]) =>
-    runStep(title, {
-      command: pnpm.command,
-      args: [...pnpm.prefix, ...args],
-      cwd: root,
-      env: { ...process.env, CI: 'true' },
-      logFile,
-    });
-  await pnpmStep("installing Docmost's server dependencies", [
-    'install',
-    '--no-frozen-lockfile',
-    '--store-dir',
-    join(cache, 'pnpm-store'),
-    '--filter',
+  const pnpm = await docmostPnpm(root, cache, logFile);
+  await pnpm.install("installing Docmost's server dependencies", [
     'server...',
-    '--filter',
     '@docmost/editor-ext...',
-    '--filter',
     rootName,
   ]);
-  await pnpmStep('building @docmost/editor-ext', [
+  await pnpm.step('building @docmost/editor-ext', [
     '--filter',
     '@docmost/editor-ext',
     'build',
   ]);
-  await pnpmStep('building @docmost/mcp', [
+  await pnpm.step('building @docmost/mcp', [
     '--filter',
     '@docmost/mcp',
     'build',
   ]);
-  await pnpmStep("building Docmost's server as it comes (nest build)", [
+  await pnpm.step("building Docmost's server as it comes (nest build)", [
     '--filter',
     'server',
     'build',
@@ -260,28 +269,27 @@ async function coldInstall(
 /**
  * This run's server: a fresh copy of Docmost's `apps/server` (its dependencies linked from the
  * install), this checkout's package from `npm pack`, the README's mount, `nest build`. One per
- * checkout, so two checkouts sharing the cache do not overwrite each other's.
+ * checkout, so two checkouts sharing the cache do not overwrite each other's. The copy starts
+ * from the plain build's output (`dist`, with the `tsconfig.build.tsbuildinfo` of Docmost's own
+ * `incremental: true`), so its `nest build` checks and emits what the mount changed, and what
+ * depends on it, rather than all of Docmost again (readme-mount.ts).
  */
 export async function prepareMountedServer(
   install: DocmostInstall,
+  packed: PackedCheckout,
 ): Promise<PreparedDocmost> {
   const started = Date.now();
-  const checkoutKey = createHash('sha256')
-    .update(CHECKOUT_ROOT)
-    .digest('hex')
-    .slice(0, 8);
   const serverDirectory = join(
     install.root,
     'apps',
-    `server-mounted-${checkoutKey}`,
+    `server-mounted-${checkoutKey()}`,
   );
   rmSync(serverDirectory, { recursive: true, force: true });
   cpSync(install.plainServerDirectory, serverDirectory, {
     recursive: true,
     filter: (path) =>
-      !['node_modules', 'dist', 'tsconfig.tsbuildinfo'].includes(
-        basename(path),
-      ) || path === install.plainServerDirectory,
+      basename(path) !== 'node_modules' ||
+      path === install.plainServerDirectory,
   });
   for (const line of recordAuditEvents(serverDirectory)) sayAdaptation(line);
   // Docmost's dependencies, linked entry by entry (so the package can be added beside them).
@@ -290,12 +298,7 @@ export async function prepareMountedServer(
   const plainModules = join(install.plainServerDirectory, 'node_modules');
   for (const entry of readdirSync(plainModules))
     execFileSync('ln', ['-s', join(plainModules, entry), join(modules, entry)]);
-  await installPackedCheckout({
-    checkoutRoot: CHECKOUT_ROOT,
-    modules,
-    scratchParent: dirname(install.root),
-    logFile: install.logFile,
-  });
+  installPackedCheckout(packed, modules);
   const mountGlue = await buildMountedServer({
     serverDirectory,
     readmeFile: join(CHECKOUT_ROOT, 'README.md'),
@@ -313,8 +316,32 @@ export async function prepareMountedServer(
   };
 }
 
-export async function prepareDocmost(): Promise<PreparedDocmost> {
-  return prepareMountedServer(await prepareDocmostInstall());
+/**
+ * Docmost's install (cached) and this run's mounted server. This checkout's `npm pack` is made
+ * while Docmost installs (the one mostly waits on the registry and the disk, the other builds),
+ * in `packed-<checkout>/` beside the install; `whenPacked` is told it as soon as it is made (the
+ * runner starts the client's build from it).
+ */
+export async function prepareDocmost(
+  whenPacked?: (packed: PackedCheckout, inCache: SourceInCache) => void,
+): Promise<PreparedDocmost> {
+  const inCache = sourceInCache();
+  mkdirSync(inCache.directory, { recursive: true });
+  const packing = packCheckout({
+    checkoutRoot: CHECKOUT_ROOT,
+    target: join(inCache.directory, `packed-${checkoutKey()}`),
+    logFile: join(inCache.directory, 'prepare.log'),
+  });
+  if (whenPacked !== undefined)
+    packing.then(
+      (packed) => whenPacked(packed, inCache),
+      () => undefined,
+    );
+  const [install, packed] = await Promise.all([
+    prepareDocmostInstall(inCache),
+    packing,
+  ]);
+  return prepareMountedServer(install, packed);
 }
 
 if (require.main === module) {

@@ -13,7 +13,7 @@
  * one place, and printed. A README line that does not compile fails the build, and the error
  * names the README line.
  */
-import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { CHAT_SERVICE, mountChatService } from './chat-service-mount';
@@ -124,8 +124,32 @@ function appModule(
 }
 
 /**
+ * Docmost's `nest-cli.json` with its output folder kept (`deleteOutDir: false`), as a file of
+ * its own beside it for `nest build --config`: the server copy starts from the plain build's
+ * `dist` and its `tsconfig.build.tsbuildinfo`, so Docmost's own `incremental: true` checks and
+ * emits only what the mount changed and what depends on it. The checking is the same: a file
+ * the mount touched, or one depending on it, is checked again; the others passed the plain build.
+ * Returns the `--config` arguments, none when Docmost has no nest-cli.json.
+ */
+function keptOutputConfig(serverDirectory: string): string[] {
+  const file = join(serverDirectory, 'nest-cli.json');
+  if (!existsSync(file)) return [];
+  const config = JSON.parse(readFileSync(file, 'utf8')) as {
+    compilerOptions?: Record<string, unknown>;
+  };
+  config.compilerOptions = { ...config.compilerOptions, deleteOutDir: false };
+  const kept = 'nest-cli.mounted.json';
+  writeFileSync(
+    join(serverDirectory, kept),
+    `${JSON.stringify(config, null, 2)}\n`,
+  );
+  return ['--config', kept];
+}
+
+/**
  * Applies the mount to the server copy at `serverDirectory` (its `node_modules` already holding
- * the packed package) and builds it with Docmost's `nest build`. Returns the glue it printed.
+ * the packed package, its `dist` the plain build's) and builds it with Docmost's `nest build`,
+ * incrementally (keptOutputConfig). Returns the glue it printed.
  */
 export async function buildMountedServer({
   serverDirectory,
@@ -170,7 +194,7 @@ export async function buildMountedServer({
   say("the mount, from the README's code blocks; its glue (not README lines):");
   for (const line of glue) say(`  glue: ${line}`);
   try {
-    await runStep('building the mounted server (nest build)', {
+    await runStep('building the mounted server (nest build, incremental)', {
       command: process.execPath,
       args: [
         join(
@@ -182,6 +206,7 @@ export async function buildMountedServer({
           'nest.js',
         ),
         'build',
+        ...keptOutputConfig(serverDirectory),
       ],
       cwd: serverDirectory,
       logFile,

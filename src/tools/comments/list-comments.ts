@@ -12,7 +12,7 @@ import {
   type ThreadView,
 } from './comment-view';
 import { fitThreads } from './fit-comments';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../paging';
+import { decodeKeysetCursor, keysetBatch } from '../paging';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
 export interface ListCommentsResult {
@@ -60,8 +60,11 @@ export async function listComments(
     .orderBy('comments.id')
     .limit(input.limit + 1)
     .execute();
-  const threads = rows.slice(0, input.limit);
-  const last = threads.at(-1);
+  const { rows: threads, nextCursor } = keysetBatch(
+    'listComments',
+    rows,
+    input.limit,
+  );
   const replies =
     threads.length === 0
       ? []
@@ -96,10 +99,7 @@ export async function listComments(
     resolvedThreadsHidden: input.includeResolved
       ? 0
       : await countResolvedThreads(db, page.id),
-    nextCursor:
-      rows.length > input.limit && last !== undefined
-        ? encodeKeysetCursor('listComments', { at: last.position, id: last.id })
-        : null,
+    nextCursor,
   };
 }
 

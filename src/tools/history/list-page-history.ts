@@ -4,7 +4,7 @@ import type { ToolInput } from '../../registry';
 import { requirePage } from '../../access';
 import type { listPageHistoryTool } from './history.tools';
 import { isoTime } from '../iso-time';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../paging';
+import { decodeKeysetCursor, keysetBatch } from '../paging';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import type { HistoryHeavyTasks } from '../../heavy-tasks';
 
@@ -71,7 +71,11 @@ export async function listPageHistory(
     .orderBy('pageHistory.id', 'desc')
     .limit(input.limit + 1)
     .execute();
-  const listed = rows.slice(0, input.limit);
+  const { rows: listed, nextCursor } = keysetBatch(
+    'listPageHistory',
+    rows,
+    input.limit,
+  );
   const documents = listed.map((row) => row.contentText);
   // Many versions of a large page add up: their lengths are taken in a worker then.
   const characters = await heavyWork.runSized(
@@ -96,17 +100,10 @@ export async function listPageHistory(
     source: row.lastUpdatedSource,
     characters: characters[index]!,
   }));
-  const last = listed[listed.length - 1];
   return {
     pageId: page.id,
     title: page.title,
     versions,
-    nextCursor:
-      rows.length > input.limit && last
-        ? encodeKeysetCursor('listPageHistory', {
-            at: last.position,
-            id: last.id,
-          })
-        : null,
+    nextCursor,
   };
 }

@@ -1,6 +1,6 @@
 /** Keyset paging of the list tools: the cursor a list hands the model, and reads back. */
 export {
   decodeKeysetCursor,
-  encodeKeysetCursor,
+  keysetBatch,
   type KeysetPosition,
 } from './keyset-cursor';

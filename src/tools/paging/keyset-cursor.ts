@@ -74,3 +74,23 @@ export function decodeKeysetCursor(
     `cursor "${abbreviate(cursor)}" is not a ${toolName} cursor: pass the nextCursor of the previous ${toolName} call unchanged, or omit cursor to start from ${startsFrom}`,
   );
 }
+
+/**
+ * One batch of a keyset-paginated list fetched with `limit + 1` rows: the rows to answer with,
+ * and the cursor after the last of them, `null` when the extra row shows there is no more.
+ */
+export function keysetBatch<Row extends { position: string; id: string }>(
+  toolName: string,
+  rows: readonly Row[],
+  limit: number,
+): { rows: Row[]; nextCursor: string | null } {
+  const batch = rows.slice(0, limit);
+  const last = batch.at(-1);
+  return {
+    rows: batch,
+    nextCursor:
+      rows.length > limit && last !== undefined
+        ? encodeKeysetCursor(toolName, { at: last.position, id: last.id })
+        : null,
+  };
+}

@@ -4,7 +4,7 @@ import type { ToolInput } from '../../registry';
 import { requireSpace } from '../../access';
 import { isUuid } from '../../ground';
 import type { listPagesTool } from './reading.tools';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../paging';
+import { decodeKeysetCursor, keysetBatch } from '../paging';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 import { readablePages } from './readable-pages';
 
@@ -59,10 +59,9 @@ export async function listPages(
     .orderBy('pages.id', 'desc')
     .limit(input.limit + 1)
     .execute();
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
+  const batch = keysetBatch('listPages', rows, input.limit);
   return {
-    pages: page.map((row) => ({
+    pages: batch.rows.map((row) => ({
       id: row.id,
       slugId: row.slugId,
       title: row.title ?? '',
@@ -70,9 +69,6 @@ export async function listPages(
       parentPageId: row.parentPageId,
       updatedAt: row.updatedAt,
     })),
-    nextCursor:
-      rows.length > input.limit && last
-        ? encodeKeysetCursor('listPages', { at: last.position, id: last.id })
-        : null,
+    nextCursor: batch.nextCursor,
   };
 }

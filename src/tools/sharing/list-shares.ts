@@ -4,7 +4,7 @@ import type { ToolInput } from '../../registry';
 import { memberSpaceIds, requireSpace, visiblePages } from '../../access';
 import type { listSharesTool } from './sharing.tools';
 import { isoTime } from '../iso-time';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../paging';
+import { decodeKeysetCursor, keysetBatch } from '../paging';
 import { shareUrl } from './share-url';
 import { isSharingDisabled } from './sharing-disabled';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
@@ -77,14 +77,14 @@ export async function listShares(
     .orderBy('shares.id', 'desc')
     .limit(input.limit + 1)
     .execute();
-  const shown = rows.slice(0, input.limit);
-  const last = shown.at(-1);
+  const { rows: shown, nextCursor } = keysetBatch(
+    'listShares',
+    rows,
+    input.limit,
+  );
   return {
     sharingDisabled: await isSharingDisabled(db, context.workspaceId),
-    nextCursor:
-      rows.length > input.limit && last !== undefined
-        ? encodeKeysetCursor('listShares', { at: last.position, id: last.id })
-        : null,
+    nextCursor,
     shares: shown.map((row) => ({
       shareId: row.id,
       url: shareUrl(publicBaseUrl, row.key, row),

@@ -56,7 +56,7 @@ const floors = FLOORS.flatMap((floor, level) =>
   })),
 );
 
-/** Every folder of src/, at any depth (`src/tools/content/transform`, say). */
+/** Every folder of src/, at any depth (`src/heavy-tasks/content/transform`, say). */
 const folders = (path) =>
   readdirSync(join(__dirname, path), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

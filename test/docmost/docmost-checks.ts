@@ -3,6 +3,7 @@
  * fresh database per deployment, the migration bookkeeping of Docmost and of the module, and
  * the figures a check records for the report.
  */
+import { createHash } from 'node:crypto';
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -70,42 +71,61 @@ export async function emptyDatabase(label: string): Promise<string> {
   return databaseUrl(name);
 }
 
-/** The database Docmost as it comes migrated, once for the checks' PostgreSQL (one per run). */
-const MIGRATED_TEMPLATE = 'docmost_migrated_by_docmost';
+/**
+ * The database Docmost as it comes migrated, made once per run: named after the run (the file
+ * the runner wrote the prepared Docmost to is new on every run), so a run on a server that
+ * outlives it (`DATABASE_URL`) never copies an earlier run's Docmost, and two runs on one server
+ * never share one.
+ */
+function migratedTemplateName(): string {
+  const run = createHash('sha256')
+    .update(process.env[DOCMOST_PREPARED] ?? '')
+    .digest('hex')
+    .slice(0, 12);
+  return `docmost_migrated_${run}`;
+}
 
 /**
  * A new database as Docmost as it comes left it after migrating an empty one: a copy
  * (`create database … template`) of the one `migrate` made, on the first call of the run, by
  * booting Docmost's plain server on an empty database. Each deployment then starts from
  * Docmost's own migrations without booting Docmost once more for them. The template is named
- * only once complete, so a failed `migrate` leaves none behind.
+ * only once complete, and a failed `migrate` drops what it made, so no half-migrated template
+ * is ever copied.
  */
 export async function migratedDatabase(
   label: string,
   migrate: (databaseUrl: string) => Promise<void>,
 ): Promise<string> {
+  const template = migratedTemplateName();
   const exists = () =>
     withAdmin(
       async (admin) =>
         (
           await admin.query('select 1 from pg_database where datname = $1', [
-            MIGRATED_TEMPLATE,
+            template,
           ])
         ).rowCount === 1,
     );
   if (!(await exists())) {
     const making = await emptyDatabase('migrating');
-    await migrate(making);
+    const makingName = new URL(making).pathname.slice(1);
+    try {
+      await migrate(making);
+    } catch (error) {
+      await withAdmin((admin) =>
+        admin.query(`drop database if exists ${makingName} with (force)`),
+      );
+      throw error;
+    }
     await withAdmin((admin) =>
-      admin.query(
-        `alter database ${new URL(making).pathname.slice(1)} rename to ${MIGRATED_TEMPLATE}`,
-      ),
+      admin.query(`alter database ${makingName} rename to ${template}`),
     );
   }
   const name = `docmost_${label}_${process.pid}_${++databases}`;
   await withAdmin(async (admin) => {
     await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name} template ${MIGRATED_TEMPLATE}`);
+    await admin.query(`create database ${name} template ${template}`);
   });
   return databaseUrl(name);
 }

@@ -332,16 +332,25 @@ export async function prepareDocmost(
     target: join(inCache.directory, `packed-${checkoutKey()}`),
     logFile: join(inCache.directory, 'prepare.log'),
   });
+  const installing = prepareDocmostInstall(inCache);
+  // Once the install has failed the run is over: a pack finished after that starts no client
+  // build, and both halves are awaited before the failure is reported, so nothing of this run
+  // keeps working after its report is written.
+  let installFailed = false;
+  installing.catch(() => {
+    installFailed = true;
+  });
   if (whenPacked !== undefined)
     packing.then(
-      (packed) => whenPacked(packed, inCache),
+      (packed) => {
+        if (!installFailed) whenPacked(packed, inCache);
+      },
       () => undefined,
     );
-  const [install, packed] = await Promise.all([
-    prepareDocmostInstall(inCache),
-    packing,
-  ]);
-  return prepareMountedServer(install, packed);
+  const [install, packed] = await Promise.allSettled([installing, packing]);
+  if (install.status === 'rejected') throw install.reason;
+  if (packed.status === 'rejected') throw packed.reason;
+  return prepareMountedServer(install.value, packed.value);
 }
 
 if (require.main === module) {

@@ -6,7 +6,7 @@
  * `LanguageModel` there, which may be a string, so `model.modelId` is TS2339).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as TypeScript from 'typescript';
@@ -71,7 +71,14 @@ function compilerErrors(path: string, text: string): string {
   const config = ts.getParsedCommandLineOfConfigFile(
     configFile,
     {},
-    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(
+          `the mounted server's ${configFile} cannot be read: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
+        );
+      },
+    },
   )!;
   const fileName = join(server, path);
   const host = ts.createCompilerHost(config.options);
@@ -116,12 +123,15 @@ describe("a README line that does not compile in Docmost's chat service", () => 
     const lineNumber =
       readme.split('\n').findIndex((line) => line.includes(FIXED_LINE)) + 1;
     expect(lineNumber).toBeGreaterThan(0);
-    const unfixed = join(
-      mkdtempSync(join(tmpdir(), 'docmost-readme-')),
-      'README.md',
-    );
+    const scratch = mkdtempSync(join(tmpdir(), 'docmost-readme-'));
+    const unfixed = join(scratch, 'README.md');
     writeFileSync(unfixed, readme.replace(FIXED_LINE, UNFIXED_LINE));
-    const source = mountedChatService(unfixed);
+    let source: ReturnType<typeof mountedChatService>;
+    try {
+      source = mountedChatService(unfixed);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
     const explained = explainCompilerErrors(
       compilerErrors(source.path, source.text),
       [source],

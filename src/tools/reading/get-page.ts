@@ -10,14 +10,14 @@ import type { PageListItem } from './list-pages';
 import { viewOfPage } from './page-view';
 
 /**
- * A page read as text: its title and body. Nothing else the model already has or does not need
- * to edit it: it named the page, and ids, timestamps and versions cost a third of a short
- * page's tokens on every read (each read stays in the chat's history, re-read on every later
- * request). `pageId` is the one exception, for a page named by its slugId: the uuid the other
- * tools' results use, and what the comment signal counts comments on.
+ * A page read as text: its title and body, as Docmost's own getPage answers. The model named
+ * the page, and ids, timestamps and versions cost a quarter of a page's tokens on every read
+ * (each read stays in the chat's history, re-read on every later request). `pageId` is the one
+ * exception, for a page named by anything but its uuid (its slugId): the uuid the other tools'
+ * results use, and what the comment signal counts comments on.
  */
 export interface PageText {
-  /** The page's uuid, when it was named by its slugId. */
+  /** The page's uuid, when it was named by anything else (its slugId). */
   readonly pageId?: string;
   readonly title: string;
   readonly totalBlocks: number;

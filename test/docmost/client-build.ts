@@ -1,7 +1,7 @@
 /**
  * Docmost's web client with the README's lines for it (client-mount.ts), built as Docmost builds
  * it (`apps/client`'s `build`: its VAD assets, `tsc`, `vite build`), its `tsc` narrowed to the
- * page the lines are in (client-type-check.ts), and served by Docmost's own server (its
+ * page the lines are in (type-check-file.ts), and served by Docmost's own server (its
  * StaticModule serves `../../../../client/dist` from its built files).
  *
  * Both halves are cached beside Docmost's install, outside the checkout: the client's install
@@ -207,7 +207,7 @@ async function buildClient(
           args: [
             '-r',
             require.resolve('ts-node/register/transpile-only'),
-            join(__dirname, 'client-type-check.ts'),
+            join(__dirname, 'type-check-file.ts'),
             copy,
             AI_SETTINGS_PAGE,
           ],

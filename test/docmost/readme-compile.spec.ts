@@ -9,13 +9,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type * as TypeScript from 'typescript';
 import { escapeRegExp } from '../../src/ground';
 import { CHAT_SERVICE, mountChatService } from './chat-service-mount';
 import { preparedDocmost } from './docmost-checks';
 import { explainCompilerErrors } from './generated-source';
 import { CHECKOUT_ROOT } from './prepare-docmost';
 import { readmeBlocks } from './readme-blocks';
+import { typeCheckFile } from './type-check-file';
 
 const prepared = preparedDocmost();
 const server = prepared.mountedServerDirectory;
@@ -23,12 +23,6 @@ const README = join(CHECKOUT_ROOT, 'README.md');
 const FIXED_LINE =
   "modelId: typeof model === 'string' ? model : model.modelId,";
 const UNFIXED_LINE = 'modelId: model.modelId,';
-
-/** Docmost's own TypeScript, the one its `nest build` compiles with. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const ts = require(
-  require.resolve('typescript', { paths: [server] }),
-) as typeof TypeScript;
 
 /**
  * The names the installed package exports, read by Node itself: jest's module loader cannot
@@ -61,61 +55,10 @@ function mountedChatService(readmeFile: string) {
   }).source;
 }
 
-/**
- * Type errors in the one file, as `nest build` prints them (`src/…:line:column - error TS…:`),
- * checked in the mounted server's tsconfig with the file's text given in memory: the mounted
- * server on disk is what the other checks run, and stays as built.
- */
-function compilerErrors(path: string, text: string): string {
-  const configFile = ts.findConfigFile(server, ts.sys.fileExists)!;
-  const config = ts.getParsedCommandLineOfConfigFile(
-    configFile,
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(
-          `the mounted server's ${configFile} cannot be read: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`,
-        );
-      },
-    },
-  )!;
-  const fileName = join(server, path);
-  const host = ts.createCompilerHost(config.options);
-  const readFile = host.readFile.bind(host);
-  host.readFile = (name) => (name === fileName ? text : readFile(name));
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, languageVersion, ...rest) =>
-    name === fileName
-      ? ts.createSourceFile(name, text, languageVersion, true)
-      : getSourceFile(name, languageVersion, ...rest);
-  const program = ts.createProgram({
-    rootNames: [fileName],
-    options: { ...config.options, noEmit: true },
-    host,
-  });
-  const source = program.getSourceFile(fileName)!;
-  return [
-    ...program.getSyntacticDiagnostics(source),
-    ...program.getSemanticDiagnostics(source),
-  ]
-    .map((diagnostic) => {
-      const { line, character } = source.getLineAndCharacterOfPosition(
-        diagnostic.start ?? 0,
-      );
-      const message = ts.flattenDiagnosticMessageText(
-        diagnostic.messageText,
-        '\n',
-      );
-      return `${path}:${line + 1}:${character + 1} - error TS${diagnostic.code}: ${message}`;
-    })
-    .join('\n');
-}
-
 describe("a README line that does not compile in Docmost's chat service", () => {
   test('the README as it is compiles there', () => {
     const source = mountedChatService(README);
-    expect(compilerErrors(source.path, source.text)).toBe('');
+    expect(typeCheckFile(server, source.path, source.text).errors).toBe(0);
   }, 120_000);
 
   test('its modelId line as it was before the fix fails, naming the README line and TS2339', () => {
@@ -133,7 +76,7 @@ describe("a README line that does not compile in Docmost's chat service", () => 
       rmSync(scratch, { recursive: true, force: true });
     }
     const explained = explainCompilerErrors(
-      compilerErrors(source.path, source.text),
+      typeCheckFile(server, source.path, source.text).text,
       [source],
     );
     expect(explained).toEqual([

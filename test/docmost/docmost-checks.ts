@@ -61,14 +61,21 @@ function databaseUrl(name: string): string {
   return url.toString();
 }
 
-/** A new, empty database, as a new deployment has. */
-export async function emptyDatabase(label: string): Promise<string> {
+/** A new database of this run, empty or a copy of `template`; its URL. */
+async function newDatabase(label: string, template?: string): Promise<string> {
   const name = `docmost_${label}_${process.pid}_${++databases}`;
   await withAdmin(async (admin) => {
     await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
+    await admin.query(
+      `create database ${name}${template === undefined ? '' : ` template ${template}`}`,
+    );
   });
   return databaseUrl(name);
+}
+
+/** A new, empty database, as a new deployment has. */
+export function emptyDatabase(label: string): Promise<string> {
+  return newDatabase(label);
 }
 
 /**
@@ -122,12 +129,7 @@ export async function migratedDatabase(
       admin.query(`alter database ${makingName} rename to ${template}`),
     );
   }
-  const name = `docmost_${label}_${process.pid}_${++databases}`;
-  await withAdmin(async (admin) => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name} template ${template}`);
-  });
-  return databaseUrl(name);
+  return newDatabase(label, template);
 }
 
 /** Runs queries on one database (the `?schema=` parameter left out, which pg does not know). */

@@ -35,7 +35,7 @@ const CURRENT_PAGE = new RegExp(`\\(pageId (${UUID})\\)`);
 const SIGNAL_PAGE = new RegExp(
   `^\\[signal\\] new comments: \\d+ on page (${UUID})`,
 );
-const PAGE_LINE = /\[([a-z]{12})\] (.*)$/;
+const PAGE_LINE = /\[([a-z]{5,12})\] (.*)$/;
 
 interface OutlineBlock {
   readonly index: number;

@@ -23,6 +23,7 @@ export {
   BLOCK_ID_NODE_TYPES,
   blockFingerprint,
   blockIdAssignments,
+  blockIdNames,
   buildOutline,
   collectBlockIds,
   COMMENT_MARK_TYPE,

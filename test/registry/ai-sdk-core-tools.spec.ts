@@ -15,6 +15,7 @@ import {
   type TestDatabase,
 } from '../support/test-database';
 import { contextFor } from '../support/seeded-tools';
+import { shownBlockId } from '../support/shown-block-id';
 
 describe('core tools through the AI SDK surface', () => {
   let database: TestDatabase;
@@ -69,7 +70,7 @@ describe('core tools through the AI SDK surface', () => {
     const results = sentToolResults(sent[1]!);
     // The SDK runs one step's calls concurrently: the read may see the page before or after the fix.
     expect(JSON.stringify(results.get('read'))).toContain(
-      `[${SEED_NODE_IDS.releaseNotesSecondTypoParagraph}] Search results now show`,
+      `[${shownBlockId(SEED_NODE_IDS.releaseNotesSecondTypoParagraph)}] Search results now show`,
     );
     expect(JSON.stringify(results.get('bold'))).toMatch(
       /replace contains Markdown formatting.*patchNode/,

@@ -87,7 +87,8 @@ describe('setCommentResolved and findCommentAnchors', () => {
   it('locates each thread by block and anchored text', () => {
     const anchors = findCommentAnchors(anchored);
     expect(anchors.get(THREAD)).toEqual({
-      blockId: 'pppppppppppp',
+      // As getPage shows the block's id.
+      blockId: 'ppppp',
       topLevelIndex: 0,
       text: 'this',
     });

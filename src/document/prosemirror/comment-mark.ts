@@ -1,3 +1,4 @@
+import { blockIdNames } from './block-id-abbreviation';
 import { listTextBlocks, replaceNodeAtPath } from './find-block';
 import { addMarkToRange, findOccurrences, matchableText } from './inline-text';
 import type { ProseMirrorMark, ProseMirrorNode } from './prosemirror-node';
@@ -108,17 +109,19 @@ export function setCommentResolved(
 }
 
 export interface CommentAnchorLocation {
+  /** The block's id as getPage shows it (shortened, see `blockIdNames`); null if it has none. */
   readonly blockId: string | null;
   readonly topLevelIndex: number;
   /** The anchored text (all marked pieces of the thread in the first block that has it). */
   readonly text: string;
 }
 
-/** Where each thread's mark sits in the document, by comment id (first block only). */
+/** Where each thread's mark sits in the document, by comment id (first block only), for the comment views. */
 export function findCommentAnchors(
   doc: ProseMirrorNode,
 ): ReadonlyMap<string, CommentAnchorLocation> {
   const anchors = new Map<string, CommentAnchorLocation>();
+  const nameId = blockIdNames(doc);
   for (const block of listTextBlocks(doc)) {
     const pieces = new Map<string, string>();
     for (const child of block.node.content ?? []) {
@@ -139,7 +142,7 @@ export function findCommentAnchors(
     const id = block.node.attrs?.id;
     for (const [commentId, text] of pieces) {
       anchors.set(commentId, {
-        blockId: typeof id === 'string' ? id : null,
+        blockId: typeof id === 'string' ? nameId(id) : null,
         topLevelIndex: block.topLevelIndex,
         text,
       });

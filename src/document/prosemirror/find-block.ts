@@ -1,11 +1,12 @@
-import { isBlockId } from './block-id';
+import { expandBlockId, isBlockIdStart } from './block-id-abbreviation';
 import type { ProseMirrorNode } from './prosemirror-node';
 
 /**
  * Locating blocks in a document. Two ways to address a block, both shown to the model by
  * getOutline and getPage:
- * - `attrs.id` (12 lowercase letters): headings and paragraphs at any depth, including the
- *   paragraphs inside list items and table cells;
+ * - `attrs.id` (12 lowercase letters, or a start of at least five that only it has, as the
+ *   text views show ids): headings and paragraphs at any depth, including the paragraphs
+ *   inside list items and table cells;
  * - `#<index>`: a top-level block by its position, for blocks that carry no id (tables,
  *   lists, images, rules).
  */
@@ -89,8 +90,23 @@ export function listTextBlocks(doc: ProseMirrorNode): readonly LocatedNode[] {
   return blocks;
 }
 
-/** The first node at any depth whose `attrs.id` is `id`. */
+/**
+ * The first node at any depth whose `attrs.id` is `id`, or else is the one block id `id` starts
+ * (a shortened id; several such ids throw a ToolError, see `expandBlockId`).
+ */
 export function findBlockById(
+  doc: ProseMirrorNode,
+  id: string,
+): LocatedNode | undefined {
+  const exact = firstNodeWithId(doc, id);
+  if (exact !== undefined) return exact;
+  const expanded = expandBlockId(doc, id);
+  return expanded === undefined || expanded === id
+    ? undefined
+    : firstNodeWithId(doc, expanded);
+}
+
+function firstNodeWithId(
   doc: ProseMirrorNode,
   id: string,
 ): LocatedNode | undefined {
@@ -100,14 +116,14 @@ export function findBlockById(
   return undefined;
 }
 
-/** Parses `#3` (top-level index) or a block id; undefined for anything else. */
+/** Parses `#3` (top-level index) or a block id (or its start); undefined for anything else. */
 export function parseBlockReference(
   reference: string,
 ): BlockReference | undefined {
   const trimmed = reference.trim();
   const indexMatch = /^#(\d{1,6})$/.exec(trimmed);
   if (indexMatch) return { kind: 'index', index: Number(indexMatch[1]) };
-  return isBlockId(trimmed) ? { kind: 'id', id: trimmed } : undefined;
+  return isBlockIdStart(trimmed) ? { kind: 'id', id: trimmed } : undefined;
 }
 
 /** Resolves `#<index>` or a block id to a node; undefined when malformed or absent. */

@@ -16,6 +16,7 @@ export {
   isBlockId,
   withBlockIds,
 } from './block-id';
+export { blockIdNames } from './block-id-abbreviation';
 export {
   assignBlockIds,
   collectBlockIds,

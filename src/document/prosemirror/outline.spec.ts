@@ -7,14 +7,14 @@ describe('buildOutline', () => {
       {
         index: 0,
         type: 'heading',
-        id: 'aaaaaaaaaaaa',
+        id: 'aaaaa',
         level: 1,
         firstText: 'Roadmap',
       },
       {
         index: 1,
         type: 'paragraph',
-        id: 'bbbbbbbbbbbb',
+        id: 'bbbbb',
         level: null,
         firstText: 'We ship faster with docs.',
       },
@@ -68,7 +68,7 @@ describe('buildOutline', () => {
         },
         {
           type: 'paragraph',
-          attrs: { id: 'pppppppppppp' },
+          attrs: { id: 'ppppp' },
           content: [{ type: 'text', text: 'x'.repeat(200) }],
         },
       ],

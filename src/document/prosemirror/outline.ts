@@ -1,3 +1,4 @@
+import { blockIdNames } from './block-id-abbreviation';
 import { extractText } from './extract-text';
 import { listTopLevelBlocks } from './find-block';
 import type { ProseMirrorNode } from './prosemirror-node';
@@ -6,7 +7,7 @@ import type { ProseMirrorNode } from './prosemirror-node';
 export interface OutlineEntry {
   readonly index: number;
   readonly type: string;
-  /** `attrs.id`; null for blocks without one (tables, lists, images). */
+  /** `attrs.id` as getPage shows it (shortened); null for blocks without one (tables, lists, images). */
   readonly id: string | null;
   /** Heading level; null for other blocks. */
   readonly level: number | null;
@@ -58,11 +59,12 @@ function firstText(node: ProseMirrorNode): string {
 }
 
 /** The outline entry of one top-level block. */
-export function describeBlock(
+function describeBlock(
   node: ProseMirrorNode,
   index: number,
+  nameId: (id: string) => string,
 ): OutlineEntry {
-  const id = typeof node.attrs?.id === 'string' ? node.attrs.id : null;
+  const id = typeof node.attrs?.id === 'string' ? nameId(node.attrs.id) : null;
   const level =
     node.type === 'heading' && typeof node.attrs?.level === 'number'
       ? node.attrs.level
@@ -80,9 +82,10 @@ export function describeBlock(
   return entry;
 }
 
-/** One entry per top-level block, in order. */
+/** One entry per top-level block, in order, block ids shortened as getPage shows them. */
 export function buildOutline(doc: ProseMirrorNode): readonly OutlineEntry[] {
+  const nameId = blockIdNames(doc);
   return listTopLevelBlocks(doc).map(({ node, topLevelIndex }) =>
-    describeBlock(node, topLevelIndex),
+    describeBlock(node, topLevelIndex, nameId),
   );
 }

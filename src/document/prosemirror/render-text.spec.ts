@@ -6,14 +6,14 @@ describe('renderDocumentText', () => {
     const rendered = renderDocumentText(SAMPLE_DOCUMENT);
     expect(rendered.text).toBe(
       [
-        '#0 [aaaaaaaaaaaa] (heading 1) Roadmap',
-        '#1 [bbbbbbbbbbbb] We ship faster with docs.',
+        '#0 [aaaaa] (heading 1) Roadmap',
+        '#1 [bbbbb] We ship faster with docs.',
         '#2 (bulletList)',
-        '     - [cccccccccccc] ship the docs',
-        '     - [dddddddddddd] review',
+        '     - [ccccc] ship the docs',
+        '     - [ddddd] review',
         '#3 (table 2×2)',
-        '     | [eeeeeeeeeeee] Plan | [ffffffffffff] Price |',
-        '     | [gggggggggggg] Team | [hhhhhhhhhhhh] $8 |',
+        '     | [eeeee] Plan | [fffff] Price |',
+        '     | [ggggg] Team | [hhhhh] $8 |',
         '#4 (image alt="architecture diagram" src="/files/diagram.png")',
         '#5 (code ts) ship()',
       ].join('\n'),

@@ -1,20 +1,22 @@
+import { blockIdNames } from './block-id-abbreviation';
 import { extractText } from './extract-text';
 import { isTextBlock } from './find-block';
 import { tableSize, truncateText } from './outline';
 import type { ProseMirrorNode } from './prosemirror-node';
 
 /**
- * A page as plain text for the model: one line per text block, prefixed with its block id,
- * top-level blocks numbered `#<index>` as in getOutline. Marks (bold, links, comments) are not
+ * A page as plain text for the model: one line per text block, prefixed with its block id
+ * (shortened, see block-id-abbreviation.ts), top-level blocks numbered `#<index>` as in
+ * getOutline. Marks (bold, links, comments) are not
  * rendered: the text is exactly what editPageText and createComment match against, so nothing
  * the model copies from here carries Markdown that the page does not contain.
  *
- *   #0 [xzowgdvzpenp] (heading 1) Product handbook
- *   #1 [myjcrvcqgjoo] Welcome to the handbook.
+ *   #0 [xzowg] (heading 1) Product handbook
+ *   #1 [myjcr] Welcome to the handbook.
  *   #2 (bulletList)
- *      - [aaaaaaaaaaaa] first item
+ *      - [aaaaa] first item
  *   #3 (table 3×2)
- *      | [bbbbbbbbbbbb] Plan | [cccccccccccc] Price |
+ *      | [bbbbb] Plan | [ccccc] Price |
  */
 
 const LIST_TYPES: ReadonlySet<string> = new Set([
@@ -25,8 +27,13 @@ const LIST_TYPES: ReadonlySet<string> = new Set([
 const NESTED_INDENT = '  ';
 const TOP_LEVEL_CONTINUATION = '   ';
 
-function idPrefix(node: ProseMirrorNode): string {
-  return typeof node.attrs?.id === 'string' ? `[${node.attrs.id}] ` : '';
+/** How a view names a block id (see `blockIdNames`). */
+type NameBlockId = (id: string) => string;
+
+function idPrefix(node: ProseMirrorNode, nameId: NameBlockId): string {
+  return typeof node.attrs?.id === 'string'
+    ? `[${nameId(node.attrs.id)}] `
+    : '';
 }
 
 function label(node: ProseMirrorNode): string {
@@ -44,9 +51,9 @@ function label(node: ProseMirrorNode): string {
   }
 }
 
-function renderTextBlock(node: ProseMirrorNode): string[] {
+function renderTextBlock(node: ProseMirrorNode, nameId: NameBlockId): string[] {
   const [first = '', ...rest] = extractText(node).split('\n');
-  const head = `${idPrefix(node)}${label(node)}${first}`.trimEnd();
+  const head = `${idPrefix(node, nameId)}${label(node)}${first}`.trimEnd();
   return [
     head === '' ? '(empty paragraph)' : head,
     ...rest.map((line) => `${NESTED_INDENT}${line}`),
@@ -62,16 +69,17 @@ function renderLeaf(node: ProseMirrorNode): string {
   return `(${[node.type, ...details].join(' ')})`;
 }
 
-function renderCell(cell: ProseMirrorNode): string {
+function renderCell(cell: ProseMirrorNode, nameId: NameBlockId): string {
   return (cell.content ?? [])
-    .flatMap((block) => renderNode(block).map((line) => line.trim()))
+    .flatMap((block) => renderNode(block, nameId).map((line) => line.trim()))
     .join(' / ');
 }
 
-function renderTable(node: ProseMirrorNode): string[] {
+function renderTable(node: ProseMirrorNode, nameId: NameBlockId): string[] {
   const { rows, cols } = tableSize(node);
   const lines = (node.content ?? []).map(
-    (row) => `| ${(row.content ?? []).map(renderCell).join(' | ')} |`,
+    (row) =>
+      `| ${(row.content ?? []).map((cell) => renderCell(cell, nameId)).join(' | ')} |`,
   );
   return [
     `(table ${rows}×${cols})`,
@@ -91,11 +99,13 @@ function listMarker(
   return '- ';
 }
 
-function renderList(node: ProseMirrorNode): string[] {
+function renderList(node: ProseMirrorNode, nameId: NameBlockId): string[] {
   const lines = [`(${node.type})`];
   (node.content ?? []).forEach((item, index) => {
     const marker = listMarker(node, item, index);
-    const itemLines = (item.content ?? []).flatMap(renderNode);
+    const itemLines = (item.content ?? []).flatMap((child) =>
+      renderNode(child, nameId),
+    );
     itemLines.forEach((line, position) => {
       lines.push(
         `${NESTED_INDENT}${position === 0 ? marker : ' '.repeat(marker.length)}${line}`,
@@ -106,15 +116,17 @@ function renderList(node: ProseMirrorNode): string[] {
 }
 
 /** The lines of one block (any depth), without the `#<index>` prefix. */
-export function renderNode(node: ProseMirrorNode): string[] {
-  if (isTextBlock(node)) return renderTextBlock(node);
-  if (node.type === 'table') return renderTable(node);
-  if (LIST_TYPES.has(node.type)) return renderList(node);
+function renderNode(node: ProseMirrorNode, nameId: NameBlockId): string[] {
+  if (isTextBlock(node)) return renderTextBlock(node, nameId);
+  if (node.type === 'table') return renderTable(node, nameId);
+  if (LIST_TYPES.has(node.type)) return renderList(node, nameId);
   const children = node.content ?? [];
   if (children.length === 0) return [renderLeaf(node)];
   return [
-    `${idPrefix(node)}(${node.type})`,
-    ...children.flatMap(renderNode).map((line) => `${NESTED_INDENT}${line}`),
+    `${idPrefix(node, nameId)}(${node.type})`,
+    ...children
+      .flatMap((child) => renderNode(child, nameId))
+      .map((line) => `${NESTED_INDENT}${line}`),
   ];
 }
 
@@ -143,13 +155,15 @@ export function renderDocumentText(
 ): RenderedDocument {
   const { fromBlock = 0, maxChars = 20000 } = options;
   const blocks = doc.content ?? [];
+  // Named against the whole document, so a page read in parts shows each id the same way.
+  const nameId = blockIdNames(doc);
   const parts: string[] = [];
   let length = 0;
   let last = -1;
   let truncated = false;
   let lastBlockCut = false;
   for (let index = fromBlock; index < blocks.length; index++) {
-    const [first = '', ...rest] = renderNode(blocks[index]!);
+    const [first = '', ...rest] = renderNode(blocks[index]!, nameId);
     const text = [
       `#${index} ${first}`,
       ...rest.map((line) => `${TOP_LEVEL_CONTINUATION}${line}`),

@@ -99,7 +99,7 @@ describe('table edits', () => {
   const located = () => resolveTable(doc, '#1');
 
   it('reads the cell matrix with paragraph ids', () => {
-    const cells = readTableCells(pricing);
+    const cells = readTableCells(pricing, (id) => id);
     expect(
       cells.map((cellsOfRow) => cellsOfRow.map((view) => view.text)),
     ).toEqual([
@@ -116,7 +116,7 @@ describe('table edits', () => {
   it('inserts a row of plain-text cells, padding missing cells and copying column widths', () => {
     const taken = new Set(['aaaaaaaaaaaa']);
     const table = insertTableRow(located(), 2, ['Pro'], taken);
-    const cells = readTableCells(table);
+    const cells = readTableCells(table, (id) => id);
     expect(
       cells.map((cellsOfRow) => cellsOfRow.map((view) => view.text)),
     ).toEqual([
@@ -177,7 +177,9 @@ describe('table edits', () => {
     const { table, deletedTexts } = deleteTableRow(located(), 1);
     expect(deletedTexts).toEqual(['Starter', '$0']);
     expect(
-      readTableCells(table).map((cellsOfRow) => cellsOfRow[0]!.text),
+      readTableCells(table, (id) => id).map(
+        (cellsOfRow) => cellsOfRow[0]!.text,
+      ),
     ).toEqual(['Plan', 'Team']);
     expect(() => deleteTableRow(resolveTable(doc, 1), 0)).toThrow(/only row/);
     const merged: ProseMirrorNode = {

@@ -126,15 +126,21 @@ export function resolveTable(
   );
 }
 
-/** The cell matrix: one array per row, one entry per cell present in that row. */
-export function readTableCells(table: ProseMirrorNode): TableCellView[][] {
+/**
+ * The cell matrix: one array per row, one entry per cell present in that row; `nameId` shows
+ * each paragraph id (getTable shortens them as getPage does, see `blockIdNames`).
+ */
+export function readTableCells(
+  table: ProseMirrorNode,
+  nameId: (id: string) => string,
+): TableCellView[][] {
   return rowsOf(table).map((row, rowIndex) =>
     cellsOf(row).map((cell, column) => ({
       row: rowIndex,
       column,
       header: cell.type === 'tableHeader',
       text: extractText(cell),
-      paragraphIds: collectTextBlockIds(cell),
+      paragraphIds: collectTextBlockIds(cell).map(nameId),
       colspan: span(cell, 'colspan'),
       rowspan: span(cell, 'rowspan'),
     })),

@@ -19,7 +19,7 @@ export function resolveBlock(
   if (!parsed) {
     throw new ToolError(
       'invalid_input',
-      `${field} "${abbreviate(reference)}" is neither a block id (12 lowercase letters, e.g. "abcdefghijkl") nor a top-level index such as "#3"; get them from getOutline or getPageJson`,
+      `${field} "${abbreviate(reference)}" is neither a block id (as getPage shows it, e.g. "abcde": 5 to 12 lowercase letters) nor a top-level index such as "#3"; get them from getOutline or getPage`,
     );
   }
   if (parsed.kind === 'index') {

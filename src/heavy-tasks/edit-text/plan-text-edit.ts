@@ -143,7 +143,7 @@ function resolveScope(
   if (!parseBlockReference(input.blockId)) {
     throw new ToolError(
       'invalid_input',
-      `blockId "${abbreviate(input.blockId)}" is neither a block id (12 lowercase letters) nor a top-level index such as "#3"; getPage and getOutline show both`,
+      `blockId "${abbreviate(input.blockId)}" is neither a block id (as getPage shows it: 5 to 12 lowercase letters) nor a top-level index such as "#3"; getPage and getOutline show both`,
     );
   }
   const scope = resolveBlockReference(doc, input.blockId);

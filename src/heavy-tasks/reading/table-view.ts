@@ -1,4 +1,5 @@
 import {
+  blockIdNames,
   readStoredDocument,
   type ProseMirrorNode,
   readTableCells,
@@ -25,12 +26,13 @@ export function tableView(input: {
   readonly document: ProseMirrorNode | string;
   readonly table: TableReference;
 }): TableCells {
-  const table = resolveTable(readStoredDocument(input.document), input.table);
+  const doc = readStoredDocument(input.document);
+  const table = resolveTable(doc, input.table);
   return {
     tableIndex: table.tableIndex,
     outlineIndex: table.outlineIndex ?? null,
     rows: table.rows,
     columns: table.columns,
-    cells: readTableCells(table.node),
+    cells: readTableCells(table.node, blockIdNames(doc)),
   };
 }

@@ -37,7 +37,7 @@ export async function getNode(
   if (!reference) {
     throw new ToolError(
       'invalid_input',
-      `block "${abbreviate(input.block)}" is neither a block id (12 lowercase letters, e.g. "abcdefghijkl") nor a top-level index such as "#3"; get them from getOutline or getPage`,
+      `block "${abbreviate(input.block)}" is neither a block id (as getPage shows it, e.g. "abcde": 5 to 12 lowercase letters) nor a top-level index such as "#3"; get them from getOutline or getPage`,
     );
   }
   const page = await readPage({ db, livePages }, context, input.pageId, {

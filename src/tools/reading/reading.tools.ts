@@ -83,7 +83,11 @@ export const getCurrentPageTool = defineTool({
     'Reads the page the user has open next to the chat, as getPage does, with its ids. Use it first when the user means "this page".',
   ].join('\n'),
   tier: 'core',
-  inputSchema: z.object({ ...pageTextWindowFields }),
+  // getPage's window, described once there: the model reads both definitions side by side.
+  inputSchema: z.object({
+    fromBlock: pageTextWindowFields.fromBlock.describe("As getPage's."),
+    maxChars: pageTextWindowFields.maxChars.describe("As getPage's."),
+  }),
   annotations: READ_ONLY,
 });
 
@@ -122,7 +126,9 @@ export const getNodeTool = defineTool({
   tier: 'core',
   inputSchema: z.object({
     pageId: pageIdField,
-    block: idField('Block id (e.g. "abcdefghijkl") or "#<index>" (e.g. "#3").'),
+    block: idField(
+      'Block id as getPage shows it (e.g. "abcde") or "#<index>" (e.g. "#3").',
+    ),
   }),
   annotations: READ_ONLY,
 });

@@ -20,7 +20,7 @@ const CONFLICT_NOTE =
   'The edit is applied to the page as it is when the call runs; if someone saves the page at that very moment the call fails with a conflict and writes nothing: read again and retry. Every write adds a page history version (revert with restorePageVersion).';
 
 const nodeReferenceField = idField(
-  'The block: its attrs.id (12 lowercase letters; headings and paragraphs at any depth, including inside lists, quotes and table cells), or "#<n>" for the n-th top-level block as getOutline numbers them (for blocks without an id: tables, lists, images, rules).',
+  'The block: its id (attrs.id, or its start as getPage shows it; headings and paragraphs at any depth, including inside lists, quotes and table cells), or "#<n>" for the n-th top-level block as getOutline numbers them (for blocks without an id: tables, lists, images, rules).',
 );
 
 const blockNodeField = prosemirrorNodeInput({

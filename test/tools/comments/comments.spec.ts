@@ -19,6 +19,7 @@ import {
   seededTools,
   type SeededTools,
 } from '../../support/seeded-tools';
+import { shownBlockId } from '../../support/shown-block-id';
 
 /** The `attrs` of the thread's comment marks in a node, one entry per marked text node. */
 function commentMarkAttrs(node: ProseMirrorNode, commentId: string): unknown[] {
@@ -101,7 +102,7 @@ describe('core comment tools', () => {
           createdAt: '2025-06-03T09:00:00.000Z',
           createdSource: 'user',
           selection: 'single sign-on with SAML',
-          anchorBlockId: SEED_NODE_IDS.roadmapSsoParagraph,
+          anchorBlockId: shownBlockId(SEED_NODE_IDS.roadmapSsoParagraph),
           resolved: false,
           resolvedAt: null,
           resolvedBy: null,
@@ -310,7 +311,7 @@ describe('core comment tools', () => {
       expect(listed.threads).toEqual([
         expect.objectContaining({
           id: created.id,
-          anchorBlockId: SEED_NODE_IDS.handbookIntro,
+          anchorBlockId: shownBlockId(SEED_NODE_IDS.handbookIntro),
           createdSource: 'agent',
           author: { id: SEED_IDS.users.owner, name: 'Maya Chen' },
         }),

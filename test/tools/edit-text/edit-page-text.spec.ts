@@ -175,7 +175,8 @@ describe('editPageText', () => {
         pageId: P.pricing,
         find: 'Team plan',
         replace: 'Team tier',
-        blockId: 'hoxfqfotqxso',
+        // As getPage shows the block's id; the answer names it whole.
+        blockId: 'hoxfq',
       },
       member,
     );

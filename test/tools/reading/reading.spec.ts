@@ -17,6 +17,7 @@ import {
   seededTools,
   type SeededTools,
 } from '../../support/seeded-tools';
+import { shownBlockId } from '../../support/shown-block-id';
 
 const P = SEED_IDS.pages;
 const owner = contextFor('owner');
@@ -289,10 +290,10 @@ describe('core reading tools', () => {
       expect(Object.keys(byId)).toEqual(['title', 'totalBlocks', 'content']);
       expect(byId.content).toBe(page.content);
       expect(page.content).toContain(
-        `#1 [${SEED_NODE_IDS.pricingIntro}] Prices are per seat per month, billed annually. See the billing FAQ for taxes and invoices.`,
+        `#1 [${shownBlockId(SEED_NODE_IDS.pricingIntro)}] Prices are per seat per month, billed annually. See the billing FAQ for taxes and invoices.`,
       );
       expect(page.content).toContain(
-        `| [${SEED_NODE_IDS.pricingTeamPlan}] Team | [${SEED_NODE_IDS.pricingTeamPrice}] $8 |`,
+        `| [${shownBlockId(SEED_NODE_IDS.pricingTeamPlan)}] Team | [${shownBlockId(SEED_NODE_IDS.pricingTeamPrice)}] $8 |`,
       );
       expect(page.truncated).toBeUndefined();
     });
@@ -376,14 +377,14 @@ describe('core reading tools', () => {
         {
           index: 0,
           type: 'heading',
-          id: 'mfadwdtobkvi',
+          id: shownBlockId('mfadwdtobkvi'),
           level: 1,
           firstText: 'Pricing and Plans',
         },
         {
           index: 1,
           type: 'paragraph',
-          id: SEED_NODE_IDS.pricingIntro,
+          id: shownBlockId(SEED_NODE_IDS.pricingIntro),
           level: null,
           firstText: expect.stringMatching(/^Prices are per seat/),
         },
@@ -399,7 +400,7 @@ describe('core reading tools', () => {
         {
           index: 3,
           type: 'heading',
-          id: 'tayjxunemopi',
+          id: shownBlockId('tayjxunemopi'),
           level: 2,
           firstText: 'Discounts',
         },
@@ -439,6 +440,20 @@ describe('core reading tools', () => {
           type: 'paragraph',
           attrs: { id: SEED_NODE_IDS.pricingTeamPrice },
         },
+      });
+      // The id as getPage and getTable show it names the same block.
+      expect(
+        await tools.call(
+          'getNode',
+          {
+            pageId: P.pricing,
+            block: shownBlockId(SEED_NODE_IDS.pricingTeamPrice),
+          },
+          owner,
+        ),
+      ).toEqual({
+        ...cell,
+        block: shownBlockId(SEED_NODE_IDS.pricingTeamPrice),
       });
     });
 

@@ -202,6 +202,55 @@ describe('patchNode', () => {
   });
 });
 
+describe('block ids as the text views show them', () => {
+  it('address a block by its shown start, and a start two blocks share is refused with both ids, nothing written', async () => {
+    const paragraph = (id: string, text: string) => ({
+      type: 'paragraph',
+      attrs: { id },
+      content: [{ type: 'text', text }],
+    });
+    await tools.call('updatePageJson', {
+      pageId: P.engineeringSetup,
+      doc: {
+        type: 'doc',
+        content: [
+          paragraph('sharedaaaaaa', 'First.'),
+          paragraph('sharedbbbbbb', 'Second.'),
+          paragraph('loneparagrap', 'Third.'),
+        ],
+      },
+    });
+    const page = await tools.call<{ content: string }>('getPage', {
+      pageId: P.engineeringSetup,
+    });
+    expect(page.content).toBe(
+      '#0 [shareda] First.\n#1 [sharedb] Second.\n#2 [lonep] Third.',
+    );
+    const before = await tools.page(P.engineeringSetup);
+    const ambiguous = await expectToolError(
+      tools.call('deleteNode', { pageId: P.engineeringSetup, nodeId: 'share' }),
+    );
+    expect(ambiguous.code).toBe('invalid_input');
+    expect(ambiguous.message).toContain(
+      'block id "share" is the start of 2 blocks\' ids (sharedaaaaaa, sharedbbbbbb)',
+    );
+    expect((await tools.page(P.engineeringSetup)).version).toBe(before.version);
+    const deleted = await tools.call('deleteNode', {
+      pageId: P.engineeringSetup,
+      nodeId: 'sharedb',
+    });
+    expect(deleted.deleted).toEqual({ type: 'paragraph', text: 'Second.' });
+    await tools.call('patchNode', {
+      pageId: P.engineeringSetup,
+      nodeId: 'lonep',
+      node: paragraph('loneparagrap', 'Third, patched.'),
+    });
+    expect(
+      (await tools.page(P.engineeringSetup)).content.content!.map(extractText),
+    ).toEqual(['First.', 'Third, patched.']);
+  });
+});
+
 describe('a human saving while a block edit runs', () => {
   it("makes the edit fail with a conflict and keeps the human's save", async () => {
     const humanContent = {

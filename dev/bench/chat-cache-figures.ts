@@ -2,6 +2,7 @@ import {
   messageText,
   type ChatCompletionsBody,
   type ChatCompletionsMessage,
+  type ChatCompletionsTool,
   type ChatCompletionsToolCall,
 } from '../chat-completions/chat-completions';
 import { readToolMessage } from '../eval/conversation-view';
@@ -9,6 +10,7 @@ import { selectPersonas } from '../eval/personas';
 import { runEval } from '../eval/run-eval';
 import type { DeferredMode } from '../eval/run-scenario';
 import type { ToolLoading } from '../../src/deferred';
+import { TOOL_DEFINITIONS } from '../../src/tools';
 import { passed, type Scenario } from '../eval/scenario';
 import { SCENARIOS } from '../eval/scenarios';
 import type { DatabaseDriver } from '../../src/database';
@@ -40,6 +42,16 @@ export const CACHE_ARMS: readonly CacheArm[] = [
   'on',
   'onWithoutStubs',
 ];
+
+/**
+ * The tools of a request that are not the package's: the chat's external MCP tools. Docmost's
+ * own chat sends them whole on every step beside its 40, so Docmost's arm keeps them as the
+ * OFF request sent them.
+ */
+function externalTools(body: ChatCompletionsBody): ChatCompletionsTool[] {
+  const own = new Set<string>(TOOL_DEFINITIONS.map((tool) => tool.name));
+  return (body.tools ?? []).filter((tool) => !own.has(tool.function.name));
+}
 
 /** The arms in which the package defers tools. */
 const LOADING_ARMS: readonly CacheArm[] = ['on', 'onWithoutStubs'];
@@ -194,7 +206,8 @@ function toolResultTokens(requests: readonly ChatCompletionsBody[]): number {
  * with `in-conversation-without-stubs`, each request recorded as the stand-in
  * model received it, then simulated through an exact-prefix cache that holds a one-turn
  * warm-up chat of the same arm. Docmost's arm is the OFF run with its tools array replaced by
- * Docmost's own static block ({@link DOCMOST_TOOLS_TOTAL_TOKENS} tokens).
+ * Docmost's own static block ({@link DOCMOST_TOOLS_TOTAL_TOKENS} tokens) and the chat's
+ * external MCP tools, whole, as Docmost sends them.
  */
 export async function measureChatCache(
   options: MeasureChatCacheOptions,
@@ -250,17 +263,16 @@ export async function measureChatCache(
     }
     return bodies;
   };
-  const serialized = (
-    scenarioId: string,
-    arm: CacheArm,
-  ): SerializedRequest[] => {
-    const requests = requestsOf(scenarioId, arm).map(serializeRequest);
-    return arm === 'docmost'
-      ? requests.map((request) =>
-          withStaticToolBlock(request, DOCMOST_TOOLS_TOTAL_TOKENS),
-        )
-      : requests;
-  };
+  const serialized = (scenarioId: string, arm: CacheArm): SerializedRequest[] =>
+    requestsOf(scenarioId, arm).map((body) =>
+      arm === 'docmost'
+        ? withStaticToolBlock(
+            serializeRequest(body),
+            DOCMOST_TOOLS_TOTAL_TOKENS,
+            externalTools(body),
+          )
+        : serializeRequest(body),
+    );
   const warmCaches = Object.fromEntries(
     CACHE_ARMS.map((arm) => {
       const cache = new PrefixCache();

@@ -104,4 +104,17 @@ describe('the exact-prefix cache of the chat figures', () => {
     expect(block.toolTokens.some((token) => vocabulary.has(token))).toBe(false);
     expect(requestTokens(block)).toEqual([...block.toolTokens, 3]);
   });
+
+  it('keeps the tools sent alongside the static block, as sent, after it', () => {
+    const tracker = {
+      type: 'function' as const,
+      function: { name: 'tracker_get_issue', parameters: { type: 'object' } },
+    };
+    const block = withStaticToolBlock(request([1, 2], [3]), 4, [tracker]);
+    expect(block.toolTokens).toEqual([
+      ...withStaticToolBlock(request([1, 2], [3]), 4).toolTokens,
+      ...encode(JSON.stringify([tracker])),
+    ]);
+    expect(block.messageTokens).toEqual([3]);
+  });
 });

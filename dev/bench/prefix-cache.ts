@@ -4,6 +4,7 @@ import {
   messageText,
   type ChatCompletionsBody,
   type ChatCompletionsMessage,
+  type ChatCompletionsTool,
 } from '../chat-completions/chat-completions';
 import { commonPrefixTokens } from './chat-request-rendering';
 
@@ -62,14 +63,20 @@ export function serializeRequest(body: ChatCompletionsBody): SerializedRequest {
 /**
  * The same request with its tools part replaced by a fixed block of `size` tokens: how a host
  * whose tool list never changes (Docmost's own 40 tools, measured at 5,946 tokens) would send
- * it. Its ids lie outside o200k's vocabulary, so the block can only match itself.
+ * it. Its ids lie outside o200k's vocabulary, so the block can only match itself. `alongside`
+ * are tools the host sends after its own as they are (the chat's external MCP tools, which
+ * Docmost sends whole on every step), their JSON tokens appended to the block.
  */
 export function withStaticToolBlock(
   request: SerializedRequest,
   size: number,
+  alongside: readonly ChatCompletionsTool[] = [],
 ): SerializedRequest {
   return {
-    toolTokens: staticBlock(size),
+    toolTokens:
+      alongside.length === 0
+        ? staticBlock(size)
+        : [...staticBlock(size), ...tokensOf(JSON.stringify(alongside))],
     messageTokens: request.messageTokens,
   };
 }

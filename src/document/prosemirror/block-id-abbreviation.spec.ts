@@ -32,6 +32,22 @@ describe('blockIdNames', () => {
     expect(name('qwertyuiopas')).toBe('qwert');
   });
 
+  it("never names a block by another node's whole id, which an exact lookup would find first", () => {
+    const doc = page(
+      paragraph('abcdefgh', 'an imported id'),
+      paragraph('abcdefghqqqq', 'second'),
+      paragraph('abcdefgzzzzz', 'third'),
+    );
+    const name = blockIdNames(doc);
+    expect(['abcdefgh', 'abcdefghqqqq', 'abcdefgzzzzz'].map(name)).toEqual([
+      'abcdefgh',
+      'abcdefghq',
+      'abcdefgz',
+    ]);
+    expect(locateBlock(doc, 'abcdefghq')?.path).toEqual([1]);
+    expect(locateBlock(doc, 'abcdefgh')?.path).toEqual([0]);
+  });
+
   it('shows an id the page has twice, and anything not a block id, whole', () => {
     const name = blockIdNames(
       page(paragraph('abcdefghijkl'), paragraph('abcdefghijkl')),
@@ -89,10 +105,10 @@ describe('expandBlockId', () => {
     expect(expandBlockId(doc, 'menti')).toBe('mentionxxxxx');
   });
 
-  it('finds nothing for a start no block id has, one under five letters, or a mention id', () => {
+  it('finds nothing for a start no id has or one under five letters; a mention is no block', () => {
     expect(expandBlockId(doc, 'zzzzz')).toBeUndefined();
     expect(expandBlockId(doc, 'abcd')).toBeUndefined();
-    expect(expandBlockId(doc, 'qqqqq')).toBeUndefined();
+    expect(locateBlock(doc, 'qqqqq')).toBeUndefined();
   });
 
   it('refuses a start several block ids share, naming them whole', () => {

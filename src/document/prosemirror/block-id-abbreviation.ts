@@ -1,5 +1,4 @@
 import { abbreviate, ToolError } from '../../ground';
-import { BLOCK_ID_NODE_TYPES, isBlockId } from './block-id';
 import type { ProseMirrorNode } from './prosemirror-node';
 
 /**
@@ -25,14 +24,16 @@ export function isBlockIdStart(value: unknown): value is string {
 }
 
 /**
- * The ids Docmost's editor gives (headings and paragraphs, at any depth): only these are
- * shortened, so a mention's or another node's id never makes a start ambiguous.
+ * Every id of the document a shortened id could be mistaken for: any node's `attrs.id` of 5 to
+ * 12 lowercase letters (Docmost's editor gives headings and paragraphs 12; other nodes or
+ * imported documents may carry others). Names are made unique among all of them, so a name
+ * never equals another node's whole id, which an exact lookup would find first.
  */
 function blockIdsOf(doc: ProseMirrorNode): string[] {
   const ids: string[] = [];
   const visit = (node: ProseMirrorNode): void => {
     const id = node.attrs?.id;
-    if (BLOCK_ID_NODE_TYPES.has(node.type) && isBlockId(id)) ids.push(id);
+    if (isBlockIdStart(id)) ids.push(id);
     node.content?.forEach(visit);
   };
   visit(doc);
@@ -47,8 +48,8 @@ function sharedStartLength(left: string, right: string): number {
 
 /**
  * How the text views name each block id of `doc`: its shortest start of at least five letters
- * that no other block id of the whole document shares (so a page read in parts shows the same
- * names). Any other id, or one the document has twice, is shown whole.
+ * that no other id of the whole document shares (so a page read in parts shows the same names).
+ * Any other id (a uuid), or one the document has twice, is shown whole.
  */
 export function blockIdNames(doc: ProseMirrorNode): (id: string) => string {
   const sorted = [...blockIdsOf(doc)].sort();

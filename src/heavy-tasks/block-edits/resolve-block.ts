@@ -36,6 +36,6 @@ export function resolveBlock(
   if (located) return located;
   throw new ToolError(
     'not_found',
-    `the page has no block with id "${abbreviate(parsed.id)}"; ids change when blocks are recreated: call getOutline or getPageJson for current ids`,
+    `the page has no block with id "${abbreviate(parsed.id)}"; ids change when blocks are recreated: call getOutline or getPage for current ids`,
   );
 }

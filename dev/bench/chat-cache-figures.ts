@@ -43,14 +43,20 @@ export const CACHE_ARMS: readonly CacheArm[] = [
   'onWithoutStubs',
 ];
 
+/** The names of the package's tools (loadTools aside: only OFF requests are filtered). */
+const PACKAGE_TOOL_NAMES: ReadonlySet<string> = new Set(
+  TOOL_DEFINITIONS.map((tool) => tool.name),
+);
+
 /**
  * The tools of a request that are not the package's: the chat's external MCP tools. Docmost's
  * own chat sends them whole on every step beside its 40, so Docmost's arm keeps them as the
  * OFF request sent them.
  */
 function externalTools(body: ChatCompletionsBody): ChatCompletionsTool[] {
-  const own = new Set<string>(TOOL_DEFINITIONS.map((tool) => tool.name));
-  return (body.tools ?? []).filter((tool) => !own.has(tool.function.name));
+  return (body.tools ?? []).filter(
+    (tool) => !PACKAGE_TOOL_NAMES.has(tool.function.name),
+  );
 }
 
 /** The arms in which the package defers tools. */

@@ -67,6 +67,24 @@ export function blockIdNames(doc: ProseMirrorNode): (id: string) => string {
 }
 
 /**
+ * What `lookUp` finds for `id` in `doc`, or else for the one block id `id` is a start of (a
+ * shortened id, as the text views show them): the one rule of every block-id lookup. Several ids
+ * sharing the start throw a ToolError (see `expandBlockId`).
+ */
+export function lookUpBlockId<Found>(
+  doc: ProseMirrorNode,
+  id: string,
+  lookUp: (id: string) => Found | undefined,
+): Found | undefined {
+  const exact = lookUp(id);
+  if (exact !== undefined) return exact;
+  const expanded = expandBlockId(doc, id);
+  return expanded === undefined || expanded === id
+    ? undefined
+    : lookUp(expanded);
+}
+
+/**
  * The block id `reference` names in `doc`: itself when a block has it, else the one block id
  * that starts with it. Undefined when none does (or `reference` is no block id nor a start of
  * one); a ToolError when several do, since the block the model read may be gone and another one

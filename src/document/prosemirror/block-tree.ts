@@ -1,5 +1,5 @@
 import { generateBlockId, BLOCK_ID_NODE_TYPES, isBlockId } from './block-id';
-import { expandBlockId } from './block-id-abbreviation';
+import { lookUpBlockId } from './block-id-abbreviation';
 import {
   isInlineNode,
   nodeAtPath,
@@ -29,7 +29,7 @@ function blockIdOf(node: ProseMirrorNode): string | undefined {
 
 /**
  * The first block whose `attrs.id` is `id`, at any depth, or else is the one block id `id`
- * starts (a shortened id, as the text views show them; see `expandBlockId`). Unlike a plain id
+ * starts (a shortened id, as the text views show them; see `lookUpBlockId`). Unlike a plain id
  * lookup it skips inline nodes: a mention's `attrs.id` names the mention, and replacing it with
  * a block would break its paragraph.
  */
@@ -37,12 +37,9 @@ export function locateBlock(
   root: ProseMirrorNode,
   id: string,
 ): LocatedBlock | undefined {
-  const exact = firstBlockWithId(root, id);
-  if (exact !== undefined) return exact;
-  const expanded = expandBlockId(root, id);
-  return expanded === undefined || expanded === id
-    ? undefined
-    : firstBlockWithId(root, expanded);
+  return lookUpBlockId(root, id, (candidate) =>
+    firstBlockWithId(root, candidate),
+  );
 }
 
 function firstBlockWithId(

@@ -1,4 +1,4 @@
-import { expandBlockId, isBlockIdStart } from './block-id-abbreviation';
+import { isBlockIdStart, lookUpBlockId } from './block-id-abbreviation';
 import type { ProseMirrorNode } from './prosemirror-node';
 
 /**
@@ -92,18 +92,13 @@ export function listTextBlocks(doc: ProseMirrorNode): readonly LocatedNode[] {
 
 /**
  * The first node at any depth whose `attrs.id` is `id`, or else is the one block id `id` starts
- * (a shortened id; several such ids throw a ToolError, see `expandBlockId`).
+ * (a shortened id; see `lookUpBlockId`).
  */
 export function findBlockById(
   doc: ProseMirrorNode,
   id: string,
 ): LocatedNode | undefined {
-  const exact = firstNodeWithId(doc, id);
-  if (exact !== undefined) return exact;
-  const expanded = expandBlockId(doc, id);
-  return expanded === undefined || expanded === id
-    ? undefined
-    : firstNodeWithId(doc, expanded);
+  return lookUpBlockId(doc, id, (candidate) => firstNodeWithId(doc, candidate));
 }
 
 function firstNodeWithId(

@@ -102,10 +102,6 @@ export const pageTextWindowFields = {
     .describe('Most characters of text to return, at most 100000.'),
 };
 
-/** What a tool answers for a page the caller may not see, and who may write: said once for every page tool. */
-export const NOT_FOUND_NOTE =
-  'Fails with "page … not found or no access" when the page does not exist, is in the trash, is in a space you do not belong to, or is restricted to people you are not among (the same answer in each case); writing needs role writer or admin in the page\'s space, or role writer in the permissions of a restricted page.';
-
 /** The compare-and-set version of a page write, as getPageJson returned it. */
 export const baseVersionField = optionalIdField(
   'Optional: the `version` returned by getPageJson when you read the page. If the page changed since (a human edited it), the write fails with a conflict and nothing is written. Omit to write over whatever is current.',

@@ -100,6 +100,16 @@ describe('chat input with an exact-prefix cache, per arm', () => {
     expect(on.inputTokens).toBeLessThan(docmost.inputTokens);
   });
 
+  it("with stubs (the README's Docmost mount), the long chat costs at most 75 % of Docmost's own at the 10 % price, and a smaller share at every other price", () => {
+    const { docmost, on } = longChat.arms;
+    const share = (percent: 10 | 25 | 50) =>
+      on.pricedInputTokens[percent] / docmost.pricedInputTokens[percent];
+    expect(share(10)).toBeLessThanOrEqual(0.75);
+    expect(share(25)).toBeLessThan(share(10));
+    expect(share(50)).toBeLessThan(share(10));
+    expect(on.inputTokens / docmost.inputTokens).toBeLessThan(share(10));
+  });
+
   it("without stubs, every request is the stubs shorter, and the long chat costs at most 75 % of Docmost's own at the 10 % price", () => {
     for (const chat of figures.chats) {
       const { on, onWithoutStubs } = chat.arms;

@@ -6,7 +6,6 @@ import {
   batchSizeField,
   cursorField,
   idField,
-  NOT_FOUND_NOTE,
   pageIdField,
 } from '../shared-fields';
 import { READ_ONLY, REPLACES } from '../tool-annotations';
@@ -32,7 +31,6 @@ export const listPageHistoryTool = defineTool({
     'Lists the saved versions of a page, newest first: historyId, title at the time, who saved it, when, whether a person ("user") or an agent ("agent") made the change, and the text length. Docmost stores no version numbers (version is null): refer to a version by its historyId.',
     'Use it to find what a page looked like before a change, then read one version with getPageHistory, compare with diffPageVersions, or bring it back with restorePageVersion.',
     'Returns up to `limit` versions (default 20) and nextCursor: pass it as `cursor` for older versions; null when there are none.',
-    NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.listPageHistory,
@@ -86,7 +84,6 @@ export const diffPageVersionsTool = defineTool({
     'Use it to review what an edit (yours or a person\'s) changed, or before restorePageVersion to see what a restore would bring back and what it would drop. Typical: from = an older historyId, to = "current".',
     'Formatting-only changes do not show in the text changes; the integrity counts catch lost images, links and tables. Long diffs are cut at `maxChangedLines` with truncated: true; versions too different to align line by line list some stretches whole, with a `note` saying so (the counts stay exact).',
     'Both versions must belong to the page. ' + VERSION_NOT_FOUND,
-    NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.diffPageVersions,
@@ -119,7 +116,6 @@ export const restorePageVersionTool = defineTool({
     'With baseVersion (from getPageJson), a page changed since your read fails with a conflict and nothing is written.',
     "Returns the page id, the restored historyId, the page's new version and the historyId of the version the restore added.",
     VERSION_NOT_FOUND,
-    NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.restorePageVersion,

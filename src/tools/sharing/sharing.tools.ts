@@ -4,7 +4,6 @@ import { CATALOG_LINES } from '../catalog-lines';
 import {
   batchSizeField,
   cursorField,
-  NOT_FOUND_NOTE,
   optionalIdField,
   pageIdField,
 } from '../shared-fields';
@@ -25,7 +24,6 @@ export const sharePageTool = defineTool({
     'includeSubPages also publishes every sub-page under it; searchIndexing lets search engines index it. Sharing a page that is already shared returns its existing URL (updating these two settings when given).',
     'Needs edit access to the page. Refused for a restricted page (page-level permissions on it or a parent) and where public sharing is disabled for the workspace or the space (admin settings): tell the user, do not look for a workaround.',
     'Returns the share id, key, public URL, the page id and title, the two settings and whether the share was newly created.',
-    NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.sharePage,
@@ -55,7 +53,6 @@ export const unsharePageTool = defineTool({
     "Revokes a page's public share: its public URL stops working at once. Calling it for a page that is not shared changes nothing and says so (revoked: false).",
     'If the page stays public through an ancestor shared with includeSubPages, the result names that ancestor (stillPublicVia): unshare it too if the page must be private.',
     "Needs write access to the page's space. Allowed even when the workspace has sharing disabled.",
-    NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.unsharePage,

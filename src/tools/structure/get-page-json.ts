@@ -8,17 +8,19 @@ import {
   refuseOversizedStoredDocument,
   type OutputLimit,
 } from '../../heavy-tasks';
-import { isoTime } from '../iso-time';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
 
+/**
+ * A page's stored document, with what a write needs besides: as getPage, nothing the model
+ * already named (each read stays in the chat's history and is re-read by every later request);
+ * `pageId` only when the page was named by anything but its uuid.
+ */
 export interface PageJson {
-  readonly pageId: string;
-  readonly slugId: string;
+  /** The page's uuid, when it was named by anything else (its slugId). */
+  readonly pageId?: string;
   readonly title: string | null;
-  readonly spaceId: string;
   /** Pass back as `baseVersion` to make a full-document write fail if the page changed since. */
   readonly version: string;
-  readonly updatedAt: string;
   readonly content: ProseMirrorNode;
 }
 
@@ -37,12 +39,9 @@ export async function getPageJson(
       "read it in parts: getOutline for its top-level blocks, then getNode for one block's JSON (getPage with fromBlock for the text); stashPage hands the whole document over by URL. Write single blocks with patchNode, insertNode or deleteNode",
   };
   const envelope = {
-    pageId: page.id,
-    slugId: page.slugId,
+    ...(page.id === input.pageId ? {} : { pageId: page.id }),
     title: page.title,
-    spaceId: page.spaceId,
     version: page.version,
-    updatedAt: isoTime(page.updatedAt),
   };
   // A large page comes as its stored text, refused from it when it cannot fit.
   if (page.documentText !== undefined)

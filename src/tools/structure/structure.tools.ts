@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { prosemirrorNodeInput } from '../../registry';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
-import {
-  baseVersionField,
-  idField,
-  NOT_FOUND_NOTE,
-  pageIdField,
-} from '../shared-fields';
+import { baseVersionField, idField, pageIdField } from '../shared-fields';
 import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
 
 /**
@@ -16,8 +11,12 @@ import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
  * compare-and-set on the page version, so a concurrent human edit is never overwritten.
  */
 
-const CONFLICT_NOTE =
-  'The edit is applied to the page as it is when the call runs; if someone saves the page at that very moment the call fails with a conflict and writes nothing: read again and retry. Every write adds a page history version (revert with restorePageVersion).';
+/**
+ * What every block edit leaves behind. A save racing the call fails it with a conflict whose
+ * message says to read again; that is said there, when it happens, not in every definition.
+ */
+const HISTORY_NOTE =
+  'Every write adds a page history version (revert with restorePageVersion).';
 
 const nodeReferenceField = idField(
   'The block: its id (attrs.id, or its start as getPage shows it; headings and paragraphs at any depth, including inside lists, quotes and table cells), or "#<n>" for the n-th top-level block as getOutline numbers them (for blocks without an id: tables, lists, images, rules).',
@@ -33,12 +32,10 @@ export const getPageJsonTool = defineTool({
   mcpName: 'get_page_json',
   title: 'Read a page as ProseMirror JSON',
   description: [
-    'Returns a page\'s content exactly as stored: the lossless ProseMirror JSON document (type "doc") with every node, mark and attribute, block ids in attrs.id, plus the page id, slugId, title, spaceId and `version`.',
+    'Returns a page\'s content exactly as stored: the lossless ProseMirror JSON document (type "doc") with every node, mark and attribute, block ids in attrs.id, plus the title and `version` (and pageId when you named the page by slugId).',
     'Use it before structural edits that need the exact JSON: patchNode, insertNode, deleteNode or a full rewrite with updatePageJson. To read or proofread text, getPage is far cheaper; for the structure only, getOutline; for a table, getTable.',
     'Keep `version`: pass it as baseVersion to updatePageJson so the write fails instead of overwriting an edit made after your read.',
     'Comment anchors appear as marks {"type":"comment","attrs":{"commentId":…}}: keep them when you rewrite text, or the comment thread loses its place.',
-    'A page over 200,000 characters of JSON is refused (limit_exceeded): read it in parts with getOutline and getNode, edit it block by block, or hand it over whole with stashPage.',
-    NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.getPageJson,
@@ -56,8 +53,7 @@ export const patchNodeTool = defineTool({
     "The new block keeps the old block's id when you give none, so links and comment threads pointing at it survive; other missing ids are generated and ids already used elsewhere on the page are replaced.",
     "The node is validated against Docmost's editor schema (unknown node or mark types are rejected by name with the valid list) and must fit where the old block was: inside a list item the first block must stay a paragraph, inline content (text, mention) is never a block.",
     "Returns the page id, the block's id, its new version and the replaced block's text.",
-    CONFLICT_NOTE,
-    NOT_FOUND_NOTE,
+    HISTORY_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.patchNode,
@@ -78,8 +74,7 @@ export const insertNodeTool = defineTool({
     "The block lands next to the anchor, at the anchor's depth (inside the same list item, quote or table cell). A node that can only live in a particular container climbs to it: a listItem or taskItem anchored on a paragraph inside a list item becomes a new item next to that item, a tableRow anchored on a cell paragraph becomes a new row next to that row (tableInsertRow is simpler for plain-text rows).",
     "Missing block ids are generated; the node is validated against Docmost's editor schema (unknown types are rejected by name) and must be allowed where it lands.",
     "Returns the page id, the new block's id (null for blocks without ids, such as tables and lists; address those by the returned outline index when top-level), and the new version.",
-    CONFLICT_NOTE,
-    NOT_FOUND_NOTE,
+    HISTORY_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.insertNode,
@@ -110,8 +105,7 @@ export const deleteNodeTool = defineTool({
     'Refuses to leave a container the editor cannot hold empty (the only paragraph of a list item or table cell, the only item of a list): delete the container instead, or patchNode it.',
     'Comment threads anchored in the removed text lose their anchor (the threads stay in listComments).',
     "Returns the page id, the removed block's type and text, and the new version.",
-    CONFLICT_NOTE,
-    NOT_FOUND_NOTE,
+    HISTORY_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.deleteNode,
@@ -130,7 +124,6 @@ export const updatePageJsonTool = defineTool({
     'An unknown type, text outside a paragraph, an empty list or a table without rows is rejected with the path of every problem and nothing is written. Missing or duplicated block ids of headings and paragraphs are generated.',
     'Anything you leave out is gone: keep images, tables and comment marks you did not mean to remove. The title is not part of the document (renamePage).',
     'With baseVersion, a page changed since your read fails with a conflict and nothing is written. Every write adds a page history version (revert with restorePageVersion). Returns the page id, new version, block count and how many ids were generated.',
-    NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.updatePageJson,

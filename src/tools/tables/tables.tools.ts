@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry';
 import { CATALOG_LINES } from '../catalog-lines';
-import { NOT_FOUND_NOTE, pageIdField } from '../shared-fields';
+import { pageIdField } from '../shared-fields';
 import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
 
 /**
@@ -16,7 +16,7 @@ const CELL_NOTE =
   "Rows and columns count from 0; row 0 is usually the header row (tableHeader cells). Column indexes count the cells present in a row; a merged cell (colspan/rowspan) counts once. An index out of range fails with the table's size.";
 
 const WRITE_NOTE =
-  "Cell text is plain: line breaks become hard breaks, formatting is not kept (use patchNode on the cell's paragraph id for formatted text). The edit applies to the page as it is when the call runs; a save at that very moment fails with a conflict and nothing is written. Every write adds a page history version.";
+  "Cell text is plain: line breaks become hard breaks, formatting is not kept (use patchNode on the cell's paragraph id for formatted text). Every write adds a page history version.";
 
 const tableField = z
   .union([
@@ -48,7 +48,6 @@ export const getTableTool = defineTool({
     'Use it before tableInsertRow, tableUpdateCell or tableDeleteRow to see the exact rows and columns, or to read tabular data. The paragraph ids let you patch a cell with formatting (patchNode) or comment on it.',
     TABLE_ADDRESSING,
     "Returns the page id, version, the table's tableIndex, outlineIndex (null when nested), rows, columns and the cells.",
-    NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.getTable,
@@ -67,7 +66,6 @@ export const tableInsertRowTool = defineTool({
     'Refuses an index inside a merged cell spanning two rows.',
     WRITE_NOTE,
     "Returns the page id, the new row's index, the table's new size and the new version.",
-    NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.tableInsertRow,
@@ -102,7 +100,6 @@ export const tableUpdateCellTool = defineTool({
     CELL_NOTE,
     WRITE_NOTE,
     "Returns the page id, the cell's previous and new text, and the new version.",
-    NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.tableUpdateCell,
@@ -133,9 +130,8 @@ export const tableDeleteRowTool = defineTool({
     'Deletes one row of a table by its index; later rows move up. Check the row with getTable first: the index of every later row changes.',
     TABLE_ADDRESSING,
     'Refuses the only row of a table (delete the whole table with deleteNode "#<n>") and rows that are part of a merged cell. An index out of range fails with the table\'s size.',
-    'The edit applies to the page as it is when the call runs; a save at that very moment fails with a conflict and nothing is written. Every write adds a page history version.',
+    'Every write adds a page history version.',
     "Returns the page id, the deleted row's cell texts, the table's new size and the new version.",
-    NOT_FOUND_NOTE,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.tableDeleteRow,

@@ -29,11 +29,20 @@ describe('getPageJson', () => {
     const byId = await tools.call('getPageJson', { pageId: P.pricing });
     const bySlug = await tools.call('getPageJson', { pageId: 'wZd7GkPtHz' });
     const stored = await tools.page(P.pricing);
+    // What the model named is not repeated; the uuid comes back only for a page named by slugId.
+    expect(Object.keys(byId)).toEqual(['title', 'version', 'content']);
     expect(byId).toMatchObject({
-      pageId: P.pricing,
-      slugId: 'wZd7GkPtHz',
       title: 'Pricing and Plans',
-      spaceId: SEED_IDS.spaces.product,
+      version: stored.version,
+    });
+    expect(Object.keys(bySlug)).toEqual([
+      'pageId',
+      'title',
+      'version',
+      'content',
+    ]);
+    expect(bySlug).toMatchObject({
+      pageId: P.pricing,
       version: stored.version,
     });
     expect(byId.content).toEqual(stored.content);

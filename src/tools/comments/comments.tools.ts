@@ -102,7 +102,6 @@ export const checkNewCommentsTool = defineTool({
     "Lists comments created in a space after a given moment, oldest first: comment id, page id and title, thread (parentCommentId, null for a new thread), author, when, whether it came from a person or an agent (createdSource), the anchored text and the comment's plain text.",
     "Use it to catch up on feedback since your last look, e.g. while working through a long task; pass the returned `latest` as `since` next time to see only newer ones. For one page's threads with replies and resolved state use listComments.",
     '`since` must be an ISO 8601 timestamp with a timezone, e.g. "2025-03-01T09:30:00Z" or "2025-03-01T12:30:00+03:00". Deleted comments and comments on pages in the trash are left out. At most `limit` comments are returned (truncated: true when more exist).',
-    'Fails with "space … not found or no access" for a space you do not belong to.',
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.checkNewComments,

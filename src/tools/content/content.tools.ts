@@ -92,7 +92,7 @@ export const CONTENT_TOOLS = [
     description: [
       'Creates a new page in a space, with a title and optional Markdown content (the same Markdown as updatePageContent), at the space root or nested under a parent page; it becomes the last page at that level of the sidebar.',
       'Use listSpaces to find the space id and searchPages/listSidebarPages to find a parent. Only create a page when the user asked for one; to change an existing page use the editing tools.',
-      'Requires write access to the space. Fails with a clear error if the parent page is missing, in the trash, in another space or not accessible; nothing is created then.',
+      'Requires write access to the space.',
       "Returns the new page's id, slugId, title, spaceId, parentPageId, its path in the web app (/s/<space slug>/p/<slugId>) and its version.",
     ].join('\n'),
     tier: 'deferred',
@@ -124,7 +124,7 @@ export const CONTENT_TOOLS = [
       'Exports one page as a single Docmost-flavoured Markdown file that round-trips without loss: ordinary Markdown for text, lists, tables and code, plus annotations that keep what Markdown cannot say.',
       'Annotations: `{#abcdefghijkl}` at the end of a paragraph, heading or table cell is its block id (other attributes follow as key=value); `<span data-comment-id="…" data-resolved="false">text</span>` anchors a comment thread; `> [!info]` starts a callout; `{align=center width=320}` right after an image holds its attributes; `<u>`, `<sub>`, `<sup>` and `<span data-mark=…>` / `<span data-node=…>` carry other marks and inline nodes such as mentions; a ```docmost-json block holds the exact JSON of a node Markdown cannot express (embeds, diagrams, merged table cells); a leading ```docmost-defaults block lists attribute values shared by every node of a type.',
       'Use it to edit a page as text in bulk: export, change the Markdown while leaving the annotations in place, then write it back with importPageMarkdown. For reading a page, getPage is cheaper; for structural edits, getPageJson.',
-      'Read-only. A page whose Markdown exceeds the size limit (100,000 characters by default) is refused with its size: use stashPage to hand it to a consumer by URL, or read it in parts with getOutline and getPage.',
+      'Read-only, at most 100,000 characters of Markdown by default (stashPage hands a larger page over by URL).',
       'Returns the page id, slugId, title, version (pass it to importPageMarkdown as baseVersion), the number of docmost-json blocks and the Markdown text.',
     ].join('\n'),
     tier: 'deferred',

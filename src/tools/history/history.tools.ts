@@ -20,9 +20,6 @@ const historyIdField = idField(
   'A saved version: its historyId (uuid) as listed by listPageHistory.',
 );
 
-const VERSION_NOT_FOUND =
-  'A historyId that does not exist, or belongs to a page you cannot see, fails with "page version … not found or no access".';
-
 export const listPageHistoryTool = defineTool({
   name: 'listPageHistory',
   mcpName: 'list_page_history',
@@ -55,7 +52,6 @@ export const getPageHistoryTool = defineTool({
   description: [
     'Reads one saved version of a page: its title, who saved it and when, and its content as plain text (one line per block) or as the lossless ProseMirror JSON.',
     'Use "text" (default) to read what a version said; "json" only when you need the exact structure. To see what changed between versions, diffPageVersions is cheaper than reading both.',
-    VERSION_NOT_FOUND,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.getPageHistory,
@@ -83,7 +79,7 @@ export const diffPageVersionsTool = defineTool({
     'Compares two versions of ONE page, from -> to: each side a historyId or "current". Returns the text changes line by line (one line per block: changed lines as before/after pairs, removed and added lines) and integrity counts of both sides for images, links, tables, headings, comment anchors and embeds, with a warning for each count that went down.',
     'Use it to review what an edit (yours or a person\'s) changed, or before restorePageVersion to see what a restore would bring back and what it would drop. Typical: from = an older historyId, to = "current".',
     'Formatting-only changes do not show in the text changes; the integrity counts catch lost images, links and tables. Long diffs are cut at `maxChangedLines` with truncated: true; versions too different to align line by line list some stretches whole, with a `note` saying so (the counts stay exact).',
-    'Both versions must belong to the page. ' + VERSION_NOT_FOUND,
+    'Both versions must belong to the page.',
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.diffPageVersions,
@@ -115,7 +111,6 @@ export const restorePageVersionTool = defineTool({
     'Use it only when the user wants a past state back. Run diffPageVersions (from = "current", to = the historyId) first to see what the restore would change, especially content added since that version, which the restore removes.',
     'With baseVersion (from getPageJson), a page changed since your read fails with a conflict and nothing is written.',
     "Returns the page id, the restored historyId, the page's new version and the historyId of the version the restore added.",
-    VERSION_NOT_FOUND,
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.restorePageVersion,

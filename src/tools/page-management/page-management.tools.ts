@@ -127,7 +127,6 @@ export const listSidebarPagesTool = defineTool({
     "Lists a space's pages as its sidebar shows them: a tree in sidebar order, each page with id, slugId, title, icon and its children. Pages in the trash are left out.",
     'Use it to understand how a space is organised, to pick a parent for createPage or movePage, or to see which sub-pages a deletePage would take along. For recently changed pages use listPages; to find a page by topic, searchPages.',
     "Give parentPageId to list only that page's subtree, and maxDepth to stop descending (a page with unlisted children says so with childCount). Very large spaces are cut at `limit` pages with truncated: true.",
-    'Fails with "space … not found or no access" for a space you do not belong to.',
   ].join('\n'),
   tier: 'deferred',
   catalogLine: CATALOG_LINES.listSidebarPages,

@@ -10,10 +10,10 @@ import { ADDS, CHANGES, READ_ONLY, REPLACES } from '../tool-annotations';
  */
 
 const TABLE_ADDRESSING =
-  'Address the table as "#<n>", its outline index (the top-level block number getOutline shows, with rows/cols), or as a plain number k: the k-th table of the page in document order, from 0, counting tables nested in quotes, callouts or columns too (those have no outline index). A reference that names no table fails with the list of the page\'s tables and their sizes.';
+  'Address the table as "#<n>", its outline index (the top-level block number getOutline shows, with rows/cols), or as a plain number k: the k-th table of the page in document order, from 0, counting tables nested in quotes, callouts or columns too (those have no outline index).';
 
 const CELL_NOTE =
-  "Rows and columns count from 0; row 0 is usually the header row (tableHeader cells). Column indexes count the cells present in a row; a merged cell (colspan/rowspan) counts once. An index out of range fails with the table's size.";
+  'Rows and columns count from 0; row 0 is usually the header row (tableHeader cells). Column indexes count the cells present in a row; a merged cell (colspan/rowspan) counts once.';
 
 const WRITE_NOTE =
   "Cell text is plain: line breaks become hard breaks, formatting is not kept (use patchNode on the cell's paragraph id for formatted text). Every write adds a page history version.";
@@ -129,7 +129,7 @@ export const tableDeleteRowTool = defineTool({
   description: [
     'Deletes one row of a table by its index; later rows move up. Check the row with getTable first: the index of every later row changes.',
     TABLE_ADDRESSING,
-    'Refuses the only row of a table (delete the whole table with deleteNode "#<n>") and rows that are part of a merged cell. An index out of range fails with the table\'s size.',
+    'Refuses the only row of a table (delete the whole table with deleteNode "#<n>") and rows that are part of a merged cell.',
     'Every write adds a page history version.',
     "Returns the page id, the deleted row's cell texts, the table's new size and the new version.",
   ].join('\n'),

@@ -39,6 +39,7 @@ import {
 } from './install-packed-checkout';
 import { buildMountedServer } from './readme-mount';
 import { say, sayAdaptation } from './run-step';
+import { removeStaleCheckoutCopies } from './stale-checkout-copies';
 
 export const CHECKOUT_ROOT = resolve(__dirname, '..', '..');
 
@@ -350,6 +351,20 @@ export async function prepareDocmost(
   const [install, packed] = await Promise.allSettled([installing, packing]);
   if (install.status === 'rejected') throw install.reason;
   if (packed.status === 'rejected') throw packed.reason;
+  const removed = removeStaleCheckoutCopies(
+    [
+      {
+        directory: join(install.value.root, 'apps'),
+        prefix: 'server-mounted-',
+      },
+      { directory: inCache.directory, prefix: 'packed-' },
+    ],
+    { ownKey: checkoutKey() },
+  );
+  if (removed.length > 0)
+    say(
+      `removed ${removed.length} copies other checkouts left in the cache a day or more ago`,
+    );
   return prepareMountedServer(install.value, packed.value);
 }
 

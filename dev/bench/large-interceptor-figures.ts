@@ -110,13 +110,10 @@ function pageJsonResult(): unknown {
     bytes += JSON.stringify(paragraph).length + 1;
     content.push(paragraph);
   }
+  // As getPageJson answers a page named by its uuid: the call's input names the page.
   return {
-    pageId: PAGE_ID,
-    slugId: 'a1b2c3d4',
     title: 'Handbook',
-    spaceId: '0e000000-0000-4000-8000-000000000002',
     version: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
     content: { type: 'doc', content },
   };
 }

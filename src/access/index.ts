@@ -1,4 +1,5 @@
 export {
+  PAGE_NOT_FOUND,
   requirePage,
   requireEditableSubtree,
   requireSpaceRoleToMove,

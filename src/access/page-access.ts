@@ -48,6 +48,14 @@ export interface FindPageOptions {
   readonly largeDocumentAsText?: boolean;
 }
 
+/**
+ * What a page the caller may not see answers, after its reference: the same words whether it
+ * does not exist, is in the trash or is hidden by a space or page permission, so ids cannot be
+ * probed, and the way on, as the other not-found errors give one.
+ */
+export const PAGE_NOT_FOUND =
+  'not found or no access: it does not exist, is in the trash, or you may not see it; searchPages finds the pages you can see';
+
 /** Every column but the document's, which can run to megabytes. */
 const PAGE_COLUMNS_WITHOUT_DOCUMENT = [
   'id',
@@ -223,7 +231,7 @@ export async function requirePage(
   if (!page || !visible || !role || !permission?.canView) {
     throw new ToolError(
       'not_found',
-      `page ${abbreviate(pageIdOrSlugId)} not found or no access`,
+      `page ${abbreviate(pageIdOrSlugId)} ${PAGE_NOT_FOUND}`,
     );
   }
   const canEdit =

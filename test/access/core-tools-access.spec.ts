@@ -1,3 +1,4 @@
+import { PAGE_NOT_FOUND } from '../../src/access';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../host/seed/seed-ids';
@@ -99,9 +100,7 @@ describe('core tools: access', () => {
             ),
           );
           expect(denied.code).toBe('not_found');
-          expect(denied.message).toBe(
-            `page ${reference} not found or no access`,
-          );
+          expect(denied.message).toBe(`page ${reference} ${PAGE_NOT_FOUND}`);
         }
         const missingId = randomUUID();
         const missing = await expectToolError(
@@ -111,9 +110,7 @@ describe('core tools: access', () => {
             call.context?.(missingId) ?? member,
           ),
         );
-        expect(missing.message).toBe(
-          `page ${missingId} not found or no access`,
-        );
+        expect(missing.message).toBe(`page ${missingId} ${PAGE_NOT_FOUND}`);
         expect(await snapshot()).toEqual(before);
       },
     );
@@ -176,7 +173,7 @@ describe('core tools: access', () => {
             tools.call('getPage', { pageId: P.roadmap }, elsewhere),
           )
         ).message,
-      ).toBe(`page ${P.roadmap} not found or no access`);
+      ).toBe(`page ${P.roadmap} ${PAGE_NOT_FOUND}`);
     });
   });
 

@@ -1,3 +1,4 @@
+import { PAGE_NOT_FOUND } from '../../src/access';
 import { sql } from 'kysely';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import {
@@ -85,7 +86,7 @@ describe('a NUL character in an id', () => {
     // The id is quoted with its control character escaped: a raw NUL in the message could not
     // be stored with the chat's tool results (PostgreSQL text and jsonb refuse it).
     expect(error.message).toBe(
-      `page ${NUL.replace('\u0000', '\\u0000')} not found or no access`,
+      `page ${NUL.replace('\u0000', '\\u0000')} ${PAGE_NOT_FOUND}`,
     );
     expect(await snapshot()).toEqual(before);
   });

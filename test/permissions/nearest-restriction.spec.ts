@@ -1,3 +1,4 @@
+import { PAGE_NOT_FOUND } from '../../src/access';
 import { SEED_IDS } from '../../host/seed/seed-ids';
 import type { ToolRegistry } from '../../src/registry/tool-registry';
 import {
@@ -100,7 +101,7 @@ it('hides a page when any restriction on its chain leaves the caller out, howeve
   const error = await expectToolError(
     registry.call('getPage', { pageId: inner.pageId }, contextFor('member')),
   );
-  expect(error.message).toBe(`page ${inner.pageId} not found or no access`);
+  expect(error.message).toBe(`page ${inner.pageId} ${PAGE_NOT_FOUND}`);
 });
 
 it('never lets a page grant reach into a space the caller does not belong to', async () => {
@@ -116,7 +117,7 @@ it('never lets a page grant reach into a space the caller does not belong to', a
   const error = await expectToolError(
     registry.call('getPage', { pageId: page.pageId }, contextFor('member')),
   );
-  expect(error.message).toBe(`page ${page.pageId} not found or no access`);
+  expect(error.message).toBe(`page ${page.pageId} ${PAGE_NOT_FOUND}`);
 });
 
 it('answers on a parent_page_id cycle in the data instead of walking it forever', async () => {

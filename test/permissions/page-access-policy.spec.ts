@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { PAGE_NOT_FOUND } from '../../src/access';
 import { randomUUID } from 'node:crypto';
 import { Test } from '@nestjs/testing';
 import { sql, type SqlBool } from 'kysely';
@@ -228,7 +229,7 @@ describe('a host replaces the page-access policy with AiToolsModule.forRoot({ pa
     const error = await expectToolError(
       registry.call('getPage', { pageId: secret }, contextFor('member')),
     );
-    expect(error.message).toBe(`page ${secret} not found or no access`);
+    expect(error.message).toBe(`page ${secret} ${PAGE_NOT_FOUND}`);
     const listed = (
       await registry.call(
         'listPages',

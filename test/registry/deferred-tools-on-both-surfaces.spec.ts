@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { PAGE_NOT_FOUND } from '../../src/access';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Global, Module } from '@nestjs/common';
@@ -149,7 +150,7 @@ describe('through the AI SDK surface (MockLanguageModelV3)', () => {
     });
     expect(results.get('hidden')).toEqual({
       type: 'error-text',
-      value: `page ${P.strategy} not found or no access`,
+      value: `page ${P.strategy} ${PAGE_NOT_FOUND}`,
     });
     expect(results.get('unknown-type')).toMatchObject({
       type: 'error-text',
@@ -270,7 +271,8 @@ describe('through POST /mcp with a real MCP client', () => {
       await call(client, 'rename_page', { pageId: P.strategy, title: 'x' }),
     ).toEqual({
       isError: true,
-      text: `page ${P.strategy} not found or no access`,
+      // MCP clients read the tools' MCP names in messages too.
+      text: `page ${P.strategy} ${PAGE_NOT_FOUND.replace('searchPages', 'search_pages')}`,
     });
     const cycle = await call(client, 'move_page', {
       pageId: P.productHandbook,

@@ -1,3 +1,4 @@
+import { PAGE_NOT_FOUND } from '../../src/access';
 import { randomUUID } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -109,7 +110,7 @@ describe('id fields', () => {
     const id = `${'b'.repeat(100)}-${'c'.repeat(27)}`;
     const error = await expectToolError(call('getPage', { pageId: id }));
     expect(error.message).toBe(
-      `page ${'b'.repeat(64)}… (128 characters) not found or no access`,
+      `page ${'b'.repeat(64)}… (128 characters) ${PAGE_NOT_FOUND}`,
     );
   });
 });

@@ -182,6 +182,31 @@ describe('table edits', () => {
       ),
     ).toEqual(['Plan', 'Team']);
     expect(() => deleteTableRow(resolveTable(doc, 1), 0)).toThrow(/only row/);
+    // A nested table has no outline index to delete it by: the way on is its container.
+    const quoted: ProseMirrorNode = {
+      type: 'doc',
+      content: [
+        {
+          type: 'blockquote',
+          content: [
+            {
+              type: 'table',
+              content: [
+                {
+                  type: 'tableRow',
+                  content: [
+                    { type: 'tableCell', content: [{ type: 'paragraph' }] },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(() => deleteTableRow(resolveTable(quoted, 0), 0)).toThrow(
+      'row 0 is the only row of table 0 (1 rows × 1 columns); a table cannot be empty; to remove the whole table, patchNode or deleteNode the block it is nested in',
+    );
     const merged: ProseMirrorNode = {
       type: 'doc',
       content: [

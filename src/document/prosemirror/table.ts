@@ -343,7 +343,12 @@ export function deleteTableRow(
   if (tableRows.length === 1) {
     throw new ToolError(
       'invalid_input',
-      `row ${row} is the only row of ${describeTable(located)}; a table cannot be empty; to remove the whole table use deleteNode with its outline index${located.outlineIndex === undefined ? '' : ` "#${located.outlineIndex}"`}`,
+      `row ${row} is the only row of ${describeTable(located)}; a table cannot be empty; ${
+        located.outlineIndex === undefined
+          ? // A nested table has neither an outline index nor an id of its own.
+            'to remove the whole table, patchNode or deleteNode the block it is nested in'
+          : `to remove the whole table use deleteNode with its outline index "#${located.outlineIndex}"`
+      }`,
     );
   }
   if (

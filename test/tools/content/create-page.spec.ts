@@ -1,3 +1,4 @@
+import { PAGE_NOT_FOUND } from '../../../src/access';
 import { randomUUID } from 'node:crypto';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import {
@@ -283,8 +284,14 @@ describe('createPage', () => {
         'member',
       ),
     );
-    expect(forbidden.message).toBe(`page ${P.strategy} not found or no access`);
-    expect(missing.message).toBe(`page ${missingId} not found or no access`);
+    // The same answer for a parent hidden from the caller and one that does not exist, naming
+    // it as the parent and saying nothing was made.
+    expect(forbidden.message).toBe(
+      `parent page ${P.strategy} ${PAGE_NOT_FOUND}. Nothing was created.`,
+    );
+    expect(missing.message).toBe(
+      `parent page ${missingId} ${PAGE_NOT_FOUND}. Nothing was created.`,
+    );
   });
 
   it('refuses a reader of the space', async () => {

@@ -1,3 +1,4 @@
+import { PAGE_NOT_FOUND } from '../../../src/access';
 import { randomUUID } from 'node:crypto';
 import { DEMO_PAGES } from '../../../host/seed/seed-demo-workspace';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
@@ -238,11 +239,11 @@ describe('access to exportPageMarkdown and importPageMarkdown', () => {
       );
       expect(forbidden).toMatchObject({
         code: 'not_found',
-        message: `page ${P.boardPrep} not found or no access`,
+        message: `page ${P.boardPrep} ${PAGE_NOT_FOUND}`,
       });
       expect(missing).toMatchObject({
         code: 'not_found',
-        message: `page ${missingId} not found or no access`,
+        message: `page ${missingId} ${PAGE_NOT_FOUND}`,
       });
     }
   });

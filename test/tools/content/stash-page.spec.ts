@@ -1,3 +1,4 @@
+import { PAGE_NOT_FOUND } from '../../../src/access';
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
@@ -129,7 +130,7 @@ describe('stashPage', () => {
       tools.call('stashPage', { pageId: P.boardPrep }, 'member'),
     );
     expect(denied.code).toBe('not_found');
-    expect(denied.message).toBe(`page ${P.boardPrep} not found or no access`);
+    expect(denied.message).toBe(`page ${P.boardPrep} ${PAGE_NOT_FOUND}`);
     expect(await stashRows().execute()).toEqual([]);
     await expect(
       tools.call('stashPage', { pageId: P.boardPrep }, 'admin'),

@@ -1,3 +1,4 @@
+import { PAGE_NOT_FOUND } from '../../../src/access';
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import type {
@@ -409,8 +410,8 @@ describe('transformPage', () => {
         ),
       );
       expect(denied.code).toBe('not_found');
-      expect(denied.message).toBe(`page ${P.strategy} not found or no access`);
-      expect(missing.message).toBe(`page ${missingId} not found or no access`);
+      expect(denied.message).toBe(`page ${P.strategy} ${PAGE_NOT_FOUND}`);
+      expect(missing.message).toBe(`page ${missingId} ${PAGE_NOT_FOUND}`);
       const written = await expectToolError(
         tools.call(
           'transformPage',

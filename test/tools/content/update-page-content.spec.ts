@@ -1,3 +1,4 @@
+import { PAGE_NOT_FOUND } from '../../../src/access';
 import { randomUUID } from 'node:crypto';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import {
@@ -155,11 +156,11 @@ describe('updatePageContent', () => {
     );
     expect(forbidden).toMatchObject({
       code: 'not_found',
-      message: `page ${P.strategy} not found or no access`,
+      message: `page ${P.strategy} ${PAGE_NOT_FOUND}`,
     });
     expect(missing).toMatchObject({
       code: 'not_found',
-      message: `page ${missingId} not found or no access`,
+      message: `page ${missingId} ${PAGE_NOT_FOUND}`,
     });
   });
 

@@ -1,3 +1,4 @@
+import { PAGE_NOT_FOUND } from '../../../src/access';
 import { SEED_IDS } from '../../../host/seed/seed-ids';
 import { COMMENT_MARK_TYPE, stripMarks } from '../../../src/document';
 import {
@@ -252,9 +253,7 @@ describe('movePage', () => {
         parentPageId: foreignPage.id,
       }),
     );
-    expect(foreign.message).toBe(
-      `page ${foreignPage.id} not found or no access`,
-    );
+    expect(foreign.message).toBe(`page ${foreignPage.id} ${PAGE_NOT_FOUND}`);
 
     const contradiction = await expectToolError(
       tools.call('movePage', {
@@ -317,9 +316,7 @@ describe('movePage', () => {
     const member = await expectToolError(
       tools.call('getPageJson', { pageId: P.supportPlaybook }, 'member'),
     );
-    expect(member.message).toBe(
-      `page ${P.supportPlaybook} not found or no access`,
-    );
+    expect(member.message).toBe(`page ${P.supportPlaybook} ${PAGE_NOT_FOUND}`);
     const tree = await tools.call('listSidebarPages', {
       spaceId: S.leadership,
     });
@@ -381,7 +378,7 @@ describe('deletePage', () => {
     const gone = await expectToolError(
       tools.call('getPageJson', { pageId: P.roadmap }),
     );
-    expect(gone.message).toBe(`page ${P.roadmap} not found or no access`);
+    expect(gone.message).toBe(`page ${P.roadmap} ${PAGE_NOT_FOUND}`);
     const again = await expectToolError(
       tools.call('deletePage', { pageId: P.productHandbook }),
     );

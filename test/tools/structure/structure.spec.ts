@@ -1,3 +1,4 @@
+import { PAGE_NOT_FOUND } from '../../../src/access';
 import { sql } from 'kysely';
 import { SEED_IDS, SEED_NODE_IDS } from '../../../host/seed/seed-ids';
 import { extractText } from '../../../src/document';
@@ -57,7 +58,7 @@ describe('getPageJson', () => {
     );
     expect(error.code).toBe('not_found');
     expect(error.message).toBe(
-      'page 00000000-0000-4000-8000-000000000000 not found or no access',
+      `page 00000000-0000-4000-8000-000000000000 ${PAGE_NOT_FOUND}`,
     );
   });
 });

@@ -44,6 +44,19 @@ async function requireParent(
   const parent = await requirePage(db, context, parentPageId, {
     includeDeleted: true,
     write: true,
+  }).catch((error: unknown) => {
+    // The page errors name a page, not the role it had here: say it was the parent, and that
+    // nothing was made, as the other parent refusals below do.
+    if (
+      ToolError.isToolError(error) &&
+      (error.code === 'not_found' || error.code === 'forbidden')
+    )
+      throw new ToolError(
+        error.code,
+        `parent ${error.message}. Nothing was created.`,
+        error.details,
+      );
+    throw error;
   });
   if (parent.deletedAt !== null) {
     throw new ToolError(

@@ -41,8 +41,9 @@ export interface StashPageResult {
 
 /**
  * Snapshots a page the caller can read into `ai_tools_page_stashes` and returns its URL. The
- * JSON snapshot is the page as getPageJson returns it plus `exportedAt`; the Markdown snapshot
- * is exactly the exportPageMarkdown file (Docmost-flavoured, lossless), the title only in the
+ * JSON snapshot is the page's document with its pageId, slugId, title, spaceId, version and
+ * `exportedAt` (a consumer outside the chat has none of them); the Markdown snapshot is
+ * exactly the exportPageMarkdown file (Docmost-flavoured, lossless), the title only in the
  * download's file name. Both are of the document as Docmost's share view serves it: without
  * comment marks (so without `<span data-comment-id>` anchors in the Markdown) and without
  * `htmlEmbed` blocks.

@@ -27,7 +27,9 @@ export interface StaleCopyOptions {
  * mounted server (about 30 MB) and a pack (about 17 MB) of its own, made anew by each of its runs,
  * and nothing else ever removes them, so a machine that checks many clones (CI, worktrees)
  * piles them up. A copy goes when no run has made it for `staleAfterMs` (its folder's
- * modification time is when its run made it); this checkout's own stay. Returns the removed paths.
+ * modification time is when its run made it); this checkout's own stay. Not atomic: the run of
+ * an idle checkout that remakes its copy while this removes the old one can fail (and is run
+ * again); no lock is taken for a window of seconds once a day. Returns the removed paths.
  */
 export function removeStaleCheckoutCopies(
   places: readonly CheckoutCopyPlace[],

@@ -198,12 +198,17 @@ describe('live pages on two instances with one database and one Redis', () => {
     );
     expect(textOf(editor, 0).toString()).toBe(typed);
     editor.close();
+    // The persistence writes each author's stretch as its own store (provenance and a history
+    // row), up to 200 here: with six busy processes beside the run on two cores the last one
+    // landed 9.5 to 10.3 s after the editor closed, at the default bound. What is asserted is
+    // that every keystroke is stored, not how fast.
     await whenStored(
       cluster,
       page,
       (text) => text.includes(typed) && text.includes('agent-100'),
+      30_000,
     );
-  });
+  }, 120_000);
 
   it('moves the editor to B when A dies, loses nothing it synced, and the agent keeps working through B', async () => {
     const page = SEED_IDS.pages.supportPlaybook;

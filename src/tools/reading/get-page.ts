@@ -8,6 +8,7 @@ import type { ToolExecutorDependencies } from '../executor-dependencies';
 import type { ReadingHeavyTasks } from '../../heavy-tasks';
 import type { PageListItem } from './list-pages';
 import { viewOfPage } from './page-view';
+import { namedPageId } from '../named-page-id';
 
 /**
  * A page read as text: its title and body, as Docmost's own getPage answers. The model named
@@ -77,7 +78,7 @@ export async function getPage(
     context,
     'getPage',
   );
-  return page.id === input.pageId ? text : { pageId: page.id, ...text };
+  return { ...namedPageId(page.id, input.pageId), ...text };
 }
 
 /** The page `pageId` names and its text as getPage answers it, read by the tool `toolName` (getPage, getCurrentPage). */

@@ -9,6 +9,7 @@ import {
   type OutputLimit,
 } from '../../heavy-tasks';
 import type { ToolExecutorDependencies } from '../executor-dependencies';
+import { namedPageId } from '../named-page-id';
 
 /**
  * A page's stored document, with what a write needs besides: as getPage, nothing the model
@@ -39,7 +40,7 @@ export async function getPageJson(
       "read it in parts: getOutline for its top-level blocks, then getNode for one block's JSON (getPage with fromBlock for the text); stashPage hands the whole document over by URL. Write single blocks with patchNode, insertNode or deleteNode",
   };
   const envelope = {
-    ...(page.id === input.pageId ? {} : { pageId: page.id }),
+    ...namedPageId(page.id, input.pageId),
     title: page.title,
     version: page.version,
   };
